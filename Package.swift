@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gallery",
+    products: [
+        .executable(name: "gallery", targets: ["GalleryApp"]),
+        .library(name: "PagerEngine", targets: ["PagerEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
+        .target(
+            name: "PagerEngine",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        // App logic that needs no SDL: photo index, scripts, traces, key map, feed source.
+        .target(name: "GalleryCore", dependencies: ["PagerEngine"]),
+        // Everything that touches SDL: wrappers, decoding, drawing, the frame loop.
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "CSDL2", "GalleryCore", "PagerEngine",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "GalleryApp",
+            dependencies: [
+                "Gallery", "GalleryCore", "PagerEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "PagerEngine"]),
+        .testTarget(name: "GalleryTests", dependencies: ["CSDL2", "Gallery", "GalleryCore", "PagerEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

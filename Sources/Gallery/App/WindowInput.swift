@@ -1,0 +1,64 @@
+import CSDL2
+import GalleryCore
+import PagerEngine
+
+/// Maps SDL events to gallery input: left-button drags, keys, wheel notches, resizes.
+struct WindowInput {
+    let window: Window
+    private var leftButtonDown = false
+    /// A failed resize, for the loop to report.
+    var resizeError: (any Error)?
+    /// Whether the window was closed.
+    private(set) var quit = false
+
+    init(window: Window) {
+        self.window = window
+    }
+
+    /// Window coordinates to renderer pixels (HiDPI: the drawable can be larger than the window).
+    private func pixels(x: Int32, y: Int32) -> (Double, Double) {
+        let points = window.size
+        let drawable = window.drawableSize
+        let sx = points.width > 0 ? Double(drawable.width) / Double(points.width) : 1
+        let sy = points.height > 0 ? Double(drawable.height) / Double(points.height) : 1
+        return (Double(x) * sx, Double(y) * sy)
+    }
+
+    mutating func handle(_ event: SDL_Event, gallery: GalleryController, clock: PerformanceClock) {
+        let time = clock.time(ofEventTimestamp: event.common.timestamp)
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            quit = true
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            leftButtonDown = true
+            let (x, y) = pixels(x: event.button.x, y: event.button.y)
+            gallery.handle(.pointerDown(x: x, y: y), at: time)
+        case SDL_MOUSEMOTION where leftButtonDown:
+            let (x, y) = pixels(x: event.motion.x, y: event.motion.y)
+            gallery.handle(.pointerMove(x: x, y: y), at: time)
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && leftButtonDown:
+            leftButtonDown = false
+            let (x, y) = pixels(x: event.button.x, y: event.button.y)
+            gallery.handle(.pointerUp(x: x, y: y), at: time)
+        case SDL_MOUSEWHEEL:
+            if let command = WheelStep.command(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
+                gallery.perform(command, at: time)
+            }
+        case SDL_KEYDOWN:
+            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
+            if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: time) }
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                do { try gallery.resize(at: time) } catch { resizeError = error }
+            case SDL_WINDOWEVENT_FOCUS_LOST where leftButtonDown:
+                leftButtonDown = false
+                gallery.handle(.pointerCancel, at: time)
+            default:
+                break
+            }
+        default:
+            break
+        }
+    }
+}

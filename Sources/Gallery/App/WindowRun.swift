@@ -1,0 +1,85 @@
+import CSDL2
+import GalleryCore
+import Logging
+import PagerEngine
+
+/// The interactive gallery: a resizable window, asleep in `SDL_WaitEvent` when nothing moves.
+public struct WindowRun {
+    /// The initial window size, in window coordinates.
+    public var size: ViewportSize
+    /// Whether to use SDL's software renderer (no GPU, or to measure it).
+    public var softwareRenderer: Bool
+
+    /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
+    static let uploadBudget = 2
+
+    /// Creates a run.
+    public init(size: ViewportSize, softwareRenderer: Bool) {
+        self.size = size
+        self.softwareRenderer = softwareRenderer
+    }
+
+    /// Opens the window and runs until the user quits.
+    public func run(library: PageLibrary, mode: TopologyKind) throws {
+        let logger = Logger(label: "gallery.window")
+        let session = try SDLSession(video: true, useSoftwareFramebuffer: softwareRenderer)
+        let window = try Window(title: "gallery", width: size.width, height: size.height)
+        let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
+        let worker = DecodeWorker(wakeEventType: session.wakeEventType)
+        defer { worker.shutdown() }
+        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let clock = PerformanceClock()
+        var input = WindowInput(window: window)
+        // Without vsync (the software renderer) frames are paced to the display's refresh rate.
+        let framePeriod = 1.0 / Double(max(Self.refreshRate(of: window), 30))
+        var title = ""
+        var lastFrame = 0.0
+
+        while !gallery.quitRequested {
+            var event = SDL_Event()
+            if !gallery.needsFrame {
+                // Idle: sleep until input or a finished decode (the worker pushes a wake event). 0 % CPU.
+                guard SDL_WaitEvent(&event) != 0 else {
+                    logger.error("SDL_WaitEvent: \(String(cString: SDL_GetError()))")
+                    break
+                }
+                input.handle(event, gallery: gallery, clock: clock)
+            }
+            while SDL_PollEvent(&event) != 0 {
+                input.handle(event, gallery: gallery, clock: clock)
+            }
+            if input.quit { break }
+            if let error = input.resizeError {
+                logger.error("resize: \(error)")
+                input.resizeError = nil
+            }
+            let now = clock.now()
+            gallery.advance(to: now)
+            do {
+                try gallery.receiveDecodes(uploadBudget: Self.uploadBudget)
+                try gallery.render()
+            } catch {
+                logger.error("frame: \(error)")  // Per-frame failures are logged; the gallery goes on.
+            }
+            renderer.present()
+            _ = gallery.takeEvents()
+            if gallery.title != title {
+                title = gallery.title
+                window.title = title
+            }
+            if softwareRenderer {
+                let wait = lastFrame + framePeriod - clock.now()
+                if wait > 0 { SDL_Delay(UInt32(wait * 1000)) }
+                lastFrame = clock.now()
+            }
+        }
+        withExtendedLifetime((session, window)) {}
+    }
+
+    /// The refresh rate of the window's display in Hz, 60 when SDL does not know.
+    static func refreshRate(of window: Window) -> Int {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window.handle, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Int(mode.refresh_rate)
+    }
+}

@@ -1,0 +1,169 @@
+import Dispatch
+import Synchronization
+
+/// What a `DecodeWorker` shares with its threads: the queue, the requests in flight and the finished results,
+/// behind one mutex. Threads sleep on semaphores, never while holding the lock.
+final class DecodeInbox: Sendable {
+    /// A queued or running request with its submission number (results are returned in submission order).
+    struct Job: Sendable {
+        /// Submission number, unique per inbox.
+        let ticket: Int
+        /// What to decode.
+        let request: DecodeRequest
+    }
+
+    /// Everything guarded by the mutex.
+    private struct State {
+        var queued: [Job] = []
+        var inFlight: [Int: DecodeRequest] = [:]
+        /// Tickets in flight whose result is thrown away when it arrives (cancelled while decoding).
+        var discardedTickets: Set<Int> = []
+        /// Tickets whose outcome is stored (or discarded) but whose thread has not yet pushed the wake-up event.
+        var announcing: Set<Int> = []
+        var results: [(ticket: Int, result: DecodeResult)] = []
+        var nextTicket = 0
+        var isShutDown = false
+        var idleWaiters: [DispatchSemaphore] = []
+
+        /// Nothing queued, decoding or being announced (cancelled decodes still running count as decoding), so every
+        /// result is drainable and every wake-up event pushed.
+        var isIdle: Bool { queued.isEmpty && inFlight.isEmpty && announcing.isEmpty }
+
+        /// Wakes every `waitUntilIdle` caller once there is nothing left to wait for.
+        mutating func releaseIdleWaitersIfDone() {
+            guard isIdle || isShutDown else { return }
+            for waiter in idleWaiters { waiter.signal() }
+            idleWaiters.removeAll()
+        }
+    }
+
+    private let state = Mutex(State())
+    /// Signalled once per submitted job and once per thread at shutdown; extra signals after a cancel only cause a
+    /// thread to find the queue empty and wait again.
+    private let jobsAvailable = DispatchSemaphore(value: 0)
+    /// Signalled by each thread as it exits.
+    private let threadExits = DispatchSemaphore(value: 0)
+
+    /// Queues `request` behind the earlier ones; ignored after shutdown.
+    func submit(_ request: DecodeRequest) {
+        let accepted = state.withLock { state in
+            guard !state.isShutDown else { return false }
+            state.queued.append(Job(ticket: state.nextTicket, request: request))
+            state.nextTicket += 1
+            return true
+        }
+        if accepted {
+            jobsAvailable.signal()
+        }
+    }
+
+    /// Drops queued requests and undrained results matching `isCancelled`, and marks matching requests in flight so
+    /// that their results are discarded.
+    func cancel(where isCancelled: (DecodeRequest) -> Bool) {
+        // The dropped results are returned so that their surfaces are freed after the lock is released.
+        _ = state.withLock { state in
+            state.queued.removeAll { isCancelled($0.request) }
+            for (ticket, request) in state.inFlight where isCancelled(request) {
+                state.discardedTickets.insert(ticket)
+            }
+            let dropped = state.results.filter { isCancelled($0.result.request) }.map(\.result)
+            state.results.removeAll { isCancelled($0.result.request) }
+            state.releaseIdleWaitersIfDone()
+            return dropped
+        }
+    }
+
+    /// The next job for a decode thread, waiting for one if needed; nil once the inbox is shut down.
+    func nextJob() -> Job? {
+        while true {
+            jobsAvailable.wait()
+            let (job, isShutDown): (Job?, Bool) = state.withLock { state in
+                guard !state.isShutDown, !state.queued.isEmpty else { return (nil, state.isShutDown) }
+                let job = state.queued.removeFirst()
+                state.inFlight[job.ticket] = job.request
+                return (job, false)
+            }
+            if isShutDown { return nil }
+            if let job { return job }
+        }
+    }
+
+    /// Records the outcome of `job`, unless it was cancelled meanwhile; the thread then pushes a wake-up event if this
+    /// returns true and calls `retire`. A wake-up is needed only when the results go from none to some, since one
+    /// wake-up drains them all.
+    func finish(_ job: Job, outcome: Result<Surface, DecodeFailure>) -> Bool {
+        state.withLock { state in
+            state.inFlight[job.ticket] = nil
+            state.announcing.insert(job.ticket)
+            let isDiscarded = state.discardedTickets.remove(job.ticket) != nil || state.isShutDown
+            let needsWake = !isDiscarded && state.results.isEmpty
+            if !isDiscarded {
+                state.results.append((job.ticket, DecodeResult(request: job.request, outcome: outcome)))
+            }
+            return needsWake
+        }
+    }
+
+    /// Ends `job` after its wake-up event (if any) was pushed, releasing `waitUntilIdle` callers when nothing is left.
+    func retire(_ job: Job) {
+        state.withLock { state in
+            state.announcing.remove(job.ticket)
+            state.releaseIdleWaitersIfDone()
+        }
+    }
+
+    /// Takes every finished result, in submission order.
+    func drain() -> [DecodeResult] {
+        state.withLock { state in
+            let finished = state.results.sorted { $0.ticket < $1.ticket }.map(\.result)
+            state.results.removeAll()
+            return finished
+        }
+    }
+
+    /// Requests queued or decoding whose results will still be delivered (none after shutdown).
+    var pendingCount: Int {
+        state.withLock { state in
+            state.isShutDown ? 0 : state.queued.count + state.inFlight.count - state.discardedTickets.count
+        }
+    }
+
+    /// Blocks until nothing is queued, decoding or being announced (or the inbox is shut down).
+    func waitUntilIdle() {
+        let waiter: DispatchSemaphore? = state.withLock { state in
+            guard !state.isIdle, !state.isShutDown else { return nil }
+            let waiter = DispatchSemaphore(value: 0)
+            state.idleWaiters.append(waiter)
+            return waiter
+        }
+        waiter?.wait()
+    }
+
+    /// Stops accepting work, drops the queue and tells `threadCount` threads to exit; false if already shut down.
+    func shutDown(threadCount: Int) -> Bool {
+        let isFirstShutdown = state.withLock { state in
+            guard !state.isShutDown else { return false }
+            state.isShutDown = true
+            state.queued.removeAll()
+            state.releaseIdleWaitersIfDone()
+            return true
+        }
+        guard isFirstShutdown else { return false }
+        for _ in 0..<threadCount {
+            jobsAvailable.signal()
+        }
+        return true
+    }
+
+    /// Called by each decode thread as its last act.
+    func threadDidExit() {
+        threadExits.signal()
+    }
+
+    /// Blocks until `threadCount` threads have called `threadDidExit`.
+    func waitForThreadExits(threadCount: Int) {
+        for _ in 0..<threadCount {
+            threadExits.wait()
+        }
+    }
+}

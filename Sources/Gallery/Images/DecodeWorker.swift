@@ -1,0 +1,93 @@
+import CSDL2
+import Foundation
+
+/// Decodes pages on background threads, in submission order, into an inbox the main loop drains.
+///
+/// After each batch of results the worker pushes an SDL event of `wakeEventType` (`SDL_PushEvent` is thread-safe), so
+/// a main loop asleep in `SDL_WaitEvent` wakes up and calls `drainResults()`. Cancelled pages never produce a result,
+/// even if their decode was already running. Shutting down (explicitly or in deinit) drops the queue and waits for
+/// running decodes to finish.
+public final class DecodeWorker: Sendable {
+    /// The number of decode threads.
+    public let threadCount: Int
+    private let inbox = DecodeInbox()
+
+    /// A worker decoding with `decoder` on `threadCount` threads (at least 1), waking the main loop with events of
+    /// `wakeEventType` (usually `SDLSession.wakeEventType`; nil pushes no events, e.g. in headless runs).
+    public convenience init(decoder: ImageDecoder = ImageDecoder(), threadCount: Int = 2, wakeEventType: UInt32?) {
+        self.init(threadCount: threadCount, wakeEventType: wakeEventType) { request throws(DecodeFailure) in
+            try decoder.decode(request.source, fitting: request.box)
+        }
+    }
+
+    /// A worker running `decode` for each request: the seam tests use to control timing.
+    package init(threadCount: Int, wakeEventType: UInt32?,
+                 decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
+        self.threadCount = max(threadCount, 1)
+        for number in 0..<self.threadCount {
+            let thread = Thread { [inbox] in
+                DecodeWorker.run(inbox: inbox, wakeEventType: wakeEventType, decode: decode)
+            }
+            thread.name = "gallery-decode-\(number)"
+            thread.start()
+        }
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Queues `request` behind the earlier ones (earlier submissions are decoded first).
+    public func submit(_ request: DecodeRequest) {
+        inbox.submit(request)
+    }
+
+    /// Forgets every request for `pages`: queued ones are dropped, running ones' results discarded, and finished but
+    /// undrained results removed.
+    public func cancel(pages: some Sequence<Int>) {
+        let cancelled = Set(pages)
+        inbox.cancel { cancelled.contains($0.page) }
+    }
+
+    /// Forgets every request, as `cancel(pages:)` does for all pages.
+    public func cancelAll() {
+        inbox.cancel { _ in true }
+    }
+
+    /// Takes every finished result, in submission order.
+    public func drainResults() -> [DecodeResult] {
+        inbox.drain()
+    }
+
+    /// Requests queued or decoding whose results will still be delivered.
+    public var pendingCount: Int { inbox.pendingCount }
+
+    /// Blocks until nothing is queued or decoding, so that headless runs see every decode finish before the next frame.
+    public func waitUntilIdle() {
+        inbox.waitUntilIdle()
+    }
+
+    /// Drops queued requests, lets running decodes finish (discarding them) and stops the threads.
+    /// Later submissions are ignored; calling it again does nothing.
+    public func shutdown() {
+        if inbox.shutDown(threadCount: threadCount) {
+            inbox.waitForThreadExits(threadCount: threadCount)
+        }
+    }
+
+    /// A decode thread's life: take a job, decode it, deliver the outcome, wake the main loop if needed.
+    private static func run(inbox: DecodeInbox, wakeEventType: UInt32?,
+                            decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
+        while let job = inbox.nextJob() {
+            let outcome = Result { () throws(DecodeFailure) -> Surface in try decode(job.request) }
+            if inbox.finish(job, outcome: outcome), let wakeEventType {
+                var event = SDL_Event()
+                event.type = wakeEventType
+                // A full event queue only delays the wake-up: the main loop also drains on its next frame.
+                _ = SDL_PushEvent(&event)
+            }
+            inbox.retire(job)
+        }
+        inbox.threadDidExit()
+    }
+}

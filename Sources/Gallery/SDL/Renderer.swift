@@ -1,0 +1,138 @@
+import CSDL2
+
+/// An owned `SDL_Renderer` drawing into a window or into a surface. Main thread only, like every SDL render call.
+///
+/// The renderer keeps its window or target surface alive; textures keep the renderer alive (see `Texture`), so SDL's
+/// required destruction order (textures, then renderer, then window) follows from the references.
+/// Drawing is queued by SDL and runs at `present()` or `readPixels()`.
+public final class Renderer {
+    /// The pixel format of every texture this renderer makes and of `readPixels()`.
+    public static let pixelFormat = Surface.pixelFormat
+
+    /// The wrapped renderer; owned by this object.
+    let handle: OpaquePointer
+    /// The window or surface drawn into, held so it outlives the renderer.
+    private let output: AnyObject
+
+    /// A renderer for `window`: SDL's software renderer when `software`, else the best accelerated one.
+    public init(window: Window, software: Bool, vsync: Bool) throws(SDLError) {
+        var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        handle = try SDLError.nonNull(SDL_CreateRenderer(window.handle, -1, flags), "SDL_CreateRenderer")
+        output = window
+    }
+
+    /// A software renderer drawing into `target` (headless mode and tests: no window or display needed).
+    public init(target: Surface) throws(SDLError) {
+        handle = try SDLError.nonNull(SDL_CreateSoftwareRenderer(target.handle), "SDL_CreateSoftwareRenderer")
+        output = target
+    }
+
+    deinit {
+        SDL_DestroyRenderer(handle)
+    }
+
+    /// Size in pixels of what the renderer draws into.
+    public var outputSize: PixelSize {
+        get throws(SDLError) {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            try SDLError.check(SDL_GetRendererOutputSize(handle, &width, &height), "SDL_GetRendererOutputSize")
+            return PixelSize(width: Int(width), height: Int(height))
+        }
+    }
+
+    /// Sets the colour used by `clear`, `fill` and `drawLine`.
+    public func setDrawColor(_ color: RGBA) throws(SDLError) {
+        try SDLError.check(SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
+    }
+
+    /// Fills the whole output (ignoring the clip rectangle) with the draw colour.
+    public func clear() throws(SDLError) {
+        try SDLError.check(SDL_RenderClear(handle), "SDL_RenderClear")
+    }
+
+    /// Fills `rect` with the draw colour.
+    public func fill(_ rect: PixelRect) throws(SDLError) {
+        var sdlRect = rect.sdlRect
+        try SDLError.check(SDL_RenderFillRect(handle, &sdlRect), "SDL_RenderFillRect")
+    }
+
+    /// Fills each of `rects` with the draw colour, in one call.
+    public func fill(rects: [PixelRect]) throws(SDLError) {
+        guard !rects.isEmpty else { return }
+        let sdlRects = rects.map(\.sdlRect)
+        try SDLError.check(SDL_RenderFillRects(handle, sdlRects, Int32(clamping: sdlRects.count)), "SDL_RenderFillRects")
+    }
+
+    /// Draws a one-pixel line from `start` to `end`, both ends included, in the draw colour.
+    public func drawLine(from start: PixelPoint, to end: PixelPoint) throws(SDLError) {
+        try SDLError.check(
+            SDL_RenderDrawLine(handle, Int32(clamping: start.x), Int32(clamping: start.y),
+                               Int32(clamping: end.x), Int32(clamping: end.y)),
+            "SDL_RenderDrawLine")
+    }
+
+    /// Copies `source` of `texture` (all of it when nil) into `destination`, scaling if the sizes differ.
+    public func copy(_ texture: Texture, from source: PixelRect? = nil, to destination: PixelRect) throws(SDLError) {
+        var destinationRect = destination.sdlRect
+        if var sourceRect = source?.sdlRect {
+            try SDLError.check(SDL_RenderCopy(handle, texture.handle, &sourceRect, &destinationRect), "SDL_RenderCopy")
+        } else {
+            try SDLError.check(SDL_RenderCopy(handle, texture.handle, nil, &destinationRect), "SDL_RenderCopy")
+        }
+    }
+
+    /// Restricts drawing to `rect`, or lifts the restriction when nil.
+    public func setClip(_ rect: PixelRect?) throws(SDLError) {
+        if var sdlRect = rect?.sdlRect {
+            try SDLError.check(SDL_RenderSetClipRect(handle, &sdlRect), "SDL_RenderSetClipRect")
+        } else {
+            try SDLError.check(SDL_RenderSetClipRect(handle, nil), "SDL_RenderSetClipRect")
+        }
+    }
+
+    /// Shows what was drawn (a window renderer flips, with vsync if asked; a surface renderer finishes drawing).
+    public func present() {
+        SDL_RenderPresent(handle)
+    }
+
+    /// A copy of the output's pixels in `Renderer.pixelFormat` (for shots and tests); runs queued drawing first.
+    public func readPixels() throws(SDLError) -> Surface {
+        let size = try outputSize
+        let surface = try Surface(width: size.width, height: size.height)
+        try SDLError.check(
+            SDL_RenderReadPixels(handle, nil, Renderer.pixelFormat,
+                                 surface.handle.pointee.pixels, surface.handle.pointee.pitch),
+            "SDL_RenderReadPixels")
+        return surface
+    }
+
+    /// A static texture holding the pixels of `surface`, blending only if the surface is not opaque.
+    public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
+        let texture = try makeTexture(size: surface.size, access: SDL_TEXTUREACCESS_STATIC)
+        try SDLError.check(
+            SDL_SetTextureBlendMode(texture.handle, surface.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND),
+            "SDL_SetTextureBlendMode")
+        try texture.update(from: surface)
+        return texture
+    }
+
+    /// An opaque texture of `width` × `height` meant to be rewritten often with `Texture.update(from:)`.
+    public func makeStreamingTexture(width: Int, height: Int) throws(SDLError) -> Texture {
+        let texture = try makeTexture(size: PixelSize(width: width, height: height), access: SDL_TEXTUREACCESS_STREAMING)
+        try SDLError.check(SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+        return texture
+    }
+
+    /// A texture in `Renderer.pixelFormat` with linear scaling.
+    private func makeTexture(size: PixelSize, access: SDL_TextureAccess) throws(SDLError) -> Texture {
+        let handle = try SDLError.nonNull(
+            SDL_CreateTexture(self.handle, Renderer.pixelFormat, Int32(access.rawValue),
+                              Int32(clamping: size.width), Int32(clamping: size.height)),
+            "SDL_CreateTexture")
+        let texture = Texture(handle: handle, renderer: self, width: size.width, height: size.height)
+        try SDLError.check(SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear), "SDL_SetTextureScaleMode")
+        return texture
+    }
+}

@@ -1,0 +1,55 @@
+import CSDL2
+
+/// SDL, SDL_image and SDL_ttf initialised for the life of this object; create one per process, on the main thread.
+///
+/// Deinitialising shuts all three libraries down, so every window, renderer, texture, font and decode worker must be
+/// gone first. Surfaces may outlive it only if nobody touches them afterwards.
+public final class SDLSession {
+    /// The SDL event type a `DecodeWorker` pushes to wake the main loop when a decode finishes.
+    public let wakeEventType: UInt32
+
+    /// Starts SDL with the event queue, plus video when `video` is true, then SDL_image and SDL_ttf.
+    ///
+    /// Without video nothing needs a display: the software renderer draws into surfaces (headless mode).
+    /// `useSoftwareFramebuffer` keeps SDL from building the software renderer's window framebuffer through OpenGL
+    /// (measured under X11: +60 MB RSS and a 2× slower first paint); the `SDL_FRAMEBUFFER_ACCELERATION` environment
+    /// variable still wins if the user set it. JPEG and PNG support are required; TIFF and WebP are used if present.
+    public init(video: Bool, useSoftwareFramebuffer: Bool = false) throws(SDLError) {
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        if useSoftwareFramebuffer {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
+        try SDLError.check(SDL_Init(subsystems), "SDL_Init")
+
+        let requiredFormats = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
+        let wantedFormats = requiredFormats | Int32(IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue)
+        guard IMG_Init(wantedFormats) & requiredFormats == requiredFormats else {
+            let error = SDLError(failedCall: "IMG_Init")
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+        guard TTF_Init() == 0 else {
+            let error = SDLError(failedCall: "TTF_Init")
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+        let eventType = SDL_RegisterEvents(1)
+        guard eventType != UInt32.max else {
+            let error = SDLError(failedCall: "SDL_RegisterEvents")
+            TTF_Quit()
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+        wakeEventType = eventType
+    }
+
+    deinit {
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+}

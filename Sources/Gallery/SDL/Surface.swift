@@ -1,0 +1,169 @@
+import CSDL2
+
+/// An owned `SDL_Surface`: pixels in CPU memory, freed when the last reference goes.
+///
+/// Surfaces made here are ARGB8888 (`Surface.pixelFormat`), the one format every surface and texture of the app uses,
+/// so copies between them never convert (SDL's cross-format blits cost 2–8×).
+///
+/// `@unchecked Sendable` because a surface changes hands exactly once: a decode worker creates and fills it, puts it in
+/// the result inbox and keeps no reference, and from then on only the main thread touches it. SDL surfaces have no
+/// thread affinity; the wrapper itself holds only the pointer, so nothing is shared while two threads could race.
+/// Do not draw into a surface from two threads at once.
+public final class Surface: @unchecked Sendable {
+    /// ARGB8888 as an `SDL_PixelFormatEnum` raw value: the pixel format of every surface and texture made here.
+    public static let pixelFormat: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue
+
+    /// The wrapped surface; owned by this object.
+    let handle: UnsafeMutablePointer<SDL_Surface>
+
+    /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
+    ///
+    /// An `opaque` surface copies without alpha blending (a plain copy is several times faster in the software
+    /// renderer); the blend mode carries over to converted and scaled copies and to textures made from it.
+    public init(width: Int, height: Int, opaque: Bool = false) throws(SDLError) {
+        guard width > 0, height > 0, let width32 = Int32(exactly: width), let height32 = Int32(exactly: height) else {
+            throw SDLError(call: "SDL_CreateRGBSurfaceWithFormat", message: "invalid surface size \(width)×\(height)")
+        }
+        handle = try SDLError.nonNull(
+            SDL_CreateRGBSurfaceWithFormat(0, width32, height32, 32, Surface.pixelFormat),
+            "SDL_CreateRGBSurfaceWithFormat")
+        if opaque {
+            SDL_SetSurfaceBlendMode(handle, SDL_BLENDMODE_NONE)
+        }
+    }
+
+    /// Takes ownership of a surface returned by SDL (any pixel format); it is freed with this object.
+    public init(taking handle: UnsafeMutablePointer<SDL_Surface>) {
+        self.handle = handle
+    }
+
+    deinit {
+        SDL_FreeSurface(handle)
+    }
+
+    /// Width in pixels.
+    public var width: Int { Int(handle.pointee.w) }
+
+    /// Height in pixels.
+    public var height: Int { Int(handle.pointee.h) }
+
+    /// Width and height in pixels.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// Bytes of pixel memory (`pitch · height`; `width · height · 4` for ARGB8888).
+    public var byteCount: Int { Int(handle.pointee.pitch) * height }
+
+    /// Whether the pixels are in `Surface.pixelFormat`.
+    public var hasStandardFormat: Bool { handle.pointee.format.pointee.format == Surface.pixelFormat }
+
+    /// Whether copies of this surface ignore alpha (blend mode none) rather than blend.
+    public var isOpaque: Bool {
+        var mode = SDL_BLENDMODE_NONE
+        SDL_GetSurfaceBlendMode(handle, &mode)
+        return mode == SDL_BLENDMODE_NONE
+    }
+
+    /// The colour at (`x`, `y`) of a 32-bit surface (any channel order). Meant for tests and shots, not per-pixel loops.
+    public func pixel(x: Int, y: Int) -> RGBA {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(size)")
+        let format = handle.pointee.format!
+        precondition(format.pointee.BytesPerPixel == 4, "pixel(x:y:) reads 32-bit surfaces only")
+        let value = withLockedPixels { pixels in
+            pixels.load(fromByteOffset: y * Int(handle.pointee.pitch) + x * 4, as: UInt32.self)
+        }
+        var color = RGBA.clear
+        SDL_GetRGBA(value, format, &color.r, &color.g, &color.b, &color.a)
+        return color
+    }
+
+    /// Fills `rect` (the whole surface when nil) with `color`, replacing what was there (no blending).
+    public func fill(_ rect: PixelRect?, color: RGBA) throws(SDLError) {
+        let mapped = SDL_MapRGBA(handle.pointee.format, color.r, color.g, color.b, color.a)
+        if var sdlRect = rect?.sdlRect {
+            try SDLError.check(SDL_FillRect(handle, &sdlRect, mapped), "SDL_FillRect")
+        } else {
+            try SDLError.check(SDL_FillRect(handle, nil, mapped), "SDL_FillRect")
+        }
+    }
+
+    /// Fills every rectangle of `rects` with `color`, replacing what was there.
+    public func fill(rects: [PixelRect], color: RGBA) throws(SDLError) {
+        guard !rects.isEmpty else { return }
+        let mapped = SDL_MapRGBA(handle.pointee.format, color.r, color.g, color.b, color.a)
+        let sdlRects = rects.map(\.sdlRect)
+        try SDLError.check(SDL_FillRects(handle, sdlRects, Int32(clamping: sdlRects.count), mapped), "SDL_FillRects")
+    }
+
+    /// Writes the surface to `path` as a PNG (alpha kept).
+    public func savePNG(to path: String) throws(SDLError) {
+        try SDLError.check(IMG_SavePNG(handle, path), "IMG_SavePNG")
+    }
+
+    /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.
+    ///
+    /// A source without an alpha channel (a JPEG, say) becomes an opaque surface; colour-keyed pixels become transparent.
+    public func converted() throws(SDLError) -> Surface {
+        Surface(taking: try SDLError.nonNull(
+            SDL_ConvertSurfaceFormat(handle, Surface.pixelFormat, 0), "SDL_ConvertSurfaceFormat"))
+    }
+
+    /// A copy scaled to exactly `size` with linear filtering, in `Surface.pixelFormat`, keeping the blend mode.
+    ///
+    /// Large reductions go through repeated halvings first: one bilinear step reads only 2×2 source pixels per output
+    /// pixel, so shrinking by more than 2× in one step would skip most of the image and alias, while an exact halving
+    /// averages each 2×2 block.
+    public func scaled(to size: PixelSize) throws(SDLError) -> Surface {
+        var source = hasStandardFormat ? self : try converted()
+        while source.width > 2 * size.width || source.height > 2 * size.height {
+            let halved = PixelSize(
+                width: source.width > 2 * size.width ? (source.width + 1) / 2 : source.width,
+                height: source.height > 2 * size.height ? (source.height + 1) / 2 : source.height)
+            source = try source.stretched(to: halved)
+        }
+        return try source.stretched(to: size)
+    }
+
+    /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
+    public func scaled(toFit box: PixelSize) throws(SDLError) -> Surface {
+        try scaled(to: size.fitted(inside: box))
+    }
+
+    /// Writes every pixel from `color(x, y)`, row by row. The surface must be in `Surface.pixelFormat`.
+    func paint(_ color: (_ x: Int, _ y: Int) -> RGBA) {
+        precondition(hasStandardFormat, "paint needs \(Surface.pixelFormat)")
+        let pitch = Int(handle.pointee.pitch)
+        withLockedPixels { pixels in
+            for y in 0..<height {
+                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let c = color(x, y)
+                    row[x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+                }
+            }
+        }
+    }
+
+    /// A copy of exactly `size`, one bilinear step (same format on both sides, as `SDL_SoftStretchLinear` requires).
+    private func stretched(to size: PixelSize) throws(SDLError) -> Surface {
+        let target = try Surface(width: size.width, height: size.height)
+        var mode = SDL_BLENDMODE_NONE
+        SDL_GetSurfaceBlendMode(handle, &mode)
+        SDL_SetSurfaceBlendMode(target.handle, mode)
+        try SDLError.check(SDL_SoftStretchLinear(handle, nil, target.handle, nil), "SDL_SoftStretchLinear")
+        return target
+    }
+
+    /// Runs `body` with the pixel memory, locking the surface when SDL requires it (RLE surfaces).
+    private func withLockedPixels<Result>(_ body: (UnsafeMutableRawPointer) -> Result) -> Result {
+        let mustLock = gallery_SDL_MUSTLOCK(handle) != 0
+        if mustLock {
+            SDL_LockSurface(handle)
+        }
+        defer {
+            if mustLock {
+                SDL_UnlockSurface(handle)
+            }
+        }
+        return body(handle.pointee.pixels)
+    }
+}

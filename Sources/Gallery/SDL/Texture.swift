@@ -1,0 +1,45 @@
+import CSDL2
+
+/// An owned `SDL_Texture` in `Surface.pixelFormat`, scaled with linear filtering. Main thread only.
+///
+/// A texture holds its renderer strongly: SDL requires textures to be destroyed before their renderer, and this way the
+/// renderer cannot go first whatever order the app drops its references in.
+public final class Texture {
+    /// The wrapped texture; owned by this object.
+    let handle: OpaquePointer
+    /// The renderer that made this texture and draws it.
+    public let renderer: Renderer
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// Wraps `handle`, made by `renderer` with the given size.
+    init(handle: OpaquePointer, renderer: Renderer, width: Int, height: Int) {
+        self.handle = handle
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        SDL_DestroyTexture(handle)
+    }
+
+    /// Width and height in pixels.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// Bytes of pixel memory (`width · height · 4`): what the texture budget counts.
+    public var byteCount: Int { width * height * 4 }
+
+    /// Replaces all pixels with those of `surface`, which must have the texture's size.
+    public func update(from surface: Surface) throws(SDLError) {
+        guard surface.size == size else {
+            throw SDLError(call: "SDL_UpdateTexture", message: "surface \(surface.size) does not match texture \(size)")
+        }
+        let source = surface.hasStandardFormat ? surface : try surface.converted()
+        try SDLError.check(
+            SDL_UpdateTexture(handle, nil, source.handle.pointee.pixels, source.handle.pointee.pitch),
+            "SDL_UpdateTexture")
+    }
+}

@@ -1,0 +1,60 @@
+import CSDL2
+
+/// An owned `SDL_Window`, centred on screen when created. Main thread only.
+public final class Window {
+    /// The wrapped window; owned by this object.
+    let handle: OpaquePointer
+
+    /// Opens a window of `width` × `height` screen coordinates, centred.
+    ///
+    /// `highDPI` asks for a full-resolution drawable on high-density displays (see `drawableSize`);
+    /// `hidden` creates it without showing it (tests, or showing only after the first frame is drawn).
+    public init(title: String, width: Int, height: Int, resizable: Bool = true, highDPI: Bool = true,
+                hidden: Bool = false) throws(SDLError) {
+        var flags: UInt32 = 0
+        if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
+        if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let centred = Int32(gallery_SDL_WINDOWPOS_CENTERED())
+        handle = try SDLError.nonNull(
+            SDL_CreateWindow(title, centred, centred, Int32(clamping: width), Int32(clamping: height), flags),
+            "SDL_CreateWindow")
+    }
+
+    deinit {
+        SDL_DestroyWindow(handle)
+    }
+
+    /// The title bar text.
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(handle)) }
+        set { SDL_SetWindowTitle(handle, newValue) }
+    }
+
+    /// Size in screen coordinates (what mouse events use).
+    public var size: PixelSize {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(handle, &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// Size in pixels of the drawable area; larger than `size` on a high-density display.
+    public var drawableSize: PixelSize {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSizeInPixels(handle, &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// SDL's id for this window, as found in window events.
+    public var id: UInt32 { SDL_GetWindowID(handle) }
+
+    /// Whether the window is shown (not created hidden or hidden since).
+    public var isShown: Bool { SDL_GetWindowFlags(handle) & SDL_WINDOW_SHOWN.rawValue != 0 }
+
+    /// Shows the window.
+    public func show() {
+        SDL_ShowWindow(handle)
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Gallery
+import GalleryCore
+import PagerEngine
+
+/// The `gallery` command: a paged photo gallery in a window, or headless from a script.
+struct GalleryCommandLine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
+        discussion: """
+            Keys: Left/Right, N/P, Space/Backspace, PageUp/PageDown to page; Home/End; \
+            0 bounded, 1 loop with end caps, 2 loop with three surfaces; Q or Escape to quit.
+            With no PATH the bundled photos open.
+            """)
+
+    @Argument(help: "Photo files or folders (default: the bundled photos).")
+    var paths: [String] = []
+
+    @Option(help: "bounded, endCaps or threeSurfaces (default: endCaps up to 16 photos, threeSurfaces above).")
+    var mode: String?
+
+    @Option(help: "Window or headless size, WxH.")
+    var size: String = "1280x720"
+
+    @Flag(help: "Render with no display, from --script, on a virtual clock.")
+    var headless = false
+
+    @Option(help: "Headless: the input script (JSON Lines, see docs/FORMATS.md).")
+    var script: String?
+
+    @Option(help: "Headless: write one JSON line per frame here.")
+    var trace: String?
+
+    @Option(help: "Headless: folder for the PNGs of `shot` events.")
+    var shots: String?
+
+    @Option(help: "Headless: frames per virtual second.")
+    var fps: Double = 60
+
+    @Option(help: "Show N generated, numbered pages instead of photos (tests, benchmarks).")
+    var synthetic: Int?
+
+    @Flag(help: "Use SDL's software renderer.")
+    var software = false
+
+    func validate() throws {
+        if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
+        if !headless, script != nil || trace != nil || shots != nil {
+            throw ValidationError("--script, --trace and --shots go with --headless")
+        }
+        if let synthetic, synthetic < 1 { throw ValidationError("--synthetic needs at least 1 page") }
+        if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+    }
+
+    func run() throws {
+        let viewport: ViewportSize
+        do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
+        let requested: TopologyKind?
+        if let mode {
+            guard let kind = TopologyKind(rawValue: mode), GalleryController.availableModes.contains(kind) else {
+                let names = GalleryController.availableModes.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--mode must be one of \(names)")
+            }
+            requested = kind
+        } else {
+            requested = nil
+        }
+        let library = try makeLibrary()
+        let initialMode = InitialMode.mode(photoCount: library.count, requested: requested)
+        if headless, let script {
+            let parsed = try Script.load(path: script)
+            let run = HeadlessRun(
+                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps)
+            try run.run(library: library, mode: initialMode)
+        } else {
+            try WindowRun(size: viewport, softwareRenderer: software).run(library: library, mode: initialMode)
+        }
+    }
+
+    private func makeLibrary() throws -> PageLibrary {
+        if let synthetic { return PageLibrary(syntheticCount: synthetic) }
+        var paths = self.paths
+        if paths.isEmpty {
+            guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
+                throw ValidationError("no PATH given and the bundled photos were not found (set GALLERY_PHOTOS)")
+            }
+            paths = [bundled]
+        }
+        return PageLibrary(photos: try PhotoIndex(paths: paths))
+    }
+}
+
+GalleryCommandLine.main()

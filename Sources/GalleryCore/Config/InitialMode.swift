@@ -1,0 +1,14 @@
+import PagerEngine
+
+/// The mode a run starts in when no `--mode` flag is given.
+public enum InitialMode {
+    /// End caps lay out N + 2 slots; beyond this many photos the three-surface loop, whose strip
+    /// stays three slots whatever N, takes over (the rule of DESIGN.md).
+    public static let largestEndCapsCount = 16
+
+    /// The requested mode if any, else end caps up to `largestEndCapsCount` photos and three surfaces above.
+    public static func mode(photoCount: Int, requested: TopologyKind? = nil) -> TopologyKind {
+        if let requested { return requested }
+        return photoCount <= largestEndCapsCount ? .endCaps : .threeSurfaces
+    }
+}

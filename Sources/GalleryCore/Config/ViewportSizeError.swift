@@ -1,0 +1,18 @@
+/// Why a size such as "1280x720" was refused; each case keeps the text the user typed.
+public enum ViewportSizeError: Error, Equatable, Sendable {
+    /// Not two whole numbers separated by `x`.
+    case malformed(text: String)
+    /// A side is zero.
+    case tooSmall(text: String)
+    /// A side is above `ViewportSize.dimensionRange.upperBound`.
+    case tooLarge(text: String)
+
+    /// The same error about different text.
+    func replacingText(with text: String) -> ViewportSizeError {
+        switch self {
+        case .malformed: .malformed(text: text)
+        case .tooSmall: .tooSmall(text: text)
+        case .tooLarge: .tooLarge(text: text)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The few read-mostly POSIX calls GalleryCore needs, returning `errno` text instead of Foundation's generic messages.
+///
+/// POSIX rather than `FileManager` because the photo index must tell a FIFO from a file without
+/// opening it, list a folder without following anything, and report "Permission denied" verbatim.
+package enum FileSystem {
+    /// What `path` names, following symbolic links; errors other than "does not exist" are thrown.
+    package static func kind(atPath path: String) throws(FileSystemError) -> FileKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .missing }
+            throw FileSystemError(path: path, code: code)
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .special
+        }
+    }
+
+    /// The names in a directory, without `.` and `..`, in the order the system returns them.
+    ///
+    /// Names that are not valid UTF-8 are counted in `undecodableNames` rather than repaired:
+    /// a repaired name would no longer open the file.
+    package static func entries(
+        inDirectory path: String
+    ) throws(FileSystemError) -> (names: [String], undecodableNames: Int) {
+        guard let directory = opendir(path) else {
+            throw FileSystemError(path: path, code: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        var undecodableNames = 0
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw FileSystemError(path: path, code: errno) }
+                return (names, undecodableNames)
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+                    String(validatingCString: $0)
+                }
+            }
+            guard let name else {
+                undecodableNames += 1
+                continue
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// The whole content of a file.
+    package static func contents(ofFile path: String) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path, code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// A handle writing to `path`, created or truncated, that closes its descriptor when released.
+    package static func fileHandleForWriting(atPath path: String) throws(FileSystemError) -> FileHandle {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// The system's description of an `errno` value, such as "Permission denied".
+    package static func message(forErrorCode code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,29 @@
+import PagerEngine
+
+/// Something the user asks the gallery to do, whatever key or gesture asked it.
+public enum GalleryCommand: Hashable, Sendable {
+    /// One photo forward.
+    case next
+    /// One photo back.
+    case previous
+    /// To the first photo.
+    case first
+    /// To the last photo.
+    case last
+    /// To this logical page (the shorter way round in loops).
+    case goTo(Int)
+    /// One page forward (PageDown); a page is one photo in the pagers.
+    case pageForward
+    /// One page back (PageUp).
+    case pageBackward
+    /// Switch to this arrangement, keeping the current photo.
+    case mode(TopologyKind)
+    /// Quit the app.
+    case quit
+    /// Retry a failed feed load or a failed decode.
+    case retry
+    /// Start or stop the slideshow.
+    case toggleSlideshow
+    /// Show or hide the key help (reserved: the overlay comes later).
+    case toggleHelp
+}

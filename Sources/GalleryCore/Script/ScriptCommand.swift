@@ -1,0 +1,36 @@
+/// What a script line asks the app to do; the JSON `type` field names the case.
+public enum ScriptCommand: Equatable, Sendable {
+    /// Left button pressed at window coordinates.
+    case down(x: Double, y: Double)
+    /// Pointer moved to window coordinates (a drag while the button is down).
+    case move(x: Double, y: Double)
+    /// Left button released at window coordinates.
+    case up(x: Double, y: Double)
+    /// A key press, by SDL key name ("Right", "Space", "1" …); names without a binding are allowed and do nothing.
+    case key(String)
+    /// Precise wheel deltas; `dx > 0` scrolls right.
+    case wheel(dx: Double, dy: Double)
+    /// The window is resized to this many pixels.
+    case resize(width: Int, height: Int)
+    /// Save a PNG of the current frame at this path, relative to `--shots`.
+    case shot(path: String)
+    /// End the run now.
+    case quit
+
+    /// Every value the JSON `type` field may take, in documentation order.
+    public static let typeNames = ["down", "move", "up", "key", "wheel", "resize", "shot", "quit"]
+
+    /// The JSON `type` of this command.
+    public var typeName: String {
+        switch self {
+        case .down: "down"
+        case .move: "move"
+        case .up: "up"
+        case .key: "key"
+        case .wheel: "wheel"
+        case .resize: "resize"
+        case .shot: "shot"
+        case .quit: "quit"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Why a script could not be read, with the file and line (counted from 1) where it went wrong.
+public struct ScriptError: Error, Equatable, Sendable {
+    /// What is wrong.
+    public enum Problem: Equatable, Sendable {
+        /// The file could not be read (missing, a directory, no permission …).
+        case unreadableFile(reason: String)
+        /// The file is not UTF-8 text.
+        case notUTF8
+        /// The line is not JSON; the message says where and why.
+        case badJSON(String)
+        /// The line is JSON but not an object.
+        case notAnObject(found: String)
+        /// A required field is absent.
+        case missingField(String)
+        /// A field holds the wrong kind of value.
+        case wrongType(field: String, expected: String, found: String)
+        /// The `type` field names no known command.
+        case unknownType(String)
+        /// `t` is below zero.
+        case negativeTime(Double)
+        /// `t` is earlier than the previous event's.
+        case timeGoesBackwards(t: Double, previous: Double, previousLine: Int)
+        /// A field has the right type but an unusable value.
+        case invalidValue(field: String, reason: String)
+    }
+
+    /// The script file, when it was loaded from one.
+    public var path: String?
+    /// The line the problem is on; `nil` only when the file itself could not be read.
+    public var line: Int?
+    /// What is wrong.
+    public var problem: Problem
+
+    /// Creates an error.
+    public init(path: String? = nil, line: Int?, problem: Problem) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+}

@@ -1,0 +1,11 @@
+/// Why a trace could not be written or read back.
+public enum TraceError: Error, Equatable, Sendable {
+    /// The trace file could not be created or opened.
+    case cannotOpen(path: String, reason: String)
+    /// Writing or flushing failed (disk full, closed pipe …).
+    case writeFailed(destination: String, reason: String)
+    /// A trace file could not be read.
+    case unreadable(path: String, reason: String)
+    /// A line is not a trace record; `line` counts from 1 when the record came from a whole trace.
+    case malformedLine(line: Int?, reason: String)
+}

@@ -1,0 +1,79 @@
+extension Pager {
+    /// Programmatic moves queue: each one starts from the slot the running settle is heading for.
+    mutating func perform(_ command: PagerCommand, time: Double, events: inout [PagerEvent]) {
+        if case .pressing = motion { return }  // The hand holding the content wins.
+        guard pageCount > 0 else { return }
+        let base = targetSlot ?? nearestSlot(to: offset)
+        let proposed: Int
+        switch command {
+        case .next: proposed = base + 1
+        case .previous: proposed = base - 1
+        case .goTo(let page): proposed = jumpTarget(toPage: page, from: base, events: &events)
+        case .first: proposed = jumpTarget(toPage: 0, from: base, events: &events)
+        case .last: proposed = jumpTarget(toPage: pageCount - 1, from: base, events: &events)
+        }
+        let target = clampToRestingSlots(proposed)
+        if target != proposed {
+            events.append(.reachedEnd(proposed < target ? .leading : .trailing))
+        }
+        if case .resting = motion, Double(target) * extent == offset { return }
+        startSettle(toward: target, velocity: velocity, time: time)
+    }
+
+    /// The slot to animate to for a jump; a jump of more than one page first moves the strip, instantly, to
+    /// the target's neighbour, so the user sees one page slide in rather than a blur of hundreds.
+    mutating func jumpTarget(toPage requested: Int, from base: Int, events: inout [PagerEvent]) -> Int {
+        let page = topology.restingSlots == nil
+            ? WrapMath.wrap(requested, count: pageCount)
+            : min(max(requested, 0), pageCount - 1)
+        let target = topology.slot(showing: page, near: base)
+        let distance = target - base
+        guard abs(distance) > 1 else { return target }
+        let direction = distance > 0 ? 1 : -1
+        let carried = offset - Double(base) * extent  // keep any fraction of a page still in flight
+        offset = Double(target - direction) * extent + carried
+        events.append(.jumped(toward: page))
+        rebaseIfNeeded(events: &events)
+        return topology.slot(showing: page, near: nearestSlot(to: offset))
+    }
+
+    // MARK: Feed
+
+    /// Appends pages to a feed; the current page never moves.
+    public mutating func appendPages(_ count: Int, at time: Double) -> [PagerEvent] {
+        guard var feed = topology as? FeedTopology, count > 0 else { return [] }
+        var events: [PagerEvent] = []
+        step(to: time, events: &events)
+        feed.append(count: count)
+        topology = feed
+        afterMove(events: &events)
+        return events
+    }
+
+    /// A feed load failed: the spinner page turns into a retry prompt and, if shown, snaps back to the last page.
+    public mutating func failPageLoad(at time: Double) -> [PagerEvent] {
+        guard var feed = topology as? FeedTopology else { return [] }
+        var events: [PagerEvent] = []
+        step(to: time, events: &events)
+        feed.failLoad()
+        topology = feed
+        let endSlot = feed.pageCount
+        let heading = targetSlot ?? nearestSlot(to: offset)
+        if heading >= endSlot, feed.pageCount > 0 {
+            switch motion {
+            case .pressing: break  // The hand holds it; the release will settle.
+            case .resting, .settling, .gliding: startSettle(toward: endSlot - 1, velocity: velocity, time: time)
+            }
+        }
+        afterMove(events: &events)
+        return events
+    }
+
+    /// Asks the feed again after a failure (the retry key).
+    public mutating func retryPageLoad() -> [PagerEvent] {
+        guard var feed = topology as? FeedTopology else { return [] }
+        let events = feed.retry()
+        topology = feed
+        return events
+    }
+}

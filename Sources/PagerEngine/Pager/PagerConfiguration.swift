@@ -1,0 +1,21 @@
+/// The pager's tuned constants; each names its origin.
+public struct PagerConfiguration: Equatable, Sendable {
+    /// Pointer travel along the paging axis before a press becomes a drag: 4 px (Flutter 3.5, Swiper 5).
+    public var dragSlop: Double = 4
+    /// Which release settles where.
+    public var paging: PagingPolicy = .standard
+    /// The settle spring (UIKit paging spring for wide views).
+    public var spring: SpringDescription = .paging
+    /// Free deceleration for the wheel (UIKit `decelerationRate.normal`).
+    public var deceleration: DecelerationRate = .normal
+    /// The rubber band coefficient c (UIKit).
+    public var rubberBandCoefficient: Double = RubberBand.coefficient
+    /// How many wheel rows fill the viewport height.
+    public var wheelRowsPerViewport: Double = 7
+
+    /// Creates the design's configuration.
+    public init() {}
+
+    /// The design's configuration.
+    public static let standard = PagerConfiguration()
+}

@@ -1,0 +1,30 @@
+/// An endless loop for small sets: N+2 slots `[N−1, 0, 1 … N−1, 0]` whose end caps duplicate the opposite ends
+/// (key 1; seed 000).
+///
+/// Entering a cap re-bases the position by N slots at once, mid-drag and mid-fling too (seed 000 only did it at
+/// rest, and its readers saw the loop stop). The home range `[0.5, N + 0.5]` has a full page of hysteresis, so a
+/// re-base never brings the position to the other edge and never oscillates. A single page does not loop: one slot
+/// that rubber-bands at both ends.
+public struct EndCapsTopology: Equatable, Sendable {
+    /// The number of pages, at least one.
+    public let pageCount: Int
+    /// The slot on which the strip starts: the wrapped start page's own slot, right of the leading cap.
+    public let startSlot: Int
+
+    /// Creates a loop of `pageCount` pages (at least one) that starts on `startPage`, wrapped into range.
+    public init(pageCount: Int, startPage: Int = 0) {
+        precondition(pageCount > 0, "a pager needs at least one page")
+        self.pageCount = pageCount
+        self.startSlot = pageCount > 1 ? WrapMath.wrap(startPage, count: pageCount) + 1 : 0
+    }
+
+    /// Whether the strip loops: a single page stays put instead of spinning through copies of itself.
+    var loops: Bool { pageCount > 1 }
+
+    /// The lowest home position: below it the leading cap is nearer the centre than page 0, so the position gains N.
+    var homeStart: Double { 0.5 }
+
+    /// The highest home position: above it the trailing cap is nearer the centre than page N−1, so the position
+    /// loses N.
+    var homeEnd: Double { Double(pageCount) + 0.5 }
+}

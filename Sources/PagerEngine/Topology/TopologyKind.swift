@@ -1,0 +1,13 @@
+/// The five ways pages are arranged; the raw value is the name used in traces and on the command line.
+public enum TopologyKind: String, CaseIterable, Hashable, Sendable {
+    /// N pages, rubber band at both ends (key 0).
+    case bounded
+    /// N+2 slots with duplicate end caps, re-based mid-flight (key 1).
+    case endCaps
+    /// Three recycled slots that rotate as the centre page changes (key 2).
+    case threeSurfaces
+    /// Pages appended on demand behind a spinner page (key 3).
+    case feed
+    /// An endless vertical list on a circle arc (key 4).
+    case wheel
+}

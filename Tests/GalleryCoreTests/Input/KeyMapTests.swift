@@ -1,0 +1,43 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+@Suite("Key map")
+struct KeyMapTests {
+    // The bindings the brief asks for, by the names SDL_GetKeyName prints.
+    @Test("SDL key names map to their commands", arguments: [
+        ("Right", GalleryCommand.next), ("N", .next), ("Space", .next),
+        ("Left", .previous), ("P", .previous), ("Backspace", .previous),
+        ("PageDown", .pageForward), ("PageUp", .pageBackward),
+        ("Home", .first), ("End", .last),
+        ("0", .mode(.bounded)), ("1", .mode(.endCaps)), ("2", .mode(.threeSurfaces)), ("3", .mode(.feed)),
+        ("4", .mode(.wheel)),
+        ("Q", .quit), ("Escape", .quit), ("R", .retry), ("S", .toggleSlideshow), ("F1", .toggleHelp),
+    ])
+    func mapsKey(name: String, command: GalleryCommand) {
+        #expect(KeyMap.command(forKeyName: name) == command)
+        #expect(KeyMap.command(forKeyName: name.lowercased()) == command)
+        #expect(KeyMap.command(forKeyName: name.uppercased()) == command)
+    }
+
+    @Test("unbound names give no command", arguments: ["A", "5", "Up", "Return", "", "Keypad 1", "RightX"])
+    func ignoresUnboundKeys(name: String) {
+        #expect(KeyMap.command(forKeyName: name) == nil)
+    }
+
+    @Test("every mode has a key, and the help lists every bound key once, aligned")
+    func helpCoversBindings() {
+        let modes = TopologyKind.allCases.map { GalleryCommand.mode($0) }
+        let boundCommands = KeyMap.bindings.map(\.command)
+        #expect(modes.allSatisfy(boundCommands.contains))
+
+        let lines = KeyMap.helpLines
+        #expect(lines.count == KeyMap.bindings.count)
+        for (line, binding) in zip(lines, KeyMap.bindings) {
+            #expect(line.hasPrefix(binding.keyNames.joined(separator: ", ")))
+            #expect(line.hasSuffix(binding.summary))
+        }
+        let summaryColumns = Set(zip(lines, KeyMap.bindings).map { $0.count - $1.summary.count })
+        #expect(summaryColumns.count == 1)
+    }
+}

@@ -1,0 +1,178 @@
+import CSDL2
+import Dispatch
+@testable import Gallery
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SDLSerializedTests {
+    @Suite struct DecodeWorkerTests {
+        static let box = PixelSize(width: 160, height: 120)
+
+        let wakeEventType: UInt32
+
+        init() throws {
+            wakeEventType = try SDLTestSession.start()
+            SDL_FlushEvent(wakeEventType)
+        }
+
+        static func request(_ page: Int, count: Int = 10, generation: Int = 0) -> DecodeRequest {
+            DecodeRequest(page: page, source: .synthetic(index: page, count: count), box: box, generation: generation)
+        }
+
+        @Test(arguments: [1, 2, 3])
+        func resultsArriveForEverySubmittedPageInSubmissionOrder(threadCount: Int) throws {
+            let worker = DecodeWorker(threadCount: threadCount, wakeEventType: nil)
+            let pages = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7]
+            for page in pages {
+                worker.submit(Self.request(page, generation: 7))
+            }
+            worker.waitUntilIdle()
+            let results = worker.drainResults()
+
+            #expect(results.map(\.page) == pages)
+            #expect(worker.pendingCount == 0)
+            #expect(worker.drainResults().isEmpty)
+            for result in results {
+                #expect(result.request.generation == 7)
+                let surface = try result.outcome.get()
+                let direct = try ImageDecoder().decode(result.request.source, fitting: Self.box)
+                #expect(surface.size == direct.size)
+                for (x, y) in [(0, 0), (surface.width / 8, surface.height / 3), (surface.width / 2, surface.height / 2)] {
+                    #expect(surface.pixel(x: x, y: y) == direct.pixel(x: x, y: y))
+                }
+            }
+        }
+
+        @Test func failuresArriveAsResults() throws {
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            let missing = PageSource.file(path: "/nonexistent/gallery/photo.jpg")
+            worker.submit(DecodeRequest(page: 0, source: missing, box: Self.box, generation: 0))
+            worker.waitUntilIdle()
+            let results = worker.drainResults()
+            #expect(results.count == 1)
+            #expect(throws: DecodeFailure(source: missing, reason: .missingFile)) { try results.first?.outcome.get() }
+        }
+
+        /// One thread held inside page 0's decode: pages behind it stay queued, so cancelling is deterministic.
+        @Test func cancelledPagesNeverDeliverEvenIfAlreadyDecoding() throws {
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if request.page == 0 { gate.holdUntilOpened() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            worker.submit(Self.request(0))
+            gate.waitUntilHolding()
+            for page in 1...5 {
+                worker.submit(Self.request(page))
+            }
+            #expect(worker.pendingCount == 6)
+
+            worker.cancel(pages: [0, 2, 4])
+            #expect(worker.pendingCount == 3)
+            gate.open()
+            worker.waitUntilIdle()
+
+            #expect(worker.drainResults().map(\.page) == [1, 3, 5])
+            #expect(worker.pendingCount == 0)
+        }
+
+        @Test func cancelAllDropsQueuedRunningAndUndrainedWork() throws {
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if request.page == 1 { gate.holdUntilOpened() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            worker.submit(Self.request(0))
+            worker.submit(Self.request(1))
+            gate.waitUntilHolding()  // page 0 is finished and waiting in the inbox, page 1 is decoding
+            worker.submit(Self.request(2))
+
+            worker.cancelAll()
+            #expect(worker.pendingCount == 0)
+            gate.open()
+            worker.waitUntilIdle()
+            #expect(worker.drainResults().isEmpty)
+
+            worker.submit(Self.request(3))
+            worker.waitUntilIdle()
+            #expect(worker.drainResults().map(\.page) == [3])
+        }
+
+        @Test func resultsWakeTheMainLoopWithTheSessionsEvent() throws {
+            let worker = DecodeWorker(threadCount: 2, wakeEventType: wakeEventType)
+            for page in 0..<4 {
+                worker.submit(Self.request(page))
+            }
+            worker.waitUntilIdle()
+
+            var events = [SDL_Event](repeating: SDL_Event(), count: 16)
+            let woken = SDL_PeepEvents(&events, 16, SDL_GETEVENT, wakeEventType, wakeEventType)
+            #expect(woken >= 1 && woken <= 4)
+            #expect(worker.drainResults().count == 4)
+        }
+
+        @Test func idleWorkerReturnsAtOnceAndShutdownStopsEverything() throws {
+            let worker = DecodeWorker(threadCount: 2, wakeEventType: nil)
+            worker.waitUntilIdle()
+            #expect(worker.pendingCount == 0)
+
+            worker.shutdown()
+            worker.submit(Self.request(0))
+            worker.waitUntilIdle()
+            #expect(worker.pendingCount == 0)
+            #expect(worker.drainResults().isEmpty)
+            worker.shutdown()
+        }
+
+        @Test func shutdownDropsTheQueueAndWaitsForTheRunningDecode() throws {
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if request.page == 0 { gate.holdUntilOpened() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            worker.submit(Self.request(0))
+            gate.waitUntilHolding()
+            worker.submit(Self.request(1))
+
+            let stopped = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                worker.shutdown()
+                stopped.signal()
+            }
+            // Shutdown first drops the queue (pendingCount becomes 0), then waits for the held decode.
+            while worker.pendingCount != 0 {
+                sched_yield()
+            }
+            gate.open()
+            stopped.wait()
+            #expect(worker.drainResults().isEmpty)
+        }
+    }
+}
+
+/// Lets a test hold a decode thread inside a decode, know that it is there, and release it.
+final class Gate: Sendable {
+    private let holding = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+
+    /// Called on the decode thread: announces it is holding, then blocks until `open()`.
+    func holdUntilOpened() {
+        holding.signal()
+        opened.wait()
+    }
+
+    /// Blocks the test until a decode thread is inside `holdUntilOpened()`.
+    func waitUntilHolding() {
+        holding.wait()
+    }
+
+    /// Releases the held decode thread.
+    func open() {
+        opened.signal()
+    }
+}
