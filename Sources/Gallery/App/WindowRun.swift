@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import GalleryCore
 import Logging
 import PagerEngine
@@ -22,6 +23,7 @@ public struct WindowRun {
     /// Opens the window and runs until the user quits.
     public func run(library: PageLibrary, mode: TopologyKind) throws {
         let logger = Logger(label: "gallery.window")
+        Self.useUTF8Locale()
         let session = try SDLSession(video: true, useSoftwareFramebuffer: softwareRenderer)
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
@@ -74,6 +76,15 @@ public struct WindowRun {
             }
         }
         withExtendedLifetime((session, window)) {}
+    }
+
+    /// Xlib converts window titles through the C locale: without a UTF-8 one, `—` and non-ASCII file names
+    /// arrive mangled in WM_NAME and `_NET_WM_NAME` is not set at all.
+    static func useUTF8Locale() {
+        let current = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        if !current.localizedCaseInsensitiveContains("UTF-8"), !current.localizedCaseInsensitiveContains("utf8") {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     /// The refresh rate of the window's display in Hz, 60 when SDL does not know.

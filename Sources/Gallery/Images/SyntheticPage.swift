@@ -59,7 +59,7 @@ struct SyntheticPage {
             digitSize = PixelSize(width: digitHeight * 11 / 20, height: digitHeight)
             gap = digitSize.width / 4
         }
-        let thickness = max(digitSize.width / 5, 1)
+        let thickness = max(digitSize.width / 4, 1)
         let numberSize = PixelSize(
             width: SevenSegmentDigits.width(ofDigits: digitCount, digitSize: digitSize, gap: gap),
             height: digitSize.height)
