@@ -13,6 +13,10 @@ public final class Renderer {
     let handle: OpaquePointer
     /// The window or surface drawn into, held so it outlives the renderer.
     private let output: AnyObject
+    /// The format of opaque textures: the output's own when it is XRGB8888 (an X11 window), so the software
+    /// renderer's per-frame copies are plain same-format copies; ARGB8888 otherwise. Opaque ARGB8888 pixels have
+    /// the same bytes as XRGB8888 ones, so uploads convert nothing either way.
+    private let opaqueTextureFormat: UInt32
 
     /// A renderer for `window`: SDL's software renderer when `software`, else the best accelerated one.
     public init(window: Window, software: Bool, vsync: Bool) throws(SDLError) {
@@ -20,12 +24,16 @@ public final class Renderer {
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         handle = try SDLError.nonNull(SDL_CreateRenderer(window.handle, -1, flags), "SDL_CreateRenderer")
         output = window
+        let windowFormat = SDL_GetWindowPixelFormat(window.handle)
+        opaqueTextureFormat =
+            software && windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : Renderer.pixelFormat
     }
 
     /// A software renderer drawing into `target` (headless mode and tests: no window or display needed).
     public init(target: Surface) throws(SDLError) {
         handle = try SDLError.nonNull(SDL_CreateSoftwareRenderer(target.handle), "SDL_CreateSoftwareRenderer")
         output = target
+        opaqueTextureFormat = Renderer.pixelFormat
     }
 
     deinit {
@@ -110,7 +118,9 @@ public final class Renderer {
 
     /// A static texture holding the pixels of `surface`, blending only if the surface is not opaque.
     public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
-        let texture = try makeTexture(size: surface.size, access: SDL_TEXTUREACCESS_STATIC)
+        let texture = try makeTexture(
+            size: surface.size, access: SDL_TEXTUREACCESS_STATIC,
+            format: surface.isOpaque ? opaqueTextureFormat : Renderer.pixelFormat)
         try SDLError.check(
             SDL_SetTextureBlendMode(texture.handle, surface.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND),
             "SDL_SetTextureBlendMode")
@@ -120,15 +130,17 @@ public final class Renderer {
 
     /// An opaque texture of `width` × `height` meant to be rewritten often with `Texture.update(from:)`.
     public func makeStreamingTexture(width: Int, height: Int) throws(SDLError) -> Texture {
-        let texture = try makeTexture(size: PixelSize(width: width, height: height), access: SDL_TEXTUREACCESS_STREAMING)
+        let texture = try makeTexture(
+            size: PixelSize(width: width, height: height), access: SDL_TEXTUREACCESS_STREAMING,
+            format: opaqueTextureFormat)
         try SDLError.check(SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
         return texture
     }
 
-    /// A texture in `Renderer.pixelFormat` with linear scaling.
-    private func makeTexture(size: PixelSize, access: SDL_TextureAccess) throws(SDLError) -> Texture {
+    /// A texture in `format` (ARGB8888 or XRGB8888) with linear scaling.
+    private func makeTexture(size: PixelSize, access: SDL_TextureAccess, format: UInt32) throws(SDLError) -> Texture {
         let handle = try SDLError.nonNull(
-            SDL_CreateTexture(self.handle, Renderer.pixelFormat, Int32(access.rawValue),
+            SDL_CreateTexture(self.handle, format, Int32(access.rawValue),
                               Int32(clamping: size.width), Int32(clamping: size.height)),
             "SDL_CreateTexture")
         let texture = Texture(handle: handle, renderer: self, width: size.width, height: size.height)

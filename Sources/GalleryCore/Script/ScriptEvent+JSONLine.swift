@@ -29,47 +29,18 @@ extension ScriptEvent {
         func failure(_ problem: ScriptError.Problem) -> ScriptError {
             ScriptError(line: lineNumber, problem: problem)
         }
-        let value: JSONValue
+        let fields: ScriptLineFields
         do {
-            value = try JSONParser.parse(line)
+            fields = try JSONLineDecoder.decode(ScriptLineFields.self, from: line)
         } catch {
-            throw failure(.badJSON(error.description))
+            throw failure(problem(for: error))
         }
-        guard case .object(let members) = value else {
-            throw failure(.notAnObject(found: value.kindDescription))
-        }
-        let fields = JSONFields(members)
-        func read<Value>(
-            _ access: (String) throws(JSONFieldError) -> Value,
-            _ field: String
-        ) throws(ScriptError) -> Value {
-            do {
-                return try access(field)
-            } catch {
-                switch error {
-                case .missing(let field):
-                    throw failure(.missingField(field))
-                case .wrongType(let field, let expected, let found):
-                    throw failure(.wrongType(field: field, expected: expected, found: found))
-                }
-            }
-        }
-
-        let t = try read(fields.number, "t")
-        guard t >= 0 else { throw failure(.negativeTime(t)) }
-        let command: ScriptCommand
-        switch try read(fields.string, "type") {
-        case "down": command = .down(x: try read(fields.number, "x"), y: try read(fields.number, "y"))
-        case "move": command = .move(x: try read(fields.number, "x"), y: try read(fields.number, "y"))
-        case "up": command = .up(x: try read(fields.number, "x"), y: try read(fields.number, "y"))
-        case "key":
-            let name = try read(fields.string, "key")
-            guard !name.isEmpty else { throw failure(.invalidValue(field: "key", reason: "must name a key")) }
-            command = .key(name)
-        case "wheel": command = .wheel(dx: try read(fields.number, "dx"), dy: try read(fields.number, "dy"))
-        case "resize":
-            let width = try read(fields.integer, "w")
-            let height = try read(fields.integer, "h")
+        guard fields.t >= 0 else { throw failure(.negativeTime(fields.t)) }
+        guard let command = fields.command else { throw failure(.unknownType(fields.type)) }
+        switch command {
+        case .key(let name) where name.isEmpty:
+            throw failure(.invalidValue(field: "key", reason: "must name a key"))
+        case .resize(let width, let height):
             let range = ViewportSize.dimensionRange
             for (field, value) in [("w", width), ("h", height)] where !range.contains(value) {
                 throw failure(.invalidValue(
@@ -77,15 +48,23 @@ extension ScriptEvent {
                     reason: "must be between \(range.lowerBound) and \(range.upperBound) pixels, found \(value)"
                 ))
             }
-            command = .resize(width: width, height: height)
-        case "shot":
-            let path = try read(fields.string, "path")
+        case .shot(let path):
             if let reason = shotPathProblem(path) { throw failure(.invalidValue(field: "path", reason: reason)) }
-            command = .shot(path: path)
-        case "quit": command = .quit
-        case let unknown: throw failure(.unknownType(unknown))
+        case .down, .move, .up, .key, .wheel, .quit:
+            break
         }
-        return ScriptEvent(t: t, command: command)
+        return ScriptEvent(t: fields.t, command: command)
+    }
+
+    /// The script problem for a line that did not decode, case for case.
+    private static func problem(for error: JSONLineError) -> ScriptError.Problem {
+        switch error {
+        case .notJSON: .badJSON(error.description)
+        case .notAnObject(let found): .notAnObject(found: found)
+        case .missingField(let field): .missingField(field)
+        case .wrongType(let field, let expected, let found): .wrongType(field: field, expected: expected, found: found)
+        case .invalidValue(let field, let reason): .invalidValue(field: field, reason: reason)
+        }
     }
 
     /// Why a shot path is refused: shots land inside `--shots`, so they may not climb out of it or overwrite photos.

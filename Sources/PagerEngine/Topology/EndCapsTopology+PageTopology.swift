@@ -30,7 +30,7 @@ extension EndCapsTopology: PageTopology {
         return slot + WrapMath.shortestDelta(from: pageNear, to: page, count: pageCount)
     }
 
-    /// Moves the position by whole loops of N slots until it lies in `[0.5, N + 0.5]`; caps need no refill,
+    /// Moves the position by whole loops of N slots until it lies in `[0.25, N + 0.75]`; caps need no refill,
     /// since content is keyed by logical page and a cap shares it with its original.
     public mutating func rebase(atSlotPosition position: Double) -> Rebase? {
         guard loops else { return nil }

@@ -21,10 +21,11 @@ public struct EndCapsTopology: Equatable, Sendable {
     /// Whether the strip loops: a single page stays put instead of spinning through copies of itself.
     var loops: Bool { pageCount > 1 }
 
-    /// The lowest home position: below it the leading cap is nearer the centre than page 0, so the position gains N.
-    var homeStart: Double { 0.5 }
+    /// The lowest home position: below it the position gains N. A quarter page into the leading cap rather than
+    /// half, so a pointer jittering over the seam does not re-base on every crossing (the range is 1.5 pages wider
+    /// than a loop); the caps still cover the whole viewport there.
+    var homeStart: Double { 0.25 }
 
-    /// The highest home position: above it the trailing cap is nearer the centre than page N−1, so the position
-    /// loses N.
-    var homeEnd: Double { Double(pageCount) + 0.5 }
+    /// The highest home position: above it, a quarter page into the trailing cap's half, the position loses N.
+    var homeEnd: Double { Double(pageCount) + 0.75 }
 }

@@ -33,13 +33,21 @@ extension ThreeSurfacesTopology: PageTopology {
         return slot + WrapMath.shortestDelta(from: self.logicalPage(atSlot: slot), to: page, count: pageCount)
     }
 
-    /// Rotates the triple by whole pages until the position lies in `[0.5, 1.5)`; refills only the slots
-    /// that come in (slot 2 after one forward step, slot 0 after one backward step, all three after three or more).
+    /// Rotates the triple by whole pages once the position leaves `[0.25, 1.75)`, by as few pages as bring it
+    /// back; refills only the slots that come in (slot 2 after one forward step, slot 0 after one backward step,
+    /// all three after three or more). The range is wider than a page so that a pointer jittering at the
+    /// boundary rotates once, not on every crossing; the neighbours still cover the viewport at its ends.
     public mutating func rebase(atSlotPosition position: Double) -> Rebase? {
-        guard loops,
-            let shift = WrapMath.periodsToAdd(toBring: position, into: 0.5, period: 1),
-            shift != 0
-        else { return nil }
+        guard loops else { return nil }
+        let bringing: Int?
+        if position < Self.homeRange.lowerBound {
+            bringing = WrapMath.periodsToAdd(toBring: position, into: Self.homeRange.lowerBound, period: 1)
+        } else if position >= Self.homeRange.upperBound {
+            bringing = WrapMath.periodsToAdd(toBring: position, into: Self.homeRange.upperBound - 1, period: 1)
+        } else {
+            bringing = nil
+        }
+        guard let shift = bringing, shift != 0 else { return nil }
         let steps = -shift
         rotate(by: steps)
         let refilledCount = min(abs(steps), 3)

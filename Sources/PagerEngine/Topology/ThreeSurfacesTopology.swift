@@ -1,11 +1,13 @@
 /// An endless loop for any number of pages with exactly three slots showing `[c − 1, c, c + 1]` (key 2; seed 000).
 ///
-/// When the position leaves the home range `[0.5, 1.5)` the triple rotates one page and the position shifts one
+/// When the position leaves the home range `[0.25, 1.75)` the triple rotates one page and the position shifts one
 /// slot back, mid-flight too: the two slots that stay visible keep their content (it moves with the shift) and
 /// only the slot that comes in is refilled. A single page does not loop: one slot that rubber-bands at both ends.
 public struct ThreeSurfacesTopology: Equatable, Sendable {
     /// The number of pages, at least one.
     public let pageCount: Int
+    /// Slot positions that need no rotation (see `rebase(atSlotPosition:)`).
+    static let homeRange = 0.25..<1.75
     /// The logical page shown in the middle slot.
     public private(set) var centrePage: Int
 

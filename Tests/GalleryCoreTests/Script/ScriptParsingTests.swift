@@ -14,6 +14,9 @@ struct ScriptParsingTests {
         (#"{"t":0.50,"type":"shot","path":"run/b.PNG"}"#, ScriptEvent(t: 0.5, command: .shot(path: "run/b.PNG"))),
         (#"{"t":0.60,"type":"quit"}"#, ScriptEvent(t: 0.6, command: .quit)),
         (#"  {"type":"quit","t":1,"comment":"unknown fields are ignored"}  "#, ScriptEvent(t: 1, command: .quit)),
+        (#"{"t":2,"type":"key","key":"Q","x":"fields the type does not use are ignored"}"#,
+         ScriptEvent(t: 2, command: .key("Q"))),
+        (#"{"t":3,"type":"resize","w":8e2,"h":600.0}"#, ScriptEvent(t: 3, command: .resize(width: 800, height: 600))),
     ])
     func parsesEachType(line: String, expected: ScriptEvent) throws {
         #expect(try Script.parse(line).events == [expected])
@@ -30,8 +33,9 @@ struct ScriptParsingTests {
     }
 
     @Test("each bad line is reported with its line number and problem", arguments: [
-        ("{\"t\":0,\"type\":\"quit\"", ScriptError.Problem.badJSON("bad JSON at column 21: expected ',' or '}' in the object")),
-        ("[1,2]", .notAnObject(found: "an array")),
+        ("[1,2]", ScriptError.Problem.notAnObject(found: "an array")),
+        ("\"quit\"", .notAnObject(found: "a string")),
+        ("null", .notAnObject(found: "null")),
         ("{\"t\":0,\"type\":\"jump\"}", .unknownType("jump")),
         ("{\"type\":\"quit\"}", .missingField("t")),
         ("{\"t\":0}", .missingField("type")),
@@ -42,7 +46,12 @@ struct ScriptParsingTests {
         ("{\"t\":\"0\",\"type\":\"quit\"}", .wrongType(field: "t", expected: "a number", found: "a string")),
         ("{\"t\":0,\"type\":3}", .wrongType(field: "type", expected: "a string", found: "a number")),
         ("{\"t\":0,\"type\":\"move\",\"x\":true,\"y\":1}", .wrongType(field: "x", expected: "a number", found: "a boolean")),
-        ("{\"t\":0,\"type\":\"resize\",\"w\":800.5,\"h\":600}", .wrongType(field: "w", expected: "a whole number", found: "800.5")),
+        ("{\"t\":0,\"type\":\"up\",\"x\":[0],\"y\":1}", .wrongType(field: "x", expected: "a number", found: "an array")),
+        ("{\"t\":null,\"type\":\"quit\"}", .wrongType(field: "t", expected: "a number", found: "null")),
+        ("{\"t\":0,\"type\":\"key\",\"key\":{}}", .wrongType(field: "key", expected: "a string", found: "an object")),
+        ("{\"t\":0,\"type\":\"resize\",\"w\":\"800\",\"h\":600}", .wrongType(field: "w", expected: "a whole number", found: "a string")),
+        ("{\"t\":0,\"type\":\"resize\",\"w\":800.5,\"h\":600}", .invalidValue(field: "w", reason: "must be a whole number, found 800.5")),
+        ("{\"t\":0,\"type\":\"resize\",\"w\":800,\"h\":1e30}", .invalidValue(field: "h", reason: "is too large for a whole number, found 1e+30")),
         ("{\"t\":-0.5,\"type\":\"quit\"}", .negativeTime(-0.5)),
         ("{\"t\":0,\"type\":\"key\",\"key\":\"\"}", .invalidValue(field: "key", reason: "must name a key")),
         ("{\"t\":0,\"type\":\"resize\",\"w\":0,\"h\":600}", .invalidValue(field: "w", reason: "must be between 1 and 16384 pixels, found 0")),
@@ -56,6 +65,29 @@ struct ScriptParsingTests {
         let expected = ScriptError(line: 3, problem: problem)
         #expect(throws: expected) { try Script.parse(text) }
         #expect(expected.description.hasPrefix("script line 3: "))
+    }
+
+    // The reason after "bad JSON: " is Foundation's wording (JSONSerialization's, e.g. "Invalid value around
+    // character 5."), so the test asserts the line and the kind of problem, not the exact text.
+    @Test("a line that is not JSON is reported with its line number as bad JSON", arguments: [
+        "{\"t\":0,\"type\":\"quit\"",
+        "{\"t\":0,\"type\":\"quit\"} x",
+        "{'t':0,'type':'quit'}",
+        "{\"t\":01,\"type\":\"quit\"}",
+        "{\"t\":0,\"type\":\"quit\",\"note\":\"\\x\"}",
+        "quit at 0",
+    ])
+    func reportsBadJSON(badLine: String) {
+        let text = "{\"t\":0,\"type\":\"key\",\"key\":\"Right\"}\n# comment\n" + badLine + "\n{\"t\":9,\"type\":\"quit\"}\n"
+        #expect {
+            try Script.parse(text)
+        } throws: { error in
+            guard let error = error as? ScriptError, error.line == 3, case .badJSON(let message) = error.problem else {
+                return false
+            }
+            return message.count > "bad JSON: ".count && error.description == "script line 3: " + message
+                && message.hasPrefix("bad JSON: ")
+        }
     }
 
     @Test("events going back in time name both lines")

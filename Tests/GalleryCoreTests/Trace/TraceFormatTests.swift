@@ -46,6 +46,7 @@ struct TraceFormatTests {
         let reread = try TraceRecord.parse(line: record.jsonLine)
         #expect(reread.position.isNaN)
         #expect(reread.velocity.isNaN)
+        #expect(!reread.t.isNaN)
     }
 
     @Test("a line with only the original fields reads, the extras taking their defaults")
@@ -60,10 +61,20 @@ struct TraceFormatTests {
     @Test("malformed traces name the line and the problem", arguments: [
         ("{\"t\":0}", "trace line 2: missing field \"mode\""),
         (#"{"t":0,"mode":"spiral","page":0}"#,
-         "trace line 2: unknown mode \"spiral\" (expected one of: bounded, endCaps, threeSurfaces, feed, wheel)"),
+         "trace line 2: field \"mode\" must be one of bounded, endCaps, threeSurfaces, feed, wheel; found \"spiral\""),
         (#"{"t":0,"mode":"feed","page":0,"position":0,"phase":"idle","slots":[1,"a"],"textures":0,"texture_bytes":0,"frame_ms":0}"#,
          "trace line 2: field \"slots\" must be an array of whole numbers, found an element that is a string"),
-        ("not json", "trace line 2: bad JSON at column 1: unexpected word 'not' (strings need quotes)"),
+        (#"{"t":0,"mode":"feed","page":0,"position":0,"phase":"idle","slots":[1,2.5],"textures":0,"texture_bytes":0,"frame_ms":0}"#,
+         "trace line 2: field \"slots\" must be a whole number, found 2.5 at index 1"),
+        (#"{"t":0,"mode":"feed","page":null,"position":0,"phase":"idle","slots":[],"textures":0,"texture_bytes":0,"frame_ms":0}"#,
+         "trace line 2: field \"page\" must be a whole number, found null"),
+        (#"{"t":"0","mode":"feed","page":0,"position":0,"phase":"idle","slots":[],"textures":0,"texture_bytes":0,"frame_ms":0}"#,
+         "trace line 2: field \"t\" must be a number or null, found a string"),
+        (#"{"t":0,"mode":"feed","page":0,"position":0,"phase":"idle","slots":[],"textures":0,"texture_bytes":0}"#,
+         "trace line 2: missing field \"frame_ms\""),
+        (#"{"t":0,"mode":"feed","page":0,"position":0,"phase":"idle","slots":[],"textures":0,"texture_bytes":0,"frame_ms":0,"events":[1]}"#,
+         "trace line 2: field \"events\" must be an array of strings, found an element that is a number"),
+        ("[0]", "trace line 2: expected a JSON object, found an array"),
     ])
     func reportsMalformedLines(badLine: String, message: String) {
         let good = TraceRecord(t: 0, mode: .feed, page: 0, position: 0, phase: "idle", slots: [0],
@@ -73,6 +84,21 @@ struct TraceFormatTests {
             _ = try TraceReader.records(in: good + "\n" + badLine + "\n")
         } catch {
             #expect(error.description == message)
+        }
+    }
+
+    // The reason after "bad JSON: " is Foundation's wording, so only the line and the kind of problem are asserted.
+    @Test("a trace line that is not JSON is reported with its line number as bad JSON", arguments: [
+        "not json", #"{"t":0,"mode":"feed""#, #"{"t":0,"mode":"feed"} {}"#,
+    ])
+    func reportsBadJSON(badLine: String) {
+        let good = TraceRecord(t: 0, mode: .feed, page: 0, position: 0, phase: "idle", slots: [0],
+                               textures: 0, textureBytes: 0, frameMilliseconds: 0).jsonLine
+        #expect {
+            try TraceReader.records(in: good + "\n" + badLine + "\n")
+        } throws: { error in
+            guard case .malformedLine(line: 2, let reason) = error as? TraceError else { return false }
+            return reason.hasPrefix("bad JSON: ") && reason.count > "bad JSON: ".count
         }
     }
 

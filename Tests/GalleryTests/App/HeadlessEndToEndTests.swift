@@ -77,18 +77,18 @@ extension SDLSerializedTests {
         @Test("A slow drag across the end-cap seam moves the picture exactly with the pointer")
         func slowDragAcrossSeam() throws {
             // 320 px pages, start on page 0 (slot 1). Pointer right shows the previous page: the re-base comes
-            // when the viewport centre passes half the cap slot, 160 px into the drag.
+            // when the viewport centre passes three quarters into the cap slot, 240 px (after the slop) into the drag.
             var lines = [ScriptLine.down(0.0, 10)]
             var shots: [(name: String, t: Double)] = []
-            for step in 1...60 {
+            for step in 1...80 {
                 let t = Double(step) / 60
                 lines.append(ScriptLine.move(t, 10 + 4 * Double(step)))
-                if (38...44).contains(step) {
+                if (58...65).contains(step) {
                     shots.append(("seam-\(step).png", t))
                     lines.append(ScriptLine.shot(t, "seam-\(step).png"))
                 }
             }
-            lines.append(ScriptLine.up(1.5, 250))
+            lines.append(ScriptLine.up(1.6, 330))
             let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "3", "--mode", "endCaps"])
             #expect(run.status == 0, "\(run.standardError)")
             let rebases = run.records.filter { record in record.events.contains { $0.hasPrefix("rebased") } }

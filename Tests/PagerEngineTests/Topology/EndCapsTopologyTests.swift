@@ -21,10 +21,10 @@ struct EndCapsTopologyTests {
     }
 
     @Test(
-        "re-bases by whole loops into [0.5, N + 0.5]",
+        "re-bases by whole loops into [0.25, N + 0.75], with hysteresis around the seam",
         arguments: [
-            (0.49, 5), (0.5, 0), (3.0, 0), (5.5, 0), (5.51, -5), (6.0, -5), (0.0, 5), (-4.6, 10), (-4.5, 5),
-            (16.2, -15), (15.5, -10),
+            (0.24, 5), (0.25, 0), (0.4, 0), (3.0, 0), (5.6, 0), (5.75, 0), (5.76, -5), (6.0, -5), (0.0, 5),
+            (-4.76, 10), (-4.75, 5), (16.2, -15), (15.75, -10),
         ]
     )
     func rebase(position: Double, expectedShift: Int) {

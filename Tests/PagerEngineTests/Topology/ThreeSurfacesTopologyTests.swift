@@ -24,10 +24,11 @@ struct ThreeSurfacesTopologyTests {
         "rotations refill only the slots that come in",
         arguments: [
             // position, new centre, shift, refilled slots and their pages (N = 10, c = 0)
-            (1.5, 1, -1, [SlotRefill(slot: 2, page: 2)]),
-            (0.49, 9, 1, [SlotRefill(slot: 0, page: 8)]),
-            (2.6, 2, -2, [SlotRefill(slot: 1, page: 2), SlotRefill(slot: 2, page: 3)]),
-            (3.7, 3, -3, [SlotRefill(slot: 0, page: 2), SlotRefill(slot: 1, page: 3), SlotRefill(slot: 2, page: 4)]),
+            (1.75, 1, -1, [SlotRefill(slot: 2, page: 2)]),
+            (0.24, 9, 1, [SlotRefill(slot: 0, page: 8)]),
+            (2.6, 1, -1, [SlotRefill(slot: 2, page: 2)]),
+            (2.8, 2, -2, [SlotRefill(slot: 1, page: 2), SlotRefill(slot: 2, page: 3)]),
+            (3.8, 3, -3, [SlotRefill(slot: 0, page: 2), SlotRefill(slot: 1, page: 3), SlotRefill(slot: 2, page: 4)]),
             (-1.2, 8, 2, [SlotRefill(slot: 0, page: 7), SlotRefill(slot: 1, page: 8)]),
             (26.0, 5, -25, [SlotRefill(slot: 0, page: 4), SlotRefill(slot: 1, page: 5), SlotRefill(slot: 2, page: 6)]),
         ]
@@ -39,7 +40,7 @@ struct ThreeSurfacesTopologyTests {
         #expect(pages(topology) == [-1, 0, 1].map { .page(WrapMath.wrap(centre + $0, count: 10)) })
     }
 
-    @Test("no rotation inside [0.5, 1.5)", arguments: [0.5, 1.0, 1.4999])
+    @Test("no rotation inside [0.25, 1.75): a pointer jittering at the seam rotates once", arguments: [0.25, 0.4, 1.0, 1.6, 1.7499])
     func home(position: Double) {
         var topology = ThreeSurfacesTopology(pageCount: 10, startPage: 4)
         #expect(topology.rebase(atSlotPosition: position) == nil)
@@ -48,7 +49,7 @@ struct ThreeSurfacesTopologyTests {
 
     @Test(
         "a rotation refills exactly the slots whose content cannot move in",
-        arguments: [-2.3, -0.7, 0.2, 1.6, 2.5, 3.9, 40.1]
+        arguments: [-2.3, -0.7, 0.2, 1.8, 2.5, 3.9, 40.1]
     )
     func refillsExactlyTheIncomingSlots(position: Double) throws {
         var topology = ThreeSurfacesTopology(pageCount: 7, startPage: 3)
@@ -62,7 +63,7 @@ struct ThreeSurfacesTopologyTests {
     func twoPages() {
         var topology = ThreeSurfacesTopology(pageCount: 2)
         #expect(pages(topology) == [.page(1), .page(0), .page(1)])
-        #expect(topology.rebase(atSlotPosition: 1.5) == Rebase(shift: -1, refills: [SlotRefill(slot: 2, page: 0)]))
+        #expect(topology.rebase(atSlotPosition: 1.75) == Rebase(shift: -1, refills: [SlotRefill(slot: 2, page: 0)]))
         #expect(pages(topology) == [.page(0), .page(1), .page(0)])
     }
 

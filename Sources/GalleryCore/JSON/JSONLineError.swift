@@ -1,0 +1,13 @@
+/// Why one line of JSON Lines could not be decoded, naming the field where there is one.
+package enum JSONLineError: Error, Equatable, Sendable {
+    /// The line is not JSON; `reason` is Foundation's, e.g. "Invalid value around character 5.".
+    case notJSON(reason: String)
+    /// The line is JSON but not an object.
+    case notAnObject(found: String)
+    /// A required field is absent.
+    case missingField(String)
+    /// A field holds the wrong kind of value, e.g. "a whole number" expected, "a string" found.
+    case wrongType(field: String, expected: String, found: String)
+    /// A field has the right kind of value but an unusable one; `reason` completes "field "w" …".
+    case invalidValue(field: String, reason: String)
+}

@@ -1,0 +1,42 @@
+/// One script line as `JSONDecoder` reads it: `t`, `type`, and only the fields that `type` needs, so other
+/// fields are ignored whatever they hold. Values are checked by `ScriptEvent.parse(jsonLine:lineNumber:)`.
+struct ScriptLineFields: Decodable {
+    /// The script fields `JSONDecoder` reads.
+    enum Field: String, JSONLineField {
+        case t, type, x, y, key, dx, dy, w, h, path
+
+        var expectedValue: String {
+            switch self {
+            case .t, .x, .y, .dx, .dy: "a number"
+            case .w, .h: "a whole number"
+            case .type, .key, .path: "a string"
+            }
+        }
+    }
+
+    /// Seconds from the start.
+    let t: Double
+    /// The command's name.
+    let type: String
+    /// The command, or `nil` when `type` names none.
+    let command: ScriptCommand?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: Field.self)
+        t = try fields.decode(Double.self, forKey: .t)
+        type = try fields.decode(String.self, forKey: .type)
+        func number(_ field: Field) throws -> Double { try fields.decode(Double.self, forKey: field) }
+        command = switch type {
+        case "down": .down(x: try number(.x), y: try number(.y))
+        case "move": .move(x: try number(.x), y: try number(.y))
+        case "up": .up(x: try number(.x), y: try number(.y))
+        case "key": .key(try fields.decode(String.self, forKey: .key))
+        case "wheel": .wheel(dx: try number(.dx), dy: try number(.dy))
+        case "resize":
+            .resize(width: try fields.decodeWholeNumber(forKey: .w), height: try fields.decodeWholeNumber(forKey: .h))
+        case "shot": .shot(path: try fields.decode(String.self, forKey: .path))
+        case "quit": .quit
+        default: nil
+        }
+    }
+}
