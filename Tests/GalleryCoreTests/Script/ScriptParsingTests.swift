@@ -79,15 +79,14 @@ struct ScriptParsingTests {
     ])
     func reportsBadJSON(badLine: String) {
         let text = "{\"t\":0,\"type\":\"key\",\"key\":\"Right\"}\n# comment\n" + badLine + "\n{\"t\":9,\"type\":\"quit\"}\n"
-        #expect {
-            try Script.parse(text)
-        } throws: { error in
-            guard let error = error as? ScriptError, error.line == 3, case .badJSON(let message) = error.problem else {
-                return false
-            }
-            return message.count > "bad JSON: ".count && error.description == "script line 3: " + message
-                && message.hasPrefix("bad JSON: ")
+        let error = #expect(throws: ScriptError.self) { try Script.parse(text) }
+        #expect(error?.line == 3)
+        guard case .badJSON(let message)? = error?.problem else {
+            Issue.record("expected bad JSON, got \(String(describing: error))")
+            return
         }
+        #expect(message.hasPrefix("bad JSON: ") && message.count > "bad JSON: ".count)
+        #expect(error?.description == "script line 3: " + message)
     }
 
     @Test("events going back in time name both lines")

@@ -94,12 +94,13 @@ struct TraceFormatTests {
     func reportsBadJSON(badLine: String) {
         let good = TraceRecord(t: 0, mode: .feed, page: 0, position: 0, phase: "idle", slots: [0],
                                textures: 0, textureBytes: 0, frameMilliseconds: 0).jsonLine
-        #expect {
-            try TraceReader.records(in: good + "\n" + badLine + "\n")
-        } throws: { error in
-            guard case .malformedLine(line: 2, let reason) = error as? TraceError else { return false }
-            return reason.hasPrefix("bad JSON: ") && reason.count > "bad JSON: ".count
+        let error = #expect(throws: TraceError.self) { try TraceReader.records(in: good + "\n" + badLine + "\n") }
+        guard case .malformedLine(let line, let reason)? = error else {
+            Issue.record("expected a malformed line, got \(String(describing: error))")
+            return
         }
+        #expect(line == 2)
+        #expect(reason.hasPrefix("bad JSON: ") && reason.count > "bad JSON: ".count)
     }
 
     @Test("slot values: the logical page, or -1 for the spinner and empty slots", arguments: [
