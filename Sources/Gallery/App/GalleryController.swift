@@ -14,7 +14,7 @@ public final class GalleryController {
     private var events: [PagerEvent] = []
     private var renderer: Renderer
     private let worker: DecodeWorker
-    private var store: PageStore
+    private let store: PageStore
     private var residency = ResidencyTracker()
     private let painter: ScenePainter
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -76,8 +76,9 @@ public final class GalleryController {
         pager = Pager(
             topology: kind.makeTopology(pageCount: library.count, startPage: page), viewport: pager.viewport,
             configuration: pager.configuration, time: time)
-        store = PageStore(worker: worker, library: library, box: store.box, recyclesSlots: kind.recyclesSlots)
-        store.renderer = renderer
+        if kind.recyclesSlots != store.recyclesSlots {
+            store.reset(box: store.box, recyclesSlots: kind.recyclesSlots)
+        }
         residency = ResidencyTracker()
         updateResidency()
     }

@@ -30,7 +30,12 @@ public struct HeadlessRun {
     /// Runs the script over `library` in `mode`; returns the number of frames rendered.
     @discardableResult
     public func run(library: PageLibrary, mode: TopologyKind) throws -> Int {
+        // SDL must outlive every texture, renderer and worker made below, on the error paths too.
         let session = try SDLSession(video: false)
+        return try withExtendedLifetime(session) { try runFrames(library: library, mode: mode) }
+    }
+
+    private func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
         let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
@@ -88,7 +93,6 @@ public struct HeadlessRun {
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
         }
         try trace?.close()
-        withExtendedLifetime(session) {}
         return frame
     }
 }

@@ -22,9 +22,14 @@ public struct WindowRun {
 
     /// Opens the window and runs until the user quits.
     public func run(library: PageLibrary, mode: TopologyKind) throws {
-        let logger = Logger(label: "gallery.window")
         Self.useUTF8Locale()
+        // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: softwareRenderer)
+        try withExtendedLifetime(session) { try runLoop(session: session, library: library, mode: mode) }
+    }
+
+    private func runLoop(session: SDLSession, library: PageLibrary, mode: TopologyKind) throws {
+        let logger = Logger(label: "gallery.window")
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
         let worker = DecodeWorker(wakeEventType: session.wakeEventType)
@@ -75,7 +80,6 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
-        withExtendedLifetime((session, window)) {}
     }
 
     /// Xlib converts window titles through the C locale: without a UTF-8 one, `—` and non-ASCII file names

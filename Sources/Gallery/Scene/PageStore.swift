@@ -12,7 +12,8 @@ final class PageStore {
     var renderer: Renderer?
     /// The size each page is decoded at: exactly the size it is drawn at.
     private(set) var box: PixelSize
-    private let recyclesSlots: Bool
+    /// Whether textures live in three recycled slots (three-surface mode) rather than one per logical page.
+    private(set) var recyclesSlots: Bool
     private var generation = 0
 
     private var textures: [Int: Texture] = [:]
@@ -32,10 +33,6 @@ final class PageStore {
         self.library = library
         self.box = box
         self.recyclesSlots = recyclesSlots
-    }
-
-    deinit {
-        worker.cancelAll()
     }
 
     // MARK: Residency
@@ -63,11 +60,13 @@ final class PageStore {
         }
     }
 
-    /// Forgets every decoded page (the drawn size changed): what is shown next is decoded anew at `box`.
-    func reset(box newBox: PixelSize) {
+    /// Forgets every decoded page (the drawn size or the texture scheme changed): what is shown next is decoded
+    /// anew at `box`; results of earlier requests are recognised by their generation and dropped.
+    func reset(box newBox: PixelSize, recyclesSlots newScheme: Bool? = nil) {
         worker.cancelAll()
         generation += 1
         box = newBox
+        recyclesSlots = newScheme ?? recyclesSlots
         textures.removeAll()
         surfaces.removeAll()
         failures.removeAll()
@@ -122,7 +121,7 @@ final class PageStore {
         guard recyclesSlots else { return textures[page] }
         guard slots.indices.contains(slot) else { return nil }
         if let held = slots[slot], held.page == page { return held.texture }
-        guard let surface = surfaces[page] else { return slots[slot]?.page == page ? slots[slot]?.texture : nil }
+        guard let surface = surfaces[page] else { return nil }
         if let held = slots[slot], held.texture.size == surface.size {
             try held.texture.update(from: surface)
             slots[slot] = SlotTexture(page: page, texture: held.texture)

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Gallery
 import GalleryCore
+import PagerEngine
 import Testing
 
 /// `gallery --headless` run as a process: scripted gestures, asserted on traces and on the pixels of shots.
@@ -154,6 +155,29 @@ extension SDLSerializedTests {
             #expect(last.slots == [pages - 1, 0, 1])
             #expect(run.records.contains { $0.page == 6 })
             #expect(run.records.contains { $0.page == pages - 1 })
+        }
+
+        @Test("Mode keys and a resize keep the logical page; pages are drawn again at the new size")
+        func modesAndResizeKeepThePage() throws {
+            let lines = [
+                ScriptLine.key(0.1, "Right"), ScriptLine.key(0.12, "Right"), ScriptLine.key(0.14, "Right"),
+                ScriptLine.key(1.5, "2"), ScriptLine.key(2.0, "0"),
+                #"{"t":2.5,"type":"resize","w":200,"h":300}"#, ScriptLine.shot(3.0, "resized.png"),
+                ScriptLine.key(3.2, "1"),
+            ]
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "7"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let modes = run.records.map(\.mode).reduce(into: [TopologyKind]()) { if $0.last != $1 { $0.append($1) } }
+            #expect(modes == [.endCaps, .threeSurfaces, .bounded, .endCaps])
+            #expect(run.records.filter { $0.t >= 1.0 }.allSatisfy { $0.page == 3 && $0.position == 3 })
+            let afterResize = try #require(run.records.first { $0.t >= 3.0 })
+            // 200×300 less the 32 px gap leaves 168 px for a 4:3 page: 168 × 126, four bytes a pixel.
+            #expect(afterResize.textureBytes % (168 * 126 * 4) == 0)
+            #expect(afterResize.textures >= 1)
+            let shot = try Self.load(run.shot("resized.png"))
+            #expect(shot.size == PixelSize(width: 200, height: 300))
+            #expect(shot.pixel(x: 100, y: 150) != Self.background)
+            #expect(shot.pixel(x: 100, y: 40) == Self.background)
         }
 
         @Test("The same script gives the same trace byte for byte, frame_ms aside")
