@@ -8,7 +8,7 @@ OUT          ?= out
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test headless-demo clean
+.PHONY: all deps build release run test headless-demo bench clean
 
 all: build
 
@@ -57,3 +57,11 @@ headless-demo: deps
 
 clean:
 	rm -rf .build $(OUT)
+
+# Prints engine and headless frame-cost numbers (release build), then the idle CPU and memory of the real
+# window under Xvfb when xvfb-run is available.
+bench: deps
+	$(SWIFT) build -c release --product gallery-bench
+	$(SWIFT) build -c release --product gallery
+	.build/release/gallery-bench
+	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh .build/release/gallery; fi

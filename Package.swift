@@ -5,6 +5,7 @@ let package = Package(
     name: "gallery",
     products: [
         .executable(name: "gallery", targets: ["GalleryApp"]),
+        .executable(name: "gallery-bench", targets: ["GalleryBench"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -40,6 +41,12 @@ let package = Package(
                 "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `make bench`: engine throughput and headless frame costs, printed as numbers.
+        .executableTarget(
+            name: "GalleryBench",
+            dependencies: ["Gallery", "GalleryCore", "PagerEngine"],
+            path: "Benchmarks/GalleryBench"
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "PagerEngine"]),
