@@ -30,6 +30,7 @@ public struct WindowRun {
 
     private func runLoop(session: SDLSession, library: PageLibrary, mode: TopologyKind) throws {
         let logger = Logger(label: "gallery.window")
+        try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
         let worker = DecodeWorker(wakeEventType: session.wakeEventType)
@@ -80,6 +81,18 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
+    }
+
+    /// Fails clearly when SDL found no display and fell back to a driver that shows nothing (`offscreen`,
+    /// `dummy`), unless the user asked for that driver: otherwise the gallery would run invisibly.
+    static func requireDisplay() throws {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        let requested = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
+        guard ["offscreen", "dummy", "none"].contains(driver), requested == nil else { return }
+        throw SDLError(
+            call: "SDL_VideoInit",
+            message: "no display to open a window on (SDL's video driver is \"\(driver)\"): "
+                + "set DISPLAY or WAYLAND_DISPLAY, or render without one: --headless --script FILE")
     }
 
     /// Xlib converts window titles through the C locale: without a UTF-8 one, `—` and non-ASCII file names
