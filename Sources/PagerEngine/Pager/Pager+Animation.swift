@@ -113,7 +113,9 @@ extension Pager {
 
     mutating func shiftHeldPositions(bySlots slots: Int) {
         let pixels = Double(slots) * extent
-        offset += pixels
+        let restingSlot = (offset / extent).rounded()
+        // A strip at rest on a slot stays exactly on one: `i·e + k·e` need not equal `(i + k)·e` in floating point.
+        offset = offset == restingSlot * extent ? (restingSlot + Double(slots)) * extent : offset + pixels
         switch motion {
         case .resting:
             break

@@ -1,0 +1,68 @@
+import PagerEngine
+import Testing
+
+@Suite("Pager feed and wheel")
+struct PagerFeedAndWheelTests {
+    @Test("The feed asks once near its end, an append never moves the page, a failure snaps the spinner back")
+    func feed() throws {
+        var pager = Pager.make(.feed, pages: 3)
+        var events = pager.handle(.command(.next), at: 0)
+        events += pager.advance(to: 2)
+        #expect(pager.currentPage == 1)
+        #expect(!events.contains(.needsMorePages))
+
+        // Within one page of the end (the spinner slot is 3): ask once, however long it takes.
+        events = pager.handle(.command(.next), at: 2)
+        events += pager.advance(to: 2.2) + pager.advance(to: 4)
+        #expect(events.filter { $0 == .needsMorePages }.count == 1)
+        #expect(pager.currentPage == 2)
+
+        // Onto the spinner page while loading: no second request.
+        events = pager.handle(.command(.next), at: 4) + pager.advance(to: 6)
+        #expect(!events.contains(.needsMorePages))
+        #expect(pager.topology.content(ofSlot: Int(pager.slotPosition.rounded())) == .feedEnd)
+
+        // The load fails: the spinner page snaps back to the last photo.
+        events = pager.failPageLoad(at: 6) + pager.advance(to: 8)
+        #expect(pager.slotPosition == 2)
+        #expect(pager.phase == .idle)
+
+        // Coming back to the retry page asks again; the append lands under the user without moving the page.
+        events = pager.handle(.command(.next), at: 8) + pager.advance(to: 10)
+        #expect(events.filter { $0 == .needsMorePages }.count == 1)
+        let offset = pager.offset
+        events = pager.appendPages(3, at: 10)
+        #expect(pager.pageCount == 6)
+        #expect(pager.offset == offset)
+        #expect(pager.currentPage == 3)
+        #expect(pager.topology.content(ofSlot: 3) == .page(3))
+        #expect(pager.topology.content(ofSlot: 6) == .feedEnd)
+    }
+
+    @Test("A wheel fling decelerates freely and comes to rest exactly on a row")
+    func wheelSnaps() {
+        var harness = PagerHarness(.make(.wheel, pages: 40, startPage: 10))
+        // Vertical flick upward: rows move up, later rows come in.
+        harness.run(Gesture.drag(at: 0.1, from: 500, by: -200, duration: 0.08, steps: 8, vertical: true), fps: 60)
+        #expect(harness.frames.contains { $0.phase == .decelerating })
+        #expect(harness.pager.phase == .idle)
+        let row = harness.pager.slotPosition.rounded()
+        #expect(harness.pager.offset == row * harness.pager.extent)
+        // A free glide carries on well past the finger: more rows than the 200 px drag covered.
+        let travelled = harness.frames.last!.contentPosition - 10
+        #expect(travelled > 200 / harness.pager.extent + 1)
+        #expect(harness.pager.currentPage == WrapMath.wrap(10 + Int(travelled.rounded()), count: 40))
+    }
+
+    @Test("Without snapping, the wheel stops wherever the deceleration ends")
+    func wheelFree() {
+        let pager = Pager(
+            topology: WheelTopology(rowCount: 40, startRow: 10, snapsToRow: false),
+            viewport: Viewport(width: 1280, height: 720))
+        var harness = PagerHarness(pager)
+        harness.run(Gesture.drag(at: 0.1, from: 500, by: -170, duration: 0.08, steps: 8, vertical: true), fps: 60)
+        #expect(harness.pager.phase == .idle)
+        #expect(harness.events.contains(.settled(page: harness.pager.currentPage)))
+        #expect(harness.pager.slotPosition != harness.pager.slotPosition.rounded())
+    }
+}
