@@ -1,5 +1,3 @@
-import RealModule
-
 extension Pager {
     /// Evaluates the running simulation at `time`: closed form, so the frame rate never changes the path.
     mutating func step(to newTime: Double, events: inout [PagerEvent]) {

@@ -1,5 +1,3 @@
-import RealModule
-
 extension Pager {
     /// The slots that overlap the viewport along the paging axis, leading first.
     public func visibleSlots() -> [VisibleSlot] {

@@ -1,5 +1,3 @@
-import RealModule
-
 extension Pager {
     /// A press catches the content where it is shown (the last displayed offset), with no jump.
     mutating func pointerDown(at pointer: Double, time: Double) {

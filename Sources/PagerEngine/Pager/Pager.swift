@@ -1,5 +1,3 @@
-import RealModule
-
 /// A paged strip driven by timestamped input: physics, paging policy and looping, with no clock and no I/O.
 ///
 /// `handle(_:at:)` and `advance(to:)` take the time as an argument and return what happened, so the

@@ -1,5 +1,3 @@
-import RealModule
-
 /// Which slot a release settles on: a tiny pure function of where the drag ended and how fast it moved.
 public struct PagingPolicy: Equatable, Sendable {
     /// Slowest release that still counts as a fling, in px/s (UIKit paging threshold).
