@@ -50,6 +50,7 @@ public struct HeadlessRun {
             try FileManager.default.createDirectory(atPath: shotsDirectory, withIntermediateDirectories: true)
         }
         var cursor = ScriptCursor(script: script)
+        var wheel = WheelSteps()
         let lastEventTime = script.events.last?.t ?? 0
         var frame = 0
         while true {
@@ -66,7 +67,7 @@ public struct HeadlessRun {
                 case .key(let name):
                     if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: event.t) }
                 case .wheel(let dx, let dy):
-                    if let command = WheelStep.command(dx: dx, dy: dy) { gallery.perform(command, at: event.t) }
+                    for command in wheel.add(dx: dx, dy: dy) { gallery.perform(command, at: event.t) }
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)

@@ -6,6 +6,7 @@ import PagerEngine
 struct WindowInput {
     let window: Window
     private var leftButtonDown = false
+    private var wheel = WheelSteps()
     /// A failed resize, for the loop to report.
     var resizeError: (any Error)?
     /// Whether the window was closed.
@@ -41,7 +42,7 @@ struct WindowInput {
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
             gallery.handle(.pointerUp(x: x, y: y), at: time)
         case SDL_MOUSEWHEEL:
-            if let command = WheelStep.command(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
+            for command in wheel.add(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
                 gallery.perform(command, at: time)
             }
         case SDL_KEYDOWN:

@@ -180,6 +180,18 @@ extension SDLSerializedTests {
             #expect(shot.pixel(x: 100, y: 40) == Self.background)
         }
 
+        @Test("Wheel notches turn one page each; touchpad fractions add up to notches")
+        func wheel() throws {
+            var lines = (0..<10).map { #"{"t":\#(0.1 + Double($0) * 0.01),"type":"wheel","dx":0,"dy":-0.25}"# }
+            lines.append(#"{"t":1.5,"type":"wheel","dx":0,"dy":1}"#)
+            lines.append(#"{"t":3.0,"type":"wheel","dx":1,"dy":0}"#)
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "6", "--mode", "bounded"])
+            #expect(run.status == 0, "\(run.standardError)")
+            // Ten quarter notches down: two pages forward. One notch up: one back. One notch right: one forward.
+            let settled = run.records.flatMap(\.events).filter { $0.hasPrefix("settled") }
+            #expect(settled == ["settled:2", "settled:1", "settled:2"])
+        }
+
         @Test("The same script gives the same trace byte for byte, frame_ms aside")
         func determinism() throws {
             let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
