@@ -35,8 +35,9 @@ public final class GalleryController {
         let start = min(max(startPage, 0), max(library.count - 1, 0))
         pager = Pager(topology: mode.makeTopology(pageCount: library.count, startPage: start), viewport: viewport)
         painter = ScenePainter()
-        store = PageStore(worker: worker, library: library, box: Self.pageBox(for: size), recyclesSlots: mode.recyclesSlots)
-        store.renderer = renderer
+        store = PageStore(
+            worker: worker, library: library, renderer: renderer, box: Self.pageBox(for: size),
+            recyclesSlots: mode.recyclesSlots)
         updateResidency()
     }
 
@@ -88,18 +89,15 @@ public final class GalleryController {
 
     /// The output changed size (window resize, or a new headless target): pages are decoded anew at the new size.
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
-        if let newRenderer {
-            store.reset(box: store.box)  // Textures belong to the old renderer: release them first.
-            renderer = newRenderer
-            store.renderer = newRenderer
-        }
-        let size = try renderer.outputSize
+        let size = try (newRenderer ?? renderer).outputSize
         events += pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time)
         let box = Self.pageBox(for: size)
-        if box != store.box {
-            store.reset(box: box)
+        // Textures belong to their renderer, and each page is decoded at its drawn size: either change starts afresh.
+        if newRenderer != nil || box != store.box {
+            store.reset(box: box, renderer: newRenderer)
             residency = ResidencyTracker()
         }
+        renderer = newRenderer ?? renderer
         updateResidency()
     }
 

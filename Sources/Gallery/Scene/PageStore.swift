@@ -8,8 +8,8 @@ import PagerEngine
 final class PageStore {
     private let worker: DecodeWorker
     private let library: PageLibrary
-    /// The renderer textures are made on; replaced (after a reset) when a headless target changes size.
-    var renderer: Renderer?
+    /// The renderer textures are made on; replaced, with a reset, when a headless target changes size.
+    private var renderer: Renderer
     /// The size each page is decoded at: exactly the size it is drawn at.
     private(set) var box: PixelSize
     /// Whether textures live in three recycled slots (three-surface mode) rather than one per logical page.
@@ -28,8 +28,9 @@ final class PageStore {
         var texture: Texture
     }
 
-    init(worker: DecodeWorker, library: PageLibrary, box: PixelSize, recyclesSlots: Bool) {
+    init(worker: DecodeWorker, library: PageLibrary, renderer: Renderer, box: PixelSize, recyclesSlots: Bool) {
         self.worker = worker
+        self.renderer = renderer
         self.library = library
         self.box = box
         self.recyclesSlots = recyclesSlots
@@ -62,8 +63,9 @@ final class PageStore {
 
     /// Forgets every decoded page (the drawn size or the texture scheme changed): what is shown next is decoded
     /// anew at `box`; results of earlier requests are recognised by their generation and dropped.
-    func reset(box newBox: PixelSize, recyclesSlots newScheme: Bool? = nil) {
+    func reset(box newBox: PixelSize, recyclesSlots newScheme: Bool? = nil, renderer newRenderer: Renderer? = nil) {
         worker.cancelAll()
+        renderer = newRenderer ?? renderer
         generation += 1
         box = newBox
         recyclesSlots = newScheme ?? recyclesSlots
@@ -93,16 +95,11 @@ final class PageStore {
         for page in surfaces.keys.sorted() {
             if let budget, uploads >= budget { break }
             guard let surface = surfaces.removeValue(forKey: page) else { continue }
-            textures[page] = try makeTexture(from: surface)
+            textures[page] = try renderer.makeTexture(from: surface)
             uploads += 1
             changed = true
         }
         return changed
-    }
-
-    private func makeTexture(from surface: Surface) throws -> Texture? {
-        guard let renderer else { return nil }
-        return try renderer.makeTexture(from: surface)
     }
 
     /// Whether decoded surfaces still wait for an upload budget.
@@ -127,7 +124,7 @@ final class PageStore {
             slots[slot] = SlotTexture(page: page, texture: held.texture)
         } else {
             slots[slot] = nil  // Release the old texture before making its replacement.
-            if let texture = try makeTexture(from: surface) { slots[slot] = SlotTexture(page: page, texture: texture) }
+            slots[slot] = SlotTexture(page: page, texture: try renderer.makeTexture(from: surface))
         }
         return slots[slot]?.texture
     }
