@@ -35,10 +35,10 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Headless: folder for the PNGs of `shot` events.")
     var shots: String?
 
-    @Option(help: "Headless: frames per virtual second.")
+    @Option(help: "Headless: frames per virtual second (1…1000).")
     var fps: Double = 60
 
-    @Option(help: "Show N generated, numbered pages instead of photos (tests, benchmarks).")
+    @Option(help: "Show N generated, numbered pages instead of photos (tests, benchmarks; 1…2147483647).")
     var synthetic: Int?
 
     @Flag(help: "Use SDL's software renderer.")
@@ -49,8 +49,12 @@ struct GalleryCommandLine: ParsableCommand {
         if !headless, script != nil || trace != nil || shots != nil {
             throw ValidationError("--script, --trace and --shots go with --headless")
         }
-        if let synthetic, synthetic < 1 { throw ValidationError("--synthetic needs at least 1 page") }
-        if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        let pageCounts = PageLibrary.syntheticCountRange
+        if let synthetic, !pageCounts.contains(synthetic) {
+            throw ValidationError(
+                "--synthetic must be between \(pageCounts.lowerBound) and \(pageCounts.upperBound) pages, found \(synthetic)")
+        }
+        if !(1...1000).contains(fps) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
     }
 
     func run() throws {
@@ -91,4 +95,4 @@ struct GalleryCommandLine: ParsableCommand {
     }
 }
 
-GalleryCommandLine.main()
+GalleryCommandLine.mainReportingBadInput()

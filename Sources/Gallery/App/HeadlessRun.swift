@@ -67,7 +67,9 @@ public struct HeadlessRun {
                 case .key(let name):
                     if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: event.t) }
                 case .wheel(let dx, let dy):
-                    for command in wheel.add(dx: dx, dy: dy) { gallery.perform(command, at: event.t) }
+                    if let turn = wheel.add(dx: dx, dy: dy) {
+                        for _ in 0..<turn.count { gallery.perform(turn.command, at: event.t) }
+                    }
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)
@@ -92,8 +94,20 @@ public struct HeadlessRun {
             let finished = cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
+            if StopSignal.isStopRequested { break }
+            frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
         }
         try trace?.close()
         return frame
+    }
+
+    /// The frame just before the next event when nothing moves and no decode is on its way, since every frame until
+    /// then would be the same: the virtual clock jumps there, so an event far in the future costs nothing.
+    /// Returns 0 (no jump) otherwise.
+    static func lastIdleFrame(before cursor: ScriptCursor, gallery: GalleryController, framesPerSecond: Double) -> Int {
+        guard !gallery.needsFrame, gallery.pendingDecodes == 0, let next = cursor.nextEventTime else { return 0 }
+        // The event applies at the first frame k with k / fps ≥ t (within the cursor's tolerance).
+        let eventFrame = ((next - ScriptCursor.timeTolerance) * framesPerSecond).rounded(.up)
+        return Int(eventFrame) - 1
     }
 }

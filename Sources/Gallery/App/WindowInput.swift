@@ -42,8 +42,8 @@ struct WindowInput {
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
             gallery.handle(.pointerUp(x: x, y: y), at: time)
         case SDL_MOUSEWHEEL:
-            for command in wheel.add(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
-                gallery.perform(command, at: time)
+            if let turn = wheel.add(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
+                for _ in 0..<turn.count { gallery.perform(turn.command, at: time) }
             }
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))

@@ -36,6 +36,13 @@ public struct WindowRun {
         let worker = DecodeWorker(wakeEventType: session.wakeEventType)
         defer { worker.shutdown() }
         let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        // SIGINT and SIGTERM wake the event loop with a quit, like closing the window.
+        StopSignal.setWake {
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            _ = SDL_PushEvent(&quit)
+        }
+        defer { StopSignal.setWake(nil) }
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
@@ -56,7 +63,7 @@ public struct WindowRun {
             while SDL_PollEvent(&event) != 0 {
                 input.handle(event, gallery: gallery, clock: clock)
             }
-            if input.quit { break }
+            if input.quit || StopSignal.isStopRequested { break }
             if let error = input.resizeError {
                 logger.error("resize: \(error)")
                 input.resizeError = nil

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// What a `DecodeWorker` shares with its threads: the queue, the requests in flight and the finished results,
 /// behind one mutex. Threads sleep on semaphores, never while holding the lock.
@@ -37,7 +36,8 @@ final class DecodeInbox: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    /// A pthread lock rather than `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
+    private let state = LockedState(State())
     /// Signalled once per submitted job and once per thread at shutdown; extra signals after a cancel only cause a
     /// thread to find the queue empty and wait again.
     private let jobsAvailable = DispatchSemaphore(value: 0)

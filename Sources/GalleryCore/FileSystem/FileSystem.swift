@@ -59,12 +59,28 @@ package enum FileSystem {
         }
     }
 
-    /// The whole content of a file.
-    package static func contents(ofFile path: String) throws(FileSystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole content of a regular file of at most `maximumBytes`.
+    ///
+    /// Opened non-blocking and checked with `fstat` before reading, so a FIFO, a device or a directory named by
+    /// mistake gives an error at once instead of blocking or reading without end.
+    package static func contents(
+        ofFile path: String, maximumBytes: Int = .max
+    ) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystemError(path: path, code: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileSystemError(path: path, code: EISDIR)
+        default: throw FileSystemError(path: path, reason: "not a regular file (a FIFO, device or socket)")
+        }
+        guard status.st_size <= maximumBytes else {
+            throw FileSystemError(path: path, reason: "larger than \(maximumBytes) bytes")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -73,6 +89,10 @@ package enum FileSystem {
                 throw FileSystemError(path: path, code: errno)
             }
             if count == 0 { return bytes }
+            // A file that grows while it is read is cut off at the limit rather than read without end.
+            guard bytes.count + count <= maximumBytes else {
+                throw FileSystemError(path: path, reason: "larger than \(maximumBytes) bytes")
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

@@ -13,4 +13,11 @@ package struct FileSystemError: Error, Equatable, Sendable {
         self.code = code
         self.reason = FileSystem.message(forErrorCode: code)
     }
+
+    /// Creates an error that no `errno` value describes, such as a FIFO where a file was expected.
+    package init(path: String, reason: String) {
+        self.path = path
+        self.code = 0
+        self.reason = reason
+    }
 }

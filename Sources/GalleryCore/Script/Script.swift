@@ -34,7 +34,7 @@ public struct Script: Equatable, Sendable {
     public static func load(path: String) throws(ScriptError) -> Script {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.contents(ofFile: path)
+            bytes = try FileSystem.contents(ofFile: path, maximumBytes: ScriptLimits.fileBytes)
         } catch {
             throw ScriptError(path: path, line: nil, problem: .unreadableFile(reason: error.reason))
         }

@@ -36,8 +36,27 @@ extension ScriptEvent {
             throw failure(problem(for: error))
         }
         guard fields.t >= 0 else { throw failure(.negativeTime(fields.t)) }
+        if let problem = ScriptLimits.problem(field: "t", value: fields.t, range: ScriptLimits.time, unit: "seconds") {
+            throw failure(problem)
+        }
         guard let command = fields.command else { throw failure(.unknownType(fields.type)) }
         switch command {
+        case .down(let x, let y), .move(let x, let y), .up(let x, let y):
+            for (field, value) in [("x", x), ("y", y)] {
+                if let problem = ScriptLimits.problem(
+                    field: field, value: value, range: ScriptLimits.coordinate, unit: "pixels")
+                {
+                    throw failure(problem)
+                }
+            }
+        case .wheel(let dx, let dy):
+            for (field, value) in [("dx", dx), ("dy", dy)] {
+                if let problem = ScriptLimits.problem(
+                    field: field, value: value, range: ScriptLimits.wheelDelta, unit: "notches")
+                {
+                    throw failure(problem)
+                }
+            }
         case .key(let name) where name.isEmpty:
             throw failure(.invalidValue(field: "key", reason: "must name a key"))
         case .resize(let width, let height):
@@ -50,7 +69,7 @@ extension ScriptEvent {
             }
         case .shot(let path):
             if let reason = shotPathProblem(path) { throw failure(.invalidValue(field: "path", reason: reason)) }
-        case .down, .move, .up, .key, .wheel, .quit:
+        case .key, .quit:
             break
         }
         return ScriptEvent(t: fields.t, command: command)

@@ -79,7 +79,7 @@ public struct Pager: Sendable {
 
     /// The slot nearest to an offset, clamped into the resting slots where the strip ends.
     func nearestSlot(to offset: Double) -> Int {
-        let nearest = Int((offset / extent + 0.5).rounded(.down))
+        let nearest = Int(saturating: (offset / extent + 0.5).rounded(.down))
         return clampToRestingSlots(nearest)
     }
 
@@ -95,7 +95,7 @@ public struct Pager: Sendable {
         case .feedEnd: return max(0, topology.pageCount - 1)
         case .empty:
             let position = topology.logicalPosition(atSlotPosition: Double(slot))
-            let rounded = Int((position + 0.5).rounded(.down))
+            let rounded = Int(saturating: (position + 0.5).rounded(.down))
             return min(max(rounded, 0), max(0, topology.pageCount - 1))
         }
     }

@@ -32,17 +32,17 @@ public struct PagingPolicy: Equatable, Sendable {
     public func targetSlot(
         position: Double, velocity: Double, dragDistance: Double, anchor: Int, interruptedDirection: Int? = nil
     ) -> Int {
-        let nearest = Int((position + 0.5).rounded(.down))
+        let nearest = Int(saturating: (position + 0.5).rounded(.down))
         guard isFling(velocity: velocity, dragDistance: dragDistance) else { return nearest }
         let direction = velocity > 0 ? 1 : -1
         if let interruptedDirection, interruptedDirection == direction {
             return anchor + direction
         }
         if direction > 0 {
-            let next = Int(position.rounded(.up))
+            let next = Int(saturating: position.rounded(.up))
             return min(next, max(anchor + 1, nearest))
         } else {
-            let previous = Int(position.rounded(.down))
+            let previous = Int(saturating: position.rounded(.down))
             return max(previous, min(anchor - 1, nearest))
         }
     }

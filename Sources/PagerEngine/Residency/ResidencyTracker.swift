@@ -38,7 +38,7 @@ public struct ResidencyTracker: Sendable {
         logicalPosition: Double, velocity: Double, pageCount: Int, wraps: Bool
     ) -> ResidencyPlan? {
         guard pageCount > 0, logicalPosition.magnitude < 0x1p52 else { return nil }
-        let nearest = Int((logicalPosition + 0.5).rounded(.down))
+        let nearest = Int(saturating: (logicalPosition + 0.5).rounded(.down))
         let nearestPage = wraps ? WrapMath.wrap(nearest, count: pageCount) : min(max(nearest, 0), pageCount - 1)
 
         var centre = nearestPage

@@ -31,6 +31,6 @@ public enum WrapMath {
     /// `nil` when the position is not finite or too large for a `Double` to resolve whole slots (beyond 2⁵²).
     package static func periodsToAdd(toBring position: Double, into lower: Double, period: Int) -> Int? {
         guard position.magnitude < 0x1p52 else { return nil }
-        return -Int(((position - lower) / Double(period)).rounded(.down))
+        return -Int(saturating: ((position - lower) / Double(period)).rounded(.down))
     }
 }

@@ -55,8 +55,8 @@ public struct WheelLayout: Equatable, Sendable {
         // More than a million rows per half viewport would be sub-pixel: draw nothing rather than allocate.
         // (The comparison also fails for a NaN or infinite reach.)
         guard rowHeight > 0, reach <= 0x1p20, position.magnitude < 0x1p52 else { return [] }
-        let firstSlot = Int((position - reach).rounded(.up))
-        let lastSlot = Int((position + reach).rounded(.down))
+        let firstSlot = Int(saturating: (position - reach).rounded(.up))
+        let lastSlot = Int(saturating: (position + reach).rounded(.down))
         guard firstSlot <= lastSlot else { return [] }
         return (firstSlot...lastSlot).compactMap { slot in
             let y = (Double(slot) - position) * rowHeight

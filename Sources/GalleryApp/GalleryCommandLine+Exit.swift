@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Gallery
+import GalleryCore
+
+extension GalleryCommandLine {
+    /// The exit status for input the gallery refuses: an option, a script or a photo path.
+    static let badInputStatus: Int32 = 2
+
+    /// Parses the command line and runs it. Refused input prints one line (`Error: …`, no usage) and exits 2; other
+    /// failures exit 1; a run stopped by SIGINT or SIGTERM exits 128 + the signal, as a shell expects.
+    static func mainReportingBadInput() -> Never {
+        StopSignal.install()
+        let command: GalleryCommandLine
+        do {
+            command = try parse()
+        } catch {
+            // --help and --version are "errors" that exit 0 with their text; everything else is bad input.
+            if exitCode(for: error) == .success { exit(withError: error) }
+            fail(message(for: error), status: badInputStatus)
+        }
+        do {
+            try command.run()
+        } catch let error as ExitCode {
+            exit(withError: error)
+        } catch let error as ValidationError {
+            fail(error.message, status: badInputStatus)
+        } catch let error as ScriptError {
+            fail(error.description, status: badInputStatus)
+        } catch let error as PhotoIndexError {
+            fail(error.description, status: badInputStatus)
+        } catch {
+            fail(message(for: error), status: EXIT_FAILURE)
+        }
+        if let signal = StopSignal.received { Foundation.exit(StopSignal.exitStatus(for: signal)) }
+        Foundation.exit(EXIT_SUCCESS)
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        let line = "Error: " + message.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Foundation.exit(status)
+    }
+}
