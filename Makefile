@@ -65,3 +65,13 @@ bench: deps
 	$(SWIFT) build -c release --product gallery
 	.build/release/gallery-bench
 	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh .build/release/gallery; fi
+
+# --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
+.PHONY: soak
+SOAK_RUNS    ?= 4000
+
+# Thousands of generated scripts headless in every mode (photos and 100,000 generated pages), every frame checked,
+# then the 100,000-advance endurance run; prints the counts and the resource figures. Fails if any case failed.
+soak: deps
+	$(SWIFT) build -c release --product gallery-soak
+	.build/release/gallery-soak --runs $(SOAK_RUNS)

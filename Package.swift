@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "gallery", targets: ["GalleryApp"]),
         .executable(name: "gallery-bench", targets: ["GalleryBench"]),
+        .executable(name: "gallery-soak", targets: ["GallerySoak"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -47,6 +48,12 @@ let package = Package(
             name: "GalleryBench",
             dependencies: ["Gallery", "GalleryCore", "PagerEngine"],
             path: "Benchmarks/GalleryBench"
+        ),
+        // `make soak`: thousands of generated scripts in every mode, then the endurance run, as printed counts.
+        .executableTarget(
+            name: "GallerySoak",
+            dependencies: ["Gallery", "GalleryCore", "PagerEngine"],
+            path: "Benchmarks/GallerySoak"
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "PagerEngine"]),

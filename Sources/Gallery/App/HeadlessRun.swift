@@ -35,7 +35,9 @@ public struct HeadlessRun {
         return try withExtendedLifetime(session) { try runFrames(library: library, mode: mode) }
     }
 
-    private func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
+    /// `run(library:mode:)` for a caller that keeps SDL started itself (a test process, the soak), which must not be
+    /// shut down under it.
+    package func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
         let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
@@ -53,8 +55,10 @@ public struct HeadlessRun {
         var wheel = WheelSteps()
         let lastEventTime = script.events.last?.t ?? 0
         var frame = 0
+        var framesRendered = 0
         while true {
             frame += 1
+            framesRendered += 1
             let now = Double(frame) / framesPerSecond
             let cpuStart = CPUClock.threadSeconds()
             var shots: [String] = []
@@ -98,7 +102,7 @@ public struct HeadlessRun {
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
         }
         try trace?.close()
-        return frame
+        return framesRendered
     }
 
     /// The frame just before the next event when nothing moves and no decode is on its way, since every frame until

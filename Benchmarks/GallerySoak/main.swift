@@ -1,0 +1,156 @@
+// The soak: many generated scripts run headless in every mode over the bundled photos and 100,000 generated pages,
+// every frame checked; then the endurance run. Prints counts and figures; exits 1 if any case failed.
+// `make soak` runs it; `gallery-soak --help` lists the options.
+import Foundation
+import Gallery
+import GalleryCore
+import Glibc
+import PagerEngine
+
+struct Options {
+    var runs = 4000
+    var gestures = 12
+    var enduranceAdvances = 100_000
+    var replaySeed: UInt64?
+    var replayMode: TopologyKind?
+    var scriptOut: String?
+
+    init(arguments: [String]) {
+        var arguments = arguments.makeIterator()
+        while let argument = arguments.next() {
+            switch argument {
+            case "--runs": runs = Int(arguments.next() ?? "") ?? runs
+            case "--gestures": gestures = Int(arguments.next() ?? "") ?? gestures
+            case "--endurance": enduranceAdvances = Int(arguments.next() ?? "") ?? enduranceAdvances
+            case "--replay": replaySeed = UInt64(arguments.next() ?? "")
+            case "--mode": replayMode = TopologyKind(rawValue: arguments.next() ?? "")
+            case "--write-script": scriptOut = arguments.next()
+            default:
+                print("""
+                    usage: gallery-soak [--runs N] [--gestures G] [--endurance ADVANCES]
+                           gallery-soak --replay SEED --mode MODE [--gestures G] [--write-script FILE]
+                    """)
+                exit(argument == "--help" ? 0 : 2)
+            }
+        }
+    }
+}
+
+/// Resident memory now, in MiB.
+func residentMiB() -> Double {
+    let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+    let pages = fields.count > 1 ? Double(fields[1]) ?? 0 : 0
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// Threads of this process now.
+func threadCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+}
+
+func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+let session = try SDLSession(video: false)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-soak-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+guard let photosFolder = PhotoIndex.bundledPhotosDirectory() else {
+    print("the bundled photos were not found (set GALLERY_PHOTOS)")
+    exit(1)
+}
+let libraries: [(name: String, library: PageLibrary)] = [
+    ("photos", PageLibrary(photos: try PhotoIndex(paths: [photosFolder]))),
+    ("synthetic 100000", PageLibrary(syntheticCount: 100_000)),
+]
+let modes = GalleryController.availableModes
+let size = try ViewportSize(width: 320, height: 240)
+
+if let seed = options.replaySeed {
+    let mode = options.replayMode ?? modes[0]
+    let run = SoakRun(seed: seed, mode: mode, gestures: options.gestures, size: size)
+    if let path = options.scriptOut { try run.script.jsonLines.write(toFile: path, atomically: true, encoding: .utf8) }
+    for (name, library) in libraries {
+        let outcome = run.run(library: library, folder: folder)
+        print("\(name): \(outcome.frames) frames, \(outcome.violations.isEmpty ? "sound" : "FAILED")")
+        outcome.violations.prefix(20).forEach { print("  \($0)") }
+    }
+    exit(0)
+}
+
+// MARK: Random-input soak
+
+var failures: [String] = []
+var frames = 0
+let started = Date()
+for index in 0..<options.runs {
+    let seed = UInt64(index + 1)
+    let mode = modes[index % modes.count]
+    let (name, library) = libraries[(index / modes.count) % libraries.count]
+    let run = SoakRun(seed: seed, mode: mode, gestures: options.gestures, size: size)
+    let outcome = run.run(library: library, folder: folder)
+    frames += outcome.frames
+    if !outcome.violations.isEmpty {
+        failures.append("\(name), \(run.replayHint): \(outcome.violations.prefix(3).joined(separator: "; "))")
+        print("FAILED \(failures.last!)")
+    }
+    if (index + 1) % 500 == 0 { print("  \(index + 1) runs, \(frames) frames, \(failures.count) failed") }
+}
+print("""
+    soak: \(options.runs) runs (\(modes.map(\.rawValue).joined(separator: ", ")) × photos, synthetic 100000; \
+    \(options.gestures) gestures each), \(frames) frames, \(failures.count) failed, \
+    \(format(Date().timeIntervalSince(started))) s
+    """)
+
+// MARK: Endurance
+
+/// `advances` page advances, four per frame, switching mode every 5,000 and resizing every 10,000.
+func enduranceScript(advances: Int) -> Script {
+    var events: [ScriptEvent] = []
+    let sizes = [(320, 240), (480, 320), (200, 150)]
+    for advance in 0..<advances {
+        let t = Double(advance / 4 + 1) / 60
+        if advance % 5_000 == 0, advance > 0 {
+            events.append(ScriptEvent(t: t, command: .key(["0", "1", "2", "3", "4"][(advance / 5_000) % 5])))
+        }
+        if advance % 10_000 == 0, advance > 0 {
+            let (width, height) = sizes[(advance / 10_000) % sizes.count]
+            events.append(ScriptEvent(t: t, command: .resize(width: width, height: height)))
+        }
+        // Mostly forward, every tenth one back, so bounded strips do not just sit at their end.
+        events.append(ScriptEvent(t: t, command: .key(advance % 10 == 9 ? "Left" : "Right")))
+    }
+    events.append(ScriptEvent(t: (events.last?.t ?? 0) + 1, command: .resize(width: 320, height: 240)))
+    return Script(events: events)
+}
+
+func lastRecord(of script: Script, library: PageLibrary, mode: TopologyKind) throws -> (TraceRecord, [TraceRecord]) {
+    let path = folder + "/endurance.jsonl"
+    _ = try HeadlessRun(size: size, script: script, tracePath: path, shotsDirectory: nil)
+        .runFrames(library: library, mode: mode)
+    let records = try TraceReader.records(inFile: path)
+    return (records.last!, records)
+}
+
+for (name, library) in libraries where options.enduranceAdvances > 0 {
+    // A short run first, so that caches and pools settle: its end is the steady state the long run must return to.
+    let (steady, _) = try lastRecord(of: enduranceScript(advances: 400), library: library, mode: .endCaps)
+    let threadsBefore = threadCount()
+    let residentBefore = residentMiB()
+    let start = Date()
+    let (end, records) = try lastRecord(of: enduranceScript(advances: options.enduranceAdvances), library: library, mode: .endCaps)
+    let violations = TraceInvariants.violations(in: records, pageCount: library.count)
+    if !violations.isEmpty { failures.append("endurance \(name): \(violations.prefix(3))") }
+    print("""
+        endurance (\(name)): \(options.enduranceAdvances) advances, \(records.count) frames in \
+        \(format(Date().timeIntervalSince(start))) s, \(violations.isEmpty ? "every frame sound" : "\(violations.count) broken frames")
+          textures        steady \(steady.textures), end \(end.textures), max \(records.map(\.textures).max() ?? 0)
+          texture bytes   steady \(steady.textureBytes), end \(end.textureBytes), max \(records.map(\.textureBytes).max() ?? 0)
+          decoded pages   steady \(steady.decoded), end \(end.decoded), max \(records.map(\.decoded).max() ?? 0)
+          threads         before \(threadsBefore), after \(threadCount()) (decode workers stopped with their run)
+          RSS             before \(format(residentBefore)) MiB, after \(format(residentMiB())) MiB
+        """)
+}
+withExtendedLifetime(session) {}
+exit(failures.isEmpty ? 0 : 1)

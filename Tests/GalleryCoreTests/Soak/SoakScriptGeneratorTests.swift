@@ -1,0 +1,32 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+@Suite("Soak script generator")
+struct SoakScriptGeneratorTests {
+    static let size = try! ViewportSize(width: 320, height: 240)
+
+    @Test("one seed always gives the same script, and the script survives its own text", arguments: [1, 2, 99, 123_456] as [UInt64])
+    func replayable(seed: UInt64) throws {
+        let script = SoakScriptGenerator().script(seed: seed, gestures: 20, size: Self.size)
+        #expect(script == SoakScriptGenerator().script(seed: seed, gestures: 20, size: Self.size))
+        #expect(try Script.parse(script.jsonLines) == script)
+        #expect(script != SoakScriptGenerator().script(seed: seed + 1, gestures: 20, size: Self.size))
+    }
+
+    @Test("across seeds the scripts hold every kind of input, within the script limits")
+    func coversEveryKind() throws {
+        var kinds: Set<String> = []
+        var modeKeys = 0
+        for seed in 0..<50 as Range<UInt64> {
+            for event in SoakScriptGenerator().script(seed: seed, gestures: 12, size: Self.size).events {
+                kinds.insert(event.command.typeName)
+                if case .key(let name) = event.command, ["0", "1", "2", "3", "4"].contains(name) { modeKeys += 1 }
+                // Every generated event is one the parser accepts (limits included).
+                #expect(try Script.parse(ScriptEvent(t: event.t, command: event.command).jsonLine).events.count == 1)
+            }
+        }
+        #expect(kinds == ["down", "move", "up", "key", "wheel", "resize"])
+        #expect(modeKeys > 10)
+    }
+}
