@@ -68,7 +68,7 @@ bench: deps
 
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak
-SOAK_RUNS    ?= 4000
+SOAK_RUNS    ?= 2000
 
 # Thousands of generated scripts headless in every mode (photos and 100,000 generated pages), every frame checked,
 # then the 100,000-advance endurance run; prints the counts and the resource figures. Fails if any case failed.
