@@ -75,3 +75,23 @@ SOAK_RUNS    ?= 2000
 soak: deps
 	$(SWIFT) build -c release --product gallery-soak
 	.build/release/gallery-soak --runs $(SOAK_RUNS)
+
+.PHONY: sanitize fuzz
+# The tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, each in its own build folder, with fewer soak
+# seeds (the sanitizers are slow); then the Mutex-under-TSan reproduction (docs/RELIABILITY.md).
+SANITIZE_SOAK_SEEDS ?= 4
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	GALLERY_SOAK_SEEDS=$(SANITIZE_SOAK_SEEDS) ASAN_OPTIONS=detect_leaks=1 GALLERY_TEST_TIME_SCALE=4 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Sanitizers/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	GALLERY_SOAK_SEEDS=$(SANITIZE_SOAK_SEEDS) GALLERY_TEST_TIME_SCALE=4 TSAN_OPTIONS=halt_on_error=1 \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	Scripts/mutex-under-tsan.sh
+
+# Each libFuzzer target (script parser, trace reader, image header) for FUZZ_SECONDS from a generated seed corpus.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build --product gallery
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Scripts/fuzz.sh

@@ -9,7 +9,8 @@ import Testing
 extension SDLSerializedTests {
     @Suite("Soak")
     struct SoakTests {
-        static let seedsPerCase = 50
+        /// Seeds per mode and library: 50 (300 runs), or `GALLERY_SOAK_SEEDS` (fewer under the sanitizers, which are slow).
+        static let seedsPerCase = ProcessInfo.processInfo.environment["GALLERY_SOAK_SEEDS"].flatMap(Int.init) ?? 50
 
         static func library(_ name: String) throws -> PageLibrary {
             name == "photos"

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
+# repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
+# .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
+# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header; default all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+SWIFTC=${SWIFTC:-swiftc}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
+# The image header target compiles these sources together with its harness: repoint when the header guard moves.
+FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/SDL/PixelSize.swift}
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header)
+
+# GalleryCore and what it imports, instrumented for coverage and ASan, as object files and modules.
+spm="$FUZZ_DIR/spm"
+"$SWIFT" build -c release --scratch-path "$spm" --target GalleryCore --sanitize=fuzzer --sanitize=address
+release="$spm/release"
+core_objects=$(find "$release/GalleryCore.build" "$release/PagerEngine.build" "$release/RealModule.build" \
+  -name '*.o' | sort)
+numerics_include=$(find "$spm/checkouts" -path '*_NumericsShims/include' -type d | head -1)
+
+build_target() {
+  local name=$1 output="$FUZZ_DIR/bin/$1"
+  mkdir -p "$FUZZ_DIR/bin"
+  case $name in
+    script-parser|trace-reader)
+      local harness=Fuzz/ScriptParserFuzz.swift
+      [ "$name" = trace-reader ] && harness=Fuzz/TraceReaderFuzz.swift
+      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz${name//-/}" \
+        -I "$release/Modules" -I "$release" -Xcc -I"$numerics_include" \
+        "$harness" $core_objects -o "$output" ;;
+    image-header)
+      # shellcheck disable=SC2086
+      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzImageHeader \
+        -I Sources/CSDL2 $(pkg-config --cflags-only-I sdl2 | sed 's/-I/-Xcc -I/g') \
+        Fuzz/ImageHeaderFuzz.swift $FUZZ_HEADER_SOURCES -lSDL2 -o "$output" ;;
+  esac
+}
+
+# Seed corpora: every script line and script, the trace examples and a real trace, and image headers.
+make_corpus() {
+  local name=$1 corpus="$FUZZ_DIR/corpus/$1"
+  rm -rf "$corpus"; mkdir -p "$corpus"
+  case $name in
+    script-parser)
+      local n=0
+      for file in Scripts/*.jsonl; do cp "$file" "$corpus/$(basename "$file")"; done
+      awk '/^```jsonl$/{block++; next} /^```/{next} block==1 && /^\{/' docs/FORMATS.md > "$corpus/formats-example.jsonl"
+      while IFS= read -r line; do n=$((n + 1)); printf '%s\n' "$line" > "$corpus/line-$n.jsonl"; done \
+        < <(cat Scripts/*.jsonl "$corpus/formats-example.jsonl" | grep '^{' | sort -u | head -200) ;;
+    trace-reader)
+      awk '/^```jsonl$/{block++; next} /^```/{next} block==2 && /^\{/' docs/FORMATS.md > "$corpus/formats-example.jsonl"
+      if [ -x .build/debug/gallery ]; then
+        .build/debug/gallery --headless --synthetic 12 --size 160x120 --script Scripts/tour.jsonl \
+          --trace "$FUZZ_DIR/tour-trace.jsonl" >/dev/null 2>&1 || true
+        [ -f "$FUZZ_DIR/tour-trace.jsonl" ] && head -50 "$FUZZ_DIR/tour-trace.jsonl" > "$corpus/tour-trace.jsonl"
+      fi ;;
+    image-header)
+      for photo in Assets/Photos/*.jpg; do head -c 4096 "$photo" > "$corpus/$(basename "$photo").head"; done
+      printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x06\x40\0\0\x04\xb0\x08\x02\0\0\0' > "$corpus/png"
+      printf 'GIF89a\x40\x06\xb0\x04\0\0\0' > "$corpus/gif"
+      printf 'BM\0\0\0\0\0\0\0\0\0\0\0\0\x28\0\0\0\x40\x06\0\0\xb0\x04\0\0\x01\0\x18\0' > "$corpus/bmp"
+      printf 'RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\0\0\0\0\x3f\x06\0\xaf\x04\0' > "$corpus/webp-vp8x"
+      printf 'II*\0\x08\0\0\0' > "$corpus/tiff" ;;
+  esac
+}
+
+status=0
+for name in "${targets[@]}"; do
+  build_target "$name"
+  make_corpus "$name"
+  artifacts="$FUZZ_DIR/artifacts/$name"; mkdir -p "$artifacts"
+  echo "== $name: $(ls "$FUZZ_DIR/corpus/$name" | wc -l) seeds, ${FUZZ_SECONDS} s"
+  log="$FUZZ_DIR/$name.log"
+  if "$FUZZ_DIR/bin/$name" -max_total_time="$FUZZ_SECONDS" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+       -print_final_stats=1 -artifact_prefix="$artifacts/" "$FUZZ_DIR/corpus/$name" > "$log" 2>&1; then
+    echo "   no crash: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') inputs run, \
+$(grep -oE 'cov: [0-9]+' "$log" | tail -1), corpus $(ls "$FUZZ_DIR/corpus/$name" | wc -l) files"
+  else
+    status=1
+    echo "   CRASH: see $log; reproducer(s):"; ls "$artifacts"
+    grep -m3 -E 'Fatal error|ERROR: AddressSanitizer|SUMMARY' "$log" || true
+  fi
+done
+exit $status
