@@ -14,23 +14,41 @@ FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.sw
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header)
 
-# GalleryCore and what it imports, instrumented for coverage and ASan, as object files and modules.
-spm="$FUZZ_DIR/spm"
-"$SWIFT" build -c release --scratch-path "$spm" --target GalleryCore --sanitize=fuzzer --sanitize=address
-release="$spm/release"
-core_objects=$(find "$release/GalleryCore.build" "$release/PagerEngine.build" "$release/RealModule.build" \
-  -name '*.o' | sort)
-numerics_include=$(find "$spm/checkouts" -path '*_NumericsShims/include' -type d | head -1)
+# GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
+# for coverage and ASan: one object and one module per library, in dependency order.
+"$SWIFT" package resolve >/dev/null
+modules="$FUZZ_DIR/modules"
+mkdir -p "$modules"
+numerics=$(find .build/checkouts -maxdepth 1 -name 'swift-numerics*' -type d | head -1)
+numerics_include="$numerics/Sources/_NumericsShims/include"
+compile_module() {
+  local name=$1; shift
+  "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -wmo -package-name gallery -module-name "$name" \
+    -I "$modules" -Xcc -I"$numerics_include" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
+    -c "$@" -o "$modules/$name.o" 2>&1 | grep -v 'Cannot export local symbol' || true
+  [ -f "$modules/$name.o" ] || { echo "cannot compile $name for fuzzing"; exit 1; }
+}
+rm -f "$modules"/*.o
+compile_module RealModule $(find "$numerics/Sources/RealModule" -name '*.swift' | sort)
+compile_module PagerEngine $(find Sources/PagerEngine -name '*.swift' | sort)
+compile_module GalleryCore $(find Sources/GalleryCore -name '*.swift' | sort)
+core_objects="$modules/RealModule.o $modules/PagerEngine.o $modules/GalleryCore.o"
 
 build_target() {
+  # gold warns once per ASan helper symbol ("Cannot export local symbol"): noise, kept out of the output.
+  if ! compile_target "$1" > "$FUZZ_DIR/$1.build.log" 2>&1; then cat "$FUZZ_DIR/$1.build.log"; exit 1; fi
+  grep -v 'Cannot export local symbol' "$FUZZ_DIR/$1.build.log" || true
+}
+
+compile_target() {
   local name=$1 output="$FUZZ_DIR/bin/$1"
   mkdir -p "$FUZZ_DIR/bin"
   case $name in
     script-parser|trace-reader)
       local harness=Fuzz/ScriptParserFuzz.swift
       [ "$name" = trace-reader ] && harness=Fuzz/TraceReaderFuzz.swift
-      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz${name//-/}" \
-        -I "$release/Modules" -I "$release" -Xcc -I"$numerics_include" \
+      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -package-name gallery -module-name "Fuzz${name//-/}" \
+        -I "$modules" -Xcc -I"$numerics_include" \
         "$harness" $core_objects -o "$output" ;;
     image-header)
       # shellcheck disable=SC2086

@@ -72,7 +72,21 @@ extension ScriptEvent {
         case .key, .quit:
             break
         }
-        return ScriptEvent(t: fields.t, command: command)
+        return ScriptEvent(t: fields.t, command: command).quantized
+    }
+
+    /// The event with its numbers rounded to the 6 decimals `jsonLine` writes (1 µs, 1 µpx), so that a parsed script
+    /// and the text it writes read back equal (the script-parser fuzzer found `x` with 16 decimals that did not).
+    private var quantized: ScriptEvent {
+        func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+        let command: ScriptCommand = switch command {
+        case .down(let x, let y): .down(x: rounded(x), y: rounded(y))
+        case .move(let x, let y): .move(x: rounded(x), y: rounded(y))
+        case .up(let x, let y): .up(x: rounded(x), y: rounded(y))
+        case .wheel(let dx, let dy): .wheel(dx: rounded(dx), dy: rounded(dy))
+        case .key, .resize, .shot, .quit: command
+        }
+        return ScriptEvent(t: rounded(t), command: command)
     }
 
     /// The script problem for a line that did not decode, case for case.
