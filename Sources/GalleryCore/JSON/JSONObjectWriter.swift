@@ -33,6 +33,14 @@ package struct JSONObjectWriter: Sendable {
         text += DecimalText.trimmed(number, maximumPlaces: maximumPlaces)
     }
 
+    /// Adds a number as `add(_:shortNumber:maximumPlaces:)` writes it when that reads back as the same Double, and
+    /// otherwise in Swift's shortest exact form (e.g. `0.9666666666666667`), so that nothing is lost (finite numbers only).
+    package mutating func add(_ key: String, exactNumber number: Double, maximumPlaces: Int) {
+        appendKey(key)
+        let short = DecimalText.trimmed(number, maximumPlaces: maximumPlaces)
+        text += Double(short) == number ? short : "\(number)"
+    }
+
     /// Adds a string.
     package mutating func add(_ key: String, string: String) {
         appendKey(key)

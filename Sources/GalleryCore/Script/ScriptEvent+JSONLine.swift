@@ -2,17 +2,17 @@ extension ScriptEvent {
     /// The event as one script line, e.g. `{"t":0.05,"type":"move","x":600,"y":360}`; `Script.parse` reads it back.
     public var jsonLine: String {
         var writer = JSONObjectWriter()
-        writer.add("t", shortNumber: t, maximumPlaces: 6)
+        writer.add("t", exactNumber: t, maximumPlaces: 6)
         writer.add("type", string: command.typeName)
         switch command {
         case .down(let x, let y), .move(let x, let y), .up(let x, let y):
-            writer.add("x", shortNumber: x, maximumPlaces: 6)
-            writer.add("y", shortNumber: y, maximumPlaces: 6)
+            writer.add("x", exactNumber: x, maximumPlaces: 6)
+            writer.add("y", exactNumber: y, maximumPlaces: 6)
         case .key(let name):
             writer.add("key", string: name)
         case .wheel(let dx, let dy):
-            writer.add("dx", shortNumber: dx, maximumPlaces: 6)
-            writer.add("dy", shortNumber: dy, maximumPlaces: 6)
+            writer.add("dx", exactNumber: dx, maximumPlaces: 6)
+            writer.add("dy", exactNumber: dy, maximumPlaces: 6)
         case .resize(let width, let height):
             writer.add("w", integer: width)
             writer.add("h", integer: height)
@@ -72,22 +72,9 @@ extension ScriptEvent {
         case .key, .quit:
             break
         }
-        return ScriptEvent(t: fields.t, command: command).quantized
+        return ScriptEvent(t: fields.t, command: command)
     }
 
-    /// The event with its numbers rounded to the 6 decimals `jsonLine` writes (1 µs, 1 µpx), so that a parsed script
-    /// and the text it writes read back equal (the script-parser fuzzer found `x` with 16 decimals that did not).
-    private var quantized: ScriptEvent {
-        func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
-        let command: ScriptCommand = switch command {
-        case .down(let x, let y): .down(x: rounded(x), y: rounded(y))
-        case .move(let x, let y): .move(x: rounded(x), y: rounded(y))
-        case .up(let x, let y): .up(x: rounded(x), y: rounded(y))
-        case .wheel(let dx, let dy): .wheel(dx: rounded(dx), dy: rounded(dy))
-        case .key, .resize, .shot, .quit: command
-        }
-        return ScriptEvent(t: rounded(t), command: command)
-    }
 
     /// The script problem for a line that did not decode, case for case.
     private static func problem(for error: JSONLineError) -> ScriptError.Problem {
