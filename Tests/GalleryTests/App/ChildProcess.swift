@@ -17,6 +17,8 @@ struct ChildProcess {
         var status: Int32
         /// The child's peak resident set, in kilobytes.
         var maximumResidentKilobytes: Int
+        /// The CPU time the child used, user and system, in seconds.
+        var cpuSeconds: Double
         /// When `wait4` returned.
         var ended: ContinuousClock.Instant
     }
@@ -53,7 +55,9 @@ struct ChildProcess {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let ended = ContinuousClock.now
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Ending(status: exitStatus, maximumResidentKilobytes: usage.ru_maxrss, ended: ended)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Ending(status: exitStatus, maximumResidentKilobytes: usage.ru_maxrss, cpuSeconds: cpu, ended: ended)
     }
 
     /// Runs `gallery` with `arguments` to the end.
