@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Gallery
 import GalleryCore
 import PagerEngine
@@ -10,14 +11,16 @@ struct GalleryCommandLine: ParsableCommand {
         abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
         discussion: """
             Keys: Left/Right, N/P, Space/Backspace, PageUp/PageDown to page; Home/End; \
-            0 bounded, 1 loop with end caps, 2 loop with three surfaces; Q or Escape to quit.
+            0 bounded, 1 loop with end caps, 2 loop with three surfaces, 3 feed, 4 wheel; R retries a failed \
+            feed load; in the wheel, D flips the arc and Enter opens the centred photo; Q or Escape to quit.
+            Mouse: drag to page (vertically in the wheel), click the feed's retry page or a wheel row.
             With no PATH the bundled photos open.
             """)
 
     @Argument(help: "Photo files or folders (default: the bundled photos).")
     var paths: [String] = []
 
-    @Option(help: "bounded, endCaps or threeSurfaces (default: endCaps up to 16 photos, threeSurfaces above).")
+    @Option(help: "bounded, endCaps, threeSurfaces, feed or wheel (default: endCaps up to 16 photos, threeSurfaces above).")
     var mode: String?
 
     @Option(help: "Window or headless size, WxH.")
@@ -44,6 +47,27 @@ struct GalleryCommandLine: ParsableCommand {
     @Flag(help: "Use SDL's software renderer.")
     var software = false
 
+    @Option(help: "Feed: seconds the simulated source takes to answer.")
+    var feedDelay: Double = SimulatedFeedSource.defaultDelay
+
+    @Option(help: "Feed: pages each simulated answer appends.")
+    var feedBatch: Int = SimulatedFeedSource.defaultBatch
+
+    @Option(help: "Feed: probability in [0, 1] that a simulated request fails.")
+    var feedFailureRate: Double = 0
+
+    @Option(help: "Feed: seed of the simulated failures, so a run replays exactly.")
+    var feedSeed: UInt64 = 0
+
+    @Option(help: "Feed: append the photos that appear in this folder after start, instead of simulating.")
+    var feedWatch: String?
+
+    @Option(help: "Feed: run this shell command for more pages; it prints one photo path per line.")
+    var feedCommand: String?
+
+    @Option(help: "Feed: seconds --feed-command may run before it counts as failed.")
+    var feedTimeout: Double = CommandFeedSource.defaultTimeout
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -51,6 +75,49 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic needs at least 1 page") }
         if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        try validateFeed()
+    }
+
+    /// Feed flags: a one-line error and exit status 2 for any that cannot work.
+    private func validateFeed() throws {
+        func fail(_ message: String) throws -> Never {
+            FileHandleStandardError.write("gallery: error: \(message)\n")
+            throw ExitCode(2)
+        }
+        if feedBatch < 1 || feedBatch > 10_000 { try fail("--feed-batch must be between 1 and 10000, not \(feedBatch)") }
+        if !(feedDelay >= 0 && feedDelay <= 3600) {
+            try fail("--feed-delay must be between 0 and 3600 seconds, not \(feedDelay)")
+        }
+        if !(0...1).contains(feedFailureRate) {
+            try fail("--feed-failure-rate must be a probability between 0 and 1, not \(feedFailureRate)")
+        }
+        if !(feedTimeout > 0 && feedTimeout <= 3600) {
+            try fail("--feed-timeout must be between 0 and 3600 seconds, not \(feedTimeout)")
+        }
+        if feedWatch != nil, feedCommand != nil { try fail("--feed-watch and --feed-command cannot go together") }
+        if let feedCommand, feedCommand.allSatisfy(\.isWhitespace) { try fail(FeedSourceError.emptyCommand.description) }
+        if let feedWatch {
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: feedWatch, isDirectory: &isFolder) {
+                try fail("--feed-watch \(feedWatch): does not exist")
+            }
+            if !isFolder.boolValue { try fail("--feed-watch \(feedWatch): is not a folder") }
+        }
+    }
+
+    /// The feed's source as the flags describe it; `nil` for the simulated one with its defaults.
+    private func feedSourceFactory(photoCount: Int) -> FeedSourceFactory {
+        if let feedWatch {
+            return FeedSourceFactory { wake in try FolderWatchFeedSource(folder: feedWatch, wake: wake) }
+        }
+        if let feedCommand {
+            let timeout = feedTimeout
+            return FeedSourceFactory { wake in try CommandFeedSource(command: feedCommand, timeout: timeout, wake: wake) }
+        }
+        let (delay, batch, rate, seed) = (feedDelay, feedBatch, feedFailureRate, feedSeed)
+        return FeedSourceFactory { _ in
+            SimulatedFeedSource(photoCount: max(photoCount, 1), delay: delay, batch: batch, failureRate: rate, seed: seed)
+        }
     }
 
     func run() throws {
@@ -58,8 +125,8 @@ struct GalleryCommandLine: ParsableCommand {
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
         let requested: TopologyKind?
         if let mode {
-            guard let kind = TopologyKind(rawValue: mode), GalleryController.availableModes.contains(kind) else {
-                let names = GalleryController.availableModes.map(\.rawValue).joined(separator: ", ")
+            guard let kind = TopologyKind(rawValue: mode) else {
+                let names = TopologyKind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("--mode must be one of \(names)")
             }
             requested = kind
@@ -71,10 +138,13 @@ struct GalleryCommandLine: ParsableCommand {
         if headless, let script {
             let parsed = try Script.load(path: script)
             let run = HeadlessRun(
-                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps)
+                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
+                feedSource: feedSourceFactory(photoCount: library.count))
             try run.run(library: library, mode: initialMode)
         } else {
-            try WindowRun(size: viewport, softwareRenderer: software).run(library: library, mode: initialMode)
+            try WindowRun(
+                size: viewport, softwareRenderer: software, feedSource: feedSourceFactory(photoCount: library.count)
+            ).run(library: library, mode: initialMode)
         }
     }
 
@@ -88,6 +158,13 @@ struct GalleryCommandLine: ParsableCommand {
             paths = [bundled]
         }
         return PageLibrary(photos: try PhotoIndex(paths: paths))
+    }
+}
+
+/// Writes to standard error without buffering, for one-line errors before exiting.
+enum FileHandleStandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }
 

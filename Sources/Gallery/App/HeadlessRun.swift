@@ -15,16 +15,22 @@ public struct HeadlessRun {
     public var shotsDirectory: String?
     /// Frames per virtual second.
     public var framesPerSecond: Double
+    /// Makes the feed's source (given a wake-up callback); `nil` for the simulated default.
+    public var feedSource: FeedSourceFactory?
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
     /// Creates a run.
-    public init(size: ViewportSize, script: Script, tracePath: String?, shotsDirectory: String?, framesPerSecond: Double = 60) {
+    public init(
+        size: ViewportSize, script: Script, tracePath: String?, shotsDirectory: String?, framesPerSecond: Double = 60,
+        feedSource: FeedSourceFactory? = nil
+    ) {
         self.size = size
         self.script = script
         self.tracePath = tracePath
         self.shotsDirectory = shotsDirectory
         self.framesPerSecond = framesPerSecond
+        self.feedSource = feedSource
     }
 
     /// Runs the script over `library` in `mode`; returns the number of frames rendered.
@@ -39,8 +45,14 @@ public struct HeadlessRun {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
         let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
-        defer { worker.shutdown() }
-        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+        defer {
+            worker.shutdown()
+            thumbnailWorker.shutdown()
+        }
+        let gallery = try GalleryController(
+            library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
+            feedSource: try feedSource?.make({}))
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -50,7 +62,6 @@ public struct HeadlessRun {
             try FileManager.default.createDirectory(atPath: shotsDirectory, withIntermediateDirectories: true)
         }
         var cursor = ScriptCursor(script: script)
-        var wheel = WheelSteps()
         let lastEventTime = script.events.last?.t ?? 0
         var frame = 0
         while true {
@@ -61,13 +72,11 @@ public struct HeadlessRun {
             var quit = false
             for event in cursor.takeEvents(dueAt: now) {
                 switch event.command {
-                case .down(let x, let y): gallery.handle(.pointerDown(x: x, y: y), at: event.t)
-                case .move(let x, let y): gallery.handle(.pointerMove(x: x, y: y), at: event.t)
-                case .up(let x, let y): gallery.handle(.pointerUp(x: x, y: y), at: event.t)
-                case .key(let name):
-                    if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: event.t) }
-                case .wheel(let dx, let dy):
-                    for command in wheel.add(dx: dx, dy: dy) { gallery.perform(command, at: event.t) }
+                case .down(let x, let y): gallery.apply(.pointerDown(x: x, y: y), at: event.t)
+                case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
+                case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
+                case .key(let name): gallery.apply(.key(name), at: event.t)
+                case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)
@@ -76,9 +85,13 @@ public struct HeadlessRun {
                 case .quit: quit = true
                 }
             }
+            // A feed fed by a folder or a command answers in real time: this frame waits for it, up to a frame's
+            // worth of real time, so the virtual clock never runs ahead of the world by more than that.
+            if gallery.waitsOnRealTimeFeed { gallery.waitForFeed(upTo: 1 / framesPerSecond) }
             gallery.advance(to: now)
             // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
             worker.waitUntilIdle()
+            thumbnailWorker.waitUntilIdle()
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
             renderer.present()
@@ -91,6 +104,7 @@ public struct HeadlessRun {
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))
             let finished = cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
+                && gallery.feedState != .loading
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
         }
         try trace?.close()

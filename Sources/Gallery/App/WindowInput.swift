@@ -6,7 +6,6 @@ import PagerEngine
 struct WindowInput {
     let window: Window
     private var leftButtonDown = false
-    private var wheel = WheelSteps()
     /// A failed resize, for the loop to report.
     var resizeError: (any Error)?
     /// Whether the window was closed.
@@ -33,28 +32,25 @@ struct WindowInput {
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             leftButtonDown = true
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
-            gallery.handle(.pointerDown(x: x, y: y), at: time)
+            gallery.apply(.pointerDown(x: x, y: y), at: time)
         case SDL_MOUSEMOTION where leftButtonDown:
             let (x, y) = pixels(x: event.motion.x, y: event.motion.y)
-            gallery.handle(.pointerMove(x: x, y: y), at: time)
+            gallery.apply(.pointerMove(x: x, y: y), at: time)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && leftButtonDown:
             leftButtonDown = false
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
-            gallery.handle(.pointerUp(x: x, y: y), at: time)
+            gallery.apply(.pointerUp(x: x, y: y), at: time)
         case SDL_MOUSEWHEEL:
-            for command in wheel.add(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
-                gallery.perform(command, at: time)
-            }
+            gallery.apply(.wheel(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)), at: time)
         case SDL_KEYDOWN:
-            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
-            if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: time) }
+            gallery.apply(.key(String(cString: SDL_GetKeyName(event.key.keysym.sym))), at: time)
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
                 do { try gallery.resize(at: time) } catch { resizeError = error }
             case SDL_WINDOWEVENT_FOCUS_LOST where leftButtonDown:
                 leftButtonDown = false
-                gallery.handle(.pointerCancel, at: time)
+                gallery.apply(.pointerCancel, at: time)
             default:
                 break
             }

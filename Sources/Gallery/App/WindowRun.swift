@@ -10,14 +10,17 @@ public struct WindowRun {
     public var size: ViewportSize
     /// Whether to use SDL's software renderer (no GPU, or to measure it).
     public var softwareRenderer: Bool
+    /// Makes the feed's source; `nil` for the simulated default.
+    public var feedSource: FeedSourceFactory?
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
 
     /// Creates a run.
-    public init(size: ViewportSize, softwareRenderer: Bool) {
+    public init(size: ViewportSize, softwareRenderer: Bool, feedSource: FeedSourceFactory? = nil) {
         self.size = size
         self.softwareRenderer = softwareRenderer
+        self.feedSource = feedSource
     }
 
     /// Opens the window and runs until the user quits.
@@ -34,8 +37,20 @@ public struct WindowRun {
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
         let worker = DecodeWorker(wakeEventType: session.wakeEventType)
-        defer { worker.shutdown() }
-        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: session.wakeEventType)
+        defer {
+            worker.shutdown()
+            thumbnailWorker.shutdown()
+        }
+        let wakeEventType = session.wakeEventType
+        let source = try feedSource?.make {
+            var event = SDL_Event()
+            event.type = wakeEventType
+            _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+        }
+        let gallery = try GalleryController(
+            library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
+            feedSource: source)
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
@@ -46,12 +61,18 @@ public struct WindowRun {
         while !gallery.quitRequested {
             var event = SDL_Event()
             if !gallery.needsFrame {
-                // Idle: sleep until input or a finished decode (the worker pushes a wake event). 0 % CPU.
-                guard SDL_WaitEvent(&event) != 0 else {
-                    logger.error("SDL_WaitEvent: \(String(cString: SDL_GetError()))")
-                    break
+                // Idle: sleep until input, a finished decode or feed answer (their threads push a wake event), or the
+                // simulated feed's due time. 0 % CPU.
+                if let due = gallery.nextWakeTime {
+                    let milliseconds = Int32(clamping: Int(max(0, (due - clock.now()) * 1000).rounded(.up)))
+                    if SDL_WaitEventTimeout(&event, milliseconds) != 0 { input.handle(event, gallery: gallery, clock: clock) }
+                } else {
+                    guard SDL_WaitEvent(&event) != 0 else {
+                        logger.error("SDL_WaitEvent: \(String(cString: SDL_GetError()))")
+                        break
+                    }
+                    input.handle(event, gallery: gallery, clock: clock)
                 }
-                input.handle(event, gallery: gallery, clock: clock)
             }
             while SDL_PollEvent(&event) != 0 {
                 input.handle(event, gallery: gallery, clock: clock)

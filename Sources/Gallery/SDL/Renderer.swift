@@ -91,6 +91,14 @@ public final class Renderer {
         }
     }
 
+    /// Copies all of `texture` into `destination`, turned `degrees` clockwise about the destination's centre.
+    public func copy(_ texture: Texture, to destination: PixelRect, rotatedBy degrees: Double) throws(SDLError) {
+        var destinationRect = destination.sdlRect
+        try SDLError.check(
+            SDL_RenderCopyEx(handle, texture.handle, nil, &destinationRect, degrees, nil, SDL_FLIP_NONE),
+            "SDL_RenderCopyEx")
+    }
+
     /// Restricts drawing to `rect`, or lifts the restriction when nil.
     public func setClip(_ rect: PixelRect?) throws(SDLError) {
         if var sdlRect = rect?.sdlRect {

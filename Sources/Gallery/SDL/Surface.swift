@@ -128,6 +128,17 @@ public final class Surface: @unchecked Sendable {
         try scaled(to: size.fitted(inside: box))
     }
 
+    /// Covers the whole surface with copies of `tile`, edge to edge from the top-left corner.
+    public func tile(with tile: Surface) throws(SDLError) {
+        guard tile.width > 0, tile.height > 0 else { return }
+        for y in stride(from: 0, to: height, by: tile.height) {
+            for x in stride(from: 0, to: width, by: tile.width) {
+                var destination = PixelRect(x: x, y: y, width: tile.width, height: tile.height).sdlRect
+                try SDLError.check(gallery_SDL_BlitSurface(tile.handle, nil, handle, &destination), "SDL_BlitSurface")
+            }
+        }
+    }
+
     /// Writes every pixel from `color(x, y)`, row by row. The surface must be in `Surface.pixelFormat`.
     func paint(_ color: (_ x: Int, _ y: Int) -> RGBA) {
         precondition(hasStandardFormat, "paint needs \(Surface.pixelFormat)")

@@ -32,6 +32,11 @@ public final class Texture {
     /// Bytes of pixel memory (`width · height · 4`): what the texture budget counts.
     public var byteCount: Int { width * height * 4 }
 
+    /// Multiplies the texture's alpha by `alpha` (0 transparent … 255 as drawn) in later copies.
+    public func setAlphaModulation(_ alpha: UInt8) throws(SDLError) {
+        try SDLError.check(SDL_SetTextureAlphaMod(handle, alpha), "SDL_SetTextureAlphaMod")
+    }
+
     /// Replaces all pixels with those of `surface`, which must have the texture's size.
     public func update(from surface: Surface) throws(SDLError) {
         guard surface.size == size else {

@@ -2,8 +2,8 @@ import GalleryCore
 
 /// Where each logical page's pixels come from: the photos, or generated pages for tests and benchmarks.
 public struct PageLibrary: Sendable {
-    /// The pages the gallery opens with.
-    public let sources: [PageSource]
+    /// The pages: those the gallery opened with, then the files a feed added.
+    public private(set) var sources: [PageSource]
 
     /// A library of photo files, in the index's order.
     public init(photos: PhotoIndex) {
@@ -15,7 +15,13 @@ public struct PageLibrary: Sendable {
         sources = (0..<max(count, 0)).map { .synthetic(index: $0, count: count) }
     }
 
-    /// The number of pages the gallery opens with.
+    /// Adds a page (a file a feed brought) after the others; returns its index.
+    public mutating func append(_ source: PageSource) -> Int {
+        sources.append(source)
+        return sources.count - 1
+    }
+
+    /// The number of pages.
     public var count: Int { sources.count }
 
     /// The source of a logical page; pages a feed appends past the originals cycle through them.

@@ -7,7 +7,8 @@ import PagerEngine
 /// decoded surfaces it keeps for the resident pages. Main thread only.
 final class PageStore {
     private let worker: DecodeWorker
-    private let library: PageLibrary
+    /// Where each page's pixels come from (grows when a feed adds files).
+    var library: PageLibrary
     /// The renderer textures are made on; replaced, with a reset, when a headless target changes size.
     private var renderer: Renderer
     /// The size each page is decoded at: exactly the size it is drawn at.

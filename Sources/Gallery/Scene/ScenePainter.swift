@@ -1,24 +1,25 @@
-import Logging
 import PagerEngine
 
-/// Draws one frame of the strip: pages fitted on a dark background, placeholders, error tiles.
+/// Draws one frame of the strip: pages fitted on a dark background, placeholders, error tiles, the feed's end page.
 final class ScenePainter {
     /// The dark background between and around pages.
     static let background = RGBA(r: 18, g: 18, b: 20)
     /// Placeholder cell size in pixels (seed 003's pattern cell).
     static let placeholderCell = 32
 
-    private let logger = Logger(label: "gallery.paint")
     private var placeholder: (renderer: ObjectIdentifier, texture: Texture)?
-    private var errorTiles: [Int: (renderer: ObjectIdentifier, texture: Texture)] = [:]
-    private lazy var text: TextRenderer? = {
-        do { return try TextRenderer(pointSize: 18) } catch {
-            logger.warning("no font for error tiles: \(error)")
-            return nil
-        }
-    }()
+    private let spinner = SpinnerPainter()
+    private let texts: TextCache
 
-    func paint(pager: Pager, store: PageStore, renderer: Renderer) throws {
+    init(texts: TextCache) {
+        self.texts = texts
+    }
+
+    /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
+    func paint(
+        pager: Pager, store: PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
+        time: Double
+    ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
         let height = try renderer.outputSize.height
@@ -28,18 +29,48 @@ final class ScenePainter {
             let slotRect = PixelRect(x: Int(visible.origin.rounded()), y: 0, width: extent, height: height)
             switch visible.content {
             case .page(let page):
-                if let texture = try store.texture(forPage: page, slot: visible.slot) {
+                let photo = photo(page)
+                if let texture = try store.texture(forPage: photo, slot: visible.slot) {
                     try renderer.copy(texture, to: slotRect.centring(texture.size))
-                } else if let failure = store.failure(forPage: page) {
-                    try paintError(failure, page: page, in: slotRect.centring(box), renderer: renderer)
+                } else if let failure = store.failure(forPage: photo) {
+                    try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
                 } else {
                     try paintPlaceholder(in: slotRect.centring(box), renderer: renderer)
                 }
-            case .feedEnd, .empty:
+            case .feedEnd:
+                try paintFeedEnd(feedEnd, in: slotRect, time: time, renderer: renderer)
+            case .empty:
                 break
             }
         }
     }
+
+    /// The spinner while more pages load; after a failure, the retry prompt with the reason in small text.
+    private func paintFeedEnd(_ content: FeedEndContent, in slot: PixelRect, time: Double, renderer: Renderer) throws {
+        let centre = PixelPoint(x: slot.x + slot.width / 2, y: slot.y + slot.height / 2)
+        switch content {
+        case .loading:
+            try spinner.paint(centredAt: centre, at: time, renderer: renderer)
+        case .failed(let reason):
+            let lines: [(String, Int, RGBA)] = [
+                (Self.retryPrompt, 20, RGBA(r: 235, g: 235, b: 240)), (reason, 14, RGBA(r: 170, g: 170, b: 180)),
+            ]
+            let textures = try lines.compactMap { text, size, color in
+                try texts.texture(text, pointSize: size, color: color, renderer: renderer)
+            }
+            var y = centre.y - textures.map(\.height).reduce(0, +) / 2
+            for texture in textures {
+                let width = min(texture.width, max(slot.width - 32, 1))
+                try renderer.copy(
+                    texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
+                    to: PixelRect(x: centre.x - width / 2, y: y, width: width, height: texture.height))
+                y += texture.height + 6
+            }
+        }
+    }
+
+    /// What the feed's end page says after a failure.
+    static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
     /// Seed 003's chequered flag, tiled over the page's box until its image is decoded.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
@@ -66,12 +97,9 @@ final class ScenePainter {
     private func paintError(_ failure: DecodeFailure, page: Int, in rect: PixelRect, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
-        let id = ObjectIdentifier(renderer)
-        if errorTiles[page]?.renderer != id, let text {
-            let surface = try text.render("Cannot show \(failure.description)", color: RGBA(r: 240, g: 220, b: 220))
-            errorTiles[page] = (id, try renderer.makeTexture(from: surface))
-        }
-        guard let label = errorTiles[page]?.texture else { return }
+        guard let label = try texts.texture(
+            "Cannot show \(failure.description)", pointSize: 18, color: RGBA(r: 240, g: 220, b: 220), renderer: renderer)
+        else { return }
         let width = min(label.width, rect.width)
         try renderer.copy(
             label, from: PixelRect(x: 0, y: 0, width: width, height: label.height),

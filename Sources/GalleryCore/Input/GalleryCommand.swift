@@ -22,6 +22,10 @@ public enum GalleryCommand: Hashable, Sendable {
     case quit
     /// Retry a failed feed load or a failed decode.
     case retry
+    /// Flip the wheel's arc between clockwise and anticlockwise.
+    case flipWheel
+    /// Open the wheel's centred photo in the pager mode used before the wheel.
+    case open
     /// Start or stop the slideshow.
     case toggleSlideshow
     /// Show or hide the key help (reserved: the overlay comes later).

@@ -15,8 +15,10 @@ public enum KeyMap {
         KeyBinding(keyNames: ["2"], command: .mode(.threeSurfaces), summary: "mode: loop on three surfaces"),
         KeyBinding(keyNames: ["3"], command: .mode(.feed), summary: "mode: endless feed"),
         KeyBinding(keyNames: ["4"], command: .mode(.wheel), summary: "mode: wheel"),
+        KeyBinding(keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
+        KeyBinding(keyNames: ["Return", "Keypad Enter"], command: .open, summary: "wheel: open the centred photo"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
-        KeyBinding(keyNames: ["R"], command: .retry, summary: "retry a failed load"),
+        KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
         KeyBinding(keyNames: ["F1"], command: .toggleHelp, summary: "show or hide this help"),
         KeyBinding(keyNames: ["Q", "Escape"], command: .quit, summary: "quit"),
     ]

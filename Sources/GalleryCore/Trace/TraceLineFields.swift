@@ -11,12 +11,14 @@ struct TraceLineFields: Decodable {
         case pages, velocity
         case offsetPixels = "offset_px"
         case decoded, pending, events
+        case feedState = "feed_state"
+        case row
 
         var expectedValue: String {
             switch self {
             case .t, .position, .frameMilliseconds, .velocity, .offsetPixels: "a number or null"
-            case .page, .textures, .textureBytes, .pages, .decoded, .pending: "a whole number"
-            case .mode, .phase: "a string"
+            case .page, .textures, .textureBytes, .pages, .decoded, .pending, .row: "a whole number"
+            case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
             case .events: "an array of strings"
             }
@@ -54,7 +56,9 @@ struct TraceLineFields: Decodable {
             offsetPixels: try extra(.offsetPixels, fields.decodeNumberOrNaN, default: 0),
             decoded: try extra(.decoded, fields.decodeWholeNumber, default: 0),
             pending: try extra(.pending, fields.decodeWholeNumber, default: 0),
-            events: try extra(.events, { try fields.decode([String].self, forKey: $0) }, default: [])
+            events: try extra(.events, { try fields.decode([String].self, forKey: $0) }, default: []),
+            feedState: try extra(.feedState, { try fields.decode(String.self, forKey: $0) }, default: nil),
+            row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
         )
     }
 }

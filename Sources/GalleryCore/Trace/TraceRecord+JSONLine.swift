@@ -24,6 +24,8 @@ extension TraceRecord {
         writer.add("decoded", integer: decoded)
         writer.add("pending", integer: pending)
         writer.add("events", strings: events)
+        if let feedState { writer.add("feed_state", string: feedState) }
+        if let row { writer.add("row", integer: row) }
         return writer.finished
     }
 

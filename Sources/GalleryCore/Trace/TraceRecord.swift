@@ -35,6 +35,10 @@ public struct TraceRecord: Equatable, Sendable {
     public var pending: Int
     /// What happened during the frame, e.g. "pageChanged:3", "rebased:-12", "needsMorePages", "settled:4".
     public var events: [String]
+    /// Feed mode only: where the request for more pages stands ("idle", "loading" or "failed").
+    public var feedState: String?
+    /// Wheel mode only: the logical row at the centre.
+    public var row: Int?
 
     /// Creates a record; the extra fields default to zero and no events.
     public init(
@@ -52,7 +56,9 @@ public struct TraceRecord: Equatable, Sendable {
         offsetPixels: Double = 0,
         decoded: Int = 0,
         pending: Int = 0,
-        events: [String] = []
+        events: [String] = [],
+        feedState: String? = nil,
+        row: Int? = nil
     ) {
         self.t = t
         self.mode = mode
@@ -69,6 +75,8 @@ public struct TraceRecord: Equatable, Sendable {
         self.decoded = decoded
         self.pending = pending
         self.events = events
+        self.feedState = feedState
+        self.row = row
     }
 
     /// The `slots` entry for what a slot shows: the logical page, or `nonPageSlot`.

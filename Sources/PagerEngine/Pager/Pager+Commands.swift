@@ -50,21 +50,14 @@ extension Pager {
         return events
     }
 
-    /// A feed load failed: the spinner page turns into a retry prompt and, if shown, snaps back to the last page.
+    /// A feed load failed: the spinner page turns into a retry prompt where it is, so a user looking at it reads why
+    /// and can retry there (R or a click); nothing moves and no page is lost.
     public mutating func failPageLoad(at time: Double) -> [PagerEvent] {
         guard var feed = topology as? FeedTopology else { return [] }
         var events: [PagerEvent] = []
         step(to: time, events: &events)
         feed.failLoad()
         topology = feed
-        let endSlot = feed.pageCount
-        let heading = targetSlot ?? nearestSlot(to: offset)
-        if heading >= endSlot, feed.pageCount > 0 {
-            switch motion {
-            case .pressing: break  // The hand holds it; the release will settle.
-            case .resting, .settling, .gliding: startSettle(toward: endSlot - 1, velocity: velocity, time: time)
-            }
-        }
         afterMove(events: &events)
         return events
     }

@@ -111,8 +111,8 @@ struct TraceFormatTests {
     }
 
     @Test("feed responses have stable trace names", arguments: [
-        (FeedResponse.appended(count: 3), "appended:3"),
-        (.appended(count: 1), "appended:1"),
+        (FeedResponse.appended([.photo(0), .photo(1), .file(path: "/a.jpg")]), "appended:3"),
+        (.appended([.photo(4)]), "appended:1"),
         (.failed(reason: "x"), "loadFailed"),
     ])
     func feedEventNames(response: FeedResponse, expected: String) {

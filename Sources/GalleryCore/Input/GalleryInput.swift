@@ -1,0 +1,16 @@
+/// User input as the gallery sees it, whether it came from SDL events (the window) or script lines (headless), so
+/// both reach the controller by one path.
+public enum GalleryInput: Equatable, Sendable {
+    /// The left button (or a finger) went down, in renderer pixels.
+    case pointerDown(x: Double, y: Double)
+    /// The pointer moved while the button was down.
+    case pointerMove(x: Double, y: Double)
+    /// The button went up.
+    case pointerUp(x: Double, y: Double)
+    /// The gesture was taken away (the window lost focus).
+    case pointerCancel
+    /// A key, by SDL key name ("Right", "3", "Return").
+    case key(String)
+    /// Precise wheel deltas (`dx > 0` scrolls right, `dy < 0` scrolls down).
+    case wheel(dx: Double, dy: Double)
+}
