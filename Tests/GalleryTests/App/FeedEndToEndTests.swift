@@ -163,6 +163,26 @@ extension SDLSerializedTests {
             #expect(retry.contains { $0 < 60 } && retry.contains { $0 > 260 })
         }
 
+        @Test("A command that prints a path that is missing or not an image appends an error tile, not a crash")
+        func commandBadPaths() throws {
+            let folder = try TemporaryDirectory()
+            let text = folder.path("notes.jpg")
+            try "not a picture".write(toFile: text, atomically: true, encoding: .utf8)
+            let lines = [
+                ScriptLine.key(0.1, "End"), ScriptLine.key(0.6, "Right"), ScriptLine.shot(1.2, "missing.png"),
+                ScriptLine.key(1.3, "Right"), ScriptLine.shot(1.9, "text.png"), ScriptLine.quit(2.0),
+            ]
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "3", "--mode", "feed", "--feed-command", "echo /no/such.jpg; echo \(text)"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.records.contains { $0.events.contains("appended:2") })
+            #expect(run.records.last?.page == 4)
+            for shot in ["missing.png", "text.png"] {
+                let errorTile = try HeadlessEndToEndTests.load(run.shot(shot)).pixel(x: 30, y: 30)
+                #expect(errorTile == RGBA(r: 70, g: 20, b: 24), "\(shot)")
+            }
+        }
+
         @Test("Bad feed flags give a one-line error and exit status 2", arguments: [
             ["--feed-batch", "0"], ["--feed-delay=-1"], ["--feed-failure-rate", "1.5"],
             ["--feed-watch", "/no/such/folder"], ["--feed-watch", "/etc/hostname"], ["--feed-command", "  "],
