@@ -26,7 +26,7 @@ extension SDLSerializedTests {
             lines += (1...10).map { ScriptLine.move(1.2 + Double($0) / 100, 200 - 5 * Double($0)) }
             lines += [ScriptLine.up(2.0, 150), ScriptLine.key(2.5, "End")]
             let run = try GalleryProcess.run(
-                lines, arguments: ["--synthetic", "3", "--mode", "feed", "--feed-delay", "0.5"])
+                lines, arguments: ["--synthetic", "3", "--mode", "feed", "--feed-delay", "0.7"])
             #expect(run.status == 0, "\(run.standardError)")
             let records = run.records
             let appendFrame = try #require(records.firstIndex { $0.events.contains("appended:6") })
@@ -49,7 +49,7 @@ extension SDLSerializedTests {
         func appendDuringFling() throws {
             let lines = [ScriptLine.key(0.1, "End")] + ScriptLine.drag(at: 1.0, from: 200, to: 140, duration: 0.05)
             let run = try GalleryProcess.run(
-                lines, arguments: ["--synthetic", "3", "--mode", "feed", "--feed-delay", "0.75", "--fps", "120"])
+                lines, arguments: ["--synthetic", "3", "--mode", "feed", "--feed-delay", "1", "--fps", "120"])
             #expect(run.status == 0, "\(run.standardError)")
             let records = run.records
             let appendFrame = try #require(records.firstIndex { $0.events.contains("appended:6") })
@@ -76,14 +76,14 @@ extension SDLSerializedTests {
         @Test("A failure shows the retry page where the spinner was; R recovers and loses nothing")
         func failureThenRetry() throws {
             let lines = [
-                ScriptLine.key(0.1, "End"), ScriptLine.key(0.5, "Right"), ScriptLine.shot(0.9, "spinner.png"),
+                ScriptLine.key(0.1, "End"), ScriptLine.key(0.5, "Right"), ScriptLine.shot(1.0, "spinner.png"),
                 ScriptLine.shot(1.6, "retry.png"), ScriptLine.key(1.8, "R"), ScriptLine.shot(2.0, "loading.png"),
-                ScriptLine.shot(2.6, "arrived.png"),
+                ScriptLine.shot(3.0, "arrived.png"),
             ]
             let run = try GalleryProcess.run(
                 lines,
                 arguments: [
-                    "--synthetic", "3", "--mode", "feed", "--feed-delay", "0.6", "--feed-failure-rate", "0.5",
+                    "--synthetic", "3", "--mode", "feed", "--feed-delay", "1", "--feed-failure-rate", "0.5",
                     "--feed-seed", "\(Self.failThenSucceedSeed)",
                 ])
             #expect(run.status == 0, "\(run.standardError)")
