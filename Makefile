@@ -1,11 +1,13 @@
 # gallery — build, run and test. `make run` and `make test` install what they need first.
+# Every target but `test` uses one release build in .build/release (CONFIG=debug for a debug one).
 SWIFT        ?= swift
-CONFIG       ?= debug
+CONFIG       ?= release
 BUILD_DIR    := .build/$(CONFIG)
 GALLERY      := $(BUILD_DIR)/gallery
 ARGS         ?=
 OUT          ?= out
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool \
+                desktop-file-utils man-db groff-base
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test headless-demo bench clean
@@ -32,14 +34,13 @@ release:
 	$(MAKE) build CONFIG=release
 
 # Opens the window; with no display, renders a scripted tour headless into PNGs instead and says where.
-run: deps
-	$(SWIFT) build -c release
+run: build
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
-	  .build/release/gallery $(ARGS); \
+	  $(GALLERY) $(ARGS); \
 	else \
 	  echo "No display (DISPLAY and WAYLAND_DISPLAY are unset): rendering a scripted tour headless instead."; \
 	  mkdir -p $(OUT)/tour; \
-	  .build/release/gallery --headless --size 1280x720 --script Scripts/tour.jsonl \
+	  $(GALLERY) --headless --size 1280x720 --script Scripts/tour.jsonl \
 	    --trace $(OUT)/tour/trace.jsonl --shots $(OUT)/tour $(ARGS) && \
 	  echo "Tour frames: $$(ls $(OUT)/tour/*.png | wc -l) PNGs in $(OUT)/tour/, trace in $(OUT)/tour/trace.jsonl"; \
 	fi
@@ -49,8 +50,7 @@ test: deps
 	$(SWIFT) test --skip-build
 
 # Renders the tour headless into $(OUT)/tour (what `make run` does without a display).
-headless-demo: deps
-	$(SWIFT) build -c $(CONFIG)
+headless-demo: build
 	mkdir -p $(OUT)/tour
 	$(GALLERY) --headless --size 1280x720 --script Scripts/tour.jsonl --trace $(OUT)/tour/trace.jsonl --shots $(OUT)/tour $(ARGS)
 	@echo "Frames in $(OUT)/tour/"
@@ -60,8 +60,6 @@ clean:
 
 # Prints engine and headless frame-cost numbers (release build), then the idle CPU and memory of the real
 # window under Xvfb when xvfb-run is available.
-bench: deps
-	$(SWIFT) build -c release --product gallery-bench
-	$(SWIFT) build -c release --product gallery
-	.build/release/gallery-bench
-	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh .build/release/gallery; fi
+bench: build
+	$(BUILD_DIR)/gallery-bench
+	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh $(GALLERY); fi

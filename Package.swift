@@ -14,10 +14,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import.
+        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import. No `pkgConfig:`:
+        // sdl2.pc's only non-default flag is -D_REENTRANT, which SwiftPM rejects with a warning on every
+        // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
