@@ -41,8 +41,11 @@ let package = Package(
             dependencies: [
                 "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["VersionStamp"]
         ),
+        // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
+        .plugin(name: "VersionStamp", capability: .buildTool()),
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",

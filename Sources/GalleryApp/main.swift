@@ -9,10 +9,10 @@ struct GalleryCommandLine: ParsableCommand {
         commandName: "gallery",
         abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
         discussion: """
-            Keys: Left/Right, N/P, Space/Backspace, PageUp/PageDown to page; Home/End; \
-            0 bounded, 1 loop with end caps, 2 loop with three surfaces; Q or Escape to quit.
-            With no PATH the bundled photos open.
-            """)
+            Drag the photos sideways, or page with the keys: F1 in the window, `man gallery` and the README \
+            list every key and mouse gesture. With no PATH the bundled photos open.
+            """,
+        version: LinkedLibrary.versionText(program: "gallery", version: buildVersion))
 
     @Argument(help: "Photo files or folders (default: the bundled photos).")
     var paths: [String] = []
