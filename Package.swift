@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "gallery", targets: ["GalleryApp"]),
         .executable(name: "gallery-bench", targets: ["GalleryBench"]),
+        .executable(name: "gallery-docs", targets: ["GalleryDocs"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -46,6 +47,11 @@ let package = Package(
         ),
         // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
         .plugin(name: "VersionStamp", capability: .buildTool()),
+        // `make install` and `make readme`: desktop entry, man page sections and README's keys table, from the code.
+        .executableTarget(
+            name: "GalleryDocs",
+            dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",
