@@ -112,13 +112,17 @@ install: generated
 	@# Menus and "Open with" pick the entry up at once where the caches exist; harmless where they do not.
 	@if [ -z "$(DESTDIR)" ]; then \
 	  update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true; \
-	  gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor 2>/dev/null || true; \
+	  gtk-update-icon-cache -q $(PREFIX)/share/icons/hicolor 2>/dev/null || true; \
 	fi
 	@echo "Installed gallery into $(DESTDIR)$(PREFIX)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 	rm -rf $(DESTDIR)$(PREFIX)/share/gallery
+	@if [ -z "$(DESTDIR)" ]; then \
+	  update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true; \
+	  gtk-update-icon-cache -q $(PREFIX)/share/icons/hicolor 2>/dev/null || true; \
+	fi
 
 # `make test`'s last step: installs the test build into a temporary DESTDIR and checks what a user gets.
 install-check:
