@@ -76,6 +76,7 @@ bench: build
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 GENERATED   := $(BUILD_DIR)/generated
+MANUAL_OUT  := .build/plugins/GenerateManual/outputs/GalleryApp
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 INSTALLED   := bin/gallery share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
                share/man/man1/gallery.1 share/bash-completion/completions/gallery \
@@ -88,9 +89,9 @@ INSTALLED   := bin/gallery share/applications/gallery.desktop share/icons/hicolo
 generated: $(GENERATED)/.done
 
 $(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
-	@rm -rf $(GENERATED) && mkdir -p $(GENERATED)
-	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANUAL_DATE) | grep -v '^\[' || true
-	$(BUILD_DIR)/gallery-docs manual .build/plugins/GenerateManual/outputs/GalleryApp/gallery.1 > $(GENERATED)/gallery.1
+	@rm -rf $(GENERATED) $(MANUAL_OUT) && mkdir -p $(GENERATED)
+	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANUAL_DATE)
+	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 > $(GENERATED)/gallery.1
 	$(GALLERY) --experimental-dump-help > $(GENERATED)/help.json
 	$(BUILD_DIR)/gallery-docs desktop-entry --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.desktop
 	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script $$shell > $(GENERATED)/completion.$$shell; done
