@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "gallery", targets: ["GalleryApp"]),
         .executable(name: "gallery-bench", targets: ["GalleryBench"]),
+        .executable(name: "gallery-docs", targets: ["GalleryDocs"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -14,10 +15,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import.
+        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import. No `pkgConfig:`:
+        // sdl2.pc's only non-default flag is -D_REENTRANT, which SwiftPM rejects with a warning on every
+        // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
@@ -40,7 +42,15 @@ let package = Package(
             dependencies: [
                 "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["VersionStamp"]
+        ),
+        // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
+        .plugin(name: "VersionStamp", capability: .buildTool()),
+        // `make install` and `make readme`: desktop entry, man page sections and README's keys table, from the code.
+        .executableTarget(
+            name: "GalleryDocs",
+            dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(

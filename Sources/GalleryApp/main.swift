@@ -10,12 +10,12 @@ struct GalleryCommandLine: ParsableCommand {
         commandName: "gallery",
         abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
         discussion: """
-            Keys: Left/Right, N/P, Space/Backspace, PageUp/PageDown to page; Home/End; \
-            0 bounded, 1 loop with end caps, 2 loop with three surfaces, 3 feed, 4 wheel; R retries a failed \
-            feed load; in the wheel, D flips the arc and Enter opens the centred photo; Q or Escape to quit.
-            Mouse: drag to page (vertically in the wheel), click the feed's retry page or a wheel row.
-            With no PATH the bundled photos open.
-            """)
+            Drag the photos sideways with the mouse or a touchpad (two-finger scroll), flick to fling; the \
+            mouse wheel turns one photo per notch; click the left or right third for the previous or next photo. \
+            Keys: F1 in the window, `man gallery` and the README list every key and gesture. With no PATH the \
+            bundled photos open.
+            """,
+        version: LinkedLibrary.versionText(program: "gallery", version: buildVersion))
 
     @Argument(help: "Photo files or folders (default: the bundled photos).")
     var paths: [String] = []
