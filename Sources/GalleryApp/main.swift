@@ -47,6 +47,12 @@ struct GalleryCommandLine: ParsableCommand {
     @Flag(help: "Use SDL's software renderer.")
     var software = false
 
+    @Option(help: "Start a slideshow, one photo every SECONDS (S starts and stops it).")
+    var slideshow: Double?
+
+    @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
+    var transition: String = "spring"
+
     @Option(help: "Feed: seconds the simulated source takes to answer.")
     var feedDelay: Double = SimulatedFeedSource.defaultDelay
 
@@ -75,7 +81,18 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic needs at least 1 page") }
         if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        if let slideshow, !(slideshow >= 0.5 && slideshow <= 86_400) {
+            throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
+        }
+        if !["spring", "none"].contains(transition) { throw ValidationError("--transition must be spring or none") }
         try validateFeed()
+    }
+
+    /// The pager's constants, with the key transition the flags ask for.
+    private var pagerConfiguration: PagerConfiguration {
+        var configuration = PagerConfiguration()
+        if transition == "none" { configuration.commandTransition = .instant }
+        return configuration
     }
 
     /// Feed flags: a one-line error and exit status 2 for any that cannot work.
@@ -139,11 +156,13 @@ struct GalleryCommandLine: ParsableCommand {
             let parsed = try Script.load(path: script)
             let run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
-                feedSource: feedSourceFactory(photoCount: library.count))
+                feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
+                slideshowInterval: slideshow)
             try run.run(library: library, mode: initialMode)
         } else {
             try WindowRun(
-                size: viewport, softwareRenderer: software, feedSource: feedSourceFactory(photoCount: library.count)
+                size: viewport, softwareRenderer: software, feedSource: feedSourceFactory(photoCount: library.count),
+                configuration: pagerConfiguration, slideshowInterval: slideshow
             ).run(library: library, mode: initialMode)
         }
     }

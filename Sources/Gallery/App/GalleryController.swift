@@ -1,56 +1,83 @@
 import GalleryCore
 import PagerEngine
 
-/// The gallery on one renderer: the pager, the feed, decoded pages and thumbnails, and drawing, shared by the window
-/// and headless runs.
+/// The gallery on one renderer: the pager, the feed, decoded pages and thumbnails, the overlays, and drawing,
+/// shared by the window and headless runs.
 ///
 /// Time is always an argument, so the window (performance counter) and headless runs (virtual clock) drive the same
 /// code. Pages are logical (feed pages in the feed); decoded pictures are keyed by photo, so a mode switch keeps
-/// what is on screen. Main thread only.
+/// what is on screen. Main thread only. Input is in `+Input`, the feed in `+Feed`.
 public final class GalleryController {
     /// The pages shown: the opened photos, then files a feed added.
-    public private(set) var library: PageLibrary
+    public internal(set) var library: PageLibrary
     /// The pager: which page, where, doing what.
-    public private(set) var pager: Pager
+    public internal(set) var pager: Pager
     /// Trace names of what happened since the last `takeEvents()`.
-    private var events: [String] = []
-    private var renderer: Renderer
-    private let store: PageStore
-    private let thumbnails: ThumbnailStore
-    private var residency = ResidencyTracker()
-    private let painter: ScenePainter
-    private let wheelPainter: WheelPainter
-    private var wheelSteps = WheelSteps()
-    private var tap: TapRecognizer
-    /// The latest time seen, for what is drawn as a function of time (the spinner).
-    private var now = 0.0
+    var events: [String] = []
+    var renderer: Renderer
+    let store: PageStore
+    let thumbnails: ThumbnailStore
+    var residency = ResidencyTracker()
+    let painter: ScenePainter
+    let wheelPainter: WheelPainter
+    let overlayPainter: OverlayPainter
+    var wheelSteps = WheelSteps()
+    var tap: TapRecognizer
+    var touchpad: TouchpadScroll
+    var countPrefix = CountPrefix()
+    /// When the last click landed, and where, to recognise a double-click.
+    var lastClick: (time: Double, x: Double, y: Double)?
+    /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
+    var now = 0.0
+    /// Whether something on screen changed since the last `render()`.
+    public internal(set) var needsRedraw = true
 
     /// Where feed mode's next pages come from.
-    private let feedSource: any FeedSource
+    let feedSource: any FeedSource
     /// Which photo each feed page shows; kept while other modes show, so the feed comes back as it was.
-    private var feedPages: FeedPages
+    var feedPages: FeedPages
     /// The feed's request state, kept while other modes show (the feed topology holds it while the feed shows).
-    private var feedLoadState = FeedLoadState.idle
+    var feedLoadState = FeedLoadState.idle
     /// Why the last feed request failed, for the retry page.
-    private var feedFailure: String?
+    var feedFailure: String?
     /// The feed page shown when the feed was left, to come back near it.
-    private var lastFeedPage = 0
+    var lastFeedPage = 0
 
     /// Which way the wheel's arc bulges (D flips it).
-    public private(set) var wheelDirection = WheelDirection.clockwise
+    public internal(set) var wheelDirection = WheelDirection.clockwise
     /// The pager mode the wheel opens a photo in: the one used before the wheel.
-    private var pagerMode: TopologyKind
+    var pagerMode: TopologyKind
+    /// The slideshow's clock and pauses.
+    public internal(set) var slideshow: SlideshowPolicy
+    /// When the page information ("3 / 12 — name · mode") was last shown.
+    var infoShownAt: Double?
+    /// Whether the information panel (I) and the help (F1) show.
+    public internal(set) var showsInfoPanel = false
+    /// Whether the help lists the keys over the dimmed photo.
+    public internal(set) var showsHelp = false
+    /// Fullscreen toggles asked for and not yet carried out by the window.
+    var fullscreenToggles = 0
+    /// The CPU time of the last frame, for the information panel.
+    var lastFrameMilliseconds = 0.0
     /// Whether a quit was asked for (Q, Escape, a script's quit).
-    public private(set) var quitRequested = false
+    public internal(set) var quitRequested = false
 
     /// Space between neighbouring pages, in pixels: half on each side of a slot.
     static let pageGap = 32
+    /// Seconds between slides when S starts a slideshow without `--slideshow`.
+    public static let defaultSlideshowInterval = 5.0
+    /// Photos a PageUp or PageDown jumps (nsxiv's `[` and `]`).
+    static let pageJump = 10
+    /// Seconds and pixels within which two clicks make a double-click.
+    static let doubleClick = (seconds: 0.4, pixels: 6.0)
 
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
-    /// `thumbnailWorker`, and the feed asks `feedSource` (by default seed 001's simulated network).
+    /// `thumbnailWorker`, the feed asks `feedSource` (by default seed 001's simulated network), and a slideshow of
+    /// `slideshowInterval` seconds runs from the start when given.
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
-        thumbnailWorker: DecodeWorker, feedSource: (any FeedSource)? = nil, startPage: Int = 0
+        thumbnailWorker: DecodeWorker, feedSource: (any FeedSource)? = nil,
+        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0
     ) throws {
         self.library = library
         self.renderer = renderer
@@ -63,15 +90,20 @@ public final class GalleryController {
         let topology: any PageTopology =
             mode == .feed ? FeedTopology(pageCount: feedPages.count, startPage: start)
             : mode.makeTopology(pageCount: library.count, startPage: start)
-        pager = Pager(topology: topology, viewport: viewport)
+        pager = Pager(topology: topology, viewport: viewport, configuration: configuration)
         tap = TapRecognizer(slop: pager.configuration.dragSlop)
+        touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
+        slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
+        if slideshowInterval != nil { slideshow.start(at: 0) }
         let texts = TextCache()
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
+        overlayPainter = OverlayPainter(texts: texts)
         store = PageStore(
             worker: worker, library: library, renderer: renderer, box: Self.pageBox(for: size),
             recyclesSlots: mode.recyclesSlots)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
+        infoShownAt = 0
         updateResidency()
     }
 
@@ -88,84 +120,13 @@ public final class GalleryController {
         mode == .feed && page < feedPages.count ? feedPages.photo(atPage: page) : page
     }
 
-    /// Where the feed's request for more pages stands.
-    public var feedState: FeedLoadState { (pager.topology as? FeedTopology)?.loadState ?? feedLoadState }
+    // MARK: Modes
 
-    // MARK: Input
-
-    /// Applies one input at `time`: pointer gestures, keys and wheel notches, from the window or a script.
-    public func apply(_ input: GalleryInput, at time: Double) {
-        now = max(now, time)
-        switch input {
-        case .pointerDown(let x, let y):
-            tap.pointerDown(x: x, y: y, contentWasMoving: pager.isAnimating)
-            record(pager.handle(.pointerDown(x: x, y: y), at: time), at: time)
-        case .pointerMove(let x, let y):
-            tap.pointerMove(x: x, y: y)
-            record(pager.handle(.pointerMove(x: x, y: y), at: time), at: time)
-        case .pointerUp(let x, let y):
-            let clicked = tap.pointerUp(x: x, y: y)
-            record(pager.handle(.pointerUp(x: x, y: y), at: time), at: time)
-            if clicked { click(x: x, y: y, at: time) }
-        case .pointerCancel:
-            tap.cancel()
-            record(pager.handle(.pointerCancel, at: time), at: time)
-        case .key(let name):
-            if let command = KeyMap.command(forKeyName: name) { perform(command, at: time) }
-        case .wheel(let dx, let dy):
-            for command in wheelSteps.add(dx: dx, dy: dy) { perform(command, at: time) }
-        }
-        updateResidency()
-    }
-
-    /// Carries out a command at `time`.
-    public func perform(_ command: GalleryCommand, at time: Double) {
-        switch command {
-        case .next, .pageForward: move(.next, at: time)
-        case .previous, .pageBackward: move(.previous, at: time)
-        case .first: move(.first, at: time)
-        case .last: move(.last, at: time)
-        case .goTo(let page): move(.goTo(page: page), at: time)
-        case .mode(let kind): switchMode(to: kind, at: time)
-        case .quit: quitRequested = true
-        case .retry: retryFeed(at: time)
-        case .flipWheel:
-            guard mode == .wheel else { return }
-            wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
-        case .open:
-            guard mode == .wheel else { return }
-            switchMode(to: pagerMode, at: time, showing: pager.currentPage)
-        case .toggleSlideshow, .toggleHelp: break  // The slideshow and help come with the desktop issue.
-        }
-        updateResidency()
-    }
-
-    private func move(_ command: PagerCommand, at time: Double) {
-        record(pager.handle(.command(command), at: time), at: time)
-    }
-
-    /// A click: on the feed's retry page it retries; on a wheel row it opens that photo.
-    private func click(x: Double, y: Double, at time: Double) {
-        switch mode {
-        case .feed:
-            let slot = pager.visibleSlots().first { Double($0.origin) <= x && x < $0.origin + $0.extent }
-            if slot?.content == .feedEnd { retryFeed(at: time) }
-        case .wheel:
-            let layout = WheelPainter.layout(for: pager, direction: wheelDirection)
-            let hit = layout.rows(atSlotPosition: pager.slotPosition, topology: pager.topology).first { row in
-                WheelPainter.cardRect(of: row, layout: layout).contains(PixelPoint(x: Int(x), y: Int(y)))
-            }
-            if let hit { switchMode(to: pagerMode, at: time, showing: hit.row) }
-        case .bounded, .endCaps, .threeSurfaces:
-            break
-        }
-    }
-
-    /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`, by
-    /// default the one at the centre now.
+    /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`: by
+    /// default where queued key presses were heading, else the one at the centre now.
     public func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int? = nil) {
         guard kind != mode || requested != nil else { return }
-        let photo = requested ?? photo(ofPage: pager.currentPage)
+        let photo = requested ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
         if mode == .feed {
             lastFeedPage = pager.currentPage
             feedLoadState = feedState
@@ -185,6 +146,7 @@ public final class GalleryController {
             store.reset(box: store.box, recyclesSlots: kind.recyclesSlots)
         }
         residency = ResidencyTracker()
+        showInfo(at: time)
         updateResidency()
     }
 
@@ -200,75 +162,34 @@ public final class GalleryController {
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
+        touchpad = TouchpadScroll(originX: Double(size.width) / 2, originY: Double(size.height) / 2)
+        needsRedraw = true
         updateResidency()
-    }
-
-    // MARK: Feed
-
-    /// Records pager events for the trace and starts a feed request when the pager asks for one.
-    private func record(_ pagerEvents: [PagerEvent], at time: Double) {
-        events += pagerEvents.map(\.traceName)
-        if pagerEvents.contains(.needsMorePages) { feedSource.request(at: time) }
-    }
-
-    private func retryFeed(at time: Double) {
-        guard mode == .feed, feedState == .failed else { return }
-        record(pager.retryPageLoad(), at: time)
-    }
-
-    /// Takes the feed's answer, if one is ready: new pages go at the end (the page shown never moves).
-    private func receiveFeed(at time: Double) {
-        guard let response = feedSource.poll(at: time) else { return }
-        events.append(response.traceName)
-        switch response {
-        case .appended(let items) where !items.isEmpty:
-            let photos = items.map { item in
-                switch item {
-                case .photo(let index): index
-                case .file(let path): library.append(.file(path: path))
-                }
-            }
-            store.library = library
-            thumbnails.library = library
-            feedPages.append(photos)
-            feedFailure = nil
-            if mode == .feed {
-                record(pager.appendPages(photos.count, at: time), at: time)
-            } else {
-                feedLoadState = .idle
-            }
-        case .appended, .failed:
-            if case .failed(let reason) = response { feedFailure = reason } else { feedFailure = "no new pages" }
-            if mode == .feed {
-                record(pager.failPageLoad(at: time), at: time)
-            } else {
-                feedLoadState = .failed
-            }
-        }
-    }
-
-    /// When the feed's answer is due on the caller's clock, so an idle window can wake for it.
-    public var nextWakeTime: Double? { feedSource.dueTime }
-
-    /// Whether the feed waits on the real world (a folder, a command), which a headless run must wait for too.
-    public var waitsOnRealTimeFeed: Bool { feedState == .loading && feedSource.answersInRealTime }
-
-    /// Waits up to `seconds` of real time for the feed's answer (headless runs).
-    public func waitForFeed(upTo seconds: Double) {
-        feedSource.waitForAnswer(upTo: seconds)
     }
 
     // MARK: Frames
 
-    /// Moves animations to `time`, takes the feed's answer, and asks for the pages that will be needed.
+    /// Moves animations to `time`, takes the feed's answer, runs the slideshow, and asks for the pages needed.
     public func advance(to time: Double) {
         now = max(now, time)
+        if let release = touchpad.expire(at: time) { apply(release.input, at: release.time) }
+        if pager.isAnimating { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         receiveFeed(at: time)
+        if slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
+        if let shown = infoShownAt {
+            if InfoFade.isFading(after: time - shown) {
+                needsRedraw = true
+            } else if time - shown >= InfoFade.hold + InfoFade.fade {
+                infoShownAt = nil
+                needsRedraw = true  // One more frame, without it.
+            }
+        }
+        if spinnerIsVisible { needsRedraw = true }
         updateResidency()
     }
 
-    private func updateResidency() {
+    func updateResidency() {
         if mode == .wheel {
             let layout = WheelPainter.layout(for: pager, direction: wheelDirection)
             let centre = pager.currentPage
@@ -285,11 +206,13 @@ public final class GalleryController {
             logicalPosition: pager.logicalPosition, velocity: pagesPerSecond, pageCount: pager.pageCount,
             wraps: mode.wraps)
         {
-            store.apply(ResidencyPlan(required: Self.unique(plan.required.map(photo(ofPage:)))))
+            // A far jump's stand-in stays decoded while it slides out.
+            let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
+            store.apply(ResidencyPlan(required: Self.unique(pages.map(photo(ofPage:)))))
         }
     }
 
-    private static func unique(_ values: [Int]) -> [Int] {
+    static func unique(_ values: [Int]) -> [Int] {
         var seen = Set<Int>()
         return values.filter { seen.insert($0).inserted }
     }
@@ -300,37 +223,109 @@ public final class GalleryController {
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
         let pages = try store.receive(uploadBudget: uploadBudget)
         let rows = try thumbnails.receive(renderer: renderer)
+        if pages || rows { needsRedraw = true }
         return pages || rows
     }
 
-    /// Whether the feed's spinner is on screen (it turns, so frames must follow).
-    private var spinnerIsVisible: Bool {
-        mode == .feed && feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
+    /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
+    /// or the information fading.
+    public var needsFrame: Bool {
+        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible
+            || infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
     }
 
-    /// Whether another frame must follow without waiting for input.
-    public var needsFrame: Bool { pager.isAnimating || store.hasPendingUploads || spinnerIsVisible }
+    /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
+    /// the next slide, the information starting to fade, a touchpad stream ending), so an idle window can sleep
+    /// until then.
+    public var nextWakeTime: Double? {
+        let fadeStart = infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
+        return [feedSource.dueTime, slideshow.nextAdvanceTime(), fadeStart, touchpad.releaseTime]
+            .compactMap { $0 }.min()
+    }
 
     /// Decodes requested and not back yet (pages and thumbnails).
     public var pendingDecodes: Int { store.pendingCount + thumbnails.pendingCount }
 
+    /// Records the CPU time of the frame just drawn, for the information panel.
+    public func noteFrameTime(milliseconds: Double) {
+        lastFrameMilliseconds = milliseconds
+    }
+
     /// Draws the frame (the caller presents it).
     public func render() throws {
+        needsRedraw = false
         if mode == .wheel {
             try wheelPainter.paint(
                 pager: pager, direction: wheelDirection, library: library, thumbnails: thumbnails, renderer: renderer)
-            return
+        } else {
+            let feedEnd: FeedEndContent =
+                feedState == .failed ? .failed(reason: feedFailure ?? "unknown reason") : .loading
+            try painter.paint(
+                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now)
         }
-        let feedEnd: FeedEndContent =
-            feedState == .failed ? .failed(reason: feedFailure ?? "unknown reason") : .loading
-        try painter.paint(
-            pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now)
+        try overlayPainter.paint(overlayState, renderer: renderer)
+    }
+
+    /// What the overlays show now.
+    var overlayState: OverlayState {
+        let page = pager.currentPage
+        var info = "\(page + 1) / \(pager.pageCount) — \(library.name(forPage: photo(ofPage: page))) · \(mode.displayName)"
+        if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
+        return OverlayState(
+            info: info, infoOpacity: infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0,
+            dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
+            panel: showsInfoPanel ? infoPanelLines : nil,
+            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil)
+    }
+
+    /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes.
+    static let maxDots = 20
+    var dotsShown: Bool { mode != .wheel && pager.pageCount <= Self.maxDots && pager.pageCount > 1 }
+
+    private var infoPanelLines: [String] {
+        let page = pager.currentPage
+        let photo = photo(ofPage: page)
+        let texture = store.textureSize(forPage: photo).map { "\($0.width)×\($0.height)" } ?? "not decoded"
+        var lines = [
+            "mode      \(mode.displayName)",
+            "page      \(page + 1) / \(pager.pageCount)",
+            "file      \(library.name(forPage: photo))",
+            "shown     \(texture)",
+            "phase     \(pager.phase.rawValue)",
+            "velocity  \(Int(pager.velocity.rounded())) px/s",
+            "frame     \(Self.decimal(lastFrameMilliseconds)) ms",
+            "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
+            "slideshow \(slideshow.isRunning ? "every \(Self.seconds(slideshow.interval))" : "off")",
+        ]
+        if mode == .feed { lines.append("feed      \(feedState.traceName)") }
+        return lines
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(decimal(value)) s"
+    }
+
+    static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     /// The window title: `i / N — file name`.
     public var title: String {
         let page = pager.currentPage
         return "\(page + 1) / \(pager.pageCount) — \(library.name(forPage: photo(ofPage: page)))"
+    }
+
+    /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
+    public func takeFullscreenToggle() -> Bool {
+        defer { fullscreenToggles = 0 }
+        return fullscreenToggles % 2 == 1
+    }
+
+    /// The window was hidden or minimised (`true`) or shown again: the slideshow pauses while nobody can see it.
+    public func setHidden(_ hidden: Bool, at time: Double) {
+        slideshow.setHidden(hidden, at: time)
+        if !hidden { needsRedraw = true }
     }
 
     /// The trace names of what happened since the last call.
@@ -352,14 +347,13 @@ public final class GalleryController {
 
     /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.
     private func traceSlots() -> [Int] {
-        let topology = pager.topology
         let slots: ClosedRange<Int>
-        if topology.slotCount <= 32 {
-            slots = 0...(topology.slotCount - 1)
+        if pager.topology.slotCount <= 32 {
+            slots = 0...(pager.topology.slotCount - 1)
         } else {
             let centre = Int((pager.slotPosition + 0.5).rounded(.down))
             slots = (centre - 1)...(centre + 1)
         }
-        return slots.map { TraceRecord.slotValue(for: topology.content(ofSlot: $0)) }
+        return slots.map { TraceRecord.slotValue(for: pager.content(ofSlot: $0)) }
     }
 }

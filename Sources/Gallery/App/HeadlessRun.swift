@@ -17,13 +17,18 @@ public struct HeadlessRun {
     public var framesPerSecond: Double
     /// Makes the feed's source (given a wake-up callback); `nil` for the simulated default.
     public var feedSource: FeedSourceFactory?
+    /// The pager's constants (the key transition).
+    public var configuration: PagerConfiguration
+    /// Seconds between slides of a slideshow running from the start; `nil` for none.
+    public var slideshowInterval: Double?
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
     /// Creates a run.
     public init(
         size: ViewportSize, script: Script, tracePath: String?, shotsDirectory: String?, framesPerSecond: Double = 60,
-        feedSource: FeedSourceFactory? = nil
+        feedSource: FeedSourceFactory? = nil, configuration: PagerConfiguration = .standard,
+        slideshowInterval: Double? = nil
     ) {
         self.size = size
         self.script = script
@@ -31,6 +36,8 @@ public struct HeadlessRun {
         self.shotsDirectory = shotsDirectory
         self.framesPerSecond = framesPerSecond
         self.feedSource = feedSource
+        self.configuration = configuration
+        self.slideshowInterval = slideshowInterval
     }
 
     /// Runs the script over `library` in `mode`; returns the number of frames rendered.
@@ -52,7 +59,7 @@ public struct HeadlessRun {
         }
         let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            feedSource: try feedSource?.make({}))
+            feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -75,7 +82,7 @@ public struct HeadlessRun {
                 case .down(let x, let y): gallery.apply(.pointerDown(x: x, y: y), at: event.t)
                 case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
-                case .key(let name): gallery.apply(.key(name), at: event.t)
+                case .key(let name, let isRepeat): gallery.apply(.key(name, isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
@@ -96,6 +103,7 @@ public struct HeadlessRun {
             try gallery.render()
             renderer.present()
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
+            gallery.noteFrameTime(milliseconds: frameMilliseconds)
             for path in shots {
                 let url = URL(fileURLWithPath: path, relativeTo: shotsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
                 try target.savePNG(to: url.path)

@@ -43,7 +43,12 @@ struct WindowInput {
         case SDL_MOUSEWHEEL:
             gallery.apply(.wheel(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)), at: time)
         case SDL_KEYDOWN:
-            gallery.apply(.key(String(cString: SDL_GetKeyName(event.key.keysym.sym))), at: time)
+            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
+            gallery.apply(.key(name, isRepeat: event.key.repeat != 0), at: time)
+        case SDL_TEXTINPUT:
+            // "?" is Shift+/ on most layouts: only text input says a question mark was typed.
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if text == "?" { gallery.apply(.key("?"), at: time) }
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
@@ -51,6 +56,10 @@ struct WindowInput {
             case SDL_WINDOWEVENT_FOCUS_LOST where leftButtonDown:
                 leftButtonDown = false
                 gallery.apply(.pointerCancel, at: time)
+            case SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED:
+                gallery.setHidden(true, at: time)
+            case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_EXPOSED:
+                gallery.setHidden(false, at: time)
             default:
                 break
             }

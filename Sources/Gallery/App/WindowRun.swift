@@ -12,15 +12,24 @@ public struct WindowRun {
     public var softwareRenderer: Bool
     /// Makes the feed's source; `nil` for the simulated default.
     public var feedSource: FeedSourceFactory?
+    /// The pager's constants (the key transition).
+    public var configuration: PagerConfiguration
+    /// Seconds between slides of a slideshow running from the start; `nil` for none.
+    public var slideshowInterval: Double?
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
 
     /// Creates a run.
-    public init(size: ViewportSize, softwareRenderer: Bool, feedSource: FeedSourceFactory? = nil) {
+    public init(
+        size: ViewportSize, softwareRenderer: Bool, feedSource: FeedSourceFactory? = nil,
+        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil
+    ) {
         self.size = size
         self.softwareRenderer = softwareRenderer
         self.feedSource = feedSource
+        self.configuration = configuration
+        self.slideshowInterval = slideshowInterval
     }
 
     /// Opens the window and runs until the user quits.
@@ -50,7 +59,7 @@ public struct WindowRun {
         }
         let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            feedSource: source)
+            feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval)
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
@@ -82,11 +91,18 @@ public struct WindowRun {
                 logger.error("resize: \(error)")
                 input.resizeError = nil
             }
+            if gallery.takeFullscreenToggle() {
+                do { try window.toggleFullscreen() } catch { logger.error("fullscreen: \(error)") }
+            }
             let now = clock.now()
             gallery.advance(to: now)
             do {
                 try gallery.receiveDecodes(uploadBudget: Self.uploadBudget)
+                // Input that changed nothing on screen (a hover, a focus change) draws nothing and presents nothing.
+                guard gallery.needsRedraw || gallery.needsFrame else { continue }
+                let cpuStart = CPUClock.threadSeconds()
                 try gallery.render()
+                gallery.noteFrameTime(milliseconds: (CPUClock.threadSeconds() - cpuStart) * 1000)
             } catch {
                 logger.error("frame: \(error)")  // Per-frame failures are logged; the gallery goes on.
             }

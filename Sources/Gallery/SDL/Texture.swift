@@ -37,6 +37,11 @@ public final class Texture {
         try SDLError.check(SDL_SetTextureAlphaMod(handle, alpha), "SDL_SetTextureAlphaMod")
     }
 
+    /// Multiplies the texture's colour by `color` in later copies (white draws it as it is).
+    public func setColorModulation(_ color: RGBA) throws(SDLError) {
+        try SDLError.check(SDL_SetTextureColorMod(handle, color.r, color.g, color.b), "SDL_SetTextureColorMod")
+    }
+
     /// Replaces all pixels with those of `surface`, which must have the texture's size.
     public func update(from surface: Surface) throws(SDLError) {
         guard surface.size == size else {

@@ -130,6 +130,12 @@ final class PageStore {
         return slots[slot]?.texture
     }
 
+    /// The size a page is drawn at, once it is decoded.
+    func textureSize(forPage page: Int) -> PixelSize? {
+        if let texture = textures[page] { return texture.size }
+        return surfaces[page]?.size ?? slots.first { $0?.page == page }??.texture.size
+    }
+
     /// Why a page could not be shown, if it failed.
     func failure(forPage page: Int) -> DecodeFailure? { failures[page] }
 

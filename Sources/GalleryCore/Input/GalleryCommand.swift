@@ -12,10 +12,16 @@ public enum GalleryCommand: Hashable, Sendable {
     case last
     /// To this logical page (the shorter way round in loops).
     case goTo(Int)
-    /// One page forward (PageDown); a page is one photo in the pagers.
+    /// Ten photos forward (PageDown, `]`).
     case pageForward
-    /// One page back (PageUp).
+    /// Ten photos back (PageUp, `[`).
     case pageBackward
+    /// To the photo whose number was typed before (nsxiv's count prefix: `12 G`).
+    case goToTypedNumber
+    /// Switch between a window and the whole screen.
+    case toggleFullscreen
+    /// Show or hide the information panel (HUD).
+    case toggleInfoPanel
     /// Switch to this arrangement, keeping the current photo.
     case mode(TopologyKind)
     /// Quit the app.
@@ -28,6 +34,6 @@ public enum GalleryCommand: Hashable, Sendable {
     case open
     /// Start or stop the slideshow.
     case toggleSlideshow
-    /// Show or hide the key help (reserved: the overlay comes later).
+    /// Show or hide the help that lists every key and gesture.
     case toggleHelp
 }

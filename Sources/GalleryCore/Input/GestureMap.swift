@@ -6,7 +6,21 @@ public enum GestureMap {
             gesture: "left-button drag",
             summary: "the photos follow the pointer; release to settle, flick to turn the page"),
         GestureBinding(
-            gesture: "mouse wheel, touchpad scroll",
-            summary: "next / previous photo, one per notch (touchpad scrolling adds up to notches)"),
+            gesture: "touchpad two-finger scroll",
+            summary: "moves the photos 1:1 like a drag; lifting the fingers settles, a swipe turns one photo"),
+        GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch"),
+        GestureBinding(
+            gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
+        GestureBinding(gesture: "double-click in the middle", summary: "full screen on or off"),
+        GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
+        GestureBinding(gesture: "click in the feed or the wheel", summary: "retry a failed load / open that row"),
     ]
+
+    /// One line per gesture, gestures padded to a column, as `KeyMap.helpLines` lays out keys.
+    public static var helpLines: [String] {
+        let width = bindings.map(\.gesture.count).max() ?? 0
+        return bindings.map { binding in
+            binding.gesture + String(repeating: " ", count: width - binding.gesture.count + 3) + binding.summary
+        }
+    }
 }

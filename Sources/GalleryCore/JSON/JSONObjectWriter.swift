@@ -33,6 +33,12 @@ package struct JSONObjectWriter: Sendable {
         text += DecimalText.trimmed(number, maximumPlaces: maximumPlaces)
     }
 
+    /// Adds a JSON literal written as is (`true`, `false`, `null`).
+    package mutating func add(_ key: String, literal: String) {
+        appendKey(key)
+        text += literal
+    }
+
     /// Adds a string.
     package mutating func add(_ key: String, string: String) {
         appendKey(key)

@@ -7,7 +7,8 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Left button released at window coordinates.
     case up(x: Double, y: Double)
     /// A key press, by SDL key name ("Right", "Space", "1" …); names without a binding are allowed and do nothing.
-    case key(String)
+    /// `isRepeat` (`"repeat":true`) marks the system's repeats of a held key.
+    case key(String, isRepeat: Bool = false)
     /// Precise wheel deltas; `dx > 0` scrolls right.
     case wheel(dx: Double, dy: Double)
     /// The window is resized to this many pixels.

@@ -8,8 +8,9 @@ extension ScriptEvent {
         case .down(let x, let y), .move(let x, let y), .up(let x, let y):
             writer.add("x", shortNumber: x, maximumPlaces: 6)
             writer.add("y", shortNumber: y, maximumPlaces: 6)
-        case .key(let name):
+        case .key(let name, let isRepeat):
             writer.add("key", string: name)
+            if isRepeat { writer.add("repeat", literal: "true") }
         case .wheel(let dx, let dy):
             writer.add("dx", shortNumber: dx, maximumPlaces: 6)
             writer.add("dy", shortNumber: dy, maximumPlaces: 6)
@@ -38,7 +39,7 @@ extension ScriptEvent {
         guard fields.t >= 0 else { throw failure(.negativeTime(fields.t)) }
         guard let command = fields.command else { throw failure(.unknownType(fields.type)) }
         switch command {
-        case .key(let name) where name.isEmpty:
+        case .key(let name, _) where name.isEmpty:
             throw failure(.invalidValue(field: "key", reason: "must name a key"))
         case .resize(let width, let height):
             let range = ViewportSize.dimensionRange

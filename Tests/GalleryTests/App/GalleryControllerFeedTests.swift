@@ -18,22 +18,29 @@ extension SDLSerializedTests {
                 worker.shutdown()
                 thumbnails.shutdown()
             }
+            let source = SimulatedFeedSource(photoCount: 3, delay: 2)
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 3), mode: .feed, renderer: renderer, worker: worker,
-                thumbnailWorker: thumbnails, feedSource: SimulatedFeedSource(photoCount: 3, delay: 2))
+                thumbnailWorker: thumbnails, feedSource: source)
             gallery.perform(.last, at: 0)
             var time = 0.0
             while gallery.pager.isAnimating {
                 time += 1.0 / 60
                 gallery.advance(to: time)
             }
-            // Resting on the last photo with a request in flight: the spinner's page is off screen.
+            // Resting on the last photo with a request in flight: the spinner's page is off screen. Once the page
+            // information has faded, nothing needs drawing until the answer is due.
             #expect(gallery.feedState == .loading)
+            while gallery.needsFrame || gallery.nextWakeTime.map({ $0 < (source.dueTime ?? 0) }) == true {
+                time += 1.0 / 60
+                gallery.advance(to: time)
+            }
             #expect(gallery.pager.currentPage == 2)
             worker.waitUntilIdle()
             try gallery.receiveDecodes(uploadBudget: nil)
             #expect(!gallery.needsFrame)
-            let due = try #require(gallery.nextWakeTime)
+            let due = try #require(source.dueTime)
+            #expect(gallery.nextWakeTime == due)
             #expect(due > time)
 
             // On the spinner's page: frames follow one another while it turns.
@@ -52,6 +59,8 @@ extension SDLSerializedTests {
             #expect(gallery.pager.slotPosition == 3)
             worker.waitUntilIdle()
             try gallery.receiveDecodes(uploadBudget: nil)
+            #expect(source.dueTime == nil)
+            gallery.advance(to: due + 2)  // The page information shown for the new page fades meanwhile.
             #expect(!gallery.needsFrame)
             #expect(gallery.nextWakeTime == nil)
         }
