@@ -142,9 +142,13 @@ public final class GalleryController {
         }
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
-        if kind.recyclesSlots != store.recyclesSlots {
-            store.reset(box: store.box, recyclesSlots: kind.recyclesSlots)
-        }
+        // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
+        store.changeScheme(
+            recyclesSlots: kind.recyclesSlots,
+            slotPages: (0..<3).map { slot in
+                if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
+                return -1
+            })
         residency = ResidencyTracker()
         showInfo(at: time)
         updateResidency()
@@ -221,7 +225,7 @@ public final class GalleryController {
     /// thumbnail. Returns whether the screen changed.
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
-        let pages = try store.receive(uploadBudget: uploadBudget)
+        let pages = try store.receive(uploadBudget: uploadBudget, at: now)
         let rows = try thumbnails.receive(renderer: renderer)
         if pages || rows { needsRedraw = true }
         return pages || rows
@@ -230,8 +234,16 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible
+        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn
             || infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
+    }
+
+    /// Whether a photo on screen is still fading in over its placeholder.
+    private var photoIsFadingIn: Bool {
+        mode != .wheel && pager.visibleSlots().contains { slot in
+            guard case .page(let page) = slot.content, let arrival = store.arrivals[photo(ofPage: page)] else { return false }
+            return now - arrival < ScenePainter.fadeIn
+        }
     }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,

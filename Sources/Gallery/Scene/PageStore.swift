@@ -41,8 +41,11 @@ final class PageStore {
 
     /// Pages decoded or waiting to be uploaded (failures count as resident: they are not retried).
     private var resident: Set<Int> {
-        Set(textures.keys).union(surfaces.keys).union(failures.keys)
+        Set(textures.keys).union(surfaces.keys).union(failures.keys).union(slots.compactMap { $0?.page })
     }
+
+    /// When each page's picture arrived, for its fade-in.
+    private(set) var arrivals: [Int: Double] = [:]
 
     /// Applies a residency plan: decode what is missing in priority order, drop and cancel the rest.
     func apply(_ plan: ResidencyPlan) {
@@ -54,11 +57,28 @@ final class PageStore {
         for page in changes.drop {
             textures[page] = nil
             surfaces[page] = nil
+            arrivals[page] = nil
         }
         for page in changes.load {
             inFlight.insert(page)
             worker.submit(
                 DecodeRequest(page: page, source: library.source(forPage: page), box: box, generation: generation))
+        }
+    }
+
+    /// Changes the texture scheme keeping what is decoded, so the photo on screen never blinks: slot textures become
+    /// per-page textures, or the textures of the pages the three slots show (`slotPages`, slot order) become the
+    /// slot textures; other per-page textures are let go (three-surface mode holds three).
+    func changeScheme(recyclesSlots newScheme: Bool, slotPages: [Int]) {
+        guard newScheme != recyclesSlots else { return }
+        recyclesSlots = newScheme
+        if newScheme {
+            slots = slotPages.prefix(3).map { page in textures[page].map { SlotTexture(page: page, texture: $0) } }
+            while slots.count < 3 { slots.append(nil) }
+            textures.removeAll()
+        } else {
+            for held in slots.compactMap({ $0 }) { textures[held.page] = held.texture }
+            slots = [nil, nil, nil]
         }
     }
 
@@ -73,19 +93,22 @@ final class PageStore {
         textures.removeAll()
         surfaces.removeAll()
         failures.removeAll()
+        arrivals.removeAll()
         inFlight.removeAll()
         slots = [nil, nil, nil]
     }
 
-    /// Takes finished decodes from the worker; uploads at most `budget` textures (all when nil).
+    /// Takes finished decodes from the worker at `time`; uploads at most `budget` textures (all when nil).
     /// Returns whether anything changed on screen.
     @discardableResult
-    func receive(uploadBudget budget: Int?) throws -> Bool {
+    func receive(uploadBudget budget: Int?, at time: Double) throws -> Bool {
         var changed = false
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.page) != nil else { continue }
             switch result.outcome {
-            case .success(let surface): surfaces[result.page] = surface
+            case .success(let surface):
+                surfaces[result.page] = surface
+                arrivals[result.page] = time
             case .failure(let failure): failures[result.page] = failure
             }
             changed = true
@@ -119,6 +142,12 @@ final class PageStore {
         guard recyclesSlots else { return textures[page] }
         guard slots.indices.contains(slot) else { return nil }
         if let held = slots[slot], held.page == page { return held.texture }
+        if let adopted = slots.firstIndex(where: { $0?.page == page }), let held = slots[adopted] {
+            // The page moved to another slot (the strip rotated): its texture moves with it.
+            slots[adopted] = slots[slot]
+            slots[slot] = held
+            return held.texture
+        }
         guard let surface = surfaces[page] else { return nil }
         if let held = slots[slot], held.texture.size == surface.size {
             try held.texture.update(from: surface)

@@ -6,8 +6,12 @@ final class ScenePainter {
     static let background = RGBA(r: 18, g: 18, b: 20)
     /// Placeholder cell size in pixels (seed 003's pattern cell).
     static let placeholderCell = 32
+    /// The placeholder's two close, dark tones: quiet, never a black-and-white strobe.
+    static let placeholderTones = (paper: RGBA(r: 30, g: 31, b: 35), ink: RGBA(r: 38, g: 40, b: 45))
+    /// Seconds a photo takes to fade in over its placeholder when it arrives.
+    static let fadeIn = 0.1
 
-    private var placeholder: (renderer: ObjectIdentifier, texture: Texture)?
+    private var placeholder: Texture?
     private let spinner = SpinnerPainter()
     private let texts: TextCache
 
@@ -31,7 +35,19 @@ final class ScenePainter {
             case .page(let page):
                 let photo = photo(page)
                 if let texture = try store.texture(forPage: photo, slot: visible.slot) {
-                    try renderer.copy(texture, to: slotRect.centring(texture.size))
+                    let rect = slotRect.centring(texture.size)
+                    let shown = store.arrivals[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
+                    if shown < 1 {
+                        let blending = texture.isBlending
+                        try paintPlaceholder(in: rect, renderer: renderer)
+                        try texture.setAlphaModulation(UInt8((shown * 255).rounded()))
+                        try texture.setBlendMode(blending: true)
+                        try renderer.copy(texture, to: rect)
+                        try texture.setAlphaModulation(255)
+                        try texture.setBlendMode(blending: blending)
+                    } else {
+                        try renderer.copy(texture, to: rect)
+                    }
                 } else if let failure = store.failure(forPage: photo) {
                     try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
                 } else {
@@ -72,25 +88,20 @@ final class ScenePainter {
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
-    /// Seed 003's chequered flag, tiled over the page's box until its image is decoded.
+    /// Seed 003's chequered flag in two close, dark tones, over the page's box until its image is decoded: one
+    /// texture of the box's size, made once per size, copied once per frame.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
-        let id = ObjectIdentifier(renderer)
-        if placeholder?.renderer != id {
-            let tile = try PlaceholderPattern.chequeredFlag.makeTile(cellSize: Self.placeholderCell)
-            placeholder = (id, try renderer.makeTexture(from: tile))
+        if placeholder?.renderer !== renderer || placeholder?.size != rect.size {
+            placeholder = nil
+            let tones = Self.placeholderTones
+            let tile = try PlaceholderPattern.chequeredFlag.makeTile(
+                cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
+            let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
+            try surface.tile(with: tile)
+            placeholder = try renderer.makeTexture(from: surface)
         }
-        guard let texture = placeholder?.texture else { return }
-        try renderer.setClip(rect)
-        defer { try? renderer.setClip(nil) }
-        var y = rect.y
-        while y < rect.y + rect.height {
-            var x = rect.x
-            while x < rect.x + rect.width {
-                try renderer.copy(texture, to: PixelRect(x: x, y: y, width: texture.width, height: texture.height))
-                x += texture.width
-            }
-            y += texture.height
-        }
+        guard let texture = placeholder else { return }
+        try renderer.copy(texture, to: rect)
     }
 
     /// A dark red tile naming the file and why it cannot be shown.

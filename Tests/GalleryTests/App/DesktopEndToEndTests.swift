@@ -186,5 +186,39 @@ extension SDLSerializedTests {
             }
             #expect(start.records.last?.page == 0)
         }
+
+        @Test("A mode switch keeps the decoded photo: no placeholder frame, not one pixel changes", arguments: [
+            ["2", "0", "1", "3", "2"],
+        ])
+        func modeSwitchKeepsTextures(keys: [String]) throws {
+            var lines = [ScriptLine.key(0.1, "Right"), ScriptLine.shot(0.6, "before.png")]
+            for (index, key) in keys.enumerated() {
+                let t = 0.7 + Double(index) * 0.1
+                lines += [ScriptLine.key(t, key), ScriptLine.shot(t, "after-\(index).png")]
+            }
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "endCaps"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let before = try HeadlessEndToEndTests.load(run.shot("before.png"))
+            for index in keys.indices {
+                let after = try HeadlessEndToEndTests.load(run.shot("after-\(index).png"))
+                #expect(HeadlessEndToEndTests.mismatches(before, after, shift: 0) == 0, "after key \(keys[index])")
+            }
+            #expect(run.records.last?.page == 1)
+            #expect(run.records.filter { $0.t >= 0.7 }.allSatisfy { $0.textures >= 1 })
+        }
+
+        @Test("An arriving photo fades in over a quiet placeholder in about 0.1 s")
+        func fadeIn() throws {
+            let lines = [ScriptLine.shot(1.0 / 60, "first.png"), ScriptLine.shot(0.2, "later.png")]
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "bounded"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let first = try HeadlessEndToEndTests.load(run.shot("first.png")).pixel(x: 160, y: 60)
+            let later = try HeadlessEndToEndTests.load(run.shot("later.png")).pixel(x: 160, y: 60)
+            let tones = ScenePainter.placeholderTones
+            #expect([tones.paper, tones.ink].contains(first))
+            #expect(![tones.paper, tones.ink].contains(later))
+            // Quiet: the two tones differ by less than 10 in every channel.
+            #expect(abs(Int(tones.paper.r) - Int(tones.ink.r)) < 10 && abs(Int(tones.paper.b) - Int(tones.ink.b)) < 12)
+        }
     }
 }

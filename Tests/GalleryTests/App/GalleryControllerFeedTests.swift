@@ -31,13 +31,13 @@ extension SDLSerializedTests {
             // Resting on the last photo with a request in flight: the spinner's page is off screen. Once the page
             // information has faded, nothing needs drawing until the answer is due.
             #expect(gallery.feedState == .loading)
+            worker.waitUntilIdle()
+            try gallery.receiveDecodes(uploadBudget: nil)
             while gallery.needsFrame || gallery.nextWakeTime.map({ $0 < (source.dueTime ?? 0) }) == true {
                 time += 1.0 / 60
                 gallery.advance(to: time)
             }
             #expect(gallery.pager.currentPage == 2)
-            worker.waitUntilIdle()
-            try gallery.receiveDecodes(uploadBudget: nil)
             #expect(!gallery.needsFrame)
             let due = try #require(source.dueTime)
             #expect(gallery.nextWakeTime == due)
