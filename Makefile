@@ -5,7 +5,8 @@ BUILD_DIR    := .build/$(CONFIG)
 GALLERY      := $(BUILD_DIR)/gallery
 ARGS         ?=
 OUT          ?= out
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool \
+                libturbojpeg0-dev libexif-dev
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test headless-demo bench clean

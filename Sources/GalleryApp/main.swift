@@ -44,6 +44,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Flag(help: "Use SDL's software renderer.")
     var software = false
 
+    @Option(help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
+    var maxMegapixels: Double = 100
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -51,6 +54,9 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic needs at least 1 page") }
         if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
+            throw ValidationError("--max-megapixels must be between 0.01 and 10000")
+        }
     }
 
     func run() throws {
@@ -70,12 +76,20 @@ struct GalleryCommandLine: ParsableCommand {
         let initialMode = InitialMode.mode(photoCount: library.count, requested: requested)
         if headless, let script {
             let parsed = try Script.load(path: script)
-            let run = HeadlessRun(
+            var run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps)
+            run.images = images
             try run.run(library: library, mode: initialMode)
         } else {
-            try WindowRun(size: viewport, softwareRenderer: software).run(library: library, mode: initialMode)
+            var run = WindowRun(size: viewport, softwareRenderer: software)
+            run.images = images
+            try run.run(library: library, mode: initialMode)
         }
+    }
+
+    /// The image pipeline's limits from the options.
+    private var images: ImageOptions {
+        ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000))
     }
 
     private func makeLibrary() throws -> PageLibrary {

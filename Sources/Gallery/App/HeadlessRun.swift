@@ -15,6 +15,8 @@ public struct HeadlessRun {
     public var shotsDirectory: String?
     /// Frames per virtual second.
     public var framesPerSecond: Double
+    /// Decode limits and cache sizes.
+    public var images = ImageOptions()
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
@@ -38,7 +40,7 @@ public struct HeadlessRun {
     private func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
-        let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+        let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
         defer { worker.shutdown() }
         let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
         if let tracePath {

@@ -10,6 +10,8 @@ public struct WindowRun {
     public var size: ViewportSize
     /// Whether to use SDL's software renderer (no GPU, or to measure it).
     public var softwareRenderer: Bool
+    /// Decode limits and cache sizes.
+    public var images = ImageOptions()
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
@@ -33,7 +35,7 @@ public struct WindowRun {
         try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
-        let worker = DecodeWorker(wakeEventType: session.wakeEventType)
+        let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
         defer { worker.shutdown() }
         let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
         let clock = PerformanceClock()

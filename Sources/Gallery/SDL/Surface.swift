@@ -15,6 +15,9 @@ public final class Surface: @unchecked Sendable {
 
     /// The wrapped surface; owned by this object.
     let handle: UnsafeMutablePointer<SDL_Surface>
+    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil; set by the decode
+    /// thread before the surface changes hands.
+    public internal(set) var damageNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
     ///
