@@ -47,6 +47,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
     var maxMegapixels: Double = 100
 
+    @Option(help: "Megabytes of decoded pages kept, and as many of page textures.")
+    var cacheMb: Int = 256
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -57,6 +60,7 @@ struct GalleryCommandLine: ParsableCommand {
         if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }
+        if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536") }
     }
 
     func run() throws {
@@ -89,7 +93,7 @@ struct GalleryCommandLine: ParsableCommand {
 
     /// The image pipeline's limits from the options.
     private var images: ImageOptions {
-        ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000))
+        ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
     }
 
     private func makeLibrary() throws -> PageLibrary {

@@ -14,7 +14,9 @@ public final class GalleryController {
     private var events: [PagerEvent] = []
     private var renderer: Renderer
     private let worker: DecodeWorker
-    private let store: PageStore
+    private var store: any PageStore
+    /// Bytes each page cache (decoded surfaces, textures) may hold.
+    private let cacheBytes: Int
     private var residency = ResidencyTracker()
     private let painter: ScenePainter
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -23,9 +25,11 @@ public final class GalleryController {
     /// Space between neighbouring pages, in pixels: half on each side of a slot.
     static let pageGap = 32
 
-    /// Creates a gallery in `mode` on `renderer`, showing `startPage`.
+    /// Creates a gallery in `mode` on `renderer`, showing `startPage`, caching up to `cacheBytes` of decoded surfaces
+    /// and as much of textures.
     public init(
-        library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker, startPage: Int = 0
+        library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker, startPage: Int = 0,
+        cacheBytes: Int = ImageOptions().cacheBytes
     ) throws {
         self.library = library
         self.renderer = renderer
@@ -35,9 +39,11 @@ public final class GalleryController {
         let start = min(max(startPage, 0), max(library.count - 1, 0))
         pager = Pager(topology: mode.makeTopology(pageCount: library.count, startPage: start), viewport: viewport)
         painter = ScenePainter()
-        store = PageStore(
-            worker: worker, library: library, renderer: renderer, box: Self.pageBox(for: size),
-            recyclesSlots: mode.recyclesSlots)
+        self.cacheBytes = cacheBytes
+        store = makePageStore(
+            recyclingSlots: mode.recyclesSlots,
+            decodes: PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size)),
+            renderer: renderer, cacheBytes: cacheBytes)
         updateResidency()
     }
 
@@ -78,7 +84,9 @@ public final class GalleryController {
             topology: kind.makeTopology(pageCount: library.count, startPage: page), viewport: pager.viewport,
             configuration: pager.configuration, time: time)
         if kind.recyclesSlots != store.recyclesSlots {
-            store.reset(box: store.box, recyclesSlots: kind.recyclesSlots)
+            store.reset(box: store.box, renderer: nil)
+            store = makePageStore(
+                recyclingSlots: kind.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes)
         }
         residency = ResidencyTracker()
         updateResidency()
@@ -153,7 +161,7 @@ public final class GalleryController {
         TraceRecord(
             t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount,
-            textureBytes: store.textureBytes, frameMilliseconds: frameMilliseconds, pages: pager.pageCount,
+            textureBytes: store.textureBytes, decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds, pages: pager.pageCount,
             velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
             pending: store.pendingCount, events: events.map(\.traceName))
     }

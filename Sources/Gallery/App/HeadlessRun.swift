@@ -42,7 +42,8 @@ public struct HeadlessRun {
         var renderer = try Renderer(target: target)
         let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
         defer { worker.shutdown() }
-        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let gallery = try GalleryController(
+            library: library, mode: mode, renderer: renderer, worker: worker, cacheBytes: images.cacheBytes)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -37,7 +37,8 @@ public struct WindowRun {
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
         let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
         defer { worker.shutdown() }
-        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let gallery = try GalleryController(
+            library: library, mode: mode, renderer: renderer, worker: worker, cacheBytes: images.cacheBytes)
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.

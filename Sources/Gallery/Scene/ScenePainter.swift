@@ -11,6 +11,13 @@ final class ScenePainter {
     private let logger = Logger(label: "gallery.paint")
     private var placeholder: (renderer: ObjectIdentifier, texture: Texture)?
     private var errorTiles: [Int: (renderer: ObjectIdentifier, texture: Texture)] = [:]
+    private var damageBadges: [String: (renderer: ObjectIdentifier, texture: Texture)] = [:]
+    private lazy var badgeText: TextRenderer? = {
+        do { return try TextRenderer(pointSize: 12) } catch {
+            logger.warning("no font for damage badges: \(error)")
+            return nil
+        }
+    }()
     private lazy var text: TextRenderer? = {
         do { return try TextRenderer(pointSize: 18) } catch {
             logger.warning("no font for error tiles: \(error)")
@@ -18,7 +25,7 @@ final class ScenePainter {
         }
     }()
 
-    func paint(pager: Pager, store: PageStore, renderer: Renderer) throws {
+    func paint(pager: Pager, store: any PageStore, renderer: Renderer) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
         let height = try renderer.outputSize.height
@@ -29,7 +36,11 @@ final class ScenePainter {
             switch visible.content {
             case .page(let page):
                 if let texture = try store.texture(forPage: page, slot: visible.slot) {
-                    try renderer.copy(texture, to: slotRect.centring(texture.size))
+                    let pictureRect = slotRect.centring(texture.size)
+                    try renderer.copy(texture, to: pictureRect)
+                    if let note = store.damageNote(forPage: page) {
+                        try paintDamageBadge(note, in: pictureRect, renderer: renderer)
+                    }
                 } else if let failure = store.failure(forPage: page) {
                     try paintError(failure, page: page, in: slotRect.centring(box), renderer: renderer)
                 } else {
@@ -60,6 +71,25 @@ final class ScenePainter {
             }
             y += texture.height
         }
+    }
+
+    /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.
+    private func paintDamageBadge(_ note: String, in rect: PixelRect, renderer: Renderer) throws {
+        let id = ObjectIdentifier(renderer)
+        if damageBadges[note]?.renderer != id, let badgeText {
+            let surface = try badgeText.render("Damaged file: \(note)", color: RGBA(r: 255, g: 236, b: 236))
+            damageBadges[note] = (id, try renderer.makeTexture(from: surface))
+        }
+        guard let label = damageBadges[note]?.texture else { return }
+        let margin = 6
+        let width = min(label.width, max(rect.width - 4 * margin, 0))
+        let badge = PixelRect(x: rect.x + margin, y: rect.y + margin, width: width + 2 * margin,
+                              height: label.height + margin)
+        try renderer.setDrawColor(RGBA(r: 150, g: 24, b: 32))
+        try renderer.fill(badge)
+        try renderer.copy(
+            label, from: PixelRect(x: 0, y: 0, width: width, height: label.height),
+            to: PixelRect(x: badge.x + margin, y: badge.y + margin / 2, width: width, height: label.height))
     }
 
     /// A dark red tile naming the file and why it cannot be shown.

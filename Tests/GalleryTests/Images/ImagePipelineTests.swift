@@ -159,6 +159,25 @@ extension SDLSerializedTests {
                 .damageNote == nil)
         }
 
+        /// The page of a truncated JPEG shows what decoded with the "damaged file" badge in its top-left corner.
+        @Test func truncatedJPEGShowsTheBadgeOnScreen() throws {
+            let directory = try TemporaryDirectory()
+            let whole = JPEGFixture.rgb(width: 400, height: 300) { _, _ in .white }
+            let cut = try directory.write(Array(whole.prefix(whole.count / 2)), to: "cut.jpg")
+            let intact = try directory.write(whole, to: "whole.jpg")
+            func shot(_ path: String) throws -> Surface {
+                let run = try GalleryProcess.run([ScriptLine.shot(0.5, "page.png")], arguments: [path])
+                #expect(run.status == 0, "\(run.standardError)")
+                return try Surface(taking: #require(IMG_Load(run.shot("page.png")))).converted()
+            }
+            // 320×240 output, 288×208 box: the 4:3 picture is 277×208 at (21, 16); the badge starts 6 px inside.
+            let damaged = try shot(cut)
+            #expect(Self.isClose(damaged.pixel(x: 29, y: 24), RGBA(r: 150, g: 24, b: 32), tolerance: 4))
+            #expect(Self.isClose(damaged.pixel(x: 160, y: 60), .white, tolerance: 4))
+            let clean = try shot(intact)
+            #expect(Self.isClose(clean.pixel(x: 29, y: 24), .white, tolerance: 4))
+        }
+
         /// Each EXIF orientation's stored pixels, turned upright, show red at the top left (the picture is 3:2 upright).
         @Test(arguments: ExifOrientation.allCases)
         func orientationIsAppliedOnce(orientation: ExifOrientation) throws {
