@@ -76,7 +76,8 @@ struct GalleryCommandLine: ParsableCommand {
         } else {
             requested = nil
         }
-        let library = try makeLibrary()
+        let (library, photos) = try makeLibrary()
+        if let shots { try ShotsFolder.check(shots, photos: photos ?? PhotoIndex(photos: [])) }
         let initialMode = InitialMode.mode(photoCount: library.count, requested: requested)
         if headless, let script {
             let parsed = try Script.load(path: script)
@@ -96,8 +97,9 @@ struct GalleryCommandLine: ParsableCommand {
         ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
     }
 
-    private func makeLibrary() throws -> PageLibrary {
-        if let synthetic { return PageLibrary(syntheticCount: synthetic) }
+    /// The pages to show, and the photo index they come from (nil for synthetic pages).
+    private func makeLibrary() throws -> (PageLibrary, PhotoIndex?) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
         var paths = self.paths
         if paths.isEmpty {
             guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
@@ -105,7 +107,8 @@ struct GalleryCommandLine: ParsableCommand {
             }
             paths = [bundled]
         }
-        return PageLibrary(photos: try PhotoIndex(paths: paths))
+        let photos = try PhotoIndex(paths: paths)
+        return (PageLibrary(photos: photos), photos)
     }
 }
 

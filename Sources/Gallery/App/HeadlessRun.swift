@@ -88,7 +88,7 @@ public struct HeadlessRun {
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
             for path in shots {
                 let url = URL(fileURLWithPath: path, relativeTo: shotsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
-                try target.savePNG(to: url.path)
+                try target.saveOpaquePNG(to: url.path)
             }
             try trace?.write(
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))

@@ -102,6 +102,14 @@ public final class Surface: @unchecked Sendable {
         try SDLError.check(IMG_SavePNG(handle, path), "IMG_SavePNG")
     }
 
+    /// Writes the surface to `path` as an opaque PNG (RGB, no alpha channel: alpha 255 everywhere when read back).
+    public func saveOpaquePNG(to path: String) throws(SDLError) {
+        let rgb = try SDLError.nonNull(
+            SDL_ConvertSurfaceFormat(handle, SDL_PIXELFORMAT_RGB24.rawValue, 0), "SDL_ConvertSurfaceFormat")
+        defer { SDL_FreeSurface(rgb) }
+        try SDLError.check(IMG_SavePNG(rgb, path), "IMG_SavePNG")
+    }
+
     /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.
     ///
     /// A source without an alpha channel (a JPEG, say) becomes an opaque surface; colour-keyed pixels become transparent.
