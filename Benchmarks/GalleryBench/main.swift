@@ -124,3 +124,4 @@ for (index, scenario) in scenarios.enumerated() {
 
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
+try startupBenchmark(in: folder, bundledPhoto: bundledPhoto)

@@ -50,6 +50,12 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Megabytes of decoded pages kept, and as many of page textures.")
     var cacheMb: Int = 256
 
+    @Flag(help: "Include photos in subfolders of the folders given.")
+    var recursive = false
+
+    @Option(help: "Order of a folder's photos: name (natural order) or mtime (oldest first).")
+    var sort: String = "name"
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -60,6 +66,7 @@ struct GalleryCommandLine: ParsableCommand {
         if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }
+        if PhotoSort(rawValue: sort) == nil { throw ValidationError("--sort must be name or mtime") }
         if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536") }
     }
 
@@ -84,10 +91,12 @@ struct GalleryCommandLine: ParsableCommand {
             var run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps)
             run.images = images
+            run.startPage = photos?.startIndex ?? 0
             try run.run(library: library, mode: initialMode)
         } else {
             var run = WindowRun(size: viewport, softwareRenderer: software)
             run.images = images
+            run.startPage = photos?.startIndex ?? 0
             try run.run(library: library, mode: initialMode)
         }
     }
@@ -107,7 +116,7 @@ struct GalleryCommandLine: ParsableCommand {
             }
             paths = [bundled]
         }
-        let photos = try PhotoIndex(paths: paths)
+        let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: PhotoSort(rawValue: sort) ?? .name)
         return (PageLibrary(photos: photos), photos)
     }
 }

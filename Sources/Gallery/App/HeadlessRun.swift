@@ -17,6 +17,8 @@ public struct HeadlessRun {
     public var framesPerSecond: Double
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// The page shown first (the photo named when a single file was opened).
+    public var startPage = 0
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
@@ -43,7 +45,8 @@ public struct HeadlessRun {
         let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
         defer { worker.shutdown() }
         let gallery = try GalleryController(
-            library: library, mode: mode, renderer: renderer, worker: worker, cacheBytes: images.cacheBytes)
+            library: library, mode: mode, renderer: renderer, worker: worker, startPage: startPage,
+            cacheBytes: images.cacheBytes)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -12,6 +12,8 @@ public struct WindowRun {
     public var softwareRenderer: Bool
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// The page shown first (the photo named when a single file was opened).
+    public var startPage = 0
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
@@ -38,7 +40,8 @@ public struct WindowRun {
         let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
         defer { worker.shutdown() }
         let gallery = try GalleryController(
-            library: library, mode: mode, renderer: renderer, worker: worker, cacheBytes: images.cacheBytes)
+            library: library, mode: mode, renderer: renderer, worker: worker, startPage: startPage,
+            cacheBytes: images.cacheBytes)
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
