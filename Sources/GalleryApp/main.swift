@@ -97,6 +97,11 @@ struct GalleryCommandLine: ParsableCommand {
             var run = WindowRun(size: viewport, softwareRenderer: software)
             run.images = images
             run.startPage = photos?.startIndex ?? 0
+            let (recursive, order) = (recursive, PhotoSort(rawValue: sort) ?? .name)
+            run.openDropped = { paths in
+                let dropped = try PhotoIndex(paths: paths, recursive: recursive, sort: order)
+                return (PageLibrary(photos: dropped), dropped.startIndex)
+            }
             try run.run(library: library, mode: initialMode)
         }
     }

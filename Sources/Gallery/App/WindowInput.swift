@@ -11,6 +11,8 @@ struct WindowInput {
     var resizeError: (any Error)?
     /// Whether the window was closed.
     private(set) var quit = false
+    /// Files and folders dropped onto the window since the loop last took them.
+    var droppedPaths: [String] = []
 
     init(window: Window) {
         self.window = window
@@ -44,6 +46,11 @@ struct WindowInput {
         case SDL_MOUSEWHEEL:
             for command in wheel.add(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
                 gallery.perform(command, at: time)
+            }
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                droppedPaths.append(String(cString: file))
+                SDL_free(file)
             }
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))

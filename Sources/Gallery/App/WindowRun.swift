@@ -14,6 +14,9 @@ public struct WindowRun {
     public var images = ImageOptions()
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
+    /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
+    /// ignored). Thrown errors are logged and the current pages stay.
+    public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
@@ -39,7 +42,7 @@ public struct WindowRun {
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
         let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
         defer { worker.shutdown() }
-        let gallery = try GalleryController(
+        var gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, startPage: startPage,
             cacheBytes: images.cacheBytes)
         let clock = PerformanceClock()
@@ -63,6 +66,18 @@ public struct WindowRun {
                 input.handle(event, gallery: gallery, clock: clock)
             }
             if input.quit { break }
+            if !input.droppedPaths.isEmpty, let openDropped {
+                do {
+                    let opened = try openDropped(input.droppedPaths)
+                    worker.cancelAll()
+                    gallery = try GalleryController(
+                        library: opened.library, mode: InitialMode.mode(photoCount: opened.library.count),
+                        renderer: renderer, worker: worker, startPage: opened.startPage, cacheBytes: images.cacheBytes)
+                } catch {
+                    logger.error("cannot open \(input.droppedPaths.joined(separator: ", ")): \(error)")
+                }
+                input.droppedPaths.removeAll()
+            }
             if let error = input.resizeError {
                 logger.error("resize: \(error)")
                 input.resizeError = nil
