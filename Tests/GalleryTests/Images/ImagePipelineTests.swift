@@ -205,6 +205,42 @@ extension SDLSerializedTests {
             #expect(Self.isClose(decoded.pixel(x: 10, y: 90), RGBA(r: 30, g: 40, b: 210)))
         }
 
+        /// The eight orientations through the whole app: a folder of the eight photos, one headless shot per page,
+        /// each showing red at the picture's top-left corner and white at its bottom-right.
+        @Test func eightOrientationsRenderUprightInShots() throws {
+            let directory = try TemporaryDirectory()
+            let upright = PixelSize(width: 240, height: 160)
+            let colour = Self.quadrants(width: upright.width, height: upright.height)
+            for orientation in ExifOrientation.allCases {
+                let stored = orientation.upright(upright)
+                var storedColour = [RGBA](repeating: .black, count: stored.area)
+                for y in 0..<upright.height {
+                    for x in 0..<upright.width {
+                        let p = orientation.storedPosition(x: x, y: y, width: stored.width, height: stored.height)
+                        storedColour[p.y * stored.width + p.x] = colour(x, y)
+                    }
+                }
+                try directory.write(JPEGFixture.rgb(width: stored.width, height: stored.height,
+                                                    orientation: orientation.rawValue) { storedColour[$1 * stored.width + $0] },
+                                    to: "orientation-\(orientation.rawValue).jpg")
+            }
+            var script: [String] = []
+            for page in 0..<8 {
+                script.append(ScriptLine.shot(0.5 + Double(page), "page-\(page + 1).png"))
+                script.append(ScriptLine.key(0.6 + Double(page), "Right"))
+            }
+            let run = try GalleryProcess.run(script, arguments: ["--mode", "bounded", directory.url.path])
+            #expect(run.status == 0, "\(run.standardError)")
+            // 320×240 output, 288×208 box: the 3:2 picture is 288×192 at (16, 24).
+            for page in 1...8 {
+                let shot = try Surface(taking: #require(IMG_Load(run.shot("page-\(page).png")))).converted()
+                #expect(Self.isClose(shot.pixel(x: 24, y: 32), RGBA(r: 220, g: 30, b: 30)), "orientation \(page)")
+                #expect(Self.isClose(shot.pixel(x: 296, y: 32), RGBA(r: 30, g: 200, b: 40)), "orientation \(page)")
+                #expect(Self.isClose(shot.pixel(x: 24, y: 208), RGBA(r: 30, g: 40, b: 210)), "orientation \(page)")
+                #expect(Self.isClose(shot.pixel(x: 296, y: 208), RGBA(r: 240, g: 240, b: 240)), "orientation \(page)")
+            }
+        }
+
         @Test func budgetRunsAnOversizedReservationAlone() async throws {
             let budget = DecodeBudget(totalBytes: 100)
             #expect(budget.reserve(60))
