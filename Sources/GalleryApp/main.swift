@@ -48,7 +48,7 @@ struct GalleryCommandLine: ParsableCommand {
     var maxMegapixels: Double = 100
 
     @Option(help: "Megabytes of decoded pages kept, and as many of page textures.")
-    var cacheMb: Int = 256
+    var cacheMb: Int = 64
 
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false

@@ -5,11 +5,12 @@ public struct ImageOptions: Sendable, Hashable {
     public var maximumPixelCount: Int
     /// Bytes all decode threads may hold at once (default 512 MB).
     public var decodeBudgetBytes: Int
-    /// Bytes of decoded surfaces kept, and separately bytes of page textures (`--cache-mb`, default 256 MB each).
+    /// Bytes of decoded surfaces kept, and separately of page textures (`--cache-mb`, default 64 MB each: about 18
+    /// pages at 1280×720).
     public var cacheBytes: Int
 
-    /// The defaults: 100 MP, a 512 MB decode budget, 256 MB caches.
-    public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 256 << 20) {
+    /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
+    public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
         self.maximumPixelCount = maximumPixelCount
         self.decodeBudgetBytes = decodeBudgetBytes
         self.cacheBytes = cacheBytes
