@@ -13,7 +13,8 @@ public enum ShotsFolder {
             throw ShotsFolderError(message: "--shots: \(path) is a file, not a folder")
         case .directory?:
             guard let folder = canonical(path) else { return }
-            let photoFolders = Set(photos.photos.compactMap { canonical(parent(of: $0.path)) })
+            // Distinct folders first: a 100,000-photo folder is one realpath, not 100,000.
+            let photoFolders = Set(Set(photos.photos.map { parent(of: $0.path) }).compactMap(canonical))
             if photoFolders.contains(folder) {
                 throw ShotsFolderError(
                     message: "--shots: \(path) holds photos the gallery is showing; choose another folder, "
@@ -26,8 +27,9 @@ public enum ShotsFolder {
 
     /// The folder part of `path` ("." for a bare name).
     private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let bytes = path.utf8  // bytes, not Characters: called once per photo
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == bytes.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` with links and `..` resolved, or nil if it cannot be.
