@@ -54,7 +54,7 @@ struct GalleryCommandLine: ParsableCommand {
     var recursive = false
 
     @Option(help: "Order of a folder's photos: name (natural order) or mtime (oldest first).")
-    var sort: String = "name"
+    var sort: PhotoSort = .name
 
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
@@ -66,7 +66,6 @@ struct GalleryCommandLine: ParsableCommand {
         if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }
-        if PhotoSort(rawValue: sort) == nil { throw ValidationError("--sort must be name or mtime") }
         if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536") }
     }
 
@@ -97,7 +96,7 @@ struct GalleryCommandLine: ParsableCommand {
             var run = WindowRun(size: viewport, softwareRenderer: software)
             run.images = images
             run.startPage = photos?.startIndex ?? 0
-            let (recursive, order) = (recursive, PhotoSort(rawValue: sort) ?? .name)
+            let (recursive, order) = (recursive, sort)
             run.openDropped = { paths in
                 let dropped = try PhotoIndex(paths: paths, recursive: recursive, sort: order)
                 return (PageLibrary(photos: dropped), dropped.startIndex)
@@ -121,7 +120,7 @@ struct GalleryCommandLine: ParsableCommand {
             }
             paths = [bundled]
         }
-        let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: PhotoSort(rawValue: sort) ?? .name)
+        let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: sort)
         return (PageLibrary(photos: photos), photos)
     }
 }
