@@ -36,7 +36,7 @@ extension GalleryController {
                 case .file(let path): library.append(.file(path: path))
                 }
             }
-            store.library = library
+            store.decodes.library = library
             thumbnails.library = library
             feedPages.append(photos)
             feedFailure = nil

@@ -15,7 +15,9 @@ public final class GalleryController {
     /// Trace names of what happened since the last `takeEvents()`.
     var events: [String] = []
     var renderer: Renderer
-    let store: PageStore
+    var store: any PageStore
+    /// Bytes each page cache (decoded surfaces, textures) may hold.
+    let cacheBytes: Int
     let thumbnails: ThumbnailStore
     var residency = ResidencyTracker()
     let painter: ScenePainter
@@ -77,7 +79,8 @@ public final class GalleryController {
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, feedSource: (any FeedSource)? = nil,
-        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0
+        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
+        cacheBytes: Int = ImageOptions().cacheBytes
     ) throws {
         self.library = library
         self.renderer = renderer
@@ -99,9 +102,11 @@ public final class GalleryController {
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
         overlayPainter = OverlayPainter(texts: texts)
-        store = PageStore(
-            worker: worker, library: library, renderer: renderer, box: Self.pageBox(for: size),
-            recyclesSlots: mode.recyclesSlots)
+        self.cacheBytes = cacheBytes
+        store = makePageStore(
+            recyclingSlots: mode.recyclesSlots,
+            decodes: PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size)),
+            renderer: renderer, cacheBytes: cacheBytes)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
         infoShownAt = 0
         updateResidency()
@@ -143,12 +148,15 @@ public final class GalleryController {
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
-        store.changeScheme(
-            recyclesSlots: kind.recyclesSlots,
-            slotPages: (0..<3).map { slot in
-                if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                return -1
-            })
+        if kind.recyclesSlots != store.recyclesSlots {
+            store = makePageStore(
+                recyclingSlots: kind.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
+                adopting: store.handOverTextures(),
+                slotPages: (0..<3).map { slot in
+                    if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
+                    return -1
+                })
+        }
         residency = ResidencyTracker()
         showInfo(at: time)
         updateResidency()
@@ -225,7 +233,7 @@ public final class GalleryController {
     /// thumbnail. Returns whether the screen changed.
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
-        let pages = try store.receive(uploadBudget: uploadBudget, at: now)
+        let pages = try store.receive(uploadBudget: uploadBudget)
         let rows = try thumbnails.receive(renderer: renderer)
         if pages || rows { needsRedraw = true }
         return pages || rows
@@ -239,12 +247,7 @@ public final class GalleryController {
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool {
-        mode != .wheel && pager.visibleSlots().contains { slot in
-            guard case .page(let page) = slot.content, let arrival = store.arrivals[photo(ofPage: page)] else { return false }
-            return now - arrival < ScenePainter.fadeIn
-        }
-    }
+    private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the information starting to fade, a touchpad stream ending), so an idle window can sleep
@@ -351,7 +354,8 @@ public final class GalleryController {
         TraceRecord(
             t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
-            textureBytes: store.textureBytes + thumbnails.byteCount, frameMilliseconds: frameMilliseconds,
+            textureBytes: store.textureBytes + thumbnails.byteCount, decodedBytes: store.decodedBytes,
+            frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
             pending: pendingDecodes, events: events, feedState: mode == .feed ? feedState.traceName : nil,
             row: mode == .wheel ? pager.currentPage : nil)

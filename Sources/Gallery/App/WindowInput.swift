@@ -10,6 +10,8 @@ struct WindowInput {
     var resizeError: (any Error)?
     /// Whether the window was closed.
     private(set) var quit = false
+    /// Files and folders dropped onto the window since the loop last took them.
+    var droppedPaths: [String] = []
 
     init(window: Window) {
         self.window = window
@@ -42,6 +44,11 @@ struct WindowInput {
             gallery.apply(.pointerUp(x: x, y: y), at: time)
         case SDL_MOUSEWHEEL:
             gallery.apply(.wheel(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)), at: time)
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                droppedPaths.append(String(cString: file))
+                SDL_free(file)
+            }
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
             gallery.apply(.key(name, isRepeat: event.key.repeat != 0), at: time)

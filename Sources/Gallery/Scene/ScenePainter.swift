@@ -12,6 +12,10 @@ final class ScenePainter {
     static let fadeIn = 0.1
 
     private var placeholder: Texture?
+    /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
+    private var waiting: Set<Int> = []
+    /// When each arriving photo began to fade in.
+    private var fades: [Int: Double] = [:]
     private let spinner = SpinnerPainter()
     private let texts: TextCache
 
@@ -21,7 +25,7 @@ final class ScenePainter {
 
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
     func paint(
-        pager: Pager, store: PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
+        pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
         time: Double
     ) throws {
         try renderer.setDrawColor(Self.background)
@@ -29,6 +33,9 @@ final class ScenePainter {
         let height = try renderer.outputSize.height
         let extent = Int(pager.extent.rounded())
         let box = store.box
+        var nowWaiting: Set<Int> = []
+        defer { waiting = nowWaiting }
+        fades = fades.filter { time - $0.value < Self.fadeIn }
         for visible in pager.visibleSlots() {
             let slotRect = PixelRect(x: Int(visible.origin.rounded()), y: 0, width: extent, height: height)
             switch visible.content {
@@ -36,7 +43,8 @@ final class ScenePainter {
                 let photo = photo(page)
                 if let texture = try store.texture(forPage: photo, slot: visible.slot) {
                     let rect = slotRect.centring(texture.size)
-                    let shown = store.arrivals[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
+                    if waiting.contains(photo) { fades[photo] = time }  // It was a placeholder a frame ago.
+                    let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
                     if shown < 1 {
                         let blending = texture.isBlending
                         try paintPlaceholder(in: rect, renderer: renderer)
@@ -48,10 +56,14 @@ final class ScenePainter {
                     } else {
                         try renderer.copy(texture, to: rect)
                     }
+                    if let note = store.damageNote(forPage: photo) {
+                        try paintDamageBadge(note, in: rect, renderer: renderer)
+                    }
                 } else if let failure = store.failure(forPage: photo) {
                     try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
                 } else {
                     try paintPlaceholder(in: slotRect.centring(box), renderer: renderer)
+                    nowWaiting.insert(photo)
                 }
             case .feedEnd:
                 try paintFeedEnd(feedEnd, in: slotRect, time: time, renderer: renderer)
@@ -85,6 +97,11 @@ final class ScenePainter {
         }
     }
 
+    /// Whether a photo that was a placeholder is still fading in at `time`.
+    func isFadingIn(at time: Double) -> Bool {
+        fades.values.contains { time - $0 < Self.fadeIn }
+    }
+
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
@@ -102,6 +119,22 @@ final class ScenePainter {
         }
         guard let texture = placeholder else { return }
         try renderer.copy(texture, to: rect)
+    }
+
+    /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.
+    private func paintDamageBadge(_ note: String, in rect: PixelRect, renderer: Renderer) throws {
+        guard let label = try texts.texture(
+            "Damaged file: \(note)", pointSize: 12, color: RGBA(r: 255, g: 236, b: 236), renderer: renderer)
+        else { return }
+        let margin = 6
+        let width = min(label.width, max(rect.width - 4 * margin, 0))
+        let badge = PixelRect(
+            x: rect.x + margin, y: rect.y + margin, width: width + 2 * margin, height: label.height + margin)
+        try renderer.setDrawColor(RGBA(r: 150, g: 24, b: 32))
+        try renderer.fill(badge)
+        try renderer.copy(
+            label, from: PixelRect(x: 0, y: 0, width: width, height: label.height),
+            to: PixelRect(x: badge.x + margin, y: badge.y + margin / 2, width: width, height: label.height))
     }
 
     /// A dark red tile naming the file and why it cannot be shown.

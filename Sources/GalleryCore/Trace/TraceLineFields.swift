@@ -7,6 +7,7 @@ struct TraceLineFields: Decodable {
     enum Field: String, JSONLineField {
         case t, mode, page, position, phase, slots, textures
         case textureBytes = "texture_bytes"
+        case decodedBytes = "decoded_bytes"
         case frameMilliseconds = "frame_ms"
         case pages, velocity
         case offsetPixels = "offset_px"
@@ -17,7 +18,7 @@ struct TraceLineFields: Decodable {
         var expectedValue: String {
             switch self {
             case .t, .position, .frameMilliseconds, .velocity, .offsetPixels: "a number or null"
-            case .page, .textures, .textureBytes, .pages, .decoded, .pending, .row: "a whole number"
+            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row: "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
             case .events: "an array of strings"
@@ -50,6 +51,7 @@ struct TraceLineFields: Decodable {
             slots: try fields.decodeWholeNumbers(forKey: .slots),
             textures: try fields.decodeWholeNumber(forKey: .textures),
             textureBytes: try fields.decodeWholeNumber(forKey: .textureBytes),
+            decodedBytes: try extra(.decodedBytes, fields.decodeWholeNumber, default: 0),
             frameMilliseconds: try fields.decodeNumberOrNaN(forKey: .frameMilliseconds),
             pages: try extra(.pages, fields.decodeWholeNumber, default: 0),
             velocity: try extra(.velocity, fields.decodeNumberOrNaN, default: 0),

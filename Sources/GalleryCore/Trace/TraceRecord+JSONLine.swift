@@ -17,6 +17,7 @@ extension TraceRecord {
         writer.add("slots", integers: slots)
         writer.add("textures", integer: textures)
         writer.add("texture_bytes", integer: textureBytes)
+        writer.add("decoded_bytes", integer: decodedBytes)
         writer.add("frame_ms", number: frameMilliseconds, places: Self.coarseDecimals)
         writer.add("pages", integer: pages)
         writer.add("velocity", number: velocity, places: Self.coarseDecimals)
@@ -29,7 +30,7 @@ extension TraceRecord {
         return writer.finished
     }
 
-    /// Reads one trace line. The fields up to `frame_ms` are required; later ones default as in `init`,
+    /// Reads one trace line. The fields up to `frame_ms` (but `decoded_bytes`) are required; later ones default as in `init`,
     /// unknown ones are ignored, and `null` numbers (written for NaN or infinity) read as NaN.
     public static func parse(line: some StringProtocol) throws(TraceError) -> TraceRecord {
         do {

@@ -21,6 +21,8 @@ public struct TraceRecord: Equatable, Sendable {
     public var textures: Int
     /// Bytes held by those textures.
     public var textureBytes: Int
+    /// Bytes held by decoded page surfaces (waiting for an upload, or kept to refill recycled slots).
+    public var decodedBytes: Int
     /// Measured CPU time of the frame in milliseconds: the only field that may differ between runs of one script.
     public var frameMilliseconds: Double
     /// The number of logical pages N (grows in the feed).
@@ -50,6 +52,7 @@ public struct TraceRecord: Equatable, Sendable {
         slots: [Int],
         textures: Int,
         textureBytes: Int,
+        decodedBytes: Int = 0,
         frameMilliseconds: Double,
         pages: Int = 0,
         velocity: Double = 0,
@@ -68,6 +71,7 @@ public struct TraceRecord: Equatable, Sendable {
         self.slots = slots
         self.textures = textures
         self.textureBytes = textureBytes
+        self.decodedBytes = decodedBytes
         self.frameMilliseconds = frameMilliseconds
         self.pages = pages
         self.velocity = velocity

@@ -207,18 +207,46 @@ extension SDLSerializedTests {
             #expect(run.records.filter { $0.t >= 0.7 }.allSatisfy { $0.textures >= 1 })
         }
 
-        @Test("An arriving photo fades in over a quiet placeholder in about 0.1 s")
+        @Test("A photo that arrives while its placeholder shows fades in over it in 0.1 s; the placeholder is quiet")
         func fadeIn() throws {
-            let lines = [ScriptLine.shot(1.0 / 60, "first.png"), ScriptLine.shot(0.2, "later.png")]
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "bounded"])
-            #expect(run.status == 0, "\(run.standardError)")
-            let first = try HeadlessEndToEndTests.load(run.shot("first.png")).pixel(x: 160, y: 60)
-            let later = try HeadlessEndToEndTests.load(run.shot("later.png")).pixel(x: 160, y: 60)
+            try SDLTestSession.start()
+            let target = try Surface(width: 320, height: 240, opaque: true)
+            let renderer = try Renderer(target: target)
+            let gate = DispatchSemaphore(value: 0)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.wait()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                for _ in 0..<8 { gate.signal() }
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 3), mode: .bounded, renderer: renderer, worker: worker,
+                thumbnailWorker: thumbnails)
+            func centre(at time: Double) throws -> RGBA {
+                gallery.advance(to: time)
+                try gallery.receiveDecodes(uploadBudget: nil)
+                try gallery.render()
+                renderer.present()
+                return target.pixel(x: 160, y: 60)
+            }
             let tones = ScenePainter.placeholderTones
-            #expect([tones.paper, tones.ink].contains(first))
-            #expect(![tones.paper, tones.ink].contains(later))
+            #expect([tones.paper, tones.ink].contains(try centre(at: 0.5)))
             // Quiet: the two tones differ by less than 10 in every channel.
             #expect(abs(Int(tones.paper.r) - Int(tones.ink.r)) < 10 && abs(Int(tones.paper.b) - Int(tones.ink.b)) < 12)
+            for _ in 0..<8 { gate.signal() }
+            worker.waitUntilIdle()
+            let first = try centre(at: 0.55)
+            let middle = try centre(at: 0.60)
+            #expect(gallery.needsFrame)
+            let last = try centre(at: 0.66)
+            #expect([tones.paper, tones.ink].contains(first))  // The fade starts from the placeholder ...
+            #expect(![tones.paper, tones.ink].contains(middle) && middle != last)  // ... blends half way ...
+            #expect(![tones.paper, tones.ink].contains(last))  // ... and ends on the photo.
+            #expect(try centre(at: 1.0) == last)
         }
     }
 }
