@@ -12,6 +12,8 @@ final class PageDecodes {
     private(set) var inFlight: Set<Int> = []
     private(set) var failures: [Int: DecodeFailure] = [:]
     private(set) var damageNotes: [Int: String] = [:]
+    /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape.
+    private(set) var statedSizes: [Int: PixelSize] = [:]
     private var generation = 0
     /// The size and modification time of each requested page's file when it was requested (nil: it did not exist).
     private var stamps: [Int: FileStamp?] = [:]
@@ -38,6 +40,14 @@ final class PageDecodes {
         }
     }
 
+    /// The size a file's header states: a few small reads through a non-blocking descriptor (the header guard's own
+    /// reader), so the main thread never waits on a decode; `nil` when it cannot be read.
+    static func statedSize(ofFile path: String) -> PixelSize? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension).size
+    }
+
     /// Requests `pages`, in order, from the worker.
     func request(_ pages: [Int]) {
         for page in pages {
@@ -45,6 +55,7 @@ final class PageDecodes {
             let source = library.source(forPage: page)
             if case .file(let path) = source {
                 stamps[page] = .some(FileStamp.current(atPath: path))
+                if statedSizes[page] == nil { statedSizes[page] = Self.statedSize(ofFile: path) }
             }
             inFlight.insert(page)
             worker.submit(DecodeRequest(page: page, source: source, box: box, generation: generation))
@@ -60,6 +71,7 @@ final class PageDecodes {
 
     /// Forgets what is known about `page`'s last decode (its failure, damage and file stamp).
     func forget(_ page: Int) {
+        statedSizes[page] = nil
         failures[page] = nil
         damageNotes[page] = nil
         stamps[page] = nil
@@ -73,6 +85,7 @@ final class PageDecodes {
         inFlight.removeAll()
         failures.removeAll()
         damageNotes.removeAll()
+        statedSizes.removeAll()
         stamps.removeAll()
         lastRequired.removeAll()
     }

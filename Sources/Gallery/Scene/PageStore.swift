@@ -62,6 +62,11 @@ extension PageStore {
     /// Why a page could not be shown, if it failed.
     func failure(forPage page: Int) -> DecodeFailure? { decodes.failures[page] }
 
+    /// The placeholder's shape for a page not decoded yet: its header's size fitted into the box, else the box.
+    func placeholderSize(forPage page: Int) -> PixelSize {
+        decodes.statedSizes[page].map { $0.fitted(inside: box) } ?? box
+    }
+
     /// Why a shown page may be incomplete (a damaged file), if it is.
     func damageNote(forPage page: Int) -> String? { decodes.damageNotes[page] }
 }

@@ -11,7 +11,8 @@ final class ScenePainter {
     /// Seconds a photo takes to fade in over its placeholder when it arrives.
     static let fadeIn = 0.1
 
-    private var placeholder: Texture?
+    /// Placeholder textures by size, a few at most (pages of different shapes can show at once).
+    private var placeholders: [PixelSize: Texture] = [:]
     /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
     private var waiting: Set<Int> = []
     /// When each arriving photo began to fade in.
@@ -62,7 +63,7 @@ final class ScenePainter {
                 } else if let failure = store.failure(forPage: photo) {
                     try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
                 } else {
-                    try paintPlaceholder(in: slotRect.centring(box), renderer: renderer)
+                    try paintPlaceholder(in: slotRect.centring(store.placeholderSize(forPage: photo)), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
             case .feedEnd:
@@ -108,16 +109,20 @@ final class ScenePainter {
     /// Seed 003's chequered flag in two close, dark tones, over the page's box until its image is decoded: one
     /// texture of the box's size, made once per size, copied once per frame.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
-        if placeholder?.renderer !== renderer || placeholder?.size != rect.size {
-            placeholder = nil
-            let tones = Self.placeholderTones
-            let tile = try PlaceholderPattern.chequeredFlag.makeTile(
-                cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
-            let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
-            try surface.tile(with: tile)
-            placeholder = try renderer.makeTexture(from: surface)
+        if let held = placeholders[rect.size], held.renderer === renderer {
+            try renderer.copy(held, to: rect)
+            return
         }
-        guard let texture = placeholder else { return }
+        if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
+            placeholders.removeAll()
+        }
+        let tones = Self.placeholderTones
+        let tile = try PlaceholderPattern.chequeredFlag.makeTile(
+            cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
+        let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
+        try surface.tile(with: tile)
+        let texture = try renderer.makeTexture(from: surface)
+        placeholders[rect.size] = texture
         try renderer.copy(texture, to: rect)
     }
 

@@ -248,5 +248,36 @@ extension SDLSerializedTests {
             #expect(![tones.paper, tones.ink].contains(last))  // ... and ends on the photo.
             #expect(try centre(at: 1.0) == last)
         }
+
+        @Test("A placeholder has its photo's shape as soon as the header is read, before the decode")
+        func placeholderShape() throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: 640, height: 360, opaque: true)
+            let renderer = try Renderer(target: target)
+            let gate = DispatchSemaphore(value: 0)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.wait()
+                throw DecodeFailure(source: request.source, reason: .emptyFile)
+            }
+            defer {
+                for _ in 0..<8 { gate.signal() }
+                worker.shutdown()
+            }
+            // A portrait photo (the astronaut, 1:1 would not tell) and a landscape one.
+            let photos = try PhotoIndex(paths: [BundledPhotos.paths[1]])
+            let gallery = try GalleryController(
+                library: PageLibrary(photos: photos), mode: .bounded, renderer: renderer, worker: worker,
+                thumbnailWorker: worker, startPage: photos.startIndex)
+            try gallery.render()
+            renderer.present()
+            let tones = ScenePainter.placeholderTones
+            let columns = (0..<640).filter { [tones.paper, tones.ink].contains(target.pixel(x: $0, y: 180)) }
+            let rows = (0..<360).filter { [tones.paper, tones.ink].contains(target.pixel(x: 320, y: $0)) }
+            let stated = try #require(PageDecodes.statedSize(ofFile: BundledPhotos.paths[1]))
+            let expected = stated.fitted(inside: PixelSize(width: 640 - 32, height: 360 - 32))
+            #expect(columns.count == expected.width)
+            #expect(rows.first == (360 - expected.height) / 2)  // The bottom is under the page information.
+            #expect(expected != PixelSize(width: 608, height: 328))  // Not simply the page's box.
+        }
     }
 }
