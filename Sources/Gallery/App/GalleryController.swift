@@ -357,7 +357,7 @@ public final class GalleryController {
             textureBytes: store.textureBytes + thumbnails.byteCount, decodedBytes: store.decodedBytes,
             frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
-            pending: pendingDecodes, events: events, feedState: mode == .feed ? feedState.traceName : nil,
+            pending: pendingDecodes, events: events, uploads: store.decodes.uploads, feedState: mode == .feed ? feedState.traceName : nil,
             row: mode == .wheel ? pager.currentPage : nil)
     }
 

@@ -70,6 +70,7 @@ final class LogicalPageStore: PageStore {
             guard let surface = surfaces.remove(page) else { continue }
             textures.insert(try renderer.makeTexture(from: surface), bytes: surface.size.area * 4, forPage: page)
             uploads += 1
+            decodes.uploads += 1
             changed = true
         }
         textures.evict(keeping: pinned)

@@ -12,6 +12,8 @@ final class PageDecodes {
     private(set) var inFlight: Set<Int> = []
     private(set) var failures: [Int: DecodeFailure] = [:]
     private(set) var damageNotes: [Int: String] = [:]
+    /// Page textures created or rewritten since start, by either store (the trace's `uploads`).
+    var uploads = 0
     /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape.
     private(set) var statedSizes: [Int: PixelSize] = [:]
     private var generation = 0

@@ -83,6 +83,7 @@ final class RecycledSlotStore: PageStore {
             return held.texture
         }
         guard let surface = surfaces[page] else { return nil }
+        decodes.uploads += 1
         if let held = slots[slot], held.texture.size == surface.size {
             try held.texture.update(from: surface)
             slots[slot] = SlotTexture(page: page, texture: held.texture)

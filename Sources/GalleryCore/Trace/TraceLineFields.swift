@@ -12,13 +12,14 @@ struct TraceLineFields: Decodable {
         case pages, velocity
         case offsetPixels = "offset_px"
         case decoded, pending, events
+        case uploads
         case feedState = "feed_state"
         case row
 
         var expectedValue: String {
             switch self {
             case .t, .position, .frameMilliseconds, .velocity, .offsetPixels: "a number or null"
-            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row: "a whole number"
+            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads: "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
             case .events: "an array of strings"
@@ -59,6 +60,7 @@ struct TraceLineFields: Decodable {
             decoded: try extra(.decoded, fields.decodeWholeNumber, default: 0),
             pending: try extra(.pending, fields.decodeWholeNumber, default: 0),
             events: try extra(.events, { try fields.decode([String].self, forKey: $0) }, default: []),
+            uploads: try extra(.uploads, fields.decodeWholeNumber, default: 0),
             feedState: try extra(.feedState, { try fields.decode(String.self, forKey: $0) }, default: nil),
             row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
         )

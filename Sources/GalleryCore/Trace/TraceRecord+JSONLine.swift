@@ -25,6 +25,7 @@ extension TraceRecord {
         writer.add("decoded", integer: decoded)
         writer.add("pending", integer: pending)
         writer.add("events", strings: events)
+        writer.add("uploads", integer: uploads)
         if let feedState { writer.add("feed_state", string: feedState) }
         if let row { writer.add("row", integer: row) }
         return writer.finished

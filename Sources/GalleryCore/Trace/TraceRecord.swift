@@ -37,6 +37,8 @@ public struct TraceRecord: Equatable, Sendable {
     public var pending: Int
     /// What happened during the frame, e.g. "pageChanged:3", "rebased:-12", "needsMorePages", "settled:4".
     public var events: [String]
+    /// Page textures created or rewritten since start (cumulative; a three-surface page turn uploads one).
+    public var uploads: Int
     /// Feed mode only: where the request for more pages stands ("idle", "loading" or "failed").
     public var feedState: String?
     /// Wheel mode only: the logical row at the centre.
@@ -60,6 +62,7 @@ public struct TraceRecord: Equatable, Sendable {
         decoded: Int = 0,
         pending: Int = 0,
         events: [String] = [],
+        uploads: Int = 0,
         feedState: String? = nil,
         row: Int? = nil
     ) {
@@ -79,6 +82,7 @@ public struct TraceRecord: Equatable, Sendable {
         self.decoded = decoded
         self.pending = pending
         self.events = events
+        self.uploads = uploads
         self.feedState = feedState
         self.row = row
     }

@@ -279,5 +279,17 @@ extension SDLSerializedTests {
             #expect(rows.first == (360 - expected.height) / 2)  // The bottom is under the page information.
             #expect(expected != PixelSize(width: 608, height: 328))  // Not simply the page's box.
         }
+
+        @Test("Three-surface mode uploads exactly one texture per page turn: its slot textures rotate with the strip")
+        func oneUploadPerTurn() throws {
+            let lines = (0..<100).map { ScriptLine.key(0.5 + Double($0) * 0.3, "Right") }
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "1000", "--mode", "threeSurfaces"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let start = try #require(run.records.last { $0.t < 0.5 })
+            let end = try #require(run.records.last)
+            #expect(end.page == 100)
+            #expect(end.uploads - start.uploads == 100)
+            #expect(run.records.allSatisfy { $0.textures <= 3 })
+        }
     }
 }
