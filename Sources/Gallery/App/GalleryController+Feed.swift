@@ -13,6 +13,7 @@ extension GalleryController {
             switch event {
             case .needsMorePages: feedSource.request(at: time)
             case .pageChanged: showInfo(at: time)
+            case .settled(let page): resetZoomIfLeft(settledOn: page)
             default: break
             }
         }

@@ -59,6 +59,12 @@ public final class GalleryController {
     public internal(set) var showsHelp = false
     /// Fullscreen toggles asked for and not yet carried out by the window.
     var fullscreenToggles = 0
+    /// The photo zoomed and how, when one is (nil at fit); `shownZoom` adds any running motion.
+    var zoomed: (photo: Int, zoom: PhotoZoom)?
+    /// The zoom's animation or glide, if one runs.
+    var zoomMotion: ZoomMotion?
+    /// A drag that began on the zoomed photo.
+    var zoomGesture: ZoomGesture?
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -147,6 +153,7 @@ public final class GalleryController {
         }
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
+        resetZoom()
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if kind.recyclesSlots != store.recyclesSlots {
             store = makePageStore(
@@ -174,6 +181,7 @@ public final class GalleryController {
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
+        resetZoom()
         touchpad = TouchpadScroll(originX: Double(size.width) / 2, originY: Double(size.height) / 2)
         needsRedraw = true
         updateResidency()
@@ -187,6 +195,7 @@ public final class GalleryController {
         if let release = touchpad.expire(at: time) { apply(release.input, at: release.time) }
         if pager.isAnimating { needsRedraw = true }
         record(pager.advance(to: time), at: time)
+        advanceZoom(to: time)
         receiveFeed(at: time)
         if slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if let shown = infoShownAt {
@@ -242,7 +251,7 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn
+        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn || zoomIsMoving
             || infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
     }
 
@@ -276,7 +285,8 @@ public final class GalleryController {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: feedFailure ?? "unknown reason") : .loading
             try painter.paint(
-                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now)
+                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
+                zoom: shownZoom)
         }
         try overlayPainter.paint(overlayState, renderer: renderer)
     }
@@ -305,7 +315,7 @@ public final class GalleryController {
             "mode      \(mode.displayName)",
             "page      \(page + 1) / \(pager.pageCount)",
             "file      \(library.name(forPage: photo))",
-            "shown     \(texture)",
+            "shown     \(texture) · zoom \(Int((zoomScale * 100).rounded())) % of fit",
             "phase     \(pager.phase.rawValue)",
             "velocity  \(Int(pager.velocity.rounded())) px/s",
             "frame     \(Self.decimal(lastFrameMilliseconds)) ms",
@@ -357,7 +367,8 @@ public final class GalleryController {
             textureBytes: store.textureBytes + thumbnails.byteCount, decodedBytes: store.decodedBytes,
             frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
-            pending: pendingDecodes, events: events, uploads: store.decodes.uploads, feedState: mode == .feed ? feedState.traceName : nil,
+            pending: pendingDecodes, events: events, uploads: store.decodes.uploads, zoom: shownZoom?.zoom.scale ?? 1,
+            panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0, feedState: mode == .feed ? feedState.traceName : nil,
             row: mode == .wheel ? pager.currentPage : nil)
     }
 

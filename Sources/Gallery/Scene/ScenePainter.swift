@@ -27,7 +27,7 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double
+        time: Double, zoom: (photo: Int, zoom: PhotoZoom)? = nil
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -42,7 +42,11 @@ final class ScenePainter {
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
-                if let texture = try store.texture(forPage: photo, slot: visible.slot) {
+                if let texture = try store.texture(forPage: photo, slot: visible.slot),
+                    let zoom, zoom.photo == photo, zoom.zoom.isZoomed
+                {
+                    try paintZoomed(texture, zoom.zoom, in: slotRect, renderer: renderer)
+                } else if let texture = try store.texture(forPage: photo, slot: visible.slot) {
                     let rect = slotRect.centring(texture.size)
                     if waiting.contains(photo) { fades[photo] = time }  // It was a placeholder a frame ago.
                     let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
@@ -124,6 +128,21 @@ final class ScenePainter {
         let texture = try renderer.makeTexture(from: surface)
         placeholders[rect.size] = texture
         try renderer.copy(texture, to: rect)
+    }
+
+    /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean.
+    private func paintZoomed(_ texture: Texture, _ zoom: PhotoZoom, in slot: PixelRect, renderer: Renderer) throws {
+        let width = zoom.fittedWidth * zoom.scale
+        let height = zoom.fittedHeight * zoom.scale
+        let centreX = Double(slot.x) + Double(slot.width) / 2 + zoom.panX
+        let centreY = Double(slot.y) + Double(slot.height) / 2 + zoom.panY
+        try renderer.setClip(slot)
+        defer { try? renderer.setClip(nil) }
+        try renderer.copy(
+            texture,
+            to: PixelRect(
+                x: Int((centreX - width / 2).rounded()), y: Int((centreY - height / 2).rounded()),
+                width: Int(width.rounded()), height: Int(height.rounded())))
     }
 
     /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.

@@ -12,13 +12,15 @@ struct TraceLineFields: Decodable {
         case pages, velocity
         case offsetPixels = "offset_px"
         case decoded, pending, events
-        case uploads
+        case uploads, zoom
+        case panX = "pan_x"
+        case panY = "pan_y"
         case feedState = "feed_state"
         case row
 
         var expectedValue: String {
             switch self {
-            case .t, .position, .frameMilliseconds, .velocity, .offsetPixels: "a number or null"
+            case .t, .position, .frameMilliseconds, .velocity, .offsetPixels, .zoom, .panX, .panY: "a number or null"
             case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads: "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
@@ -61,6 +63,9 @@ struct TraceLineFields: Decodable {
             pending: try extra(.pending, fields.decodeWholeNumber, default: 0),
             events: try extra(.events, { try fields.decode([String].self, forKey: $0) }, default: []),
             uploads: try extra(.uploads, fields.decodeWholeNumber, default: 0),
+            zoom: try extra(.zoom, fields.decodeNumberOrNaN, default: 1),
+            panX: try extra(.panX, fields.decodeNumberOrNaN, default: 0),
+            panY: try extra(.panY, fields.decodeNumberOrNaN, default: 0),
             feedState: try extra(.feedState, { try fields.decode(String.self, forKey: $0) }, default: nil),
             row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
         )

@@ -26,6 +26,9 @@ extension TraceRecord {
         writer.add("pending", integer: pending)
         writer.add("events", strings: events)
         writer.add("uploads", integer: uploads)
+        writer.add("zoom", number: zoom, places: Self.fineDecimals)
+        writer.add("pan_x", number: panX, places: Self.coarseDecimals)
+        writer.add("pan_y", number: panY, places: Self.coarseDecimals)
         if let feedState { writer.add("feed_state", string: feedState) }
         if let row { writer.add("row", integer: row) }
         return writer.finished

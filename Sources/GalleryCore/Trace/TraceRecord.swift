@@ -39,6 +39,12 @@ public struct TraceRecord: Equatable, Sendable {
     public var events: [String]
     /// Page textures created or rewritten since start (cumulative; a three-surface page turn uploads one).
     public var uploads: Int
+    /// The photo's zoom relative to fit (1 at fit).
+    public var zoom: Double
+    /// The zoomed photo's pan: its centre minus the viewport's, in pixels.
+    public var panX: Double
+    /// See `panX`.
+    public var panY: Double
     /// Feed mode only: where the request for more pages stands ("idle", "loading" or "failed").
     public var feedState: String?
     /// Wheel mode only: the logical row at the centre.
@@ -63,6 +69,9 @@ public struct TraceRecord: Equatable, Sendable {
         pending: Int = 0,
         events: [String] = [],
         uploads: Int = 0,
+        zoom: Double = 1,
+        panX: Double = 0,
+        panY: Double = 0,
         feedState: String? = nil,
         row: Int? = nil
     ) {
@@ -83,6 +92,9 @@ public struct TraceRecord: Equatable, Sendable {
         self.pending = pending
         self.events = events
         self.uploads = uploads
+        self.zoom = zoom
+        self.panX = panX
+        self.panY = panY
         self.feedState = feedState
         self.row = row
     }
