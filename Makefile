@@ -1,16 +1,19 @@
 # gallery — build, run and test. `make run` and `make test` install what they need first.
+# Every target but `test` uses one release build in .build/release (CONFIG=debug for a debug one).
 SWIFT        ?= swift
-CONFIG       ?= debug
+CONFIG       ?= release
 BUILD_DIR    := .build/$(CONFIG)
 GALLERY      := $(BUILD_DIR)/gallery
 ARGS         ?=
 OUT          ?= out
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool \
+                desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libexif-dev
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test headless-demo bench clean
 
 all: build
+	@$(MAKE) --no-print-directory generated
 
 # Installs the Debian packages that are missing (and only those), with sudo when not root.
 deps:
@@ -32,25 +35,27 @@ release:
 	$(MAKE) build CONFIG=release
 
 # Opens the window; with no display, renders a scripted tour headless into PNGs instead and says where.
-run: deps
-	$(SWIFT) build -c release
+run: build
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
-	  .build/release/gallery $(ARGS); \
+	  $(GALLERY) $(ARGS); \
 	else \
 	  echo "No display (DISPLAY and WAYLAND_DISPLAY are unset): rendering a scripted tour headless instead."; \
 	  mkdir -p $(OUT)/tour; \
-	  .build/release/gallery --headless --size 1280x720 --script Scripts/tour.jsonl \
+	  $(GALLERY) --headless --size 1280x720 --script Scripts/tour.jsonl \
 	    --trace $(OUT)/tour/trace.jsonl --shots $(OUT)/tour $(ARGS) && \
 	  echo "Tour frames: $$(ls $(OUT)/tour/*.png | wc -l) PNGs in $(OUT)/tour/, trace in $(OUT)/tour/trace.jsonl"; \
 	fi
 
+# Fails when the build printed a warning (every file compiles, so every warning shows, in a clean clone).
 test: deps
-	$(SWIFT) build --build-tests
+	@mkdir -p .build; { $(SWIFT) build --build-tests 2>&1; echo $$? > .build/test-build.status; } | tee .build/test-build.log
+	@[ "$$(cat .build/test-build.status)" = 0 ]
+	@! grep -q 'warning:' .build/test-build.log || { echo "The build printed warnings (above): fix them."; exit 1; }
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory install-check CONFIG=debug
 
 # Renders the tour headless into $(OUT)/tour (what `make run` does without a display).
-headless-demo: deps
-	$(SWIFT) build -c $(CONFIG)
+headless-demo: build
 	mkdir -p $(OUT)/tour
 	$(GALLERY) --headless --size 1280x720 --script Scripts/tour.jsonl --trace $(OUT)/tour/trace.jsonl --shots $(OUT)/tour $(ARGS)
 	@echo "Frames in $(OUT)/tour/"
@@ -60,11 +65,90 @@ clean:
 
 # Prints engine and headless frame-cost numbers (release build), then the idle CPU and memory of the real
 # window under Xvfb when xvfb-run is available.
-bench: deps
-	$(SWIFT) build -c release --product gallery-bench
-	$(SWIFT) build -c release --product gallery
-	.build/release/gallery-bench
-	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh .build/release/gallery; fi
+bench: build
+	$(BUILD_DIR)/gallery-bench
+	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh $(GALLERY); fi
+
+# ---- Install: `make install [PREFIX=/usr/local] [DESTDIR=]`, `make uninstall` -------------------------------
+# The man page, completions and desktop entry are generated from the built program into $(GENERATED), never
+# hand-kept: swift-argument-parser's generate-manual plugin and --generate-completion-script, plus gallery-docs
+# (KeyMap's keys and gestures, the image MIME types PhotoIndex opens).
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+GENERATED   := $(BUILD_DIR)/generated
+MANUAL_OUT  := .build/plugins/GenerateManual/outputs/GalleryApp
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+INSTALLED   := bin/gallery share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
+               share/man/man1/gallery.1 share/bash-completion/completions/gallery \
+               share/zsh/site-functions/_gallery share/fish/vendor_completions.d/gallery.fish
+
+.PHONY: generated install uninstall install-check readme screenshots
+
+# Remade whenever the build changed; `make install` itself never compiles, so `sudo make install` after `make`
+# leaves no root-owned files in .build.
+generated: $(GENERATED)/.done
+
+$(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
+	@rm -rf $(GENERATED) $(MANUAL_OUT) && mkdir -p $(GENERATED)
+	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANUAL_DATE)
+	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 > $(GENERATED)/gallery.1
+	$(GALLERY) --experimental-dump-help > $(GENERATED)/help.json
+	$(BUILD_DIR)/gallery-docs desktop-entry --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.desktop
+	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script $$shell > $(GENERATED)/completion.$$shell; done
+	@touch $@
+
+$(GALLERY) $(BUILD_DIR)/gallery-docs:
+	@echo "$@ is missing: build it first with \`make\` (or \`make CONFIG=$(CONFIG)\`)" >&2; exit 1
+
+install: generated
+	install -D -m 755 $(GALLERY) $(DESTDIR)$(PREFIX)/bin/gallery
+	install -D -m 644 $(GENERATED)/gallery.desktop $(DESTDIR)$(PREFIX)/share/applications/gallery.desktop
+	install -D -m 644 Assets/Icons/gallery.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gallery.svg
+	install -D -m 644 $(GENERATED)/gallery.1 $(DESTDIR)$(PREFIX)/share/man/man1/gallery.1
+	install -D -m 644 $(GENERATED)/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gallery
+	install -D -m 644 $(GENERATED)/completion.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gallery
+	install -D -m 644 $(GENERATED)/completion.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gallery.fish
+	install -d $(DESTDIR)$(PREFIX)/share/gallery/Photos
+	install -m 644 Assets/Photos/* $(DESTDIR)$(PREFIX)/share/gallery/Photos/
+	@# Menus and "Open with" pick the entry up at once where the caches exist; harmless where they do not.
+	@if [ -z "$(DESTDIR)" ]; then \
+	  update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true; \
+	  gtk-update-icon-cache -q $(PREFIX)/share/icons/hicolor 2>/dev/null || true; \
+	fi
+	@echo "Installed gallery into $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	rm -rf $(DESTDIR)$(PREFIX)/share/gallery
+	@if [ -z "$(DESTDIR)" ]; then \
+	  update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true; \
+	  gtk-update-icon-cache -q $(PREFIX)/share/icons/hicolor 2>/dev/null || true; \
+	fi
+
+# `make test`'s last step: installs the test build into a temporary DESTDIR and checks what a user gets.
+install-check:
+	@set -e; root=$$(mktemp -d); trap 'rm -rf "$$root"' EXIT; \
+	  echo "Installing into a temporary DESTDIR and checking it:"; \
+	  $(MAKE) --no-print-directory install DESTDIR=$$root PREFIX=/usr > $$root.log 2>&1 || { cat $$root.log; exit 1; }; \
+	  Scripts/check-install.sh $$root/usr; \
+	  $(MAKE) --no-print-directory uninstall DESTDIR=$$root PREFIX=/usr > /dev/null; \
+	  leftover=$$(find $$root -type f); [ -z "$$leftover" ] || { echo "uninstall left: $$leftover"; exit 1; }; \
+	  rm -f $$root.log; printf "  %-28s ok\n" "uninstall removes it all"
+
+# Rewrites README's keys table from KeyMap (a test fails while it differs).
+readme: build
+	$(BUILD_DIR)/gallery-docs update-readme README.md
+
+# Regenerates README's pictures in docs/images with the headless runner (Scripts/readme-pictures.jsonl):
+# a still, and the frames of a fling across the loop seam made into a small GIF by ImageMagick.
+screenshots: build
+	@$(MAKE) --no-print-directory deps APT_PACKAGES=imagemagick
+	rm -rf $(OUT)/readme && mkdir -p $(OUT)/readme docs/images
+	$(GALLERY) --headless --size 960x540 --script Scripts/readme-pictures.jsonl --shots $(OUT)/readme
+	convert $(OUT)/readme/screenshot.png -strip -quality 85 docs/images/screenshot.jpg
+	convert -delay 4 -loop 0 $(OUT)/readme/fling-*.png \( +clone -set delay 120 \) +swap +delete \
+	  -resize 480x270 -strip -layers Optimize docs/images/fling.gif
+	@ls -l docs/images
 
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak

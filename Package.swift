@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "gallery", targets: ["GalleryApp"]),
         .executable(name: "gallery-bench", targets: ["GalleryBench"]),
         .executable(name: "gallery-soak", targets: ["GallerySoak"]),
+        .executable(name: "gallery-docs", targets: ["GalleryDocs"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -15,12 +16,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import.
+        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import. No `pkgConfig:`:
+        // sdl2.pc's only non-default flag is -D_REENTRANT, which SwiftPM rejects with a warning on every
+        // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libexif: the EXIF orientation of JPEG photos.
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
         .target(
             name: "PagerEngine",
@@ -32,7 +38,7 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "GalleryCore", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "CExif", "GalleryCore", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -41,7 +47,15 @@ let package = Package(
             dependencies: [
                 "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["VersionStamp"]
+        ),
+        // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
+        .plugin(name: "VersionStamp", capability: .buildTool()),
+        // `make install` and `make readme`: desktop entry, man page sections and README's keys table, from the code.
+        .executableTarget(
+            name: "GalleryDocs",
+            dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
@@ -57,7 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "PagerEngine"]),
-        .testTarget(name: "GalleryTests", dependencies: ["CSDL2", "Gallery", "GalleryCore", "PagerEngine"]),
+        .testTarget(name: "GalleryTests", dependencies: ["CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "PagerEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

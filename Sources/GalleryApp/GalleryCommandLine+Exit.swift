@@ -15,9 +15,11 @@ extension GalleryCommandLine {
         do {
             command = try parse()
         } catch {
-            // --help and --version are "errors" that exit 0 with their text; everything else is bad input.
-            if exitCode(for: error) == .success { exit(withError: error) }
-            fail(message(for: error), status: badInputStatus)
+            // --help and --version are "errors" that exit 0 with their text, and an ExitCode (no message) was already
+            // explained; everything else is bad input.
+            let text = message(for: error)
+            if exitCode(for: error) == .success || text.isEmpty { exit(withError: error) }
+            fail(text, status: badInputStatus)
         }
         do {
             try command.run()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Gallery
 import GalleryCore
 import PagerEngine
@@ -9,15 +10,17 @@ struct GalleryCommandLine: ParsableCommand {
         commandName: "gallery",
         abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
         discussion: """
-            Keys: Left/Right, N/P, Space/Backspace, PageUp/PageDown to page; Home/End; \
-            0 bounded, 1 loop with end caps, 2 loop with three surfaces; Q or Escape to quit.
-            With no PATH the bundled photos open.
-            """)
+            Drag the photos sideways with the mouse or a touchpad (two-finger scroll), flick to fling; the \
+            mouse wheel turns one photo per notch; click the left or right third for the previous or next photo. \
+            Keys: F1 in the window, `man gallery` and the README list every key and gesture. With no PATH the \
+            bundled photos open.
+            """,
+        version: LinkedLibrary.versionText(program: "gallery", version: buildVersion))
 
     @Argument(help: "Photo files or folders (default: the bundled photos).")
     var paths: [String] = []
 
-    @Option(help: "bounded, endCaps or threeSurfaces (default: endCaps up to 16 photos, threeSurfaces above).")
+    @Option(help: "bounded, endCaps, threeSurfaces, feed or wheel (default: endCaps up to 16 photos, threeSurfaces above).")
     var mode: String?
 
     @Option(help: "Window or headless size, WxH.")
@@ -44,6 +47,45 @@ struct GalleryCommandLine: ParsableCommand {
     @Flag(help: "Use SDL's software renderer.")
     var software = false
 
+    @Option(help: "Start a slideshow, one photo every SECONDS (S starts and stops it).")
+    var slideshow: Double?
+
+    @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
+    var transition: String = "spring"
+
+    @Option(help: "Feed: seconds the simulated source takes to answer.")
+    var feedDelay: Double = SimulatedFeedSource.defaultDelay
+
+    @Option(help: "Feed: pages each simulated answer appends.")
+    var feedBatch: Int = SimulatedFeedSource.defaultBatch
+
+    @Option(help: "Feed: probability in [0, 1] that a simulated request fails.")
+    var feedFailureRate: Double = 0
+
+    @Option(help: "Feed: seed of the simulated failures, so a run replays exactly.")
+    var feedSeed: UInt64 = 0
+
+    @Option(help: "Feed: append the photos that appear in this folder after start, instead of simulating.")
+    var feedWatch: String?
+
+    @Option(help: "Feed: run this shell command for more pages; it prints one photo path per line.")
+    var feedCommand: String?
+
+    @Option(help: "Feed: seconds --feed-command may run before it counts as failed.")
+    var feedTimeout: Double = CommandFeedSource.defaultTimeout
+
+    @Option(help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
+    var maxMegapixels: Double = 100
+
+    @Option(help: "Megabytes of decoded pages kept, and as many of page textures.")
+    var cacheMb: Int = 64
+
+    @Flag(help: "Include photos in subfolders of the folders given.")
+    var recursive = false
+
+    @Option(help: "Order of a folder's photos: name (natural order) or mtime (oldest first).")
+    var sort: PhotoSort = .name
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -55,6 +97,64 @@ struct GalleryCommandLine: ParsableCommand {
                 "--synthetic must be between \(pageCounts.lowerBound) and \(pageCounts.upperBound) pages, found \(synthetic)")
         }
         if !(1...1000).contains(fps) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
+        if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
+            throw ValidationError("--max-megapixels must be between 0.01 and 10000")
+        }
+        if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536") }
+        if let slideshow, !(slideshow >= 0.5 && slideshow <= 86_400) {
+            throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
+        }
+        if !["spring", "none"].contains(transition) { throw ValidationError("--transition must be spring or none") }
+        try validateFeed()
+    }
+
+    /// The pager's constants, with the key transition the flags ask for.
+    private var pagerConfiguration: PagerConfiguration {
+        var configuration = PagerConfiguration()
+        if transition == "none" { configuration.commandTransition = .instant }
+        return configuration
+    }
+
+    /// Feed flags: a one-line error and exit status 2 for any that cannot work.
+    private func validateFeed() throws {
+        func fail(_ message: String) throws -> Never {
+            FileHandleStandardError.write("gallery: error: \(message)\n")
+            throw ExitCode(2)
+        }
+        if feedBatch < 1 || feedBatch > 10_000 { try fail("--feed-batch must be between 1 and 10000, not \(feedBatch)") }
+        if !(feedDelay >= 0 && feedDelay <= 3600) {
+            try fail("--feed-delay must be between 0 and 3600 seconds, not \(feedDelay)")
+        }
+        if !(0...1).contains(feedFailureRate) {
+            try fail("--feed-failure-rate must be a probability between 0 and 1, not \(feedFailureRate)")
+        }
+        if !(feedTimeout > 0 && feedTimeout <= 3600) {
+            try fail("--feed-timeout must be between 0 and 3600 seconds, not \(feedTimeout)")
+        }
+        if feedWatch != nil, feedCommand != nil { try fail("--feed-watch and --feed-command cannot go together") }
+        if let feedCommand, feedCommand.allSatisfy(\.isWhitespace) { try fail(FeedSourceError.emptyCommand.description) }
+        if let feedWatch {
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: feedWatch, isDirectory: &isFolder) {
+                try fail("--feed-watch \(feedWatch): does not exist")
+            }
+            if !isFolder.boolValue { try fail("--feed-watch \(feedWatch): is not a folder") }
+        }
+    }
+
+    /// The feed's source as the flags describe it; `nil` for the simulated one with its defaults.
+    private func feedSourceFactory(photoCount: Int) -> FeedSourceFactory {
+        if let feedWatch {
+            return FeedSourceFactory { wake in try FolderWatchFeedSource(folder: feedWatch, wake: wake) }
+        }
+        if let feedCommand {
+            let timeout = feedTimeout
+            return FeedSourceFactory { wake in try CommandFeedSource(command: feedCommand, timeout: timeout, wake: wake) }
+        }
+        let (delay, batch, rate, seed) = (feedDelay, feedBatch, feedFailureRate, feedSeed)
+        return FeedSourceFactory { _ in
+            SimulatedFeedSource(photoCount: max(photoCount, 1), delay: delay, batch: batch, failureRate: rate, seed: seed)
+        }
     }
 
     func run() throws {
@@ -62,28 +162,49 @@ struct GalleryCommandLine: ParsableCommand {
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
         let requested: TopologyKind?
         if let mode {
-            guard let kind = TopologyKind(rawValue: mode), GalleryController.availableModes.contains(kind) else {
-                let names = GalleryController.availableModes.map(\.rawValue).joined(separator: ", ")
+            guard let kind = TopologyKind(rawValue: mode) else {
+                let names = TopologyKind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("--mode must be one of \(names)")
             }
             requested = kind
         } else {
             requested = nil
         }
-        let library = try makeLibrary()
+        let (library, photos) = try makeLibrary()
+        if let shots { try ShotsFolder.check(shots, photos: photos ?? PhotoIndex(photos: [])) }
         let initialMode = InitialMode.mode(photoCount: library.count, requested: requested)
         if headless, let script {
             let parsed = try Script.load(path: script)
-            let run = HeadlessRun(
-                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps)
+            var run = HeadlessRun(
+                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
+                feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
+                slideshowInterval: slideshow)
+            run.images = images
+            run.startPage = photos?.startIndex ?? 0
             try run.run(library: library, mode: initialMode)
         } else {
-            try WindowRun(size: viewport, softwareRenderer: software).run(library: library, mode: initialMode)
+            var run = WindowRun(
+                size: viewport, softwareRenderer: software, feedSource: feedSourceFactory(photoCount: library.count),
+                configuration: pagerConfiguration, slideshowInterval: slideshow)
+            run.images = images
+            run.startPage = photos?.startIndex ?? 0
+            let (recursive, order) = (recursive, sort)
+            run.openDropped = { paths in
+                let dropped = try PhotoIndex(paths: paths, recursive: recursive, sort: order)
+                return (PageLibrary(photos: dropped), dropped.startIndex)
+            }
+            try run.run(library: library, mode: initialMode)
         }
     }
 
-    private func makeLibrary() throws -> PageLibrary {
-        if let synthetic { return PageLibrary(syntheticCount: synthetic) }
+    /// The image pipeline's limits from the options.
+    private var images: ImageOptions {
+        ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
+    }
+
+    /// The pages to show, and the photo index they come from (nil for synthetic pages).
+    private func makeLibrary() throws -> (PageLibrary, PhotoIndex?) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
         var paths = self.paths
         if paths.isEmpty {
             guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
@@ -91,7 +212,15 @@ struct GalleryCommandLine: ParsableCommand {
             }
             paths = [bundled]
         }
-        return PageLibrary(photos: try PhotoIndex(paths: paths))
+        let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: sort)
+        return (PageLibrary(photos: photos), photos)
+    }
+}
+
+/// Writes to standard error without buffering, for one-line errors before exiting.
+enum FileHandleStandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }
 

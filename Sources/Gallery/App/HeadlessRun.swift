@@ -15,16 +15,33 @@ public struct HeadlessRun {
     public var shotsDirectory: String?
     /// Frames per virtual second.
     public var framesPerSecond: Double
+    /// Makes the feed's source (given a wake-up callback); `nil` for the simulated default.
+    public var feedSource: FeedSourceFactory?
+    /// The pager's constants (the key transition).
+    public var configuration: PagerConfiguration
+    /// Seconds between slides of a slideshow running from the start; `nil` for none.
+    public var slideshowInterval: Double?
+    /// Decode limits and cache sizes.
+    public var images = ImageOptions()
+    /// The page shown first (the photo named when a single file was opened).
+    public var startPage = 0
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
     /// Creates a run.
-    public init(size: ViewportSize, script: Script, tracePath: String?, shotsDirectory: String?, framesPerSecond: Double = 60) {
+    public init(
+        size: ViewportSize, script: Script, tracePath: String?, shotsDirectory: String?, framesPerSecond: Double = 60,
+        feedSource: FeedSourceFactory? = nil, configuration: PagerConfiguration = .standard,
+        slideshowInterval: Double? = nil
+    ) {
         self.size = size
         self.script = script
         self.tracePath = tracePath
         self.shotsDirectory = shotsDirectory
         self.framesPerSecond = framesPerSecond
+        self.feedSource = feedSource
+        self.configuration = configuration
+        self.slideshowInterval = slideshowInterval
     }
 
     /// Runs the script over `library` in `mode`; returns the number of frames rendered.
@@ -40,9 +57,16 @@ public struct HeadlessRun {
     package func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
-        let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
-        defer { worker.shutdown() }
-        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
+        let thumbnailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
+        defer {
+            worker.shutdown()
+            thumbnailWorker.shutdown()
+        }
+        let gallery = try GalleryController(
+            library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
+            feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
+            startPage: startPage, cacheBytes: images.cacheBytes)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,7 +76,6 @@ public struct HeadlessRun {
             try FileManager.default.createDirectory(atPath: shotsDirectory, withIntermediateDirectories: true)
         }
         var cursor = ScriptCursor(script: script)
-        var wheel = WheelSteps()
         let lastEventTime = script.events.last?.t ?? 0
         var frame = 0
         var framesRendered = 0
@@ -65,15 +88,12 @@ public struct HeadlessRun {
             var quit = false
             for event in cursor.takeEvents(dueAt: now) {
                 switch event.command {
-                case .down(let x, let y): gallery.handle(.pointerDown(x: x, y: y), at: event.t)
-                case .move(let x, let y): gallery.handle(.pointerMove(x: x, y: y), at: event.t)
-                case .up(let x, let y): gallery.handle(.pointerUp(x: x, y: y), at: event.t)
-                case .key(let name):
-                    if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: event.t) }
-                case .wheel(let dx, let dy):
-                    if let turn = wheel.add(dx: dx, dy: dy) {
-                        for _ in 0..<turn.count { gallery.perform(turn.command, at: event.t) }
-                    }
+                case .down(let x, let y): gallery.apply(.pointerDown(x: x, y: y), at: event.t)
+                case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
+                case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
+                case .key(let name, let isRepeat): gallery.apply(.key(name, isRepeat: isRepeat), at: event.t)
+                case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
+                case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)
@@ -82,21 +102,27 @@ public struct HeadlessRun {
                 case .quit: quit = true
                 }
             }
+            // A feed fed by a folder or a command answers in real time: this frame waits for it, up to a frame's
+            // worth of real time, so the virtual clock never runs ahead of the world by more than that.
+            if gallery.waitsOnRealTimeFeed { gallery.waitForFeed(upTo: 1 / framesPerSecond) }
             gallery.advance(to: now)
             // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
             worker.waitUntilIdle()
+            thumbnailWorker.waitUntilIdle()
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
             renderer.present()
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
+            gallery.noteFrameTime(milliseconds: frameMilliseconds)
             for path in shots {
                 let url = URL(fileURLWithPath: path, relativeTo: shotsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
-                try target.savePNG(to: url.path)
+                try target.saveOpaquePNG(to: url.path)
             }
             try trace?.write(
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))
             let finished = cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
+                && gallery.feedState != .loading
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
             if StopSignal.isStopRequested { break }
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
@@ -105,11 +131,13 @@ public struct HeadlessRun {
         return framesRendered
     }
 
-    /// The frame just before the next event when nothing moves and no decode is on its way, since every frame until
-    /// then would be the same: the virtual clock jumps there, so an event far in the future costs nothing.
-    /// Returns 0 (no jump) otherwise.
+    /// The frame just before the next event (or the next thing due: a slide, the simulated feed's answer, a fade) when
+    /// nothing moves and no decode is on its way, since every frame until then would be the same: the virtual clock
+    /// jumps there, so an event far in the future costs nothing. Returns 0 (no jump) otherwise.
     static func lastIdleFrame(before cursor: ScriptCursor, gallery: GalleryController, framesPerSecond: Double) -> Int {
-        guard !gallery.needsFrame, gallery.pendingDecodes == 0, let next = cursor.nextEventTime else { return 0 }
+        guard !gallery.needsFrame, gallery.pendingDecodes == 0, !gallery.waitsOnRealTimeFeed,
+              let next = [cursor.nextEventTime, gallery.nextWakeTime].compactMap({ $0 }).min()
+        else { return 0 }
         // The event applies at the first frame k with k / fps ≥ t (within the cursor's tolerance).
         let eventFrame = ((next - ScriptCursor.timeTolerance) * framesPerSecond).rounded(.up)
         return Int(eventFrame) - 1

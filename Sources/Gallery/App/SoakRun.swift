@@ -45,7 +45,8 @@ package struct SoakRun: Sendable {
         do {
             let frames = try headless.runFrames(library: library, mode: mode)
             let records = try TraceReader.records(inFile: tracePath)
-            var violations = TraceInvariants.violations(in: records, pageCount: library.count)
+            var violations = TraceInvariants.violations(
+                in: records, pageCount: library.count, textureByteBudget: ImageOptions().cacheBytes)
             if records.count != frames { violations.append("\(frames) frames drawn, \(records.count) traced") }
             return Outcome(frames: frames, violations: violations)
         } catch {

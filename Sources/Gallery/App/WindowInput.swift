@@ -6,11 +6,12 @@ import PagerEngine
 struct WindowInput {
     let window: Window
     private var leftButtonDown = false
-    private var wheel = WheelSteps()
     /// A failed resize, for the loop to report.
     var resizeError: (any Error)?
     /// Whether the window was closed.
     private(set) var quit = false
+    /// Files and folders dropped onto the window since the loop last took them.
+    var droppedPaths: [String] = []
 
     init(window: Window) {
         self.window = window
@@ -33,28 +34,46 @@ struct WindowInput {
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             leftButtonDown = true
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
-            gallery.handle(.pointerDown(x: x, y: y), at: time)
+            gallery.apply(.pointerDown(x: x, y: y), at: time)
         case SDL_MOUSEMOTION where leftButtonDown:
             let (x, y) = pixels(x: event.motion.x, y: event.motion.y)
-            gallery.handle(.pointerMove(x: x, y: y), at: time)
+            gallery.apply(.pointerMove(x: x, y: y), at: time)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && leftButtonDown:
             leftButtonDown = false
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
-            gallery.handle(.pointerUp(x: x, y: y), at: time)
+            gallery.apply(.pointerUp(x: x, y: y), at: time)
+        case SDL_MOUSEWHEEL where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0:
+            // Ctrl + wheel zooms at the pointer, one step per notch.
+            let (x, y) = pixels(x: event.wheel.mouseX, y: event.wheel.mouseY)
+            let factor = pow(GalleryController.zoomStep, Double(event.wheel.preciseY))
+            gallery.apply(.zoomBy(factor: factor, x: x, y: y), at: time)
         case SDL_MOUSEWHEEL:
-            if let turn = wheel.add(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)) {
-                for _ in 0..<turn.count { gallery.perform(turn.command, at: time) }
+            gallery.apply(.wheel(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)), at: time)
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                droppedPaths.append(String(cString: file))
+                SDL_free(file)
             }
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
-            if let command = KeyMap.command(forKeyName: name) { gallery.perform(command, at: time) }
+            // Shift + "=" types "+": the text input event below zooms in; "=" itself would jump to 100 %.
+            if name == "=", event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0 { break }
+            gallery.apply(.key(name, isRepeat: event.key.repeat != 0), at: time)
+        case SDL_TEXTINPUT:
+            // "?" is Shift+/ on most layouts: only text input says a question mark was typed.
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if text == "?" || text == "+" { gallery.apply(.key(text), at: time) }
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
                 do { try gallery.resize(at: time) } catch { resizeError = error }
             case SDL_WINDOWEVENT_FOCUS_LOST where leftButtonDown:
                 leftButtonDown = false
-                gallery.handle(.pointerCancel, at: time)
+                gallery.apply(.pointerCancel, at: time)
+            case SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED:
+                gallery.setHidden(true, at: time)
+            case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_EXPOSED:
+                gallery.setHidden(false, at: time)
             default:
                 break
             }

@@ -10,14 +10,33 @@ public struct WindowRun {
     public var size: ViewportSize
     /// Whether to use SDL's software renderer (no GPU, or to measure it).
     public var softwareRenderer: Bool
+    /// Makes the feed's source; `nil` for the simulated default.
+    public var feedSource: FeedSourceFactory?
+    /// The pager's constants (the key transition).
+    public var configuration: PagerConfiguration
+    /// Seconds between slides of a slideshow running from the start; `nil` for none.
+    public var slideshowInterval: Double?
+    /// Decode limits and cache sizes.
+    public var images = ImageOptions()
+    /// The page shown first (the photo named when a single file was opened).
+    public var startPage = 0
+    /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
+    /// ignored). Thrown errors are logged and the current pages stay.
+    public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
 
     /// Creates a run.
-    public init(size: ViewportSize, softwareRenderer: Bool) {
+    public init(
+        size: ViewportSize, softwareRenderer: Bool, feedSource: FeedSourceFactory? = nil,
+        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil
+    ) {
         self.size = size
         self.softwareRenderer = softwareRenderer
+        self.feedSource = feedSource
+        self.configuration = configuration
+        self.slideshowInterval = slideshowInterval
     }
 
     /// Opens the window and runs until the user quits.
@@ -33,9 +52,26 @@ public struct WindowRun {
         try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
-        let worker = DecodeWorker(wakeEventType: session.wakeEventType)
-        defer { worker.shutdown() }
-        let gallery = try GalleryController(library: library, mode: mode, renderer: renderer, worker: worker)
+        let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
+        let thumbnailWorker = DecodeWorker(
+            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
+        defer {
+            worker.shutdown()
+            thumbnailWorker.shutdown()
+        }
+        let wakeEventType = session.wakeEventType
+        func makeGallery(library: PageLibrary, mode: TopologyKind, startPage: Int) throws -> GalleryController {
+            let source = try feedSource?.make {
+                var event = SDL_Event()
+                event.type = wakeEventType
+                _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+            }
+            return try GalleryController(
+                library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
+                feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
+                startPage: startPage, cacheBytes: images.cacheBytes)
+        }
+        var gallery = try makeGallery(library: library, mode: mode, startPage: startPage)
         // SIGINT and SIGTERM wake the event loop with a quit, like closing the window.
         StopSignal.setWake {
             var quit = SDL_Event()
@@ -53,26 +89,52 @@ public struct WindowRun {
         while !gallery.quitRequested {
             var event = SDL_Event()
             if !gallery.needsFrame {
-                // Idle: sleep until input or a finished decode (the worker pushes a wake event). 0 % CPU.
-                guard SDL_WaitEvent(&event) != 0 else {
-                    logger.error("SDL_WaitEvent: \(String(cString: SDL_GetError()))")
-                    break
+                // Idle: sleep until input, a finished decode or feed answer (their threads push a wake event), or the
+                // simulated feed's due time. 0 % CPU.
+                if let due = gallery.nextWakeTime {
+                    let milliseconds = Int32(clamping: Int(max(0, (due - clock.now()) * 1000).rounded(.up)))
+                    if SDL_WaitEventTimeout(&event, milliseconds) != 0 { input.handle(event, gallery: gallery, clock: clock) }
+                } else {
+                    guard SDL_WaitEvent(&event) != 0 else {
+                        logger.error("SDL_WaitEvent: \(String(cString: SDL_GetError()))")
+                        break
+                    }
+                    input.handle(event, gallery: gallery, clock: clock)
                 }
-                input.handle(event, gallery: gallery, clock: clock)
             }
             while SDL_PollEvent(&event) != 0 {
                 input.handle(event, gallery: gallery, clock: clock)
             }
             if input.quit || StopSignal.isStopRequested { break }
+            if !input.droppedPaths.isEmpty, let openDropped {
+                do {
+                    let opened = try openDropped(input.droppedPaths)
+                    worker.cancelAll()
+                    thumbnailWorker.cancelAll()
+                    gallery = try makeGallery(
+                        library: opened.library, mode: InitialMode.mode(photoCount: opened.library.count),
+                        startPage: opened.startPage)
+                } catch {
+                    logger.error("cannot open \(input.droppedPaths.joined(separator: ", ")): \(error)")
+                }
+                input.droppedPaths.removeAll()
+            }
             if let error = input.resizeError {
                 logger.error("resize: \(error)")
                 input.resizeError = nil
+            }
+            if gallery.takeFullscreenToggle() {
+                do { try window.toggleFullscreen() } catch { logger.error("fullscreen: \(error)") }
             }
             let now = clock.now()
             gallery.advance(to: now)
             do {
                 try gallery.receiveDecodes(uploadBudget: Self.uploadBudget)
+                // Input that changed nothing on screen (a hover, a focus change) draws nothing and presents nothing.
+                guard gallery.needsRedraw || gallery.needsFrame else { continue }
+                let cpuStart = CPUClock.threadSeconds()
                 try gallery.render()
+                gallery.noteFrameTime(milliseconds: (CPUClock.threadSeconds() - cpuStart) * 1000)
             } catch {
                 logger.error("frame: \(error)")  // Per-frame failures are logged; the gallery goes on.
             }

@@ -15,29 +15,33 @@ public enum PlaceholderPattern: Sendable, Hashable, CaseIterable {
     ///
     /// Strokes are `cellSize / 16` pixels wide, at least 2: one-pixel strokes break up where a circle passes between
     /// pixel centres (it crosses the cell centre exactly on a pixel corner).
-    public func makeTile(cellSize: Int) throws(SDLError) -> Surface {
+    /// `paper` is the ground, `ink` the black parts and `accent` the red diagonals, so quiet tones can replace the
+    /// seed's black and white.
+    public func makeTile(
+        cellSize: Int, paper: RGBA = .white, ink: RGBA = .black, accent: RGBA = .red
+    ) throws(SDLError) -> Surface {
         let cell = min(max(cellSize, Self.cellSizes.lowerBound), Self.cellSizes.upperBound)
         let tile = try Surface(width: cell, height: cell, opaque: true)
         let stroke = Double(max(cell / 16, 2))
         switch self {
         case .chequeredFlag:
             let half = cell / 2
-            try tile.fill(nil, color: .white)
+            try tile.fill(nil, color: paper)
             try tile.fill(rects: [PixelRect(x: 0, y: 0, width: half, height: half),
                                   PixelRect(x: half, y: half, width: cell - half, height: cell - half)],
-                          color: .black)
+                          color: ink)
         case .diagonalCross:
             // The seed's middle spot: parts 3…5 of 8 on each axis, rounded to whole pixels.
             let spot = (3 * cell + 4) / 8..<(5 * cell + 4) / 8
             let reach = stroke * 2.squareRoot()  // |dx ∓ dy| ≤ stroke·√2 ⇔ distance to the diagonal ≤ stroke / 2
             tile.paint { x, y in
-                if spot.contains(x) && spot.contains(y) { return .black }
+                if spot.contains(x) && spot.contains(y) { return ink }
                 // Pixel centres in doubled coordinates keep the test symmetric and exact.
                 let doubledX = Double(2 * x + 1)
                 let doubledY = Double(2 * y + 1)
                 let onDiagonal = abs(doubledX - doubledY) <= reach
                     || abs(doubledX + doubledY - Double(2 * cell)) <= reach
-                return onDiagonal ? .red : .white
+                return onDiagonal ? accent : paper
             }
         case .circles:
             // Doubled coordinates: centres at 0, cell and 2·cell on each axis, radius cell.
@@ -50,10 +54,10 @@ public enum PlaceholderPattern: Sendable, Hashable, CaseIterable {
                     for centreY in centres {
                         let distance = ((doubledX - Double(centreX)) * (doubledX - Double(centreX))
                             + (doubledY - Double(centreY)) * (doubledY - Double(centreY))).squareRoot()
-                        if abs(distance - radius) <= stroke { return .black }
+                        if abs(distance - radius) <= stroke { return ink }
                     }
                 }
-                return .white
+                return paper
             }
         }
         return tile

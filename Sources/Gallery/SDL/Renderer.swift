@@ -91,6 +91,22 @@ public final class Renderer {
         }
     }
 
+    /// Copies all of `texture` into `destination`, turned `degrees` clockwise about the destination's centre.
+    public func copy(_ texture: Texture, to destination: PixelRect, rotatedBy degrees: Double) throws(SDLError) {
+        var destinationRect = destination.sdlRect
+        try SDLError.check(
+            SDL_RenderCopyEx(handle, texture.handle, nil, &destinationRect, degrees, nil, SDL_FLIP_NONE),
+            "SDL_RenderCopyEx")
+    }
+
+    /// Fills `rect` with `color` blended over what is drawn (its alpha says how much), then draws opaque again.
+    public func blend(_ rect: PixelRect, color: RGBA) throws(SDLError) {
+        try SDLError.check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        defer { SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE) }
+        try setDrawColor(color)
+        try fill(rect)
+    }
+
     /// Restricts drawing to `rect`, or lifts the restriction when nil.
     public func setClip(_ rect: PixelRect?) throws(SDLError) {
         if var sdlRect = rect?.sdlRect {

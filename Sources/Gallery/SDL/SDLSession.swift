@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 
 /// SDL, SDL_image and SDL_ttf initialised for the life of this object; create one per process, on the main thread.
 ///
@@ -11,6 +12,8 @@ public final class SDLSession {
     /// Starts SDL with the event queue, plus video when `video` is true, then SDL_image and SDL_ttf.
     ///
     /// Without video nothing needs a display: the software renderer draws into surfaces (headless mode).
+    /// Audio is never initialised (the gallery is silent), and with video a driver that cannot possibly connect
+    /// is left out (`VideoDriverChoice`), so its noise does not bury the gallery's own messages.
     /// `useSoftwareFramebuffer` keeps SDL from building the software renderer's window framebuffer through OpenGL
     /// (measured under X11: +60 MB RSS and a 2× slower first paint); the `SDL_FRAMEBUFFER_ACCELERATION` environment
     /// variable still wins if the user set it. JPEG and PNG support are required; TIFF and WebP are used if present.
@@ -18,6 +21,11 @@ public final class SDLSession {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         if useSoftwareFramebuffer {
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        if video, let drivers = VideoDriverChoice.hint(
+            availableDrivers: Self.availableVideoDrivers(), environment: ProcessInfo.processInfo.environment)
+        {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
@@ -45,6 +53,13 @@ public final class SDLSession {
             throw error
         }
         wakeEventType = eventType
+    }
+
+    /// The video drivers compiled into the SDL library, in the order SDL tries them (callable before `SDL_Init`).
+    private static func availableVideoDrivers() -> [String] {
+        (0..<max(SDL_GetNumVideoDrivers(), 0)).compactMap { index in
+            SDL_GetVideoDriver(index).map { String(cString: $0) }
+        }
     }
 
     deinit {

@@ -15,6 +15,9 @@ public final class Surface: @unchecked Sendable {
 
     /// The wrapped surface; owned by this object.
     let handle: UnsafeMutablePointer<SDL_Surface>
+    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil; set by the decode
+    /// thread before the surface changes hands.
+    public internal(set) var damageNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
     ///
@@ -99,6 +102,14 @@ public final class Surface: @unchecked Sendable {
         try SDLError.check(IMG_SavePNG(handle, path), "IMG_SavePNG")
     }
 
+    /// Writes the surface to `path` as an opaque PNG (RGB, no alpha channel: alpha 255 everywhere when read back).
+    public func saveOpaquePNG(to path: String) throws(SDLError) {
+        let rgb = try SDLError.nonNull(
+            SDL_ConvertSurfaceFormat(handle, SDL_PIXELFORMAT_RGB24.rawValue, 0), "SDL_ConvertSurfaceFormat")
+        defer { SDL_FreeSurface(rgb) }
+        try SDLError.check(IMG_SavePNG(rgb, path), "IMG_SavePNG")
+    }
+
     /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.
     ///
     /// A source without an alpha channel (a JPEG, say) becomes an opaque surface; colour-keyed pixels become transparent.
@@ -126,6 +137,17 @@ public final class Surface: @unchecked Sendable {
     /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
     public func scaled(toFit box: PixelSize) throws(SDLError) -> Surface {
         try scaled(to: size.fitted(inside: box))
+    }
+
+    /// Covers the whole surface with copies of `tile`, edge to edge from the top-left corner.
+    public func tile(with tile: Surface) throws(SDLError) {
+        guard tile.width > 0, tile.height > 0 else { return }
+        for y in stride(from: 0, to: height, by: tile.height) {
+            for x in stride(from: 0, to: width, by: tile.width) {
+                var destination = PixelRect(x: x, y: y, width: tile.width, height: tile.height).sdlRect
+                try SDLError.check(gallery_SDL_BlitSurface(tile.handle, nil, handle, &destination), "SDL_BlitSurface")
+            }
+        }
     }
 
     /// Writes every pixel from `color(x, y)`, row by row. The surface must be in `Surface.pixelFormat`.

@@ -40,6 +40,11 @@ public final class TextRenderer {
         TTF_CloseFont(font)
     }
 
+    /// Whether the file at `path` can be read (to pick the first installed font of a list).
+    public static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
     /// The height of one line of text in pixels.
     public var lineHeight: Int { Int(TTF_FontHeight(font)) }
 

@@ -32,6 +32,29 @@ public final class Texture {
     /// Bytes of pixel memory (`width · height · 4`): what the texture budget counts.
     public var byteCount: Int { width * height * 4 }
 
+    /// Whether copies blend by alpha (for fades and transparent pictures) or overwrite.
+    public func setBlendMode(blending: Bool) throws(SDLError) {
+        try SDLError.check(
+            SDL_SetTextureBlendMode(handle, blending ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+    }
+
+    /// Whether copies blend by alpha now.
+    public var isBlending: Bool {
+        var mode = SDL_BLENDMODE_NONE
+        SDL_GetTextureBlendMode(handle, &mode)
+        return mode == SDL_BLENDMODE_BLEND
+    }
+
+    /// Multiplies the texture's alpha by `alpha` (0 transparent … 255 as drawn) in later copies.
+    public func setAlphaModulation(_ alpha: UInt8) throws(SDLError) {
+        try SDLError.check(SDL_SetTextureAlphaMod(handle, alpha), "SDL_SetTextureAlphaMod")
+    }
+
+    /// Multiplies the texture's colour by `color` in later copies (white draws it as it is).
+    public func setColorModulation(_ color: RGBA) throws(SDLError) {
+        try SDLError.check(SDL_SetTextureColorMod(handle, color.r, color.g, color.b), "SDL_SetTextureColorMod")
+    }
+
     /// Replaces all pixels with those of `surface`, which must have the texture's size.
     public func update(from surface: Surface) throws(SDLError) {
         guard surface.size == size else {

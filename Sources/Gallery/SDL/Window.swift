@@ -53,6 +53,13 @@ public final class Window {
     /// Whether the window is shown (not created hidden or hidden since).
     public var isShown: Bool { SDL_GetWindowFlags(handle) & SDL_WINDOW_SHOWN.rawValue != 0 }
 
+    /// Switches between the window and the whole screen (desktop fullscreen: no mode change).
+    public func toggleFullscreen() throws(SDLError) {
+        let desktop = SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        let isFullscreen = SDL_GetWindowFlags(handle) & desktop == desktop
+        try SDLError.check(SDL_SetWindowFullscreen(handle, isFullscreen ? 0 : desktop), "SDL_SetWindowFullscreen")
+    }
+
     /// Shows the window.
     public func show() {
         SDL_ShowWindow(handle)

@@ -4,17 +4,18 @@ import GalleryCore
 public struct PageLibrary: Sendable {
     /// The pages behind a library: a list of photos, or a count of generated pages computed from their index.
     public enum Pages: Sendable {
-        /// Photo files, in the index's order.
+        /// Photo files: those the gallery opened with, then the files a feed added.
         case photos([PageSource])
-        /// `count` generated, numbered pages; nothing is stored per page, so any count costs the same memory.
-        case synthetic(count: Int)
+        /// `count` generated, numbered pages, nothing stored per page (so any count costs the same memory), then the
+        /// files a feed added.
+        case synthetic(count: Int, appended: [PageSource])
     }
 
     /// The generated page counts accepted: up to `Int32.max`, which every pixel and slot computation holds.
     public static let syntheticCountRange = 1...Int(Int32.max)
 
-    /// The pages the gallery opens with.
-    public let pages: Pages
+    /// The pages.
+    public private(set) var pages: Pages
 
     /// A library of photo files, in the index's order.
     public init(photos: PhotoIndex) {
@@ -23,14 +24,30 @@ public struct PageLibrary: Sendable {
 
     /// A library of `count` generated, numbered pages (negative counts are empty, counts past the range are cut to it).
     public init(syntheticCount count: Int) {
-        pages = .synthetic(count: min(max(count, 0), Self.syntheticCountRange.upperBound))
+        pages = .synthetic(count: min(max(count, 0), Self.syntheticCountRange.upperBound), appended: [])
     }
 
-    /// The number of pages the gallery opens with.
+    /// Adds a page (a file a feed brought) after the others; returns its index.
+    public mutating func append(_ source: PageSource) -> Int {
+        switch pages {
+        case .photos(var sources):
+            pages = .photos([])  // Drops the enum's reference, so that the append does not copy the array.
+            sources.append(source)
+            pages = .photos(sources)
+            return sources.count - 1
+        case .synthetic(let count, var appended):
+            pages = .synthetic(count: count, appended: [])
+            appended.append(source)
+            pages = .synthetic(count: count, appended: appended)
+            return count + appended.count - 1
+        }
+    }
+
+    /// The number of pages.
     public var count: Int {
         switch pages {
         case .photos(let sources): sources.count
-        case .synthetic(let count): count
+        case .synthetic(let count, let appended): count + appended.count
         }
     }
 
@@ -39,7 +56,8 @@ public struct PageLibrary: Sendable {
         switch pages {
         case .photos(let sources):
             return sources[((page % sources.count) + sources.count) % sources.count]
-        case .synthetic(let count):
+        case .synthetic(let count, let appended):
+            if page >= count, page - count < appended.count { return appended[page - count] }
             return .synthetic(index: page, count: max(count, page + 1))
         }
     }

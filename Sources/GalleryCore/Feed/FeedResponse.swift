@@ -1,14 +1,14 @@
-/// What a finished simulated feed request brings.
+/// What a finished feed request brings.
 public enum FeedResponse: Equatable, Sendable {
-    /// This many pages were appended at the end of the feed.
-    case appended(count: Int)
-    /// The request failed; the feed shows a retry prompt and the spinner page snaps back.
+    /// These pages, in order, to append at the end of the feed.
+    case appended([FeedItem])
+    /// The request failed for this reason; the spinner page shows a retry prompt with it.
     case failed(reason: String)
 
     /// The response as a trace `events` entry: "appended:3" or "loadFailed".
     public var traceName: String {
         switch self {
-        case .appended(let count): "appended:\(count)"
+        case .appended(let items): "appended:\(items.count)"
         case .failed: "loadFailed"
         }
     }

@@ -12,18 +12,36 @@ public enum GalleryCommand: Hashable, Sendable {
     case last
     /// To this logical page (the shorter way round in loops).
     case goTo(Int)
-    /// One page forward (PageDown); a page is one photo in the pagers.
+    /// Ten photos forward (PageDown, `]`).
     case pageForward
-    /// One page back (PageUp).
+    /// Ten photos back (PageUp, `[`).
     case pageBackward
+    /// To the photo whose number was typed before (nsxiv's count prefix: `12 G`).
+    case goToTypedNumber
+    /// Switch between a window and the whole screen.
+    case toggleFullscreen
+    /// Show or hide the information panel (HUD).
+    case toggleInfoPanel
     /// Switch to this arrangement, keeping the current photo.
     case mode(TopologyKind)
     /// Quit the app.
     case quit
     /// Retry a failed feed load or a failed decode.
     case retry
+    /// Flip the wheel's arc between clockwise and anticlockwise.
+    case flipWheel
+    /// Open the wheel's centred photo in the pager mode used before the wheel.
+    case open
     /// Start or stop the slideshow.
     case toggleSlideshow
-    /// Show or hide the key help (reserved: the overlay comes later).
+    /// Zoom in on the photo, at the centre.
+    case zoomIn
+    /// Zoom out, down to fit.
+    case zoomOut
+    /// Show the photo at 100 %: one image pixel per screen pixel.
+    case zoomActualSize
+    /// Fit the photo to the window again.
+    case zoomToFit
+    /// Show or hide the help that lists every key and gesture.
     case toggleHelp
 }

@@ -41,6 +41,12 @@ package struct JSONObjectWriter: Sendable {
         text += Double(short) == number ? short : "\(number)"
     }
 
+    /// Adds a JSON literal written as is (`true`, `false`, `null`).
+    package mutating func add(_ key: String, literal: String) {
+        appendKey(key)
+        text += literal
+    }
+
     /// Adds a string.
     package mutating func add(_ key: String, string: String) {
         appendKey(key)

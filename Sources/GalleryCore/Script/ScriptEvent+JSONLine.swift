@@ -8,11 +8,16 @@ extension ScriptEvent {
         case .down(let x, let y), .move(let x, let y), .up(let x, let y):
             writer.add("x", exactNumber: x, maximumPlaces: 6)
             writer.add("y", exactNumber: y, maximumPlaces: 6)
-        case .key(let name):
+        case .key(let name, let isRepeat):
             writer.add("key", string: name)
+            if isRepeat { writer.add("repeat", literal: "true") }
         case .wheel(let dx, let dy):
             writer.add("dx", exactNumber: dx, maximumPlaces: 6)
             writer.add("dy", exactNumber: dy, maximumPlaces: 6)
+        case .zoom(let scale, let x, let y):
+            writer.add("scale", exactNumber: scale, maximumPlaces: 6)
+            writer.add("x", exactNumber: x, maximumPlaces: 6)
+            writer.add("y", exactNumber: y, maximumPlaces: 6)
         case .resize(let width, let height):
             writer.add("w", integer: width)
             writer.add("h", integer: height)
@@ -41,7 +46,9 @@ extension ScriptEvent {
         }
         guard let command = fields.command else { throw failure(.unknownType(fields.type)) }
         switch command {
-        case .down(let x, let y), .move(let x, let y), .up(let x, let y):
+        case .zoom(let scale, _, _) where !(scale > 0 && scale.isFinite):
+            throw failure(.invalidValue(field: "scale", reason: "must be a positive number (1 is fit)"))
+        case .down(let x, let y), .move(let x, let y), .up(let x, let y), .zoom(_, let x, let y):
             for (field, value) in [("x", x), ("y", y)] {
                 if let problem = ScriptLimits.problem(
                     field: field, value: value, range: ScriptLimits.coordinate, unit: "pixels")
@@ -57,7 +64,7 @@ extension ScriptEvent {
                     throw failure(problem)
                 }
             }
-        case .key(let name) where name.isEmpty:
+        case .key(let name, _) where name.isEmpty:
             throw failure(.invalidValue(field: "key", reason: "must name a key"))
         case .resize(let width, let height):
             let range = ViewportSize.dimensionRange
@@ -74,7 +81,6 @@ extension ScriptEvent {
         }
         return ScriptEvent(t: fields.t, command: command)
     }
-
 
     /// The script problem for a line that did not decode, case for case.
     private static func problem(for error: JSONLineError) -> ScriptError.Problem {

@@ -3,13 +3,15 @@
 struct ScriptLineFields: Decodable {
     /// The script fields `JSONDecoder` reads.
     enum Field: String, JSONLineField {
-        case t, type, x, y, key, dx, dy, w, h, path
+        case t, type, x, y, key, dx, dy, w, h, path, scale
+        case isRepeat = "repeat"
 
         var expectedValue: String {
             switch self {
-            case .t, .x, .y, .dx, .dy: "a number"
+            case .t, .x, .y, .dx, .dy, .scale: "a number"
             case .w, .h: "a whole number"
             case .type, .key, .path: "a string"
+            case .isRepeat: "true or false"
             }
         }
     }
@@ -30,8 +32,12 @@ struct ScriptLineFields: Decodable {
         case "down": .down(x: try number(.x), y: try number(.y))
         case "move": .move(x: try number(.x), y: try number(.y))
         case "up": .up(x: try number(.x), y: try number(.y))
-        case "key": .key(try fields.decode(String.self, forKey: .key))
+        case "key":
+            .key(
+                try fields.decode(String.self, forKey: .key),
+                isRepeat: try fields.decodeIfPresent(Bool.self, forKey: .isRepeat) ?? false)
         case "wheel": .wheel(dx: try number(.dx), dy: try number(.dy))
+        case "zoom": .zoom(scale: try number(.scale), x: try number(.x), y: try number(.y))
         case "resize":
             .resize(width: try fields.decodeWholeNumber(forKey: .w), height: try fields.decodeWholeNumber(forKey: .h))
         case "shot": .shot(path: try fields.decode(String.self, forKey: .path))

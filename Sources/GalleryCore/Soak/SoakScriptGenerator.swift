@@ -1,9 +1,9 @@
-/// Random but replayable scripts for soak runs: drags of every speed, flings, key storms, mode switches in the middle of
-/// animations and drags, resizes, wheel notches and touchpad streams, pauses. One seed always gives the same script.
+/// Random but replayable scripts for soak runs: drags of every speed, flings, key storms (with held-key repeats), mode
+/// switches in the middle of animations and drags, resizes, wheel notches and touchpad streams, pinches, pauses. One seed always gives the same script.
 public struct SoakScriptGenerator: Sendable {
     /// One kind of input burst the generator strings together.
     enum Gesture: CaseIterable {
-        case drag, fling, keyStorm, modeSwitch, resize, wheelNotches, touchpadStream, pause, holdAndSwitch
+        case drag, fling, keyStorm, modeSwitch, resize, wheelNotches, touchpadStream, pause, holdAndSwitch, pinch
     }
 
     /// Keys that switch modes; keys for modes a build does not offer yet are harmless (they do nothing), so new modes
@@ -43,6 +43,7 @@ public struct SoakScriptGenerator: Sendable {
             case .move(let x, let y): .move(x: rounded(x), y: rounded(y))
             case .up(let x, let y): .up(x: rounded(x), y: rounded(y))
             case .wheel(let dx, let dy): .wheel(dx: rounded(dx), dy: rounded(dy))
+            case .zoom(let scale, let x, let y): .zoom(scale: rounded(scale), x: rounded(x), y: rounded(y))
             case .key, .resize, .shot, .quit: command
             }
             events.append(ScriptEvent(t: rounded(time), command: command))
@@ -65,7 +66,7 @@ public struct SoakScriptGenerator: Sendable {
             drag(&builder, duration: duration, distance: distance, random: &random)
         case .keyStorm:
             for _ in 0..<Int.random(in: 2...40, using: &random) {
-                builder.add(.key(pagingKeys.randomElement(using: &random)!),
+                builder.add(.key(pagingKeys.randomElement(using: &random)!, isRepeat: random.nextBool(probability: 0.3)),
                             after: random.nextBool() ? 0 : Double.random(in: 0...0.05, using: &random))
             }
         case .modeSwitch:
@@ -90,6 +91,15 @@ public struct SoakScriptGenerator: Sendable {
                 let delta = direction * Double.random(in: 0...0.4, using: &random)
                 builder.add(.wheel(dx: random.nextBool(probability: 0.7) ? delta : 0, dy: delta / 3), after: 1.0 / 120)
             }
+        case .pinch:
+            // Zoom in somewhere, maybe drag the zoomed photo, then back to fit.
+            let x = Double.random(in: 0...builder.width, using: &random)
+            let y = Double.random(in: 0...builder.height, using: &random)
+            builder.add(.zoom(scale: Double.random(in: 0.5...12, using: &random), x: x, y: y))
+            if random.nextBool() {
+                drag(&builder, duration: 0.2, distance: builder.width * (random.nextBool() ? 0.5 : -0.5), random: &random)
+            }
+            builder.add(.zoom(scale: 1, x: x, y: y), after: Double.random(in: 0...0.5, using: &random))
         case .pause:
             builder.time += Double.random(in: 0...3, using: &random)
         case .holdAndSwitch:

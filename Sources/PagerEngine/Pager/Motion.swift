@@ -51,6 +51,8 @@ struct Settle: Sendable {
     var targetSlot: Int
     /// −1, 0 or +1: which way the settle travels.
     var direction: Int
+    /// Whether a command (key, slideshow, script) started it, rather than a release.
+    var isCommand = false
 }
 
 /// Free deceleration, optionally ending on a slot.

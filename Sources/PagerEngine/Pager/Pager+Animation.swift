@@ -41,23 +41,29 @@ extension Pager {
         offset = Double(slot) * extent
         velocity = 0
         motion = .resting
+        standIn = nil  // At rest the jump's stand-in is off screen: the real neighbour is what a drag will show.
         events.append(.settled(page: page(atSlot: slot)))
     }
 
     /// Starts the paging spring from the displayed offset and velocity toward `slot`.
-    mutating func startSettle(toward slot: Int, velocity startVelocity: Double, time: Double) {
+    mutating func startSettle(
+        toward slot: Int, velocity startVelocity: Double, time: Double, spring: SpringDescription? = nil,
+        isCommand: Bool = false
+    ) {
         let end = Double(slot) * extent
         if abs(offset - end) < 1e-9, abs(startVelocity) < 1e-9 {
             offset = end
             velocity = 0
             motion = .resting
+            standIn = nil
             return
         }
         let simulation = SpringSimulation(
-            spring: configuration.spring, start: offset, end: end, velocity: startVelocity)
+            spring: spring ?? configuration.spring, start: offset, end: end, velocity: startVelocity)
         let direction = end > offset ? 1 : (end < offset ? -1 : 0)
         velocity = startVelocity
-        motion = .settling(Settle(simulation: simulation, startTime: time, targetSlot: slot, direction: direction))
+        motion = .settling(
+            Settle(simulation: simulation, startTime: time, targetSlot: slot, direction: direction, isCommand: isCommand))
     }
 
     /// Starts a free deceleration; when the topology snaps, it is bent to end exactly on the nearest slot to where it would stop.
@@ -114,6 +120,7 @@ extension Pager {
         let restingSlot = (offset / extent).rounded()
         // A strip at rest on a slot stays exactly on one: `i·e + k·e` need not equal `(i + k)·e` in floating point.
         offset = offset == restingSlot * extent ? (restingSlot + Double(slots)) * extent : offset + pixels
+        standIn?.slot += slots
         switch motion {
         case .resting:
             break

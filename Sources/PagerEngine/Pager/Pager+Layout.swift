@@ -10,7 +10,7 @@ extension Pager {
         return (first...last).compactMap { slot in
             let origin = Double(slot) * extent - extent / 2 - offset + centre
             guard origin < size, origin + extent > 0 else { return nil }
-            return VisibleSlot(slot: slot, content: topology.content(ofSlot: slot), origin: origin, extent: extent)
+            return VisibleSlot(slot: slot, content: content(ofSlot: slot), origin: origin, extent: extent)
         }
     }
 }

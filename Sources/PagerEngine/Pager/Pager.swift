@@ -18,6 +18,8 @@ public struct Pager: Sendable {
     public internal(set) var time: Double
     var motion: Motion = .resting
     var reportedPage: Int
+    /// The photo left behind by a far jump, shown beside its target until the strip comes to rest.
+    var standIn: SlotStandIn?
 
     /// Creates a pager at rest on the topology's start slot.
     public init(
@@ -49,11 +51,11 @@ public struct Pager: Sendable {
 
     /// Pixels per slot along the paging axis: the viewport width, or a wheel row.
     public var extent: Double {
-        topology.kind == .wheel ? viewport.height / configuration.wheelRowsPerViewport : viewport.width
+        topology.axis == .vertical ? viewport.height / configuration.wheelRowsPerViewport : viewport.width
     }
 
     /// The viewport's size along the paging axis (the rubber band's dimension d).
-    var axisDimension: Double { topology.kind == .wheel ? viewport.height : viewport.width }
+    var axisDimension: Double { topology.axis == .vertical ? viewport.height : viewport.width }
 
     /// The offset in slots.
     public var slotPosition: Double { offset / extent }
@@ -77,6 +79,24 @@ public struct Pager: Sendable {
     /// The logical page a settle is heading for, or the current page at rest.
     public var targetPage: Int { targetSlot.map(page(atSlot:)) ?? currentPage }
 
+    /// The page that queued commands (keys, the slideshow) are heading for; `nil` unless a command moves the strip.
+    public var commandTargetPage: Int? {
+        guard case .settling(let settle) = motion, settle.isCommand else { return nil }
+        return page(atSlot: settle.targetSlot)
+    }
+
+    /// How many slots a running settle still has to go beyond the slot shown now (negative going back).
+    public var slotsAhead: Int { targetSlot.map { $0 - nearestSlot(to: offset) } ?? 0 }
+
+    /// The page a far jump left behind, shown beside its target while the strip slides; `nil` otherwise.
+    public var standInPage: Int? { standIn?.page }
+
+    /// What `slot` shows now: the topology's content, or the page a far jump left behind.
+    public func content(ofSlot slot: Int) -> SlotContent {
+        if let standIn, standIn.slot == slot { return .page(standIn.page) }
+        return topology.content(ofSlot: slot)
+    }
+
     /// The slot nearest to an offset, clamped into the resting slots where the strip ends.
     func nearestSlot(to offset: Double) -> Int {
         let nearest = Int(saturating: (offset / extent + 0.5).rounded(.down))
@@ -90,7 +110,7 @@ public struct Pager: Sendable {
 
     /// The logical page a slot stands for: its page, the last page for the feed's end, clamped otherwise.
     func page(atSlot slot: Int) -> Int {
-        switch topology.content(ofSlot: slot) {
+        switch content(ofSlot: slot) {
         case .page(let page): return page
         case .feedEnd: return max(0, topology.pageCount - 1)
         case .empty:
@@ -138,7 +158,7 @@ public struct Pager: Sendable {
     }
 
     func axisCoordinate(x: Double, y: Double) -> Double {
-        topology.kind == .wheel ? y : x
+        topology.axis == .vertical ? y : x
     }
 
     /// Re-bases, asks the topology for its events and reports a page change: the tail of every call.

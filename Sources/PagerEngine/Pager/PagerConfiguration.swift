@@ -10,6 +10,8 @@ public struct PagerConfiguration: Equatable, Sendable {
     public var deceleration: DecelerationRate = .normal
     /// The rubber band coefficient c (UIKit).
     public var rubberBandCoefficient: Double = RubberBand.coefficient
+    /// How a key, the slideshow or a script command turns the page: a quick spring, or no animation at all.
+    public var commandTransition: CommandTransition = .spring(.keyPaging)
     /// How many wheel rows fill the viewport height.
     public var wheelRowsPerViewport: Double = 7
 

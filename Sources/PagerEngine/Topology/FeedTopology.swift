@@ -1,7 +1,7 @@
 /// Pages that keep coming: N page slots, then an end slot with a spinner, grown on demand (key 3; seed 001).
 ///
 /// Reaching the last page asks for more, once; an append grows the strip to the right, so no existing page ever
-/// moves. After a failure the end slot shows retry: the pager snaps back, and coming back to the end slot asks again.
+/// moves. After a failure the end slot shows retry where it is; leaving it and coming back asks again, as does R.
 public struct FeedTopology: Equatable, Sendable {
     /// The number of pages loaded so far (may be zero: the strip then shows only the end slot).
     public private(set) var pageCount: Int
@@ -15,12 +15,16 @@ public struct FeedTopology: Equatable, Sendable {
     /// failure that arrives while the end slot is shown does not ask again at once, frame after frame.
     private var retryArmed = false
 
-    /// Creates a feed of `pageCount` pages (zero or more) that starts on `startPage`, clamped into range.
-    public init(pageCount: Int, startPage: Int = 0, releaseBehavior: ReleaseBehavior = .paging) {
+    /// Creates a feed of `pageCount` pages (zero or more) that starts on `startPage`, clamped into range; `loadState`
+    /// carries over a request still in flight (or a failure) when the feed is shown again after another mode.
+    public init(
+        pageCount: Int, startPage: Int = 0, releaseBehavior: ReleaseBehavior = .paging, loadState: FeedLoadState = .idle
+    ) {
         precondition(pageCount >= 0, "a page count cannot be negative")
         self.pageCount = pageCount
         self.startSlot = min(max(startPage, 0), max(pageCount - 1, 0))
         self.releaseBehavior = releaseBehavior
+        self.loadState = loadState
     }
 
     /// Adds `count` pages after the last one (the end slot moves right) and lets the feed ask for more again.

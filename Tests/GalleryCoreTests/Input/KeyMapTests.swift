@@ -13,6 +13,7 @@ struct KeyMapTests {
         ("0", .mode(.bounded)), ("1", .mode(.endCaps)), ("2", .mode(.threeSurfaces)), ("3", .mode(.feed)),
         ("4", .mode(.wheel)),
         ("Q", .quit), ("Escape", .quit), ("R", .retry), ("S", .toggleSlideshow), ("F1", .toggleHelp),
+        ("D", .flipWheel), ("Return", .open), ("Keypad Enter", .open),
     ])
     func mapsKey(name: String, command: GalleryCommand) {
         #expect(KeyMap.command(forKeyName: name) == command)
@@ -20,7 +21,7 @@ struct KeyMapTests {
         #expect(KeyMap.command(forKeyName: name.uppercased()) == command)
     }
 
-    @Test("unbound names give no command", arguments: ["A", "5", "Up", "Return", "", "Keypad 1", "RightX"])
+    @Test("unbound names give no command", arguments: ["A", "5", "Up", "Tab", "", "Keypad 1", "RightX"])
     func ignoresUnboundKeys(name: String) {
         #expect(KeyMap.command(forKeyName: name) == nil)
     }

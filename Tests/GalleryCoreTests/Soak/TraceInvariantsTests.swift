@@ -21,7 +21,7 @@ struct TraceInvariantsTests {
     func sound() {
         var later = Self.sound
         later.t = 0.6
-        #expect(TraceInvariants.violations(in: [Self.sound, later], pageCount: 10).isEmpty)
+        #expect(TraceInvariants.violations(in: [Self.sound, later], pageCount: 10, textureByteBudget: 4000).isEmpty)
     }
 
     @Test("each broken invariant is reported with its frame", arguments: [
@@ -30,22 +30,38 @@ struct TraceInvariantsTests {
         (changed { r in r.position = .nan }, "position is nan"),
         (changed { r in r.velocity = .infinity }, "velocity is inf"),
         (changed { r in r.offsetPixels = -.infinity }, "offset_px is -inf"),
-        (changed { r in r.textures = 4 }, "4 textures, budget 3"),
-        (changed { r in r.mode = .endCaps; r.textures = 6 }, "6 textures, budget 5"),
+        (changed { r in r.textures = 4 }, "4 textures, three-surface mode holds 3"),
+        (changed { r in r.textureBytes = 4001 }, "4001 texture bytes, budget 4000"),
+        (changed { r in r.mode = .endCaps; r.textureBytes = -1 }, "-1 texture bytes, budget 4000"),
         (changed { r in r.slots = [2, 3] }, "2 slots"),
         (changed { r in r.slots = [2, 3, 11] }, "slot shows page 11"),
-        (changed { r in r.decoded = 6 }, "6 decoded, budget 5"),
-        (changed { r in r.pending = -1 }, "-1 decodes pending"),
-        (changed { r in r.pages = 11 }, "pages 11, expected 10"),
+        (changed { r in r.pending = -1 }, "negative counts: 3 textures, 3 decoded, -1 pending"),
+        (changed { r in r.pages = 9; r.page = 3 }, "pages 9, expected at least 10"),
         (changed { r in r.t = 0.5 }, "time 0.5 after 0.5"),
     ])
     func broken(broken: TraceRecord, message: String) {
-        let violations = TraceInvariants.violations(in: [Self.sound, broken], pageCount: 10)
+        let violations = TraceInvariants.violations(in: [Self.sound, broken], pageCount: 10, textureByteBudget: 4000)
         #expect(violations.contains { $0.hasPrefix("frame 2 ") && $0.hasSuffix(message) }, "\(violations)")
+    }
+
+    @Test("a feed's page count never shrinks while the feed is shown; leaving it may show the opening pages again")
+    func feedGrowth() {
+        func record(_ t: Double, _ mode: TopologyKind, pages: Int) -> TraceRecord {
+            var record = Self.sound
+            record.t = t
+            record.mode = mode
+            record.pages = pages
+            return record
+        }
+        let left = [record(1, .feed, pages: 15), record(2, .endCaps, pages: 10)]
+        #expect(TraceInvariants.violations(in: left, pageCount: 10, textureByteBudget: 4000).isEmpty)
+        let shrunk = [record(1, .feed, pages: 15), record(2, .feed, pages: 14)]
+        #expect(TraceInvariants.violations(in: shrunk, pageCount: 10, textureByteBudget: 4000)
+            == ["frame 2 (t = 2.0): pages 14, expected at least 15"])
     }
 
     @Test("an empty trace is a violation")
     func empty() {
-        #expect(TraceInvariants.violations(in: [], pageCount: 1) == ["the trace has no frames"])
+        #expect(TraceInvariants.violations(in: [], pageCount: 1, textureByteBudget: 4000) == ["the trace has no frames"])
     }
 }

@@ -21,8 +21,11 @@ struct GalleryProcess {
         func shot(_ name: String) -> String { folder.path("shots/\(name)") }
     }
 
-    /// Writes `events` as a script, runs `gallery --headless` with `arguments`, and reads the trace.
-    static func run(_ events: [String], arguments: [String], size: String = "320x240") throws -> Output {
+    /// Writes `events` as a script, runs `gallery --headless` with `arguments`, and reads the trace; `whileRunning`
+    /// runs on this thread once the process has started (to change the world under it).
+    static func run(
+        _ events: [String], arguments: [String], size: String = "320x240", whileRunning: () throws -> Void = {}
+    ) throws -> Output {
         let folder = try TemporaryDirectory()
         let script = folder.path("script.jsonl")
         // Scripts must be in time order; tests build them from pieces, so order them here (stably).
@@ -37,6 +40,7 @@ struct GalleryProcess {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        try whileRunning()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let traceText = (try? String(contentsOfFile: folder.path("trace.jsonl"), encoding: .utf8)) ?? ""
@@ -65,6 +69,7 @@ enum ScriptLine {
         #"{"t":\#(t),"type":"up","x":\#(x),"y":\#(y)}"#
     }
     static func key(_ t: Double, _ name: String) -> String { #"{"t":\#(t),"type":"key","key":"\#(name)"}"# }
+    static func quit(_ t: Double) -> String { #"{"t":\#(t),"type":"quit"}"# }
     static func shot(_ t: Double, _ path: String) -> String { #"{"t":\#(t),"type":"shot","path":"\#(path)"}"# }
 
     /// A drag from `x0` to `x1` over `duration` seconds, one move per 1/120 s, released at the end.

@@ -9,8 +9,9 @@ import Testing
 extension SDLSerializedTests {
     @Suite("Soak")
     struct SoakTests {
-        /// Seeds per mode and library: 50 (300 runs), or `GALLERY_SOAK_SEEDS` (fewer under the sanitizers, which are slow).
-        static let seedsPerCase = ProcessInfo.processInfo.environment["GALLERY_SOAK_SEEDS"].flatMap(Int.init) ?? 50
+        /// Seeds per mode and library: 30 (300 runs over five modes), or `GALLERY_SOAK_SEEDS` (fewer under the
+        /// sanitizers, which are slow).
+        static let seedsPerCase = ProcessInfo.processInfo.environment["GALLERY_SOAK_SEEDS"].flatMap(Int.init) ?? 30
 
         static func library(_ name: String) throws -> PageLibrary {
             name == "photos"
@@ -18,14 +19,14 @@ extension SDLSerializedTests {
                 : PageLibrary(syntheticCount: 100_000)
         }
 
-        @Test("generated scripts keep every frame sound", arguments: GalleryController.availableModes, ["photos", "synthetic"])
+        @Test("generated scripts keep every frame sound", arguments: TopologyKind.allCases, ["photos", "synthetic"])
         func generatedScripts(mode: TopologyKind, libraryName: String) throws {
             try SDLTestSession.start()
             let library = try Self.library(libraryName)
             let folder = try TemporaryDirectory()
             let size = try ViewportSize(width: 320, height: 240)
             // Seeds differ per case so that the whole suite covers distinct scripts.
-            let firstSeed = UInt64(1_000 * (GalleryController.availableModes.firstIndex(of: mode)! * 2
+            let firstSeed = UInt64(1_000 * (TopologyKind.allCases.firstIndex(of: mode)! * 2
                 + (libraryName == "photos" ? 0 : 1)))
             var frames = 0
             for seed in firstSeed..<(firstSeed + UInt64(Self.seedsPerCase)) {

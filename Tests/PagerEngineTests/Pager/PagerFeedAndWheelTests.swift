@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Pager feed and wheel")
 struct PagerFeedAndWheelTests {
-    @Test("The feed asks once near its end, an append never moves the page, a failure snaps the spinner back")
+    @Test("The feed asks once near its end, an append never moves the page, a failure shows retry in place")
     func feed() throws {
         var pager = Pager.make(.feed, pages: 3)
         var events = pager.handle(.command(.next), at: 0)
@@ -22,13 +22,16 @@ struct PagerFeedAndWheelTests {
         #expect(!events.contains(.needsMorePages))
         #expect(pager.topology.content(ofSlot: Int(pager.slotPosition.rounded())) == .feedEnd)
 
-        // The load fails: the spinner page snaps back to the last photo.
+        // The load fails: the retry prompt shows where the spinner was; nothing moves and nothing is asked.
         events = pager.failPageLoad(at: 6) + pager.advance(to: 8)
-        #expect(pager.slotPosition == 2)
+        #expect(pager.slotPosition == 3)
         #expect(pager.phase == .idle)
+        #expect(!events.contains(.needsMorePages))
 
-        // Coming back to the retry page asks again; the append lands under the user without moving the page.
-        events = pager.handle(.command(.next), at: 8) + pager.advance(to: 10)
+        // Leaving the retry page and coming back asks again; the append lands under the user without moving the page.
+        events = pager.handle(.command(.previous), at: 8) + pager.advance(to: 9)
+        #expect(!events.contains(.needsMorePages))
+        events = pager.handle(.command(.next), at: 9) + pager.advance(to: 10)
         #expect(events.filter { $0 == .needsMorePages }.count == 1)
         let offset = pager.offset
         events = pager.appendPages(3, at: 10)

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Checks an installed gallery as a user gets it (`make install-check` installs into a temporary DESTDIR and
+# runs this on DESTDIR/usr): the desktop entry validates, the man page renders, the completions parse and
+# complete, the program runs, finds its installed photos and reports its version.
+set -eu
+prefix=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "install check failed: $*" >&2; exit 1; }
+step() { printf '  %-28s ok\n' "$1"; }
+
+for file in bin/gallery share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
+            share/man/man1/gallery.1 share/bash-completion/completions/gallery share/zsh/site-functions/_gallery \
+            share/fish/vendor_completions.d/gallery.fish share/gallery/Photos/CREDITS.md; do
+  [ -s "$prefix/$file" ] || fail "$file is missing or empty"
+done
+step "files in place"
+
+desktop-file-validate "$prefix/share/applications/gallery.desktop" || fail "desktop-file-validate"
+step "desktop entry validates"
+
+MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/gallery.1" > "$work/man.txt" 2> "$work/man.err" \
+  || fail "man -l exited $?: $(cat "$work/man.err")"
+[ ! -s "$work/man.err" ] || fail "man -l warned: $(cat "$work/man.err")"
+for heading in NAME SYNOPSIS DESCRIPTION "KEYS AND GESTURES" ENVIRONMENT; do
+  grep -q "^$heading" "$work/man.txt" || fail "the man page has no $heading section"
+done
+grep -q -- "--version" "$work/man.txt" || fail "the man page does not list --version"
+step "man page renders"
+
+bash -n "$prefix/share/bash-completion/completions/gallery" || fail "bash completion does not parse"
+completed=$(bash -c '. "$1"; COMP_LINE="gallery --mo"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(gallery --mo);
+  COMP_CWORD=1; _gallery gallery --mo gallery; printf "%s\n" "${COMPREPLY[@]}"' bash \
+  "$prefix/share/bash-completion/completions/gallery")
+[ "$completed" = "--mode" ] || fail "bash completes 'gallery --mo' to '$completed', not '--mode'"
+if command -v zsh > /dev/null; then zsh -n "$prefix/share/zsh/site-functions/_gallery" || fail "zsh completion"; fi
+if command -v fish > /dev/null; then
+  fish --no-execute "$prefix/share/fish/vendor_completions.d/gallery.fish" || fail "fish completion"
+fi
+step "completions parse"
+
+"$prefix/bin/gallery" --version > "$work/version.txt" || fail "gallery --version exited $?"
+head -n 1 "$work/version.txt" | grep -Eq '^gallery [^ ]+$' || fail "version line: $(head -n 1 "$work/version.txt")"
+sed -n 2p "$work/version.txt" | grep -Eq '^SDL [0-9]+\.[0-9]+\.[0-9]+, SDL_image [0-9.]+, SDL_ttf [0-9.]+' \
+  || fail "library line: $(sed -n 2p "$work/version.txt")"
+step "--version: $(head -n 1 "$work/version.txt")"
+
+# No path given: the installed binary must open the photos installed next to it.
+printf '{"t":0.1,"type":"shot","path":"first.png"}\n{"t":0.2,"type":"quit"}\n' > "$work/script.jsonl"
+env -u GALLERY_PHOTOS "$prefix/bin/gallery" --headless --size 320x180 --script "$work/script.jsonl" \
+  --trace "$work/trace.jsonl" --shots "$work" || fail "headless run of the installed binary"
+[ -s "$work/first.png" ] || fail "the headless run wrote no shot"
+expected=$(ls "$prefix/share/gallery/Photos" | grep -c '\.jpg$')
+grep -q "\"pages\":$expected," "$work/trace.jsonl" || fail "the installed binary did not open the $expected installed photos"
+step "opens the installed photos"

@@ -1,0 +1,71 @@
+import GalleryCore
+import PagerEngine
+
+extension GalleryController {
+    /// Where the feed's request for more pages stands.
+    public var feedState: FeedLoadState { (pager.topology as? FeedTopology)?.loadState ?? feedLoadState }
+
+    /// Records pager events for the trace, shows the page information on a page change, and starts a feed request
+    /// when the pager asks for one.
+    func record(_ pagerEvents: [PagerEvent], at time: Double) {
+        events += pagerEvents.map(\.traceName)
+        for event in pagerEvents {
+            switch event {
+            case .needsMorePages: feedSource.request(at: time)
+            case .pageChanged: showInfo(at: time)
+            case .settled(let page): resetZoomIfLeft(settledOn: page)
+            default: break
+            }
+        }
+    }
+
+    func retryFeed(at time: Double) {
+        guard mode == .feed, feedState == .failed else { return }
+        record(pager.retryPageLoad(), at: time)
+    }
+
+    /// Takes the feed's answer, if one is ready: new pages go at the end (the page shown never moves).
+    func receiveFeed(at time: Double) {
+        guard let response = feedSource.poll(at: time) else { return }
+        events.append(response.traceName)
+        needsRedraw = true
+        switch response {
+        case .appended(let items) where !items.isEmpty:
+            let photos = items.map { item in
+                switch item {
+                case .photo(let index): index
+                case .file(let path): library.append(.file(path: path))
+                }
+            }
+            store.decodes.library = library
+            thumbnails.library = library
+            feedPages.append(photos)
+            feedFailure = nil
+            if mode == .feed {
+                record(pager.appendPages(photos.count, at: time), at: time)
+            } else {
+                feedLoadState = .idle
+            }
+        case .appended, .failed:
+            if case .failed(let reason) = response { feedFailure = reason } else { feedFailure = "no new pages" }
+            if mode == .feed {
+                record(pager.failPageLoad(at: time), at: time)
+            } else {
+                feedLoadState = .failed
+            }
+        }
+    }
+
+    /// Whether the feed's spinner is on screen (it turns, so frames must follow).
+    var spinnerIsVisible: Bool {
+        mode == .feed && feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
+    }
+
+    /// Whether the feed waits on the real world (a folder, a command), which a headless run must wait for too.
+    public var waitsOnRealTimeFeed: Bool { feedState == .loading && feedSource.answersInRealTime }
+
+    /// Waits up to `seconds` of real time for the feed's answer (headless runs).
+    public func waitForFeed(upTo seconds: Double) {
+        feedSource.waitForAnswer(upTo: seconds)
+    }
+}

@@ -1,0 +1,37 @@
+import CSDL2
+
+/// A C library the gallery runs with, and the version the loaded library reports (not the headers built against).
+public struct LinkedLibrary: Equatable, Sendable {
+    /// The library's usual name, e.g. "SDL_image".
+    public var name: String
+    /// Its version, e.g. "2.6.3".
+    public var version: String
+
+    /// Creates an entry.
+    public init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+
+    /// SDL, SDL_image and SDL_ttf as loaded now; none of them needs to be initialised first.
+    public static var all: [LinkedLibrary] {
+        var sdl = SDL_version()
+        SDL_GetVersion(&sdl)
+        return [
+            LinkedLibrary(name: "SDL", version: text(sdl)),
+            LinkedLibrary(name: "SDL_image", version: IMG_Linked_Version().map { text($0.pointee) } ?? "unknown"),
+            LinkedLibrary(name: "SDL_ttf", version: TTF_Linked_Version().map { text($0.pointee) } ?? "unknown"),
+            // libjpeg-turbo: add its entry here once the image pipeline links it directly.
+        ]
+    }
+
+    /// What `gallery --version` prints: "gallery 1.2.0" then "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1".
+    public static func versionText(program: String, version: String, libraries: [LinkedLibrary] = all) -> String {
+        let libraryLine = libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        return libraries.isEmpty ? "\(program) \(version)" : "\(program) \(version)\n\(libraryLine)"
+    }
+
+    private static func text(_ version: SDL_version) -> String {
+        "\(version.major).\(version.minor).\(version.patch)"
+    }
+}

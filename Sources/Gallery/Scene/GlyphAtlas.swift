@@ -1,0 +1,60 @@
+import Logging
+
+/// Monospaced text drawn glyph by glyph from textures rasterised once each, so text that changes every frame (the
+/// information panel's velocity and frame time) costs copies, not rasterisation. Main thread only.
+final class GlyphAtlas {
+    /// The monospaced font (DejaVu Sans Mono), beside the proportional one.
+    static let fontPaths = TextRenderer.defaultFontPaths.map { $0.replacingOccurrences(of: "DejaVuSans", with: "DejaVuSansMono") }
+
+    private let pointSize: Int
+    private let logger = Logger(label: "gallery.glyphs")
+    private var font: TextRenderer?
+    private var missingFont = false
+    private var glyphs: [Character: Texture] = [:]
+
+    init(pointSize: Int) {
+        self.pointSize = pointSize
+    }
+
+    /// Pixels from one character to the next.
+    var advance: Int { (try? loadedFont()?.size(of: "M").width) ?? 0 }
+
+    /// Pixels from one line to the next.
+    var lineHeight: Int { (try? loadedFont()?.lineHeight) ?? 0 }
+
+    /// Draws `text` with its top-left corner at `origin`, tinted `color`.
+    func draw(_ text: String, at origin: PixelPoint, color: RGBA, renderer: Renderer) throws {
+        guard let font = try loadedFont() else { return }
+        let step = try font.size(of: "M").width
+        var x = origin.x
+        for character in text {
+            defer { x += step }
+            guard character != " " else { continue }
+            let glyph = try texture(for: character, font: font, renderer: renderer)
+            try glyph.setColorModulation(color)
+            try renderer.copy(glyph, to: PixelRect(x: x, y: origin.y, width: glyph.width, height: glyph.height))
+        }
+    }
+
+    private func texture(for character: Character, font: TextRenderer, renderer: Renderer) throws -> Texture {
+        if let glyph = glyphs[character], glyph.renderer === renderer { return glyph }
+        let glyph = try renderer.makeTexture(from: try font.render(String(character), color: .white))
+        glyphs[character] = glyph
+        return glyph
+    }
+
+    private func loadedFont() throws -> TextRenderer? {
+        if let font { return font }
+        guard !missingFont else { return nil }
+        do {
+            let path = Self.fontPaths.first { TextRenderer.isReadable($0) }
+            let opened = try TextRenderer(fontPath: path, pointSize: pointSize)
+            font = opened
+            return opened
+        } catch {
+            missingFont = true
+            logger.warning("no monospaced font for the information panel: \(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import PagerEngine
+
+/// Draws wheel mode (seed 003): rows of a thumbnail and a file name riding a circle arc over a tiled pattern, the
+/// centred row highlighted.
+final class WheelPainter {
+    /// The horizontal radius as a fraction of the vertical one: 1 is seed 003's circle.
+    static let radiusRatio = 1.0
+    /// Pixels between a row's card and its slot, and between the card's edge and its contents.
+    static let margin = 6
+    /// The background pattern's two close, dark tones (seed 003's circles, quiet).
+    static let backgroundTones = (paper: RGBA(r: 24, g: 25, b: 29), ink: RGBA(r: 34, g: 36, b: 42))
+
+    private let texts: TextCache
+    private var background: Texture?
+    private var placeholder: Texture?
+
+    init(texts: TextCache) {
+        self.texts = texts
+    }
+
+    /// The layout for `pager`'s viewport: one row per slot extent.
+    static func layout(for pager: Pager, direction: WheelDirection) -> WheelLayout {
+        WheelLayout(
+            rowHeight: pager.extent, viewportWidth: pager.viewport.width, viewportHeight: pager.viewport.height,
+            radiusRatio: radiusRatio, direction: direction)
+    }
+
+    /// The box a row's thumbnail is fitted into.
+    static func thumbnailBox(for layout: WheelLayout) -> PixelSize {
+        let side = max(Int(layout.rowHeight) - 4 * margin, 1)
+        return PixelSize(width: side, height: side)
+    }
+
+    /// A row's card: its slot on the arc, less the margin.
+    static func cardRect(of row: WheelRow, layout: WheelLayout) -> PixelRect {
+        let top = layout.viewportHeight / 2 + row.y - layout.rowHeight / 2
+        return PixelRect(
+            x: Int(row.x.rounded()), y: Int(top.rounded()), width: Int(layout.rowWidth.rounded()),
+            height: Int(layout.rowHeight.rounded())
+        ).inset(by: margin)
+    }
+
+    /// Draws the wheel.
+    func paint(
+        pager: Pager, direction: WheelDirection, library: PageLibrary, thumbnails: ThumbnailStore,
+        renderer: Renderer
+    ) throws {
+        let size = try renderer.outputSize
+        try renderer.copy(try backgroundTexture(size: size, renderer: renderer), to: PixelRect(size: size))
+        let layout = Self.layout(for: pager, direction: direction)
+        let centreSlot = Int((pager.slotPosition + 0.5).rounded(.down))
+        let box = Self.thumbnailBox(for: layout)
+        for row in layout.rows(atSlotPosition: pager.slotPosition, topology: pager.topology) {
+            let card = Self.cardRect(of: row, layout: layout)
+            let centred = row.slot == centreSlot
+            try renderer.setDrawColor(centred ? RGBA(r: 58, g: 62, b: 74) : RGBA(r: 36, g: 38, b: 45))
+            try renderer.fill(card)
+            if centred {
+                try renderer.setDrawColor(RGBA(r: 120, g: 170, b: 255))
+                try renderer.fill(PixelRect(x: card.x, y: card.y, width: 4, height: card.height))
+            }
+            let thumbRect = PixelRect(
+                x: card.x + Self.margin + 4, y: card.y + (card.height - box.height) / 2, width: box.width,
+                height: box.height)
+            if let thumbnail = thumbnails.texture(for: row.row) {
+                try renderer.copy(thumbnail, to: thumbRect.centring(thumbnail.size))
+            } else if thumbnails.hasFailed(row.row) {
+                try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
+                try renderer.fill(thumbRect)
+            } else {
+                try renderer.copy(try placeholderTexture(box: box, renderer: renderer), to: thumbRect)
+            }
+            try paintName(
+                library.name(forPage: row.row), index: "\(row.row + 1) / \(library.count)", centred: centred,
+                left: thumbRect.x + box.width + 16, card: card, renderer: renderer)
+        }
+    }
+
+    private func paintName(
+        _ name: String, index: String, centred: Bool, left: Int, card: PixelRect, renderer: Renderer
+    ) throws {
+        let nameColor = centred ? RGBA(r: 245, g: 245, b: 250) : RGBA(r: 190, g: 192, b: 200)
+        guard let title = try texts.texture(name, pointSize: 20, color: nameColor, renderer: renderer),
+            let subtitle = try texts.texture(index, pointSize: 13, color: RGBA(r: 130, g: 134, b: 146), renderer: renderer)
+        else { return }
+        let room = max(card.x + card.width - left - Self.margin, 1)
+        var y = card.y + (card.height - title.height - subtitle.height) / 2
+        for texture in [title, subtitle] {
+            let width = min(texture.width, room)
+            try renderer.copy(
+                texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
+                to: PixelRect(x: left, y: y, width: width, height: texture.height))
+            y += texture.height
+        }
+    }
+
+    /// Seed 003's circles in two dark tones: one cell drawn once, tiled once into a viewport-sized texture.
+    private func backgroundTexture(size: PixelSize, renderer: Renderer) throws -> Texture {
+        if let background, background.renderer === renderer, background.size == size { return background }
+        background = nil
+        let tones = Self.backgroundTones
+        let tile = try PlaceholderPattern.circles.makeTile(cellSize: 48, paper: tones.paper, ink: tones.ink)
+        let surface = try Surface(width: size.width, height: size.height, opaque: true)
+        try surface.tile(with: tile)
+        let texture = try renderer.makeTexture(from: surface)
+        background = texture
+        return texture
+    }
+
+    /// The chequered flag in two dark tones, for a thumbnail still decoding.
+    private func placeholderTexture(box: PixelSize, renderer: Renderer) throws -> Texture {
+        if let placeholder, placeholder.renderer === renderer, placeholder.size == box { return placeholder }
+        placeholder = nil
+        let tile = try PlaceholderPattern.chequeredFlag.makeTile(
+            cellSize: 16, paper: RGBA(r: 44, g: 46, b: 54), ink: RGBA(r: 52, g: 55, b: 64))
+        let surface = try Surface(width: box.width, height: box.height, opaque: true)
+        try surface.tile(with: tile)
+        let texture = try renderer.makeTexture(from: surface)
+        placeholder = texture
+        return texture
+    }
+}

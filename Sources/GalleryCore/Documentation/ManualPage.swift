@@ -1,0 +1,56 @@
+/// Completes the man page that swift-argument-parser's `generate-manual` plugin writes from the command line:
+/// adds the keys and gestures and the environment, and drops the implicit `help` subcommand it lists for a
+/// command that has none.
+public enum ManualPage {
+    /// The finished page in mdoc: `generated` with the "KEYS AND GESTURES" and "ENVIRONMENT" sections before
+    /// "EXIT STATUS" (or at the end when there is none).
+    public static func completing(_ generated: String) -> String {
+        var lines = withoutHelpSubcommand(generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let added = (InputReference.manualSection + environmentSection).split(separator: "\n").map(String.init)
+        let exitStatus = lines.firstIndex { $0.hasPrefix(".Sh") && $0.contains("EXIT STATUS") }
+        if let exitStatus {
+            lines.insert(contentsOf: added, at: exitStatus)
+        } else {
+            if lines.last == "" { lines.removeLast() }
+            lines += added + [""]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static var environmentSection: String {
+        """
+        .Sh ENVIRONMENT
+        .Bl -tag -width Ds
+        .It Ev \(PhotoIndex.photosEnvironmentVariable)
+        The folder of photos to open when no
+        .Ar path
+        is given, instead of the bundled ones in
+        .Pa share/gallery/Photos
+        next to the installed program.
+        .El
+
+        """
+    }
+
+    /// The generated page with the synopsis' `subcommand` and the `help` item (with its nested list) removed;
+    /// unchanged when the generator writes neither.
+    package static func withoutHelpSubcommand(_ lines: [String]) -> [String] {
+        var result = lines.filter { $0 != ".Ar subcommand" }
+        guard let help = result.firstIndex(of: ".It Em help") else { return result }
+        var end = help + 1
+        var depth = 0
+        while end < result.count {
+            let line = result[end]
+            if line.hasPrefix(".It"), depth == 0 { break }
+            if line.hasPrefix(".Bl") { depth += 1 }
+            if line == ".El" {
+                if depth == 0 { break }
+                depth -= 1
+                if depth == 0 { end += 1; break }
+            }
+            end += 1
+        }
+        result.removeSubrange(help..<end)
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The keys table in README.md, kept between two HTML comments so `make readme` can regenerate it and a test can
+/// check it against `InputReference`.
+public enum ReadmeKeysTable {
+    /// The line before the table.
+    public static let beginMarker = "<!-- keys table: generated from KeyMap by `make readme` -->"
+    /// The line after the table.
+    public static let endMarker = "<!-- end of keys table -->"
+
+    /// The text between the markers, or `nil` when they are missing or out of order.
+    public static func table(in readme: String) -> String? {
+        guard let begin = readme.range(of: beginMarker + "\n"),
+            let end = readme.range(of: endMarker, range: begin.upperBound..<readme.endIndex)
+        else { return nil }
+        return String(readme[begin.upperBound..<end.lowerBound])
+    }
+
+    /// `readme` with the current table between the markers, or `nil` when they are missing.
+    public static func replacing(in readme: String) -> String? {
+        guard let begin = readme.range(of: beginMarker + "\n"),
+            let end = readme.range(of: endMarker, range: begin.upperBound..<readme.endIndex)
+        else { return nil }
+        return readme.replacingCharacters(in: begin.upperBound..<end.lowerBound, with: InputReference.markdownTable)
+    }
+}

@@ -1,0 +1,30 @@
+/// The mouse and touchpad gestures the window understands (`WindowInput`), for the help, the man page and README.
+public enum GestureMap {
+    /// Every gesture, in the order the help lists them.
+    public static let bindings: [GestureBinding] = [
+        GestureBinding(
+            gesture: "left-button drag",
+            summary: "the photos follow the pointer; release to settle, flick to turn the page"),
+        GestureBinding(
+            gesture: "touchpad two-finger scroll",
+            summary: "moves the photos 1:1 like a drag; lifting the fingers settles, a swipe turns one photo"),
+        GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch"),
+        GestureBinding(
+            gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
+        GestureBinding(
+            gesture: "double-click in the middle", summary: "zoom to 100 % at the pointer, or back to fit"),
+        GestureBinding(gesture: "Ctrl + mouse wheel", summary: "zoom in or out at the pointer"),
+        GestureBinding(
+            gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
+        GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
+        GestureBinding(gesture: "click in the feed or the wheel", summary: "retry a failed load / open that row"),
+    ]
+
+    /// One line per gesture, gestures padded to a column, as `KeyMap.helpLines` lays out keys.
+    public static var helpLines: [String] {
+        let width = bindings.map(\.gesture.count).max() ?? 0
+        return bindings.map { binding in
+            binding.gesture + String(repeating: " ", count: width - binding.gesture.count + 3) + binding.summary
+        }
+    }
+}

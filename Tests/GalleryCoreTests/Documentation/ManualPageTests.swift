@@ -1,0 +1,58 @@
+import Foundation
+import GalleryCore
+import Testing
+
+@Suite("Man page completion")
+struct ManualPageTests {
+    /// What swift-argument-parser 1.8's generate-manual writes for a command without subcommands (abridged).
+    static let generated = """
+        .Sh SYNOPSIS
+        .Nm
+        .Ar subcommand
+        .Op Ar paths...
+        .Sh DESCRIPTION
+        .Bl -tag -width 6n
+        .It Fl -software
+        Use SDL's software renderer.
+        .It Fl h , -help
+        Show help information.
+        .It Em help
+        Show subcommand help information.
+        .Bl -tag -width 6n
+        .It Ar subcommands...
+        .El
+        .El
+        .Sh "EXIT STATUS"
+        .Ex -std
+
+        """
+
+    @Test("the implicit help subcommand goes, the rest of the options list stays")
+    func helpSubcommandIsRemoved() {
+        let lines = ManualPage.completing(Self.generated).split(separator: "\n").map(String.init)
+        #expect(!lines.contains { $0.contains("subcommand") })
+        #expect(lines.contains(".It Fl h , -help"))
+        let descriptionEnd = lines.firstIndex(of: #".Sh "KEYS AND GESTURES""#)
+        #expect(descriptionEnd.map { lines[$0 - 1] } == ".El")
+    }
+
+    @Test("keys, gestures and the environment come before the exit status")
+    func sectionsAreInsertedBeforeExitStatus() {
+        let page = ManualPage.completing(Self.generated)
+        let keys = page.range(of: #".Sh "KEYS AND GESTURES""#)
+        let environment = page.range(of: ".Sh ENVIRONMENT")
+        let exitStatus = page.range(of: #".Sh "EXIT STATUS""#)
+        #expect(keys != nil && environment != nil && exitStatus != nil)
+        if let keys, let environment, let exitStatus {
+            #expect(keys.lowerBound < environment.lowerBound && environment.lowerBound < exitStatus.lowerBound)
+        }
+        #expect(page.hasSuffix(".Ex -std\n"))
+    }
+
+    @Test("a page without an exit status section gets the sections at its end")
+    func sectionsAreAppendedWithoutExitStatus() {
+        let page = ManualPage.completing(".Sh NAME\n.Nm gallery\n")
+        #expect(page.hasPrefix(".Sh NAME\n.Nm gallery\n.Sh \"KEYS AND GESTURES\"\n"))
+        #expect(page.hasSuffix(".El\n"))
+    }
+}

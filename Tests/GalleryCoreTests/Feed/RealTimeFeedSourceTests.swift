@@ -1,0 +1,110 @@
+import Foundation
+import GalleryCore
+import Testing
+
+@Suite("Folder-watch feed source")
+struct FolderWatchFeedSourceTests {
+    @Test("a photo copied in after start is appended once its size is stable; other files are not")
+    func appendsNewPhotos() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("before.jpg", "already here")
+        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.2)
+        defer { source.stop() }
+        source.request(at: 0)
+        try folder.write("notes.txt", "not a photo")
+        try folder.write(".partial.jpg", "a downloader's temporary file")
+        // Written in pieces, more slowly than the quiet period allows: nothing may show before the last piece.
+        let path = folder.path + "/new.jpg"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("piece".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        for _ in 0..<4 {
+            usleep(100_000)
+            #expect(source.poll(at: 0) == nil)
+            handle.seekToEndOfFile()
+            handle.write(Data("piece".utf8))
+        }
+        try handle.close()
+        source.waitForAnswer(upTo: 3)
+        #expect(source.poll(at: 0) == .appended([.file(path: path)]))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == String(repeating: "piece", count: 5))
+    }
+
+    @Test("photos that arrive while no request waits are kept, in arrival order, for the next one")
+    func keepsArrivals() throws {
+        let folder = try TemporaryFolder()
+        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05)
+        defer { source.stop() }
+        let first = try folder.write("b.png", "1")
+        usleep(50_000)
+        let second = try folder.write("a.png", "2")
+        usleep(400_000)
+        source.request(at: 0)
+        source.waitForAnswer(upTo: 2)
+        #expect(source.poll(at: 0) == .appended([.file(path: first), .file(path: second)]))
+    }
+
+    @Test("a path that does not exist or is a file cannot be watched", arguments: [false, true])
+    func invalidFolder(isFile: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = isFile ? try folder.write("file.jpg") : folder.path + "/missing"
+        #expect(throws: FeedSourceError.invalidWatchFolder(path, reason: isFile ? "is not a folder" : "does not exist")) {
+            try FolderWatchFeedSource(folder: path)
+        }
+    }
+}
+
+@Suite("Command feed source")
+struct CommandFeedSourceTests {
+    /// Runs one request and waits for its answer.
+    static func answer(_ source: CommandFeedSource) -> FeedResponse? {
+        source.request(at: 0)
+        source.waitForAnswer(upTo: 10)
+        return source.poll(at: 0)
+    }
+
+    @Test("each printed line is a photo path; relative ones are relative to the working folder")
+    func lines() throws {
+        let source = try CommandFeedSource(command: "printf '/photos/a.jpg\\n\\nb.jpg\\n'")
+        let folder = FileManager.default.currentDirectoryPath
+        #expect(Self.answer(source) == .appended([.file(path: "/photos/a.jpg"), .file(path: folder + "/b.jpg")]))
+    }
+
+    @Test("a failure names its cause and the command's last error line", arguments: [
+        ("echo first >&2; echo 'quota exceeded' >&2; exit 3", "the feed command exited with status 3: quota exceeded"),
+        ("true", "the feed command printed no photo paths"),
+        ("echo 'no network' >&2", "the feed command printed no photo paths: no network"),
+    ])
+    func failures(command: String, reason: String) throws {
+        #expect(Self.answer(try CommandFeedSource(command: command)) == .failed(reason: reason))
+    }
+
+    @Test("a command that runs too long is killed with its whole pipeline, promptly")
+    func timeout() throws {
+        let source = try CommandFeedSource(command: "sleep 30 | cat", timeout: 0.3)
+        let start = Date()
+        #expect(Self.answer(source) == .failed(reason: "the feed command took over 0.3 s"))
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("a million lines are read in bounded batches: the command is cut off, later requests take the rest")
+    func boundedBatches() throws {
+        let source = try CommandFeedSource(command: "seq 1 1000000")
+        guard case .appended(let first) = Self.answer(source) else {
+            Issue.record("no pages")
+            return
+        }
+        #expect(first.count == CommandFeedSource.batchLimit)
+        #expect(first.first == .file(path: FileManager.default.currentDirectoryPath + "/1"))
+        source.request(at: 1)
+        guard case .appended(let second) = source.poll(at: 1) else {
+            Issue.record("the queued lines did not answer at once")
+            return
+        }
+        #expect(second.first == .file(path: FileManager.default.currentDirectoryPath + "/257"))
+    }
+
+    @Test("an empty command is refused", arguments: ["", "   "])
+    func empty(command: String) {
+        #expect(throws: FeedSourceError.emptyCommand) { try CommandFeedSource(command: command) }
+    }
+}

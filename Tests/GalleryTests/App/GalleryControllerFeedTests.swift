@@ -1,0 +1,68 @@
+import Gallery
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// The controller in-process: when the feed makes the window draw, and when it lets it sleep.
+extension SDLSerializedTests {
+    @Suite("Gallery controller feed frames")
+    struct GalleryControllerFeedTests {
+        @Test("The spinner asks for frames only while it is on screen; off screen the window sleeps until the answer is due")
+        func spinnerFramesOnlyOnScreen() throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: 320, height: 240, opaque: true)
+            let renderer = try Renderer(target: target)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let source = SimulatedFeedSource(photoCount: 3, delay: 2)
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 3), mode: .feed, renderer: renderer, worker: worker,
+                thumbnailWorker: thumbnails, feedSource: source)
+            gallery.perform(.last, at: 0)
+            var time = 0.0
+            while gallery.pager.isAnimating {
+                time += 1.0 / 60
+                gallery.advance(to: time)
+            }
+            // Resting on the last photo with a request in flight: the spinner's page is off screen. Once the page
+            // information has faded, nothing needs drawing until the answer is due.
+            #expect(gallery.feedState == .loading)
+            worker.waitUntilIdle()
+            try gallery.receiveDecodes(uploadBudget: nil)
+            while gallery.needsFrame || gallery.nextWakeTime.map({ $0 < (source.dueTime ?? 0) }) == true {
+                time += 1.0 / 60
+                gallery.advance(to: time)
+            }
+            #expect(gallery.pager.currentPage == 2)
+            #expect(!gallery.needsFrame)
+            let due = try #require(source.dueTime)
+            #expect(gallery.nextWakeTime == due)
+            #expect(due > time)
+
+            // On the spinner's page: frames follow one another while it turns.
+            gallery.perform(.next, at: time)
+            while gallery.pager.isAnimating {
+                time += 1.0 / 60
+                gallery.advance(to: time)
+            }
+            #expect(gallery.pager.slotPosition == 3)
+            #expect(gallery.needsFrame)
+
+            // The answer replaces the spinner with the first new page, in place; nothing needs drawing after.
+            gallery.advance(to: due)
+            #expect(gallery.feedState == .idle)
+            #expect(gallery.pager.pageCount == 9)
+            #expect(gallery.pager.slotPosition == 3)
+            worker.waitUntilIdle()
+            try gallery.receiveDecodes(uploadBudget: nil)
+            #expect(source.dueTime == nil)
+            gallery.advance(to: due + 2)  // The page information shown for the new page fades meanwhile.
+            #expect(!gallery.needsFrame)
+            #expect(gallery.nextWakeTime == nil)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CSDL2
+import Gallery
+import Testing
+
+@Suite struct LinkedLibraryTests {
+    @Test func theThreeSDLLibrariesReportDottedVersions() {
+        let libraries = LinkedLibrary.all
+        #expect(libraries.map(\.name) == ["SDL", "SDL_image", "SDL_ttf"])
+        for library in libraries {
+            let parts = library.version.split(separator: ".", omittingEmptySubsequences: false)
+            #expect(parts.count == 3 && parts.allSatisfy { UInt8($0) != nil }, "\(library.name) \(library.version)")
+        }
+    }
+
+    /// SDL loads only a library at least as new as the headers it was built against, so the runtime version
+    /// reported must not be older than the one in the headers.
+    @Test func sdlIsAtLeastTheVersionBuiltAgainst() throws {
+        let parts = try #require(LinkedLibrary.all.first).version.split(separator: ".").compactMap { Int($0) }
+        let built = [Int(SDL_MAJOR_VERSION), Int(SDL_MINOR_VERSION), Int(SDL_PATCHLEVEL)]
+        #expect(parts.lexicographicallyPrecedes(built) == false)
+        #expect(parts.first == built.first)
+    }
+
+    static let texts: [(version: String, libraries: [LinkedLibrary], expected: String)] = [
+        ("v1.2.0", [LinkedLibrary(name: "SDL", version: "2.26.5")], "gallery v1.2.0\nSDL 2.26.5"),
+        (
+            "abc1234-dirty",
+            [LinkedLibrary(name: "SDL", version: "2.30.0"), LinkedLibrary(name: "SDL_ttf", version: "2.22.0")],
+            "gallery abc1234-dirty\nSDL 2.30.0, SDL_ttf 2.22.0"
+        ),
+        ("unknown", [], "gallery unknown"),
+    ]
+
+    @Test(arguments: texts)
+    func versionTextNamesTheProgramThenTheLibraries(version: String, libraries: [LinkedLibrary], expected: String) {
+        #expect(LinkedLibrary.versionText(program: "gallery", version: version, libraries: libraries) == expected)
+    }
+}
