@@ -2,17 +2,18 @@
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
 # repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
 # .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
-# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header; default all)
+# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SWIFTC=${SWIFTC:-swiftc}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
-# The image header target compiles these sources together with its harness: repoint when the header guard moves.
+# The image header and EXIF targets compile these sources together with their harnesses: repoint when they move.
 FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/SDL/PixelSize.swift}
+FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header)
+[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif)
 
 # GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
 # for coverage and ASan: one object and one module per library, in dependency order.
@@ -53,8 +54,11 @@ compile_target() {
     image-header)
       # shellcheck disable=SC2086
       "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzImageHeader \
-        -I Sources/CSDL2 $(pkg-config --cflags-only-I sdl2 | sed 's/-I/-Xcc -I/g') \
-        Fuzz/ImageHeaderFuzz.swift $FUZZ_HEADER_SOURCES -lSDL2 -o "$output" ;;
+        Fuzz/ImageHeaderFuzz.swift $FUZZ_HEADER_SOURCES -o "$output" ;;
+    exif)
+      # shellcheck disable=SC2086
+      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzExif -I Sources/CExif \
+        Fuzz/ExifFuzz.swift $FUZZ_EXIF_SOURCES -o "$output" ;;
   esac
 }
 
@@ -83,6 +87,9 @@ make_corpus() {
       printf 'BM\0\0\0\0\0\0\0\0\0\0\0\0\x28\0\0\0\x40\x06\0\0\xb0\x04\0\0\x01\0\x18\0' > "$corpus/bmp"
       printf 'RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\0\0\0\0\x3f\x06\0\xaf\x04\0' > "$corpus/webp-vp8x"
       printf 'II*\0\x08\0\0\0' > "$corpus/tiff" ;;
+    exif)
+      # The APP1 segments of the bundled photos (and their whole heads, where the segment starts).
+      for photo in Assets/Photos/*.jpg; do head -c 65536 "$photo" > "$corpus/$(basename "$photo").head"; done ;;
   esac
 }
 
