@@ -174,7 +174,7 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	Scripts/mutex-under-tsan.sh
 
-# Each libFuzzer target (script parser, trace reader, image header) for FUZZ_SECONDS from a generated seed corpus.
+# Each libFuzzer target (script parser, trace reader, image header, EXIF) for FUZZ_SECONDS from a generated seed corpus.
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(SWIFT) build --product gallery
