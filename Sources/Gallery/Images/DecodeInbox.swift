@@ -1,4 +1,5 @@
 import Dispatch
+import GalleryCore
 
 /// What a `DecodeWorker` shares with its threads: the queue, the requests in flight and the finished results,
 /// behind one mutex. Threads sleep on semaphores, never while holding the lock.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs a user's command for each request (`/bin/sh -c`, off the main thread, with a timeout); each line it prints
 /// is a photo path to append. A non-zero exit, a timeout or no lines is a failure whose reason is the command's last
@@ -17,7 +16,8 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     public let command: String
     /// Seconds a run may take.
     public let timeout: Double
-    private let state = Mutex(State())
+    /// A pthread lock, not `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
+    private let state = LockedState(State())
     private let wake: @Sendable () -> Void
 
     private struct State {

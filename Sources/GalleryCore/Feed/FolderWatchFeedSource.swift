@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import Synchronization
 
 /// Appends the photos that appear in a folder after start (copied, saved or moved in), in arrival order, watched
 /// with inotify on a thread of its own. A file is taken only once its size has stayed the same for `quietPeriod`
@@ -19,7 +18,8 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     public let folder: String
     private let quietPeriod: Double
     private let descriptor: Int32
-    private let state = Mutex(State())
+    /// A pthread lock, not `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
+    private let state = LockedState(State())
     private let wake: @Sendable () -> Void
 
     private struct Candidate {

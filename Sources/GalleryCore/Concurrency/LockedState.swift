@@ -9,13 +9,13 @@ import Darwin
 /// `Mutex` on Linux locks with atomics and futexes inside the uninstrumented Swift runtime, so TSan sees no
 /// happens-before between two critical sections and reports every guarded access as a race (see
 /// docs/SANITIZERS.md and Benchmarks/TSanMutexRepro). TSan intercepts `pthread_mutex_lock`, so with this lock a
-/// report on guarded state is a real race again.
-final class LockedState<Value>: @unchecked Sendable {
+/// report on guarded state is a real race again. Used for all shared state in GalleryCore and Gallery.
+package final class LockedState<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     /// Guards `value`.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -30,7 +30,7 @@ final class LockedState<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held; `body` must not block or take this lock again.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
