@@ -8,7 +8,8 @@ import PagerEngine
 public struct WindowRun {
     /// The initial window size, in window coordinates.
     public var size: ViewportSize
-    /// Whether to use SDL's software renderer (no GPU, or to measure it).
+    /// Whether to use SDL's software renderer (no GPU, or to measure it); without it, the software renderer is
+    /// still chosen where OpenGL itself draws on the CPU (`RendererChoice`).
     public var softwareRenderer: Bool
     /// Makes the feed's source; `nil` for the simulated default.
     public var feedSource: FeedSourceFactory?
@@ -36,7 +37,8 @@ public struct WindowRun {
     public func run(library: PageLibrary, mode: TopologyKind) throws {
         Self.useUTF8Locale()
         // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
-        let session = try SDLSession(video: true, useSoftwareFramebuffer: softwareRenderer)
+        // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
+        let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) { try runLoop(session: session, library: library, mode: mode) }
     }
 
@@ -44,7 +46,10 @@ public struct WindowRun {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height)
-        let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
+        let renderer = try RendererChoice(
+            softwareFlag: softwareRenderer,
+            environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
+        ).makeRenderer(for: window)
         let worker = DecodeWorker(wakeEventType: session.wakeEventType)
         let thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
@@ -112,7 +117,7 @@ public struct WindowRun {
                 title = gallery.title
                 window.title = title
             }
-            if softwareRenderer {
+            if renderer.isSoftware {
                 let wait = lastFrame + framePeriod - clock.now()
                 if wait > 0 { SDL_Delay(UInt32(wait * 1000)) }
                 lastFrame = clock.now()
