@@ -76,7 +76,8 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo
 echo "## gallery against nsxiv and feh ($photos JPEGs of 1920×1280, ${width}×$height window, Xvfb, no window manager)"
-echo "Medians of $runs interleaved runs (min–max); times in ms, memory in MB (VmRSS, VmHWM)."
+echo "Medians of $runs interleaved runs (min–max); times in ms, memory in MB (VmRSS, VmHWM). First frame: the screen's"
+echo "centre first changes; first paint: the first photo's marker is there, at full colour (a fade counts once done)."
 echo "gallery: \`--software\`, SDL_FRAMEBUFFER_ACCELERATION=$SDL_FRAMEBUFFER_ACCELERATION, SDL_RENDER_DRIVER unset," \
     "SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'); gallery-swap adds \`--transition none\`."
 echo "Keys: nsxiv n, feh Right, gallery Right. Load average before $load_before, after $load_after" \
@@ -114,11 +115,11 @@ END {
     n = split(order, names, " ")
     metrics = "paint rss_paint hwm cpu change shown"
     split(metrics, m, " ")
-    print "| viewer | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
-    print "|---|---|---|---|---|---|---|"
+    print "| viewer | first frame | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
+    print "|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
         v = names[i]
-        printf "| %s | %s | %s | %s | %s | %s | %s |\n", v, cell(v, "paint", 1, "%.0f"), cell(v, "rss_paint", 1024, "%.1f"),
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", v, cell(v, "window", 1, "%.0f"), cell(v, "paint", 1, "%.0f"), cell(v, "rss_paint", 1024, "%.1f"),
             cell(v, "hwm", 1024, "%.1f"), cell(v, "cpu", 1, "%.0f"), cell(v, "change", 1, "%.0f"), cell(v, "shown", 1, "%.0f")
     }
     print ""

@@ -6,6 +6,7 @@
 //
 // The screen should be exactly the viewer's window size and have no window manager, so the window covers it and
 // the photo's centre is the screen's centre. Prints one line of key=value pairs (times in ms, memory in KiB):
+//   window     launch → the first change at the screen's centre (the window's first frame, photo or not)
 //   paint      launch → the first photo's marker colour at the screen's centre
 //   rss_paint  the viewer's VmRSS at that moment
 //   change     key press → the first frame that differs (the screen's centre row)
@@ -169,7 +170,8 @@ int main(int argc, char **argv) {
     screenHeight = DisplayHeight(display, DefaultScreen(display));
     KeyCode key = XKeysymToKeycode(display, XStringToKeysym(keyName));
     if (!key) fail("unknown key name");
-    if (matches(centrePixel(), marker1)) fail("the first marker is already on screen: is another viewer running?");
+    unsigned long background = centrePixel();
+    if (matches(background, marker1)) fail("the first marker is already on screen: is another viewer running?");
     unsigned long *row = calloc(screenWidth, sizeof *row), *scratch = calloc(screenWidth, sizeof *row);
 
     double launch = nowMs();
@@ -183,11 +185,13 @@ int main(int argc, char **argv) {
         _exit(127);
     }
 
-    double paint = -1, change = -1, shown = -1, pageMedian = -1;
+    double window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1;
     long rssPaint = -1;
     int pagesDone = 0;
     while (nowMs() - launch < timeoutMs) {
-        if (matches(centrePixel(), marker1)) {
+        unsigned long pixel = centrePixel();
+        if (window < 0 && pixel != background) window = nowMs() - launch;
+        if (matches(pixel, marker1)) {
             paint = nowMs() - launch;
             rssPaint = statusField(pid, "VmRSS");
             break;
@@ -199,8 +203,8 @@ int main(int argc, char **argv) {
 
     // Let start-up animations and overlays finish, give the window the keyboard, then turn the page.
     waitForStillness(row, scratch, nowMs());
-    Window window = viewerWindow();
-    if (window != None) XSetInputFocus(display, window, RevertToPointerRoot, CurrentTime);
+    Window viewer = viewerWindow();
+    if (viewer != None) XSetInputFocus(display, viewer, RevertToPointerRoot, CurrentTime);
     XSync(display, False);
     waitForStillness(row, scratch, nowMs());
     double press = nowMs();
@@ -242,8 +246,8 @@ int main(int argc, char **argv) {
     kill(pid, SIGTERM);
     for (int i = 0; i < 100 && waitpid(pid, NULL, WNOHANG) != pid; i++) sleepMs(10);
     if (waitpid(pid, NULL, WNOHANG) == 0) { kill(pid, SIGKILL); waitpid(pid, NULL, 0); }
-    printf("paint=%.1f rss_paint=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d page_ms=%.1f\n",
-           paint, rssPaint, change, shown, hwm, cpu, pagesDone, pageMedian);
+    printf("window=%.1f paint=%.1f rss_paint=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d page_ms=%.1f\n",
+           window, paint, rssPaint, change, shown, hwm, cpu, pagesDone, pageMedian);
     XCloseDisplay(display);
     return shown >= 0 ? 0 : 1;
 }
