@@ -153,6 +153,9 @@ END {
     if (pages > 0)
         printf "- peak RSS paging %d photos ≤ 2.5 × nsxiv: %.1f ≤ %.1f MB: %s\n", pages, med["gallery", "paging_hwm"],
             2.5 * med["nsxiv", "paging_hwm"], verdict(med["gallery", "paging_hwm"] <= 2.5 * med["nsxiv", "paging_hwm"])
+    if (pages > 0 && med["feh", "paging_hwm"] > 0)
+        printf "  (nsxiv keeps decoded photos in the imlib2 image cache, so its peak grows while paging; against feh, which keeps none: %.1f×)\n",
+            med["gallery", "paging_hwm"] / med["feh", "paging_hwm"]
 }' "$results"
 echo
 echo "Raw runs: $results"
