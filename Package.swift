@@ -22,6 +22,10 @@ let package = Package(
             name: "CSDL2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libexif: the EXIF orientation of JPEG photos.
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
         .target(
             name: "PagerEngine",
@@ -33,7 +37,7 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "GalleryCore", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "CExif", "GalleryCore", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -60,7 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "PagerEngine"]),
-        .testTarget(name: "GalleryTests", dependencies: ["CSDL2", "Gallery", "GalleryCore", "PagerEngine"]),
+        .testTarget(name: "GalleryTests", dependencies: ["CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "PagerEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,11 @@ import GalleryCore
 import Glibc
 import PagerEngine
 
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "decode-once" {
+    try runDecodeOnce(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 /// Wall-clock seconds, for throughput only.
 func now() -> Double {
     var spec = timespec()
@@ -116,3 +121,7 @@ for (index, scenario) in scenarios.enumerated() {
             + "| \(format(percentile(times, 0.99))) | \(format(records.map(\.frameMilliseconds).max() ?? 0)) | \(textures) "
             + "| \(format(bytes, 1)) | \(format(peakResidentMiB(), 1)) |")
 }
+
+let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
+try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
+try startupBenchmark(in: folder, bundledPhoto: bundledPhoto)

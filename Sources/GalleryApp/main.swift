@@ -74,6 +74,18 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Feed: seconds --feed-command may run before it counts as failed.")
     var feedTimeout: Double = CommandFeedSource.defaultTimeout
 
+    @Option(help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
+    var maxMegapixels: Double = 100
+
+    @Option(help: "Megabytes of decoded pages kept, and as many of page textures.")
+    var cacheMb: Int = 64
+
+    @Flag(help: "Include photos in subfolders of the folders given.")
+    var recursive = false
+
+    @Option(help: "Order of a folder's photos: name (natural order) or mtime (oldest first).")
+    var sort: PhotoSort = .name
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -81,6 +93,10 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic needs at least 1 page") }
         if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
+            throw ValidationError("--max-megapixels must be between 0.01 and 10000")
+        }
+        if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536") }
         if let slideshow, !(slideshow >= 0.5 && slideshow <= 86_400) {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
@@ -150,25 +166,41 @@ struct GalleryCommandLine: ParsableCommand {
         } else {
             requested = nil
         }
-        let library = try makeLibrary()
+        let (library, photos) = try makeLibrary()
+        if let shots { try ShotsFolder.check(shots, photos: photos ?? PhotoIndex(photos: [])) }
         let initialMode = InitialMode.mode(photoCount: library.count, requested: requested)
         if headless, let script {
             let parsed = try Script.load(path: script)
-            let run = HeadlessRun(
+            var run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow)
+            run.images = images
+            run.startPage = photos?.startIndex ?? 0
             try run.run(library: library, mode: initialMode)
         } else {
-            try WindowRun(
+            var run = WindowRun(
                 size: viewport, softwareRenderer: software, feedSource: feedSourceFactory(photoCount: library.count),
-                configuration: pagerConfiguration, slideshowInterval: slideshow
-            ).run(library: library, mode: initialMode)
+                configuration: pagerConfiguration, slideshowInterval: slideshow)
+            run.images = images
+            run.startPage = photos?.startIndex ?? 0
+            let (recursive, order) = (recursive, sort)
+            run.openDropped = { paths in
+                let dropped = try PhotoIndex(paths: paths, recursive: recursive, sort: order)
+                return (PageLibrary(photos: dropped), dropped.startIndex)
+            }
+            try run.run(library: library, mode: initialMode)
         }
     }
 
-    private func makeLibrary() throws -> PageLibrary {
-        if let synthetic { return PageLibrary(syntheticCount: synthetic) }
+    /// The image pipeline's limits from the options.
+    private var images: ImageOptions {
+        ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
+    }
+
+    /// The pages to show, and the photo index they come from (nil for synthetic pages).
+    private func makeLibrary() throws -> (PageLibrary, PhotoIndex?) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
         var paths = self.paths
         if paths.isEmpty {
             guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
@@ -176,7 +208,8 @@ struct GalleryCommandLine: ParsableCommand {
             }
             paths = [bundled]
         }
-        return PageLibrary(photos: try PhotoIndex(paths: paths))
+        let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: sort)
+        return (PageLibrary(photos: photos), photos)
     }
 }
 

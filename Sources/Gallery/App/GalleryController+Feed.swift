@@ -13,6 +13,7 @@ extension GalleryController {
             switch event {
             case .needsMorePages: feedSource.request(at: time)
             case .pageChanged: showInfo(at: time)
+            case .settled(let page): resetZoomIfLeft(settledOn: page)
             default: break
             }
         }
@@ -36,7 +37,7 @@ extension GalleryController {
                 case .file(let path): library.append(.file(path: path))
                 }
             }
-            store.library = library
+            store.decodes.library = library
             thumbnails.library = library
             feedPages.append(photos)
             feedFailure = nil

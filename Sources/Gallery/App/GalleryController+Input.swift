@@ -12,23 +12,35 @@ extension GalleryController {
         }
         switch input {
         case .pointerDown(let x, let y):
-            tap.pointerDown(x: x, y: y, contentWasMoving: pager.isAnimating)
+            tap.pointerDown(x: x, y: y, contentWasMoving: pager.isAnimating || zoomIsMoving)
             slideshow.setDragging(true, at: time)
-            record(pager.handle(.pointerDown(x: x, y: y), at: time), at: time)
+            if !zoomPointerDown(x: x, y: y, at: time) {
+                record(pager.handle(.pointerDown(x: x, y: y), at: time), at: time)
+            }
         case .pointerMove(let x, let y):
             tap.pointerMove(x: x, y: y)
-            record(pager.handle(.pointerMove(x: x, y: y), at: time), at: time)
+            if !zoomPointerMove(x: x, y: y, at: time) {
+                record(pager.handle(.pointerMove(x: x, y: y), at: time), at: time)
+            }
         case .pointerUp(let x, let y):
             let clicked = tap.pointerUp(x: x, y: y)
             slideshow.setDragging(false, at: time)
-            record(pager.handle(.pointerUp(x: x, y: y), at: time), at: time)
+            if !zoomPointerUp(x: x, y: y, at: time) {
+                record(pager.handle(.pointerUp(x: x, y: y), at: time), at: time)
+            }
             if clicked { click(x: x, y: y, at: time) }
         case .pointerCancel:
             tap.cancel()
             slideshow.setDragging(false, at: time)
-            record(pager.handle(.pointerCancel, at: time), at: time)
+            if !zoomPointerUp(x: pager.viewport.width / 2, y: pager.viewport.height / 2, at: time) {
+                record(pager.handle(.pointerCancel, at: time), at: time)
+            }
         case .key(let name, let isRepeat):
             key(name, isRepeat: isRepeat, at: time)
+        case .zoom(let scale, let x, let y):
+            zoom(to: scale, atX: x, y: y, at: time, animated: false)
+        case .zoomBy(let factor, let x, let y):
+            zoom(to: zoomScale * factor, atX: x, y: y, at: time, animated: false)
         case .wheel(let dx, let dy):
             slideshow.noteInteraction(at: time)
             if touchpad.isTouchpad(dx: dx, dy: dy) {
@@ -92,6 +104,7 @@ extension GalleryController {
         case .toggleHelp: showsHelp.toggle()
         case .toggleInfoPanel: showsInfoPanel.toggle()
         case .toggleFullscreen: fullscreenToggles += 1
+        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: performZoom(command, at: time)
         }
         needsRedraw = true
         updateResidency()
@@ -102,7 +115,7 @@ extension GalleryController {
     }
 
     /// A click: on a page dot it goes there; in the pagers the left and right thirds turn the page and a double-click
-    /// in the middle toggles full screen; on the feed's retry page it retries; on a wheel row it opens that photo.
+    /// in the middle zooms to 100 % and back; on the feed's retry page it retries; on a wheel row it opens that photo.
     private func click(x: Double, y: Double, at time: Double) {
         let previous = lastClick
         lastClick = (time, x, y)
@@ -139,7 +152,7 @@ extension GalleryController {
             abs(previous.x - x) <= Self.doubleClick.pixels, abs(previous.y - y) <= Self.doubleClick.pixels
         {
             lastClick = nil
-            perform(.toggleFullscreen, at: time)
+            toggleActualSize(atX: x, y: y, at: time)
         }
     }
 

@@ -15,7 +15,9 @@ public final class GalleryController {
     /// Trace names of what happened since the last `takeEvents()`.
     var events: [String] = []
     var renderer: Renderer
-    let store: PageStore
+    var store: any PageStore
+    /// Bytes each page cache (decoded surfaces, textures) may hold.
+    let cacheBytes: Int
     let thumbnails: ThumbnailStore
     var residency = ResidencyTracker()
     let painter: ScenePainter
@@ -57,6 +59,12 @@ public final class GalleryController {
     public internal(set) var showsHelp = false
     /// Fullscreen toggles asked for and not yet carried out by the window.
     var fullscreenToggles = 0
+    /// The photo zoomed and how, when one is (nil at fit); `shownZoom` adds any running motion.
+    var zoomed: (photo: Int, zoom: PhotoZoom)?
+    /// The zoom's animation or glide, if one runs.
+    var zoomMotion: ZoomMotion?
+    /// A drag that began on the zoomed photo.
+    var zoomGesture: ZoomGesture?
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -77,7 +85,8 @@ public final class GalleryController {
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, feedSource: (any FeedSource)? = nil,
-        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0
+        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
+        cacheBytes: Int = ImageOptions().cacheBytes
     ) throws {
         self.library = library
         self.renderer = renderer
@@ -99,9 +108,11 @@ public final class GalleryController {
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
         overlayPainter = OverlayPainter(texts: texts)
-        store = PageStore(
-            worker: worker, library: library, renderer: renderer, box: Self.pageBox(for: size),
-            recyclesSlots: mode.recyclesSlots)
+        self.cacheBytes = cacheBytes
+        store = makePageStore(
+            recyclingSlots: mode.recyclesSlots,
+            decodes: PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size)),
+            renderer: renderer, cacheBytes: cacheBytes)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
         infoShownAt = 0
         updateResidency()
@@ -142,13 +153,17 @@ public final class GalleryController {
         }
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
+        resetZoom()
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
-        store.changeScheme(
-            recyclesSlots: kind.recyclesSlots,
-            slotPages: (0..<3).map { slot in
-                if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                return -1
-            })
+        if kind.recyclesSlots != store.recyclesSlots {
+            store = makePageStore(
+                recyclingSlots: kind.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
+                adopting: store.handOverTextures(),
+                slotPages: (0..<3).map { slot in
+                    if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
+                    return -1
+                })
+        }
         residency = ResidencyTracker()
         showInfo(at: time)
         updateResidency()
@@ -166,6 +181,7 @@ public final class GalleryController {
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
+        resetZoom()
         touchpad = TouchpadScroll(originX: Double(size.width) / 2, originY: Double(size.height) / 2)
         needsRedraw = true
         updateResidency()
@@ -179,6 +195,7 @@ public final class GalleryController {
         if let release = touchpad.expire(at: time) { apply(release.input, at: release.time) }
         if pager.isAnimating { needsRedraw = true }
         record(pager.advance(to: time), at: time)
+        advanceZoom(to: time)
         receiveFeed(at: time)
         if slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if let shown = infoShownAt {
@@ -225,7 +242,7 @@ public final class GalleryController {
     /// thumbnail. Returns whether the screen changed.
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
-        let pages = try store.receive(uploadBudget: uploadBudget, at: now)
+        let pages = try store.receive(uploadBudget: uploadBudget)
         let rows = try thumbnails.receive(renderer: renderer)
         if pages || rows { needsRedraw = true }
         return pages || rows
@@ -234,17 +251,12 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn
+        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn || zoomIsMoving
             || infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool {
-        mode != .wheel && pager.visibleSlots().contains { slot in
-            guard case .page(let page) = slot.content, let arrival = store.arrivals[photo(ofPage: page)] else { return false }
-            return now - arrival < ScenePainter.fadeIn
-        }
-    }
+    private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the information starting to fade, a touchpad stream ending), so an idle window can sleep
@@ -273,7 +285,8 @@ public final class GalleryController {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: feedFailure ?? "unknown reason") : .loading
             try painter.paint(
-                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now)
+                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
+                zoom: shownZoom)
         }
         try overlayPainter.paint(overlayState, renderer: renderer)
     }
@@ -302,7 +315,7 @@ public final class GalleryController {
             "mode      \(mode.displayName)",
             "page      \(page + 1) / \(pager.pageCount)",
             "file      \(library.name(forPage: photo))",
-            "shown     \(texture)",
+            "shown     \(texture) · zoom \(Int((zoomScale * 100).rounded())) % of fit",
             "phase     \(pager.phase.rawValue)",
             "velocity  \(Int(pager.velocity.rounded())) px/s",
             "frame     \(Self.decimal(lastFrameMilliseconds)) ms",
@@ -351,9 +364,11 @@ public final class GalleryController {
         TraceRecord(
             t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
-            textureBytes: store.textureBytes + thumbnails.byteCount, frameMilliseconds: frameMilliseconds,
+            textureBytes: store.textureBytes + thumbnails.byteCount, decodedBytes: store.decodedBytes,
+            frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
-            pending: pendingDecodes, events: events, feedState: mode == .feed ? feedState.traceName : nil,
+            pending: pendingDecodes, events: events, uploads: store.decodes.uploads, zoom: shownZoom?.zoom.scale ?? 1,
+            panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0, feedState: mode == .feed ? feedState.traceName : nil,
             row: mode == .wheel ? pager.currentPage : nil)
     }
 

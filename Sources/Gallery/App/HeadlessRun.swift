@@ -21,6 +21,10 @@ public struct HeadlessRun {
     public var configuration: PagerConfiguration
     /// Seconds between slides of a slideshow running from the start; `nil` for none.
     public var slideshowInterval: Double?
+    /// Decode limits and cache sizes.
+    public var images = ImageOptions()
+    /// The page shown first (the photo named when a single file was opened).
+    public var startPage = 0
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
@@ -51,15 +55,16 @@ public struct HeadlessRun {
     private func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
-        let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
-        let thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+        let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
+        let thumbnailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
         }
         let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval)
+            feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
+            startPage: startPage, cacheBytes: images.cacheBytes)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -84,6 +89,7 @@ public struct HeadlessRun {
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
                 case .key(let name, let isRepeat): gallery.apply(.key(name, isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
+                case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)
@@ -106,7 +112,7 @@ public struct HeadlessRun {
             gallery.noteFrameTime(milliseconds: frameMilliseconds)
             for path in shots {
                 let url = URL(fileURLWithPath: path, relativeTo: shotsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
-                try target.savePNG(to: url.path)
+                try target.saveOpaquePNG(to: url.path)
             }
             try trace?.write(
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))

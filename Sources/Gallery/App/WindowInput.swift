@@ -10,6 +10,8 @@ struct WindowInput {
     var resizeError: (any Error)?
     /// Whether the window was closed.
     private(set) var quit = false
+    /// Files and folders dropped onto the window since the loop last took them.
+    var droppedPaths: [String] = []
 
     init(window: Window) {
         self.window = window
@@ -40,15 +42,27 @@ struct WindowInput {
             leftButtonDown = false
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
             gallery.apply(.pointerUp(x: x, y: y), at: time)
+        case SDL_MOUSEWHEEL where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0:
+            // Ctrl + wheel zooms at the pointer, one step per notch.
+            let (x, y) = pixels(x: event.wheel.mouseX, y: event.wheel.mouseY)
+            let factor = pow(GalleryController.zoomStep, Double(event.wheel.preciseY))
+            gallery.apply(.zoomBy(factor: factor, x: x, y: y), at: time)
         case SDL_MOUSEWHEEL:
             gallery.apply(.wheel(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)), at: time)
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                droppedPaths.append(String(cString: file))
+                SDL_free(file)
+            }
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
+            // Shift + "=" types "+": the text input event below zooms in; "=" itself would jump to 100 %.
+            if name == "=", event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0 { break }
             gallery.apply(.key(name, isRepeat: event.key.repeat != 0), at: time)
         case SDL_TEXTINPUT:
             // "?" is Shift+/ on most layouts: only text input says a question mark was typed.
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if text == "?" { gallery.apply(.key("?"), at: time) }
+            if text == "?" || text == "+" { gallery.apply(.key(text), at: time) }
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:

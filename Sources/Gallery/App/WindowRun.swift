@@ -17,6 +17,13 @@ public struct WindowRun {
     public var configuration: PagerConfiguration
     /// Seconds between slides of a slideshow running from the start; `nil` for none.
     public var slideshowInterval: Double?
+    /// Decode limits and cache sizes.
+    public var images = ImageOptions()
+    /// The page shown first (the photo named when a single file was opened).
+    public var startPage = 0
+    /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
+    /// ignored). Thrown errors are logged and the current pages stay.
+    public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
 
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
@@ -50,21 +57,26 @@ public struct WindowRun {
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
-        let worker = DecodeWorker(wakeEventType: session.wakeEventType)
-        let thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: session.wakeEventType)
+        let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
+        let thumbnailWorker = DecodeWorker(
+            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
         }
         let wakeEventType = session.wakeEventType
-        let source = try feedSource?.make {
-            var event = SDL_Event()
-            event.type = wakeEventType
-            _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+        func makeGallery(library: PageLibrary, mode: TopologyKind, startPage: Int) throws -> GalleryController {
+            let source = try feedSource?.make {
+                var event = SDL_Event()
+                event.type = wakeEventType
+                _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+            }
+            return try GalleryController(
+                library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
+                feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
+                startPage: startPage, cacheBytes: images.cacheBytes)
         }
-        let gallery = try GalleryController(
-            library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval)
+        var gallery = try makeGallery(library: library, mode: mode, startPage: startPage)
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
@@ -92,6 +104,19 @@ public struct WindowRun {
                 input.handle(event, gallery: gallery, clock: clock)
             }
             if input.quit { break }
+            if !input.droppedPaths.isEmpty, let openDropped {
+                do {
+                    let opened = try openDropped(input.droppedPaths)
+                    worker.cancelAll()
+                    thumbnailWorker.cancelAll()
+                    gallery = try makeGallery(
+                        library: opened.library, mode: InitialMode.mode(photoCount: opened.library.count),
+                        startPage: opened.startPage)
+                } catch {
+                    logger.error("cannot open \(input.droppedPaths.joined(separator: ", ")): \(error)")
+                }
+                input.droppedPaths.removeAll()
+            }
             if let error = input.resizeError {
                 logger.error("resize: \(error)")
                 input.resizeError = nil

@@ -1,7 +1,7 @@
 /// Why a page's picture could not be decoded: what the error tile shows.
 public struct DecodeFailure: Error, Sendable, Hashable {
     /// The category of failure, with details where they help the user.
-    public enum Reason: Sendable, Hashable {
+    public enum Reason: Error, Sendable, Hashable {
         /// Nothing exists at the path (or it vanished before it could be opened).
         case missingFile
         /// The path names a directory, device or other non-file.

@@ -160,10 +160,11 @@ final class DecodeInbox: Sendable {
         threadExits.signal()
     }
 
-    /// Blocks until `threadCount` threads have called `threadDidExit`.
-    func waitForThreadExits(threadCount: Int) {
-        for _ in 0..<threadCount {
-            threadExits.wait()
+    /// Blocks until `threadCount` threads have called `threadDidExit` or `deadline` passes; false if some had not.
+    func waitForThreadExits(threadCount: Int, deadline: DispatchTime) -> Bool {
+        for _ in 0..<threadCount where threadExits.wait(timeout: deadline) == .timedOut {
+            return false
         }
+        return true
     }
 }

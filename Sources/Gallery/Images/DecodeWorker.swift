@@ -6,24 +6,28 @@ import Foundation
 /// After each batch of results the worker pushes an SDL event of `wakeEventType` (`SDL_PushEvent` is thread-safe), so
 /// a main loop asleep in `SDL_WaitEvent` wakes up and calls `drainResults()`. Cancelled pages never produce a result,
 /// even if their decode was already running. Shutting down (explicitly or in deinit) drops the queue and waits for
-/// running decodes to finish.
+/// running decodes to finish, for at most `shutdownGrace`.
 public final class DecodeWorker: Sendable {
     /// The number of decode threads.
     public let threadCount: Int
     private let inbox = DecodeInbox()
+    /// The decoder's memory budget, closed at shutdown so no thread waits on it.
+    private let budget: DecodeBudget?
 
     /// A worker decoding with `decoder` on `threadCount` threads (at least 1), waking the main loop with events of
     /// `wakeEventType` (usually `SDLSession.wakeEventType`; nil pushes no events, e.g. in headless runs).
     public convenience init(decoder: ImageDecoder = ImageDecoder(), threadCount: Int = 2, wakeEventType: UInt32?) {
-        self.init(threadCount: threadCount, wakeEventType: wakeEventType) { request throws(DecodeFailure) in
+        self.init(threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget) {
+            request throws(DecodeFailure) in
             try decoder.decode(request.source, fitting: request.box)
         }
     }
 
     /// A worker running `decode` for each request: the seam tests use to control timing.
-    package init(threadCount: Int, wakeEventType: UInt32?,
+    package init(threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil,
                  decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
         self.threadCount = max(threadCount, 1)
+        self.budget = budget
         for number in 0..<self.threadCount {
             let thread = Thread { [inbox] in
                 DecodeWorker.run(inbox: inbox, wakeEventType: wakeEventType, decode: decode)
@@ -69,11 +73,18 @@ public final class DecodeWorker: Sendable {
 
     /// Drops queued requests, lets running decodes finish (discarding them) and stops the threads.
     /// Later submissions are ignored; calling it again does nothing.
+    ///
+    /// Waits at most `shutdownGrace` for a running decode: a thread still busy after that (a huge photo, a stuck file
+    /// system) is left to finish on its own, holding only the inbox, so quitting never hangs on it.
     public func shutdown() {
         if inbox.shutDown(threadCount: threadCount) {
-            inbox.waitForThreadExits(threadCount: threadCount)
+            budget?.close()
+            _ = inbox.waitForThreadExits(threadCount: threadCount, deadline: .now() + DecodeWorker.shutdownGrace)
         }
     }
+
+    /// The longest `shutdown()` waits for running decodes.
+    public static let shutdownGrace: DispatchTimeInterval = .milliseconds(400)
 
     /// A decode thread's life: take a job, decode it, deliver the outcome, wake the main loop if needed.
     private static func run(inbox: DecodeInbox, wakeEventType: UInt32?,

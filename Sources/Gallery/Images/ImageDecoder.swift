@@ -8,20 +8,31 @@ import Darwin
 
 /// Turns a page source into a surface of exactly the size the page is drawn at. Safe on any thread.
 ///
-/// Files are read with SDL_image and never written. The result is in `Surface.pixelFormat`, scaled with linear
-/// filtering to the largest aspect-preserving size inside the box (at least 1×1), so drawing it is a 1:1 copy.
-/// Call `IMG_Init` (via `SDLSession`) on the main thread before decoding on workers.
+/// Files are opened safely (`ImageFile`), their header read and checked against the limits before any decoder
+/// allocates (`ImageHeader`), and each decode reserves its memory from a `DecodeBudget` shared by every copy of the
+/// decoder. JPEG goes through TurboJPEG at a reduced DCT scale (`JPEGDecoder`), the other formats through their
+/// SDL_image loader, called directly so the loader always matches the checked header. The result is in
+/// `Surface.pixelFormat`, upright, scaled with linear filtering to the largest aspect-preserving size inside the box
+/// (at least 1×1), so drawing it is a 1:1 copy. Call `IMG_Init` (via `SDLSession`) on the main thread before decoding
+/// on workers. Files are never written.
 public struct ImageDecoder: Sendable {
-    /// The longest side accepted, in pixels; larger images fail with `.tooLarge`.
+    /// The longest side a decode may allocate, in pixels; larger images fail with `.tooLarge`.
     public var maximumSide: Int
-    /// The most pixels accepted (width · height); larger images fail with `.tooLarge`.
+    /// The most pixels a decode may allocate (width · height); larger images fail with `.tooLarge` (JPEG decodes at a
+    /// reduced scale instead, down to 1/8, for files up to 16 times the limit).
     public var maximumPixelCount: Int
+    /// The memory all decodes share; a decode waits for its bytes before it allocates.
+    public let budget: DecodeBudget
 
-    /// A decoder refusing images over `maximumSide` pixels a side or over `maximumPixelCount` pixels
-    /// (defaults: 16384 px, the largest texture most GPUs take, and 200 MP, 800 MB of ARGB pixels while decoding).
-    public init(maximumSide: Int = 16_384, maximumPixelCount: Int = 200_000_000) {
+    /// Largest file read into memory: far beyond any real photo, small beside the pixels a decode is allowed.
+    static let maximumFileBytes = 256 << 20
+
+    /// A decoder refusing images over `maximumSide` pixels a side or over `maximumPixelCount` pixels (defaults:
+    /// 16384 px and 100 MP), sharing `budget` (default 512 MB) between the threads that use it.
+    public init(maximumSide: Int = 16_384, maximumPixelCount: Int = 100_000_000, budget: DecodeBudget = DecodeBudget()) {
         self.maximumSide = maximumSide
         self.maximumPixelCount = maximumPixelCount
+        self.budget = budget
     }
 
     /// The picture of `source`, fitted inside `box`, or why it cannot be shown.
@@ -41,61 +52,106 @@ public struct ImageDecoder: Sendable {
         }
     }
 
-    /// Checks the path, reads the header, refuses oversized images, decodes, normalises the format and fits.
+    /// Opens the file safely, checks its header against the limits, reserves memory, decodes and fits.
     private func decodeFile(at path: String, fitting box: PixelSize) throws(DecodeFailure) -> Surface {
-        let source = PageSource.file(path: path)
-        func failure(_ reason: DecodeFailure.Reason) -> DecodeFailure {
-            DecodeFailure(source: source, reason: reason)
+        do {
+            return try decodeChecked(path: path, fitting: box)
+        } catch {
+            throw DecodeFailure(source: .file(path: path), reason: error)
         }
+    }
 
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw failure(ImageDecoder.reason(forOpenError: errno))
+    private func decodeChecked(path: String, fitting box: PixelSize) throws(DecodeFailure.Reason) -> Surface {
+        let file = try ImageFile(path: path)
+        let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let header = ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension)
+        guard let format = header.format else { throw .unrecognisedFormat }
+        guard let size = header.size, size.width > 0, size.height > 0 else {
+            throw .corrupt(format: format.rawValue, detail: "the header states no image size")
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw failure(.notAFile) }
-        guard status.st_size > 0 else { throw failure(.emptyFile) }
+        guard file.stamp.byteCount <= Self.maximumFileBytes else { throw .tooLarge(size) }
+        if format == .jpeg {
+            guard size.area / 16 <= maximumPixelCount else { throw .tooLarge(size) }
+            let bytes = try file.contents()
+            return try bytes.withUnsafeBytes { buffer in
+                Result { () throws(DecodeFailure.Reason) -> Surface in
+                    let jpeg = JPEGDecoder(bytes: buffer)
+                    let plan = try jpeg.plan(fitting: box, accepts: accepts)
+                    // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
+                    let fitted = plan.orientation.upright(plan.storedSize).fitted(inside: box)
+                    let estimate = buffer.count + plan.peakBytes + 2 * 4 * fitted.area
+                    return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
+                        try fit(try jpeg.decode(plan), to: fitted)
+                    }
+                }
+            }.get()
+        }
+        guard accepts(size) else { throw .tooLarge(size) }
+        // The loader's pixels, a converted copy and the fitted result with its halvings.
+        let estimate = file.stamp.byteCount + 2 * 4 * size.area + 2 * 4 * size.fitted(inside: box).area
+        return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
+            let bytes = try file.contents()
+            // The file may have been rewritten in place since its header was checked: check what will be decoded.
+            guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
+                throw .unreadable("the file changed while it was read")
+            }
+            let image = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(DecodeFailure.Reason) -> Surface in
+                    guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
+                        throw .processingFailed(String(cString: SDL_GetError()))
+                    }
+                    defer { SDL_RWclose(stream) }
+                    guard let loaded = Self.load(format, from: stream) else {
+                        throw .corrupt(format: format.rawValue, detail: String(cString: gallery_IMG_GetError()))
+                    }
+                    return Surface(taking: loaded)
+                }
+            }.get()
+            guard accepts(image.size) else { throw .tooLarge(image.size) }
+            return try fit(image, to: image.size.fitted(inside: box))
+        }
+    }
 
-        guard let stream = SDL_RWFromFile(path, "rb") else {
-            // SDL_RWFromFile wraps fopen, which leaves errno set: the file may have vanished since stat.
-            throw failure(ImageDecoder.reason(forOpenError: errno))
-        }
-        let header = ImageHeader.read(from: stream)
-        if let size = header.size, !accepts(size) {
-            SDL_RWclose(stream)
-            throw failure(.tooLarge(size))
-        }
-        guard SDL_RWseek(stream, 0, RW_SEEK_SET) == 0 else {
-            let reason = DecodeFailure.Reason.unreadable(String(cString: SDL_GetError()))
-            SDL_RWclose(stream)
-            throw failure(reason)
-        }
-        // The extension only helps formats without magic bytes (TGA); the others are recognised by content.
-        let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
-        guard let loaded = IMG_LoadTyped_RW(stream, 1, fileExtension) else {
-            let detail = String(cString: gallery_IMG_GetError())
-            throw failure(header.format.map { .corrupt(format: $0.rawValue, detail: detail) } ?? .unrecognisedFormat)
-        }
-        let image = Surface(taking: loaded)
-        guard accepts(image.size) else { throw failure(.tooLarge(image.size)) }
+    /// Runs `body` holding `bytes` of the budget.
+    private func withReservation(
+        _ bytes: Int, _ body: () throws(DecodeFailure.Reason) -> Surface
+    ) throws(DecodeFailure.Reason) -> Surface {
+        guard budget.reserve(bytes) else { throw .processingFailed("the gallery is shutting down") }
+        defer { budget.release(bytes) }
+        return try body()
+    }
 
-        // EXIF orientation goes here, before fitting (SDL_image ignores it): ImageHeader reads the tag, and the
-        // surface is rotated or flipped so that `fitted` sees the upright width and height.
+    /// `image` in the standard format, scaled to `fitted`, keeping its damage note.
+    private func fit(_ image: Surface, to fitted: PixelSize) throws(DecodeFailure.Reason) -> Surface {
         do {
             let standard = image.hasStandardFormat ? image : try image.converted()
-            let fitted = standard.size.fitted(inside: box)
-            return fitted == standard.size ? standard : try standard.scaled(to: fitted)
+            let result = fitted == standard.size ? standard : try standard.scaled(to: fitted)
+            result.damageNote = image.damageNote
+            return result
         } catch {
-            throw failure(.processingFailed(error.message))
+            throw .processingFailed(error.message)
+        }
+    }
+
+    /// The SDL_image loader of `format` (the one the header was checked for, whatever SDL_image would guess).
+    private static func load(
+        _ format: ImageHeader.Format, from stream: UnsafeMutablePointer<SDL_RWops>
+    ) -> UnsafeMutablePointer<SDL_Surface>? {
+        switch format {
+        case .jpeg: IMG_LoadJPG_RW(stream)
+        case .png: IMG_LoadPNG_RW(stream)
+        case .gif: IMG_LoadGIF_RW(stream)
+        case .bmp: IMG_LoadBMP_RW(stream)
+        case .webp: IMG_LoadWEBP_RW(stream)
+        case .tiff: IMG_LoadTIF_RW(stream)
+        case .tga: IMG_LoadTGA_RW(stream)
+        case .qoi: IMG_LoadQOI_RW(stream)
+        case .pnm: IMG_LoadPNM_RW(stream)
         }
     }
 
     /// Whether an image of `size` is within the limits.
     private func accepts(_ size: PixelSize) -> Bool {
         size.width <= maximumSide && size.height <= maximumSide && size.area <= maximumPixelCount
-    }
-
-    /// The failure reason for an `errno` from `stat` or `fopen`.
-    private static func reason(forOpenError code: Int32) -> DecodeFailure.Reason {
-        code == ENOENT || code == ENOTDIR ? .missingFile : .unreadable(String(cString: strerror(code)))
     }
 }

@@ -1,33 +1,34 @@
-import CSDL2
-
-/// What the first bytes of an image file say: its format and, for common formats, its pixel size.
+/// What the header of an image file says: its format and pixel size, read before any decoder allocates.
 ///
-/// Read before decoding so that an enormous image is refused without allocating its pixels (SDL_image always decodes
-/// fully). This is also where EXIF orientation (JPEG APP1) will be read when that issue is taken up.
+/// Every format the gallery decodes has a reader here; a file whose format is not recognised, or whose header does
+/// not state a plausible size, is refused rather than handed to a decoder blind (SDL_image allocates whatever a header
+/// claims, and some of its loaders write out of bounds when the claim is absurd).
 struct ImageHeader: Sendable, Hashable {
-    /// Formats recognised by their magic bytes.
+    /// The formats the gallery decodes.
     enum Format: String, Sendable {
-        case jpeg = "JPEG", png = "PNG", gif = "GIF", bmp = "BMP", webp = "WebP", tiff = "TIFF"
+        case jpeg = "JPEG", png = "PNG", gif = "GIF", bmp = "BMP", webp = "WebP", tiff = "TIFF", tga = "TGA"
+        case qoi = "QOI", pnm = "PNM"
     }
 
-    /// The format, if the magic bytes matched one.
+    /// The format, if the content matched one.
     var format: Format?
-    /// The pixel size stated by the header, if it could be read.
+    /// The pixel size stated by the header, if it could be read: the largest a decoder of this format will allocate.
     var size: PixelSize?
+
+    /// Reads `count` bytes at `offset` (fewer at the end of the file, none past it).
+    typealias Reader = (_ offset: Int, _ count: Int) -> [UInt8]
 
     /// Bytes enough for every fixed-position header below (WebP's VP8 frame header ends at byte 30).
     private static let prefixLength = 32
-    /// Bound on JPEG segments walked before the frame header; real files have a handful.
-    private static let maximumJPEGSegments = 1024
+    /// Bound on segments, blocks or entries walked; real files have a handful.
+    private static let maximumSteps = 1024
 
-    /// Reads the header from the start of `stream`, leaving the stream position wherever reading stopped.
-    static func read(from stream: UnsafeMutablePointer<SDL_RWops>) -> ImageHeader {
-        var prefix = [UInt8](repeating: 0, count: prefixLength)
-        let count = SDL_RWread(stream, &prefix, 1, prefixLength)
-        let bytes = Array(prefix.prefix(count))
+    /// Reads the header through `read`; `fileExtension` (lowercase) only matters for TGA, which has no magic bytes.
+    static func read(_ read: Reader, fileExtension: String) -> ImageHeader {
+        let bytes = read(0, prefixLength)
 
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return ImageHeader(format: .jpeg, size: jpegSize(in: stream))
+            return ImageHeader(format: .jpeg, size: jpegSize(read))
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             let hasHeaderChunk = bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8)
@@ -36,9 +37,7 @@ struct ImageHeader: Sendable, Hashable {
                 : nil)
         }
         if bytes.starts(with: Array("GIF8".utf8)) {
-            return ImageHeader(format: .gif, size: bytes.count >= 10
-                ? PixelSize(width: littleEndian(bytes, at: 6, count: 2), height: littleEndian(bytes, at: 8, count: 2))
-                : nil)
+            return ImageHeader(format: .gif, size: gifSize(bytes, read))
         }
         if bytes.starts(with: Array("BM".utf8)) {
             return ImageHeader(format: .bmp, size: bmpSize(bytes))
@@ -47,20 +46,37 @@ struct ImageHeader: Sendable, Hashable {
             return ImageHeader(format: .webp, size: webpSize(bytes))
         }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return ImageHeader(format: .tiff, size: nil)
+            return ImageHeader(format: .tiff, size: tiffSize(bytes, read))
+        }
+        if bytes.starts(with: Array("qoif".utf8)) {
+            return ImageHeader(format: .qoi, size: bytes.count >= 12
+                ? PixelSize(width: bigEndian(bytes, at: 4, count: 4), height: bigEndian(bytes, at: 8, count: 4))
+                : nil)
+        }
+        if bytes.count >= 3, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
+            return ImageHeader(format: .pnm, size: pnmSize(read(0, 1024)))
+        }
+        if ["tga", "icb", "vda", "vst"].contains(fileExtension), let size = tgaSize(bytes) {
+            return ImageHeader(format: .tga, size: size)
         }
         return ImageHeader(format: nil, size: nil)
     }
 
+    /// Reads the header of a file held in memory.
+    static func read(bytes: [UInt8], fileExtension: String = "") -> ImageHeader {
+        read({ offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(offset + count, bytes.count)])
+        }, fileExtension: fileExtension)
+    }
+
     /// The frame size from the first SOF segment, walking segment lengths from just after the SOI marker.
-    private static func jpegSize(in stream: UnsafeMutablePointer<SDL_RWops>) -> PixelSize? {
-        var position: Int64 = 2
-        for _ in 0..<maximumJPEGSegments {
+    private static func jpegSize(_ read: Reader) -> PixelSize? {
+        var position = 2
+        for _ in 0..<maximumSteps {
             // Marker (2), segment length (2), then for SOF: precision (1), height (2), width (2).
-            var segment = [UInt8](repeating: 0, count: 9)
-            guard SDL_RWseek(stream, position, RW_SEEK_SET) >= 0 else { return nil }
-            let count = SDL_RWread(stream, &segment, 1, segment.count)
-            guard count >= 2, segment[0] == 0xFF else { return nil }
+            let segment = read(position, 9)
+            guard segment.count >= 2, segment[0] == 0xFF else { return nil }
             let marker = segment[1]
             switch marker {
             case 0xFF:  // fill byte before a marker
@@ -70,15 +86,44 @@ struct ImageHeader: Sendable, Hashable {
             case 0xD9, 0xDA:  // end of image or start of scan before any frame header
                 return nil
             default:
-                guard count >= 4 else { return nil }
+                guard segment.count >= 4 else { return nil }
                 let length = bigEndian(segment, at: 2, count: 2)
                 guard length >= 2 else { return nil }
                 // SOF0…SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    guard count >= 9 else { return nil }
+                    guard segment.count >= 9 else { return nil }
                     return PixelSize(width: bigEndian(segment, at: 7, count: 2), height: bigEndian(segment, at: 5, count: 2))
                 }
-                position += 2 + Int64(length)
+                position += 2 + length
+            }
+        }
+        return nil
+    }
+
+    /// The larger of the logical screen and the first frame (SDL_image allocates the frame's size).
+    private static func gifSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
+        guard bytes.count >= 13 else { return nil }
+        let screen = PixelSize(width: littleEndian(bytes, at: 6, count: 2), height: littleEndian(bytes, at: 8, count: 2))
+        let hasGlobalColourTable = bytes[10] & 0x80 != 0
+        var position = 13 + (hasGlobalColourTable ? 3 << (Int(bytes[10] & 0x07) + 1) : 0)
+        for _ in 0..<maximumSteps {
+            guard let introducer = read(position, 1).first else { return nil }
+            switch introducer {
+            case 0x2C:  // image descriptor: left, top, width, height
+                let descriptor = read(position, 10)
+                guard descriptor.count == 10 else { return nil }
+                let frame = PixelSize(width: littleEndian(descriptor, at: 5, count: 2),
+                                      height: littleEndian(descriptor, at: 7, count: 2))
+                return PixelSize(width: max(screen.width, frame.width), height: max(screen.height, frame.height))
+            case 0x21:  // extension: label, then data sub-blocks up to an empty one
+                position += 2
+                for _ in 0..<maximumSteps * 64 {
+                    guard let length = read(position, 1).first else { return nil }
+                    position += 1 + Int(length)
+                    if length == 0 { break }
+                }
+            default:
+                return nil
             }
         }
         return nil
@@ -116,6 +161,70 @@ struct ImageHeader: Sendable, Hashable {
                              height: littleEndian(bytes, at: 27, count: 3) + 1)
         }
         return nil
+    }
+
+    /// ImageWidth (tag 256) and ImageLength (257) from the first image file directory (the one SDL_image decodes).
+    private static func tiffSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
+        guard bytes.count >= 8 else { return nil }
+        let isLittleEndian = bytes[0] == 0x49
+        func integer(_ field: [UInt8], at offset: Int, count: Int) -> Int {
+            isLittleEndian ? littleEndian(field, at: offset, count: count) : bigEndian(field, at: offset, count: count)
+        }
+        let directory = integer(bytes, at: 4, count: 4)
+        let countField = read(directory, 2)
+        guard countField.count == 2 else { return nil }
+        let entryCount = integer(countField, at: 0, count: 2)
+        guard entryCount <= maximumSteps * 4 else { return nil }
+        let entries = read(directory + 2, entryCount * 12)
+        guard entries.count == entryCount * 12 else { return nil }
+        var width: Int?
+        var height: Int?
+        for entry in stride(from: 0, to: entries.count, by: 12) {
+            let tag = integer(entries, at: entry, count: 2)
+            guard tag == 256 || tag == 257 else { continue }
+            // SHORT (3) values sit in the first two bytes of the value field, LONG (4) fill it.
+            let value = switch integer(entries, at: entry + 2, count: 2) {
+            case 3: integer(entries, at: entry + 8, count: 2)
+            case 4: integer(entries, at: entry + 8, count: 4)
+            default: -1
+            }
+            guard value > 0 else { return nil }
+            if tag == 256 { width = value } else { height = value }
+        }
+        guard let width, let height else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+
+    /// Width and height from the ASCII header after the `Pn` magic, skipping `#` comments.
+    private static func pnmSize(_ bytes: [UInt8]) -> PixelSize? {
+        var numbers: [Int] = []
+        var index = 2
+        while numbers.count < 2, index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                var value = 0
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                    value = min(value * 10 + Int(bytes[index] - UInt8(ascii: "0")), Int(Int32.max))
+                    index += 1
+                }
+                numbers.append(value)
+                continue
+            } else if ![0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) {
+                return nil
+            }
+            index += 1
+        }
+        guard numbers.count == 2 else { return nil }
+        return PixelSize(width: numbers[0], height: numbers[1])
+    }
+
+    /// Width and height from the 18-byte TGA header, if the header is plausible (TGA has no magic bytes).
+    private static func tgaSize(_ bytes: [UInt8]) -> PixelSize? {
+        guard bytes.count >= 18, bytes[1] <= 1, [1, 2, 3, 9, 10, 11].contains(bytes[2]),
+              [8, 15, 16, 24, 32].contains(bytes[16]) else { return nil }
+        return PixelSize(width: littleEndian(bytes, at: 12, count: 2), height: littleEndian(bytes, at: 14, count: 2))
     }
 
     /// The unsigned big-endian integer in `count` bytes at `offset`.

@@ -15,6 +15,9 @@ public final class Surface: @unchecked Sendable {
 
     /// The wrapped surface; owned by this object.
     let handle: UnsafeMutablePointer<SDL_Surface>
+    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil; set by the decode
+    /// thread before the surface changes hands.
+    public internal(set) var damageNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
     ///
@@ -97,6 +100,14 @@ public final class Surface: @unchecked Sendable {
     /// Writes the surface to `path` as a PNG (alpha kept).
     public func savePNG(to path: String) throws(SDLError) {
         try SDLError.check(IMG_SavePNG(handle, path), "IMG_SavePNG")
+    }
+
+    /// Writes the surface to `path` as an opaque PNG (RGB, no alpha channel: alpha 255 everywhere when read back).
+    public func saveOpaquePNG(to path: String) throws(SDLError) {
+        let rgb = try SDLError.nonNull(
+            SDL_ConvertSurfaceFormat(handle, SDL_PIXELFORMAT_RGB24.rawValue, 0), "SDL_ConvertSurfaceFormat")
+        defer { SDL_FreeSurface(rgb) }
+        try SDLError.check(IMG_SavePNG(rgb, path), "IMG_SavePNG")
     }
 
     /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.

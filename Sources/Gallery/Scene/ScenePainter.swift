@@ -11,7 +11,12 @@ final class ScenePainter {
     /// Seconds a photo takes to fade in over its placeholder when it arrives.
     static let fadeIn = 0.1
 
-    private var placeholder: Texture?
+    /// Placeholder textures by size, a few at most (pages of different shapes can show at once).
+    private var placeholders: [PixelSize: Texture] = [:]
+    /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
+    private var waiting: Set<Int> = []
+    /// When each arriving photo began to fade in.
+    private var fades: [Int: Double] = [:]
     private let spinner = SpinnerPainter()
     private let texts: TextCache
 
@@ -21,22 +26,30 @@ final class ScenePainter {
 
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
     func paint(
-        pager: Pager, store: PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double
+        pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
+        time: Double, zoom: (photo: Int, zoom: PhotoZoom)? = nil
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
         let height = try renderer.outputSize.height
         let extent = Int(pager.extent.rounded())
         let box = store.box
+        var nowWaiting: Set<Int> = []
+        defer { waiting = nowWaiting }
+        fades = fades.filter { time - $0.value < Self.fadeIn }
         for visible in pager.visibleSlots() {
             let slotRect = PixelRect(x: Int(visible.origin.rounded()), y: 0, width: extent, height: height)
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
-                if let texture = try store.texture(forPage: photo, slot: visible.slot) {
+                if let texture = try store.texture(forPage: photo, slot: visible.slot),
+                    let zoom, zoom.photo == photo, zoom.zoom.isZoomed
+                {
+                    try paintZoomed(texture, zoom.zoom, in: slotRect, renderer: renderer)
+                } else if let texture = try store.texture(forPage: photo, slot: visible.slot) {
                     let rect = slotRect.centring(texture.size)
-                    let shown = store.arrivals[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
+                    if waiting.contains(photo) { fades[photo] = time }  // It was a placeholder a frame ago.
+                    let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
                     if shown < 1 {
                         let blending = texture.isBlending
                         try paintPlaceholder(in: rect, renderer: renderer)
@@ -48,10 +61,14 @@ final class ScenePainter {
                     } else {
                         try renderer.copy(texture, to: rect)
                     }
+                    if let note = store.damageNote(forPage: photo) {
+                        try paintDamageBadge(note, in: rect, renderer: renderer)
+                    }
                 } else if let failure = store.failure(forPage: photo) {
                     try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
                 } else {
-                    try paintPlaceholder(in: slotRect.centring(box), renderer: renderer)
+                    try paintPlaceholder(in: slotRect.centring(store.placeholderSize(forPage: photo)), renderer: renderer)
+                    nowWaiting.insert(photo)
                 }
             case .feedEnd:
                 try paintFeedEnd(feedEnd, in: slotRect, time: time, renderer: renderer)
@@ -85,23 +102,63 @@ final class ScenePainter {
         }
     }
 
+    /// Whether a photo that was a placeholder is still fading in at `time`.
+    func isFadingIn(at time: Double) -> Bool {
+        fades.values.contains { time - $0 < Self.fadeIn }
+    }
+
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
     /// Seed 003's chequered flag in two close, dark tones, over the page's box until its image is decoded: one
     /// texture of the box's size, made once per size, copied once per frame.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
-        if placeholder?.renderer !== renderer || placeholder?.size != rect.size {
-            placeholder = nil
-            let tones = Self.placeholderTones
-            let tile = try PlaceholderPattern.chequeredFlag.makeTile(
-                cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
-            let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
-            try surface.tile(with: tile)
-            placeholder = try renderer.makeTexture(from: surface)
+        if let held = placeholders[rect.size], held.renderer === renderer {
+            try renderer.copy(held, to: rect)
+            return
         }
-        guard let texture = placeholder else { return }
+        if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
+            placeholders.removeAll()
+        }
+        let tones = Self.placeholderTones
+        let tile = try PlaceholderPattern.chequeredFlag.makeTile(
+            cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
+        let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
+        try surface.tile(with: tile)
+        let texture = try renderer.makeTexture(from: surface)
+        placeholders[rect.size] = texture
         try renderer.copy(texture, to: rect)
+    }
+
+    /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean.
+    private func paintZoomed(_ texture: Texture, _ zoom: PhotoZoom, in slot: PixelRect, renderer: Renderer) throws {
+        let width = zoom.fittedWidth * zoom.scale
+        let height = zoom.fittedHeight * zoom.scale
+        let centreX = Double(slot.x) + Double(slot.width) / 2 + zoom.panX
+        let centreY = Double(slot.y) + Double(slot.height) / 2 + zoom.panY
+        try renderer.setClip(slot)
+        defer { try? renderer.setClip(nil) }
+        try renderer.copy(
+            texture,
+            to: PixelRect(
+                x: Int((centreX - width / 2).rounded()), y: Int((centreY - height / 2).rounded()),
+                width: Int(width.rounded()), height: Int(height.rounded())))
+    }
+
+    /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.
+    private func paintDamageBadge(_ note: String, in rect: PixelRect, renderer: Renderer) throws {
+        guard let label = try texts.texture(
+            "Damaged file: \(note)", pointSize: 12, color: RGBA(r: 255, g: 236, b: 236), renderer: renderer)
+        else { return }
+        let margin = 6
+        let width = min(label.width, max(rect.width - 4 * margin, 0))
+        let badge = PixelRect(
+            x: rect.x + margin, y: rect.y + margin, width: width + 2 * margin, height: label.height + margin)
+        try renderer.setDrawColor(RGBA(r: 150, g: 24, b: 32))
+        try renderer.fill(badge)
+        try renderer.copy(
+            label, from: PixelRect(x: 0, y: 0, width: width, height: label.height),
+            to: PixelRect(x: badge.x + margin, y: badge.y + margin / 2, width: width, height: label.height))
     }
 
     /// A dark red tile naming the file and why it cannot be shown.

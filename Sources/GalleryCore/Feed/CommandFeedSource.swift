@@ -5,7 +5,7 @@ import Synchronization
 /// is a photo path to append. A non-zero exit, a timeout or no lines is a failure whose reason is the command's last
 /// standard-error line. Output is read in bounded batches: at most `maxLinesPerRun` lines are read from one run,
 /// and at most `batchLimit` are appended per answer, the rest waiting for the next request.
-public final class CommandFeedSource: FeedSource, Sendable {
+public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     /// Seconds a run may take before it is killed.
     public static let defaultTimeout = 30.0
     /// Lines read from one run at most; the command is killed once they are read.
@@ -67,19 +67,8 @@ public final class CommandFeedSource: FeedSource, Sendable {
         }
     }
 
-    /// `nil`: the run's thread wakes the window when it finishes.
-    public var dueTime: Double? { nil }
-
-    /// True: the command runs in real time.
-    public var answersInRealTime: Bool { true }
-
-    /// Waits in short sleeps until an answer is ready or `seconds` have passed.
-    public func waitForAnswer(upTo seconds: Double) {
-        let deadline = MonotonicClock.seconds() + seconds
-        while state.withLock({ $0.answer == nil && $0.running }), MonotonicClock.seconds() < deadline {
-            usleep(2_000)
-        }
-    }
+    /// Whether a run is under way with no answer yet.
+    public var isAwaitingAnswer: Bool { state.withLock { $0.answer == nil && $0.running } }
 
     private func runOnce() {
         let result = ChildProcess.run(

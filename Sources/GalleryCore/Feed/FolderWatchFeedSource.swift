@@ -9,7 +9,7 @@ import Synchronization
 /// Appends the photos that appear in a folder after start (copied, saved or moved in), in arrival order, watched
 /// with inotify on a thread of its own. A file is taken only once its size has stayed the same for `quietPeriod`
 /// with no write to it, so a photo still being written is never shown half-done. The folder is only read.
-public final class FolderWatchFeedSource: FeedSource, Sendable {
+public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     /// How long a new file must stay unchanged before it is shown, in seconds.
     public static let defaultQuietPeriod = 0.3
     /// At most this many files are appended per answer; the rest wait for the next request.
@@ -92,19 +92,8 @@ public final class FolderWatchFeedSource: FeedSource, Sendable {
         }
     }
 
-    /// `nil`: the watch thread wakes the window when a photo arrives.
-    public var dueTime: Double? { nil }
-
-    /// True: photos arrive in real time.
-    public var answersInRealTime: Bool { true }
-
-    /// Waits in short sleeps until an answer is ready or `seconds` have passed.
-    public func waitForAnswer(upTo seconds: Double) {
-        let deadline = MonotonicClock.seconds() + seconds
-        while state.withLock({ $0.answer == nil }), MonotonicClock.seconds() < deadline {
-            usleep(2_000)
-        }
-    }
+    /// Whether a request waits for photos that have not come yet.
+    public var isAwaitingAnswer: Bool { state.withLock { $0.answer == nil && $0.waiting } }
 
     private static func answerIfReady(_ state: inout State) {
         guard state.waiting else { return }

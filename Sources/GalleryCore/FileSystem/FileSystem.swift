@@ -34,17 +34,32 @@ package enum FileSystem {
     package static func entries(
         inDirectory path: String
     ) throws(FileSystemError) -> (names: [String], undecodableNames: Int) {
+        let listing = try typedEntries(inDirectory: path)
+        return (listing.entries.map(\.name), listing.undecodableNames)
+    }
+
+    /// The names in a directory with the kind `readdir` reports for each (nil for a link, or when the file system
+    /// does not say): most entries need no `stat`, which makes listing a 100,000-photo folder several times faster.
+    package static func typedEntries(
+        inDirectory path: String
+    ) throws(FileSystemError) -> (entries: [(name: String, kind: FileKind?)], undecodableNames: Int) {
         guard let directory = opendir(path) else {
             throw FileSystemError(path: path, code: errno)
         }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [(name: String, kind: FileKind?)] = []
         var undecodableNames = 0
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
                 if errno != 0 { throw FileSystemError(path: path, code: errno) }
                 return (names, undecodableNames)
+            }
+            let kind: FileKind? = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): .regular
+            case Int32(DT_DIR): .directory
+            case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): .special
+            default: nil
             }
             let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
@@ -55,8 +70,21 @@ package enum FileSystem {
                 undecodableNames += 1
                 continue
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { names.append((name, kind)) }
         }
+    }
+
+    /// The modification time of `path` in nanoseconds since the epoch (following links), or nil if it cannot be read.
+    package static func modificationTime(atPath path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+    }
+
+    /// Whether `path` is itself a symbolic link (not followed).
+    package static func isSymbolicLink(atPath path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The whole content of a file.

@@ -34,6 +34,14 @@ public enum GalleryCommand: Hashable, Sendable {
     case open
     /// Start or stop the slideshow.
     case toggleSlideshow
+    /// Zoom in on the photo, at the centre.
+    case zoomIn
+    /// Zoom out, down to fit.
+    case zoomOut
+    /// Show the photo at 100 %: one image pixel per screen pixel.
+    case zoomActualSize
+    /// Fit the photo to the window again.
+    case zoomToFit
     /// Show or hide the help that lists every key and gesture.
     case toggleHelp
 }

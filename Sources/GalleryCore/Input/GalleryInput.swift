@@ -13,4 +13,8 @@ public enum GalleryInput: Equatable, Sendable {
     case key(String, isRepeat: Bool = false)
     /// Precise wheel deltas (`dx > 0` scrolls right, `dy < 0` scrolls down).
     case wheel(dx: Double, dy: Double)
+    /// Zoom the photo to `scale` (1 at fit) keeping the point under (x, y) where it is (a pinch, a script).
+    case zoom(scale: Double, x: Double, y: Double)
+    /// Zoom by `factor` at (x, y) (Ctrl + wheel).
+    case zoomBy(factor: Double, x: Double, y: Double)
 }

@@ -11,7 +11,11 @@ public enum GestureMap {
         GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch"),
         GestureBinding(
             gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
-        GestureBinding(gesture: "double-click in the middle", summary: "full screen on or off"),
+        GestureBinding(
+            gesture: "double-click in the middle", summary: "zoom to 100 % at the pointer, or back to fit"),
+        GestureBinding(gesture: "Ctrl + mouse wheel", summary: "zoom in or out at the pointer"),
+        GestureBinding(
+            gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
         GestureBinding(gesture: "click in the feed or the wheel", summary: "retry a failed load / open that row"),
     ]

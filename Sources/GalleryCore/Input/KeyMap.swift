@@ -19,6 +19,10 @@ public enum KeyMap {
         KeyBinding(
             keyNames: ["Return", "Keypad Enter"], command: .open,
             summary: "wheel: open the centred photo; after a number: go to that photo"),
+        KeyBinding(keyNames: ["+", "Keypad +"], command: .zoomIn, summary: "zoom in"),
+        KeyBinding(keyNames: ["-", "Keypad -"], command: .zoomOut, summary: "zoom out, down to fit"),
+        KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
+        KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
         KeyBinding(keyNames: ["G"], command: .goToTypedNumber, summary: "go to the photo numbered before it (12 G)"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),

@@ -11,6 +11,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case key(String, isRepeat: Bool = false)
     /// Precise wheel deltas; `dx > 0` scrolls right.
     case wheel(dx: Double, dy: Double)
+    /// The photo is zoomed to `scale` (1 at fit) keeping the point under (x, y) in place, as a pinch does.
+    case zoom(scale: Double, x: Double, y: Double)
     /// The window is resized to this many pixels.
     case resize(width: Int, height: Int)
     /// Save a PNG of the current frame at this path, relative to `--shots`.
@@ -19,7 +21,7 @@ public enum ScriptCommand: Equatable, Sendable {
     case quit
 
     /// Every value the JSON `type` field may take, in documentation order.
-    public static let typeNames = ["down", "move", "up", "key", "wheel", "resize", "shot", "quit"]
+    public static let typeNames = ["down", "move", "up", "key", "wheel", "zoom", "resize", "shot", "quit"]
 
     /// The JSON `type` of this command.
     public var typeName: String {
@@ -29,6 +31,7 @@ public enum ScriptCommand: Equatable, Sendable {
         case .up: "up"
         case .key: "key"
         case .wheel: "wheel"
+        case .zoom: "zoom"
         case .resize: "resize"
         case .shot: "shot"
         case .quit: "quit"

@@ -14,6 +14,10 @@ extension ScriptEvent {
         case .wheel(let dx, let dy):
             writer.add("dx", shortNumber: dx, maximumPlaces: 6)
             writer.add("dy", shortNumber: dy, maximumPlaces: 6)
+        case .zoom(let scale, let x, let y):
+            writer.add("scale", shortNumber: scale, maximumPlaces: 6)
+            writer.add("x", shortNumber: x, maximumPlaces: 6)
+            writer.add("y", shortNumber: y, maximumPlaces: 6)
         case .resize(let width, let height):
             writer.add("w", integer: width)
             writer.add("h", integer: height)
@@ -51,7 +55,9 @@ extension ScriptEvent {
             }
         case .shot(let path):
             if let reason = shotPathProblem(path) { throw failure(.invalidValue(field: "path", reason: reason)) }
-        case .down, .move, .up, .key, .wheel, .quit:
+        case .zoom(let scale, _, _) where !(scale > 0 && scale.isFinite):
+            throw failure(.invalidValue(field: "scale", reason: "must be a positive number (1 is fit)"))
+        case .down, .move, .up, .key, .wheel, .zoom, .quit:
             break
         }
         return ScriptEvent(t: fields.t, command: command)

@@ -3,12 +3,12 @@
 struct ScriptLineFields: Decodable {
     /// The script fields `JSONDecoder` reads.
     enum Field: String, JSONLineField {
-        case t, type, x, y, key, dx, dy, w, h, path
+        case t, type, x, y, key, dx, dy, w, h, path, scale
         case isRepeat = "repeat"
 
         var expectedValue: String {
             switch self {
-            case .t, .x, .y, .dx, .dy: "a number"
+            case .t, .x, .y, .dx, .dy, .scale: "a number"
             case .w, .h: "a whole number"
             case .type, .key, .path: "a string"
             case .isRepeat: "true or false"
@@ -37,6 +37,7 @@ struct ScriptLineFields: Decodable {
                 try fields.decode(String.self, forKey: .key),
                 isRepeat: try fields.decodeIfPresent(Bool.self, forKey: .isRepeat) ?? false)
         case "wheel": .wheel(dx: try number(.dx), dy: try number(.dy))
+        case "zoom": .zoom(scale: try number(.scale), x: try number(.x), y: try number(.y))
         case "resize":
             .resize(width: try fields.decodeWholeNumber(forKey: .w), height: try fields.decodeWholeNumber(forKey: .h))
         case "shot": .shot(path: try fields.decode(String.self, forKey: .path))

@@ -7,17 +7,21 @@ struct TraceLineFields: Decodable {
     enum Field: String, JSONLineField {
         case t, mode, page, position, phase, slots, textures
         case textureBytes = "texture_bytes"
+        case decodedBytes = "decoded_bytes"
         case frameMilliseconds = "frame_ms"
         case pages, velocity
         case offsetPixels = "offset_px"
         case decoded, pending, events
+        case uploads, zoom
+        case panX = "pan_x"
+        case panY = "pan_y"
         case feedState = "feed_state"
         case row
 
         var expectedValue: String {
             switch self {
-            case .t, .position, .frameMilliseconds, .velocity, .offsetPixels: "a number or null"
-            case .page, .textures, .textureBytes, .pages, .decoded, .pending, .row: "a whole number"
+            case .t, .position, .frameMilliseconds, .velocity, .offsetPixels, .zoom, .panX, .panY: "a number or null"
+            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads: "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
             case .events: "an array of strings"
@@ -50,6 +54,7 @@ struct TraceLineFields: Decodable {
             slots: try fields.decodeWholeNumbers(forKey: .slots),
             textures: try fields.decodeWholeNumber(forKey: .textures),
             textureBytes: try fields.decodeWholeNumber(forKey: .textureBytes),
+            decodedBytes: try extra(.decodedBytes, fields.decodeWholeNumber, default: 0),
             frameMilliseconds: try fields.decodeNumberOrNaN(forKey: .frameMilliseconds),
             pages: try extra(.pages, fields.decodeWholeNumber, default: 0),
             velocity: try extra(.velocity, fields.decodeNumberOrNaN, default: 0),
@@ -57,6 +62,10 @@ struct TraceLineFields: Decodable {
             decoded: try extra(.decoded, fields.decodeWholeNumber, default: 0),
             pending: try extra(.pending, fields.decodeWholeNumber, default: 0),
             events: try extra(.events, { try fields.decode([String].self, forKey: $0) }, default: []),
+            uploads: try extra(.uploads, fields.decodeWholeNumber, default: 0),
+            zoom: try extra(.zoom, fields.decodeNumberOrNaN, default: 1),
+            panX: try extra(.panX, fields.decodeNumberOrNaN, default: 0),
+            panY: try extra(.panY, fields.decodeNumberOrNaN, default: 0),
             feedState: try extra(.feedState, { try fields.decode(String.self, forKey: $0) }, default: nil),
             row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
         )

@@ -17,6 +17,7 @@ extension TraceRecord {
         writer.add("slots", integers: slots)
         writer.add("textures", integer: textures)
         writer.add("texture_bytes", integer: textureBytes)
+        writer.add("decoded_bytes", integer: decodedBytes)
         writer.add("frame_ms", number: frameMilliseconds, places: Self.coarseDecimals)
         writer.add("pages", integer: pages)
         writer.add("velocity", number: velocity, places: Self.coarseDecimals)
@@ -24,12 +25,16 @@ extension TraceRecord {
         writer.add("decoded", integer: decoded)
         writer.add("pending", integer: pending)
         writer.add("events", strings: events)
+        writer.add("uploads", integer: uploads)
+        writer.add("zoom", number: zoom, places: Self.fineDecimals)
+        writer.add("pan_x", number: panX, places: Self.coarseDecimals)
+        writer.add("pan_y", number: panY, places: Self.coarseDecimals)
         if let feedState { writer.add("feed_state", string: feedState) }
         if let row { writer.add("row", integer: row) }
         return writer.finished
     }
 
-    /// Reads one trace line. The fields up to `frame_ms` are required; later ones default as in `init`,
+    /// Reads one trace line. The fields up to `frame_ms` (but `decoded_bytes`) are required; later ones default as in `init`,
     /// unknown ones are ignored, and `null` numbers (written for NaN or infinity) read as NaN.
     public static func parse(line: some StringProtocol) throws(TraceError) -> TraceRecord {
         do {

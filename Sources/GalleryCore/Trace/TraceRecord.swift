@@ -21,6 +21,8 @@ public struct TraceRecord: Equatable, Sendable {
     public var textures: Int
     /// Bytes held by those textures.
     public var textureBytes: Int
+    /// Bytes held by decoded page surfaces (waiting for an upload, or kept to refill recycled slots).
+    public var decodedBytes: Int
     /// Measured CPU time of the frame in milliseconds: the only field that may differ between runs of one script.
     public var frameMilliseconds: Double
     /// The number of logical pages N (grows in the feed).
@@ -35,6 +37,14 @@ public struct TraceRecord: Equatable, Sendable {
     public var pending: Int
     /// What happened during the frame, e.g. "pageChanged:3", "rebased:-12", "needsMorePages", "settled:4".
     public var events: [String]
+    /// Page textures created or rewritten since start (cumulative; a three-surface page turn uploads one).
+    public var uploads: Int
+    /// The photo's zoom relative to fit (1 at fit).
+    public var zoom: Double
+    /// The zoomed photo's pan: its centre minus the viewport's, in pixels.
+    public var panX: Double
+    /// See `panX`.
+    public var panY: Double
     /// Feed mode only: where the request for more pages stands ("idle", "loading" or "failed").
     public var feedState: String?
     /// Wheel mode only: the logical row at the centre.
@@ -50,6 +60,7 @@ public struct TraceRecord: Equatable, Sendable {
         slots: [Int],
         textures: Int,
         textureBytes: Int,
+        decodedBytes: Int = 0,
         frameMilliseconds: Double,
         pages: Int = 0,
         velocity: Double = 0,
@@ -57,6 +68,10 @@ public struct TraceRecord: Equatable, Sendable {
         decoded: Int = 0,
         pending: Int = 0,
         events: [String] = [],
+        uploads: Int = 0,
+        zoom: Double = 1,
+        panX: Double = 0,
+        panY: Double = 0,
         feedState: String? = nil,
         row: Int? = nil
     ) {
@@ -68,6 +83,7 @@ public struct TraceRecord: Equatable, Sendable {
         self.slots = slots
         self.textures = textures
         self.textureBytes = textureBytes
+        self.decodedBytes = decodedBytes
         self.frameMilliseconds = frameMilliseconds
         self.pages = pages
         self.velocity = velocity
@@ -75,6 +91,10 @@ public struct TraceRecord: Equatable, Sendable {
         self.decoded = decoded
         self.pending = pending
         self.events = events
+        self.uploads = uploads
+        self.zoom = zoom
+        self.panX = panX
+        self.panY = panY
         self.feedState = feedState
         self.row = row
     }

@@ -51,11 +51,11 @@ public struct Pager: Sendable {
 
     /// Pixels per slot along the paging axis: the viewport width, or a wheel row.
     public var extent: Double {
-        topology.kind == .wheel ? viewport.height / configuration.wheelRowsPerViewport : viewport.width
+        topology.axis == .vertical ? viewport.height / configuration.wheelRowsPerViewport : viewport.width
     }
 
     /// The viewport's size along the paging axis (the rubber band's dimension d).
-    var axisDimension: Double { topology.kind == .wheel ? viewport.height : viewport.width }
+    var axisDimension: Double { topology.axis == .vertical ? viewport.height : viewport.width }
 
     /// The offset in slots.
     public var slotPosition: Double { offset / extent }
@@ -158,7 +158,7 @@ public struct Pager: Sendable {
     }
 
     func axisCoordinate(x: Double, y: Double) -> Double {
-        topology.kind == .wheel ? y : x
+        topology.axis == .vertical ? y : x
     }
 
     /// Re-bases, asks the topology for its events and reports a page change: the tail of every call.

@@ -14,6 +14,8 @@ public protocol PageTopology: Sendable {
     var restingSlots: ClosedRange<Int>? { get }
     /// What happens on release.
     var releaseBehavior: ReleaseBehavior { get }
+    /// The direction the strip pages along.
+    var axis: PagingAxis { get }
     /// The slot on which the strip starts when showing `page`.
     var startSlot: Int { get }
 
@@ -27,4 +29,9 @@ public protocol PageTopology: Sendable {
     mutating func rebase(atSlotPosition position: Double) -> Rebase?
     /// Events the topology raises once the position is here (the feed asks for more pages).
     mutating func events(atSlotPosition position: Double) -> [PagerEvent]
+}
+
+extension PageTopology {
+    /// Horizontal: every arrangement but the wheel pages sideways.
+    public var axis: PagingAxis { .horizontal }
 }

@@ -5,6 +5,9 @@ extension WheelTopology: PageTopology {
     /// The number of rows.
     public var pageCount: Int { rowCount }
 
+    /// Vertical: the rows ride up and down the arc.
+    public var axis: PagingAxis { .vertical }
+
     /// One slot per row; slots outside `0..<N` repeat them.
     public var slotCount: Int { rowCount }
 

@@ -9,20 +9,24 @@ struct TraceFormatTests {
         (TraceRecord(t: 1.0 / 60.0, mode: .threeSurfaces, page: 0, position: 0, phase: "idle", slots: [11, 0, 1],
                      textures: 3, textureBytes: 11_059_200, frameMilliseconds: 1.21, pages: 12),
          #"{"t":0.016667,"mode":"threeSurfaces","page":0,"position":0.000000,"phase":"idle","slots":[11,0,1],"#
-            + #""textures":3,"texture_bytes":11059200,"frame_ms":1.210,"pages":12,"velocity":0.000,"offset_px":0.000,"#
-            + #""decoded":0,"pending":0,"events":[]}"#),
+            + #""textures":3,"texture_bytes":11059200,"decoded_bytes":0,"frame_ms":1.210,"pages":12,"velocity":0.000,"offset_px":0.000,"#
+            + #""decoded":0,"pending":0,"events":[],"uploads":0,"#
+            + #""zoom":1.000000,"pan_x":0.000,"pan_y":0.000}"#),
         (TraceRecord(t: 2.5, mode: .feed, page: 14, position: 14.2500004, phase: "settling", slots: [13, 14, -1],
-                     textures: 2, textureBytes: 7_372_800, frameMilliseconds: 0.0004, pages: 15, velocity: -1637.1349,
-                     offsetPixels: 18_240.5, decoded: 5, pending: 1, events: ["pageChanged:14", "needsMorePages"]),
+                     textures: 2, textureBytes: 7_372_800, decodedBytes: 460_800, frameMilliseconds: 0.0004, pages: 15, velocity: -1637.1349,
+                     offsetPixels: 18_240.5, decoded: 5, pending: 1, events: ["pageChanged:14", "needsMorePages"],
+                     uploads: 17, feedState: "loading"),
          #"{"t":2.500000,"mode":"feed","page":14,"position":14.250000,"phase":"settling","slots":[13,14,-1],"#
-            + #""textures":2,"texture_bytes":7372800,"frame_ms":0.000,"pages":15,"velocity":-1637.135,"#
-            + #""offset_px":18240.500,"decoded":5,"pending":1,"events":["pageChanged:14","needsMorePages"]}"#),
+            + #""textures":2,"texture_bytes":7372800,"decoded_bytes":460800,"frame_ms":0.000,"pages":15,"velocity":-1637.135,"#
+            + #""offset_px":18240.500,"decoded":5,"pending":1,"events":["pageChanged:14","needsMorePages"],"uploads":17,"#
+            + #""zoom":1.000000,"pan_x":0.000,"pan_y":0.000,"feed_state":"loading"}"#),
         (TraceRecord(t: 0, mode: .bounded, page: 0, position: -0.0000001, phase: "dragging", slots: [0, 1],
                      textures: 0, textureBytes: 0, frameMilliseconds: .nan, velocity: -0.0,
                      events: ["odd \"name\"\n"]),
          #"{"t":0.000000,"mode":"bounded","page":0,"position":0.000000,"phase":"dragging","slots":[0,1],"#
-            + #""textures":0,"texture_bytes":0,"frame_ms":null,"pages":0,"velocity":0.000,"offset_px":0.000,"#
-            + #""decoded":0,"pending":0,"events":["odd \"name\"\n"]}"#),
+            + #""textures":0,"texture_bytes":0,"decoded_bytes":0,"frame_ms":null,"pages":0,"velocity":0.000,"offset_px":0.000,"#
+            + #""decoded":0,"pending":0,"events":["odd \"name\"\n"],"uploads":0,"#
+            + #""zoom":1.000000,"pan_x":0.000,"pan_y":0.000}"#),
     ])
     func writesExactLine(record: TraceRecord, expectedLine: String) {
         #expect(record.jsonLine == expectedLine)
@@ -32,7 +36,7 @@ struct TraceFormatTests {
     func roundTrips(mode: TopologyKind) throws {
         let record = TraceRecord(
             t: 12.345678, mode: mode, page: 7, position: 7.5, phase: "decelerating", slots: [6, 7, 8, -1],
-            textures: 4, textureBytes: 14_745_600, frameMilliseconds: 2.125, pages: 9, velocity: 812.5,
+            textures: 4, textureBytes: 14_745_600, decodedBytes: 3_686_400, frameMilliseconds: 2.125, pages: 9, velocity: 812.5,
             offsetPixels: -640.25, decoded: 6, pending: 2, events: ["rebased:-12", "settled:4"]
         )
         #expect(try TraceRecord.parse(line: record.jsonLine) == record)

@@ -207,18 +207,89 @@ extension SDLSerializedTests {
             #expect(run.records.filter { $0.t >= 0.7 }.allSatisfy { $0.textures >= 1 })
         }
 
-        @Test("An arriving photo fades in over a quiet placeholder in about 0.1 s")
+        @Test("A photo that arrives while its placeholder shows fades in over it in 0.1 s; the placeholder is quiet")
         func fadeIn() throws {
-            let lines = [ScriptLine.shot(1.0 / 60, "first.png"), ScriptLine.shot(0.2, "later.png")]
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "bounded"])
-            #expect(run.status == 0, "\(run.standardError)")
-            let first = try HeadlessEndToEndTests.load(run.shot("first.png")).pixel(x: 160, y: 60)
-            let later = try HeadlessEndToEndTests.load(run.shot("later.png")).pixel(x: 160, y: 60)
+            try SDLTestSession.start()
+            let target = try Surface(width: 320, height: 240, opaque: true)
+            let renderer = try Renderer(target: target)
+            let gate = DispatchSemaphore(value: 0)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.wait()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                for _ in 0..<8 { gate.signal() }
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 3), mode: .bounded, renderer: renderer, worker: worker,
+                thumbnailWorker: thumbnails)
+            func centre(at time: Double) throws -> RGBA {
+                gallery.advance(to: time)
+                try gallery.receiveDecodes(uploadBudget: nil)
+                try gallery.render()
+                renderer.present()
+                return target.pixel(x: 160, y: 60)
+            }
             let tones = ScenePainter.placeholderTones
-            #expect([tones.paper, tones.ink].contains(first))
-            #expect(![tones.paper, tones.ink].contains(later))
+            #expect([tones.paper, tones.ink].contains(try centre(at: 0.5)))
             // Quiet: the two tones differ by less than 10 in every channel.
             #expect(abs(Int(tones.paper.r) - Int(tones.ink.r)) < 10 && abs(Int(tones.paper.b) - Int(tones.ink.b)) < 12)
+            for _ in 0..<8 { gate.signal() }
+            worker.waitUntilIdle()
+            let first = try centre(at: 0.55)
+            let middle = try centre(at: 0.60)
+            #expect(gallery.needsFrame)
+            let last = try centre(at: 0.66)
+            #expect([tones.paper, tones.ink].contains(first))  // The fade starts from the placeholder ...
+            #expect(![tones.paper, tones.ink].contains(middle) && middle != last)  // ... blends half way ...
+            #expect(![tones.paper, tones.ink].contains(last))  // ... and ends on the photo.
+            #expect(try centre(at: 1.0) == last)
+        }
+
+        @Test("A placeholder has its photo's shape as soon as the header is read, before the decode")
+        func placeholderShape() throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: 640, height: 360, opaque: true)
+            let renderer = try Renderer(target: target)
+            let gate = DispatchSemaphore(value: 0)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.wait()
+                throw DecodeFailure(source: request.source, reason: .emptyFile)
+            }
+            defer {
+                for _ in 0..<8 { gate.signal() }
+                worker.shutdown()
+            }
+            // A portrait photo (the astronaut, 1:1 would not tell) and a landscape one.
+            let photos = try PhotoIndex(paths: [BundledPhotos.paths[1]])
+            let gallery = try GalleryController(
+                library: PageLibrary(photos: photos), mode: .bounded, renderer: renderer, worker: worker,
+                thumbnailWorker: worker, startPage: photos.startIndex)
+            try gallery.render()
+            renderer.present()
+            let tones = ScenePainter.placeholderTones
+            let columns = (0..<640).filter { [tones.paper, tones.ink].contains(target.pixel(x: $0, y: 180)) }
+            let rows = (0..<360).filter { [tones.paper, tones.ink].contains(target.pixel(x: 320, y: $0)) }
+            let stated = try #require(PageDecodes.statedSize(ofFile: BundledPhotos.paths[1]))
+            let expected = stated.fitted(inside: PixelSize(width: 640 - 32, height: 360 - 32))
+            #expect(columns.count == expected.width)
+            #expect(rows.first == (360 - expected.height) / 2)  // The bottom is under the page information.
+            #expect(expected != PixelSize(width: 608, height: 328))  // Not simply the page's box.
+        }
+
+        @Test("Three-surface mode uploads exactly one texture per page turn: its slot textures rotate with the strip")
+        func oneUploadPerTurn() throws {
+            let lines = (0..<100).map { ScriptLine.key(0.5 + Double($0) * 0.3, "Right") }
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "1000", "--mode", "threeSurfaces"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let start = try #require(run.records.last { $0.t < 0.5 })
+            let end = try #require(run.records.last)
+            #expect(end.page == 100)
+            #expect(end.uploads - start.uploads == 100)
+            #expect(run.records.allSatisfy { $0.textures <= 3 })
         }
     }
 }

@@ -150,9 +150,10 @@ extension SDLSerializedTests {
                 try FileManager.default.copyItem(atPath: photo, toPath: watched + "/new.jpg")
             }
             #expect(run.status == 0, "\(run.standardError)")
+            // One photo named opens its folder's twelve; the new one comes after them.
             let appended = try #require(run.records.first { $0.events.contains("appended:1") })
-            #expect(appended.pages == 2)
-            #expect(run.records.last?.page == 1)
+            #expect(appended.pages == 13)
+            #expect(run.records.last?.page == 12)
             #expect(run.records.last?.feedState == "loading")  // Waiting for the next photo.
         }
 

@@ -152,6 +152,51 @@ extension SDLSerializedTests {
             stopped.wait()
             #expect(worker.drainResults().isEmpty)
         }
+
+        /// A decode that never returns does not hold up shutdown beyond its grace period.
+        @Test func shutdownReturnsWithinHalfASecondWhateverTheThreadsDo() throws {
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 2, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.holdUntilOpened()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            worker.submit(Self.request(0))
+            gate.waitUntilHolding()
+            let start = DispatchTime.now()
+            worker.shutdown()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            #expect(seconds < 0.5)
+            gate.open()
+        }
+
+        /// A FIFO renamed onto a photo after the folder was listed is refused at once by the real decoder: no worker
+        /// blocks, the next photo still decodes and shutdown is immediate.
+        @Test func fifoRenamedOntoAPhotoNeitherBlocksNorDelaysQuit() throws {
+            let directory = try TemporaryDirectory()
+            let photos = try ["a.jpg", "b.jpg"].map { name in
+                try directory.write(JPEGFixture.rgb(width: 32, height: 32) { _, _ in .white }, to: name)
+            }
+            let fifo = directory.path("incoming")
+            #expect(mkfifo(fifo, 0o600) == 0)
+            #expect(rename(fifo, photos[0]) == 0)
+
+            let worker = DecodeWorker(threadCount: 2, wakeEventType: nil)
+            for (page, path) in photos.enumerated() {
+                worker.submit(DecodeRequest(page: page, source: .file(path: path), box: Self.box, generation: 0))
+            }
+            worker.waitUntilIdle()
+            let results = worker.drainResults()
+            #expect(results.count == 2)
+            if case .failure(let failure) = results.first?.outcome {
+                #expect(failure.reason == .notAFile)
+            } else {
+                Issue.record("the FIFO decoded")
+            }
+            #expect((try? results.last?.outcome.get())?.size == PixelSize(width: 120, height: 120))
+            let start = DispatchTime.now()
+            worker.shutdown()
+            #expect(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds < 500_000_000)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 @testable import Gallery
 import Testing
 
@@ -8,14 +9,9 @@ extension SDLSerializedTests {
             try SDLTestSession.start()
         }
 
-        /// Reads the header of `bytes` through an SDL memory stream.
+        /// Reads the header of `bytes` held in memory.
         static func header(of bytes: [UInt8]) throws -> ImageHeader {
-            var bytes = bytes
-            return try bytes.withUnsafeMutableBytes { buffer in
-                let stream = try #require(SDL_RWFromMem(buffer.baseAddress, Int32(buffer.count)))
-                defer { SDL_RWclose(stream) }
-                return ImageHeader.read(from: stream)
-            }
+            ImageHeader.read(bytes: bytes)
         }
 
         static func littleEndian(_ value: Int, bytes: Int) -> [UInt8] {
@@ -31,7 +27,9 @@ extension SDLSerializedTests {
             ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13, bytes: 4) + Array("IHDR".utf8)
                 + bigEndian(1234, bytes: 4) + bigEndian(567, bytes: 4) + [8, 6, 0, 0, 0],
              .png, PixelSize(width: 1234, height: 567)),
-            ("GIF", Array("GIF89a".utf8) + littleEndian(300, bytes: 2) + littleEndian(200, bytes: 2) + [0, 0, 0],
+            ("GIF", Array("GIF89a".utf8) + littleEndian(300, bytes: 2) + littleEndian(200, bytes: 2) + [0, 0, 0]
+                + [0x21, 0xF9, 4, 0, 0, 0, 0, 0] + [0x2C, 0, 0, 0, 0] + littleEndian(300, bytes: 2)
+                + littleEndian(200, bytes: 2) + [0],
              .gif, PixelSize(width: 300, height: 200)),
             ("BMP top-down", Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + littleEndian(40, bytes: 4)
                 + littleEndian(640, bytes: 4) + littleEndian(-480, bytes: 4) + [1, 0, 32, 0],
@@ -74,9 +72,7 @@ extension SDLSerializedTests {
 
         @Test func bundledPhotoHeadersMatchTheirDecodedSize() throws {
             for path in BundledPhotos.paths {
-                let stream = try #require(SDL_RWFromFile(path, "rb"))
-                let header = ImageHeader.read(from: stream)
-                SDL_RWclose(stream)
+                let header = ImageHeader.read(bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
                 let decoded = try Surface(taking: #require(IMG_Load(path)))
                 #expect(header.format == .jpeg)
                 #expect(header.size == decoded.size, "\(path)")

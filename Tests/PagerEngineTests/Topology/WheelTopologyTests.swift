@@ -56,3 +56,12 @@ struct WheelTopologyTests {
         #expect(wheel.rebase(atSlotPosition: position) == nil)
     }
 }
+
+@Suite("Paging axis")
+struct PagingAxisTests {
+    @Test("the wheel pages vertically, every other arrangement sideways", arguments: TopologyKind.allCases)
+    func axis(kind: TopologyKind) {
+        let pager = Pager.make(kind, pages: 5)
+        #expect(pager.topology.axis == (kind == .wheel ? .vertical : .horizontal))
+    }
+}

@@ -1,0 +1,23 @@
+/// The image pipeline's limits, from the command line: how large a picture may be decoded, how much memory decodes
+/// share, and how many bytes of decoded pages are kept.
+public struct ImageOptions: Sendable, Hashable {
+    /// The most pixels one decode may allocate (`--max-megapixels`, default 100 MP).
+    public var maximumPixelCount: Int
+    /// Bytes all decode threads may hold at once (default 512 MB).
+    public var decodeBudgetBytes: Int
+    /// Bytes of decoded surfaces kept, and separately of page textures (`--cache-mb`, default 64 MB each: about 18
+    /// pages at 1280×720).
+    public var cacheBytes: Int
+
+    /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
+    public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
+        self.maximumPixelCount = maximumPixelCount
+        self.decodeBudgetBytes = decodeBudgetBytes
+        self.cacheBytes = cacheBytes
+    }
+
+    /// A decoder with these limits and its own budget (share it between all decode threads).
+    public func makeDecoder() -> ImageDecoder {
+        ImageDecoder(maximumPixelCount: maximumPixelCount, budget: DecodeBudget(totalBytes: decodeBudgetBytes))
+    }
+}

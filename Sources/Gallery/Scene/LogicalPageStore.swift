@@ -1,0 +1,98 @@
+import PagerEngine
+
+/// A texture per logical page, so an end-cap duplicate and its original share one; pages that leave the plan stay
+/// cached, least recently used evicted first, while the textures fit their byte budget. Main thread only.
+final class LogicalPageStore: PageStore {
+    let decodes: PageDecodes
+    var recyclesSlots: Bool { false }
+    private var renderer: Renderer
+    private var textures: ByteBoundedCache<Texture>
+    /// Decoded surfaces waiting for an upload budget.
+    private var surfaces: ByteBoundedCache<Surface>
+    /// The last plan's pages, most urgent first.
+    private var required: [Int] = []
+    /// The current page and its neighbours: never evicted.
+    private var pinned: Set<Int> = []
+
+    init(
+        decodes: PageDecodes, renderer: Renderer, textureBudget: Int, surfaceBudget: Int, adopting: [Int: Texture] = [:]
+    ) {
+        self.decodes = decodes
+        self.renderer = renderer
+        textures = ByteBoundedCache(budgetBytes: textureBudget)
+        surfaces = ByteBoundedCache(budgetBytes: surfaceBudget)
+        for (page, texture) in adopting { textures.insert(texture, bytes: texture.byteCount, forPage: page) }
+    }
+
+    func apply(_ plan: ResidencyPlan) {
+        for page in decodes.changedPages(enteringWith: plan) {
+            textures.remove(page)
+            surfaces.remove(page)
+            decodes.forget(page)
+        }
+        let resident = textures.pages.union(surfaces.pages).union(decodes.failures.keys)
+        let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
+        decodes.cancel(changes.cancel)
+        // Surfaces no longer wanted are not worth an upload; textures stay cached until the budget needs their bytes.
+        for page in changes.drop {
+            surfaces.remove(page)
+        }
+        decodes.request(changes.load)
+        required = plan.required
+        pinned = Set(plan.required.prefix(3))
+        textures.touch(plan.required)
+        surfaces.touch(plan.required)
+        textures.evict(keeping: pinned)
+        surfaces.evict(keeping: pinned)
+    }
+
+    func reset(box newBox: PixelSize, renderer newRenderer: Renderer?) {
+        decodes.reset(box: newBox)
+        renderer = newRenderer ?? renderer
+        textures.removeAll()
+        surfaces.removeAll()
+    }
+
+    @discardableResult
+    func receive(uploadBudget budget: Int?) throws -> Bool {
+        let decoded = decodes.takeDecoded()
+        for (page, surface) in decoded.surfaces {
+            surfaces.insert(surface, bytes: surface.byteCount, forPage: page)
+        }
+        surfaces.evict(keeping: pinned)
+        var changed = !decoded.surfaces.isEmpty || decoded.failed
+        // Most urgent first: the plan's order, then anything else waiting.
+        let waiting = surfaces.pages
+        let order = required.filter(waiting.contains) + waiting.subtracting(required).sorted()
+        var uploads = 0
+        for page in order {
+            if let budget, uploads >= budget { break }
+            guard let surface = surfaces.remove(page) else { continue }
+            textures.insert(try renderer.makeTexture(from: surface), bytes: surface.size.area * 4, forPage: page)
+            uploads += 1
+            decodes.uploads += 1
+            changed = true
+        }
+        textures.evict(keeping: pinned)
+        return changed
+    }
+
+    var hasPendingUploads: Bool { surfaces.count > 0 }
+
+    var decodedCount: Int { textures.count + surfaces.count }
+
+    func texture(forPage page: Int, slot: Int) throws -> Texture? { textures[page] }
+
+    func textureSize(forPage page: Int) -> PixelSize? { textures[page]?.size ?? surfaces[page]?.size }
+
+    func handOverTextures() -> [Int: Texture] {
+        let pages = textures.pages
+        return Dictionary(uniqueKeysWithValues: pages.compactMap { page in textures.remove(page).map { (page, $0) } })
+    }
+
+    var textureCount: Int { textures.count }
+
+    var textureBytes: Int { textures.totalBytes }
+
+    var decodedBytes: Int { surfaces.totalBytes }
+}

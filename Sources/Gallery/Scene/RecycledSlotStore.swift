@@ -1,0 +1,111 @@
+import PagerEngine
+
+/// Three-surface mode's store: exactly three slot textures, refilled from the decoded surfaces kept for the pages the
+/// plan requires (within their byte budget, the current page and its neighbours always kept). Main thread only.
+final class RecycledSlotStore: PageStore {
+    /// A texture that a recycled slot holds, with the page it shows.
+    private struct SlotTexture {
+        var page: Int
+        var texture: Texture
+    }
+
+    let decodes: PageDecodes
+    var recyclesSlots: Bool { true }
+    private var renderer: Renderer
+    private var surfaces: ByteBoundedCache<Surface>
+    private var slots: [SlotTexture?] = [nil, nil, nil]
+    /// The current page and its neighbours: never evicted.
+    private var pinned: Set<Int> = []
+
+    init(
+        decodes: PageDecodes, renderer: Renderer, surfaceBudget: Int, adopting: [Int: Texture] = [:],
+        slotPages: [Int] = []
+    ) {
+        self.decodes = decodes
+        self.renderer = renderer
+        surfaces = ByteBoundedCache(budgetBytes: surfaceBudget)
+        for (slot, page) in slotPages.prefix(3).enumerated() {
+            slots[slot] = adopting[page].map { SlotTexture(page: page, texture: $0) }
+        }
+    }
+
+    func apply(_ plan: ResidencyPlan) {
+        for page in decodes.changedPages(enteringWith: plan) {
+            surfaces.remove(page)
+            decodes.forget(page)
+            for index in slots.indices where slots[index]?.page == page {
+                slots[index] = nil
+            }
+        }
+        // Pages a slot holds need no decode until they leave the slots (a texture handed over by a mode switch).
+        let resident = surfaces.pages.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
+        let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
+        decodes.cancel(changes.cancel)
+        // Memory stays bounded by the plan in this mode: what leaves it goes.
+        for page in changes.drop {
+            surfaces.remove(page)
+        }
+        decodes.request(changes.load)
+        pinned = Set(plan.required.prefix(3))
+        surfaces.touch(plan.required)
+        surfaces.evict(keeping: pinned)
+    }
+
+    func reset(box newBox: PixelSize, renderer newRenderer: Renderer?) {
+        decodes.reset(box: newBox)
+        renderer = newRenderer ?? renderer
+        surfaces.removeAll()
+        slots = [nil, nil, nil]
+    }
+
+    @discardableResult
+    func receive(uploadBudget budget: Int?) throws -> Bool {
+        let decoded = decodes.takeDecoded()
+        for (page, surface) in decoded.surfaces {
+            surfaces.insert(surface, bytes: surface.byteCount, forPage: page)
+        }
+        surfaces.evict(keeping: pinned)
+        return !decoded.surfaces.isEmpty || decoded.failed
+    }
+
+    var hasPendingUploads: Bool { false }
+
+    var decodedCount: Int { surfaces.count }
+
+    /// The slot's texture, refilled from the page's decoded surface when the slot showed another page.
+    func texture(forPage page: Int, slot: Int) throws -> Texture? {
+        guard slots.indices.contains(slot) else { return nil }
+        if let held = slots[slot], held.page == page { return held.texture }
+        if let other = slots.firstIndex(where: { $0?.page == page }), let held = slots[other] {
+            // The strip rotated: the page's texture moves to its new slot with it, uploading nothing.
+            slots[other] = slots[slot]
+            slots[slot] = held
+            return held.texture
+        }
+        guard let surface = surfaces[page] else { return nil }
+        decodes.uploads += 1
+        if let held = slots[slot], held.texture.size == surface.size {
+            try held.texture.update(from: surface)
+            slots[slot] = SlotTexture(page: page, texture: held.texture)
+        } else {
+            slots[slot] = nil  // Release the old texture before making its replacement.
+            slots[slot] = SlotTexture(page: page, texture: try renderer.makeTexture(from: surface))
+        }
+        return slots[slot]?.texture
+    }
+
+    func textureSize(forPage page: Int) -> PixelSize? {
+        slots.first { $0?.page == page }??.texture.size ?? surfaces[page]?.size
+    }
+
+    func handOverTextures() -> [Int: Texture] {
+        defer { slots = [nil, nil, nil] }
+        return Dictionary(slots.compactMap { $0.map { ($0.page, $0.texture) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var textureCount: Int { slots.compactMap { $0 }.count }
+
+    var textureBytes: Int { slots.compactMap { $0?.texture.byteCount }.reduce(0, +) }
+
+    var decodedBytes: Int { surfaces.totalBytes }
+}

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A feed source answered from a thread of its own (a folder watch, a command): the thread wakes the window, and a
+/// headless run waits for the answer in real time.
+public protocol ThreadedFeedSource: FeedSource {
+    /// Whether a request waits for an answer that has not come yet.
+    var isAwaitingAnswer: Bool { get }
+}
+
+extension ThreadedFeedSource {
+    /// `nil`: the source's thread wakes the window when its answer is ready.
+    public var dueTime: Double? { nil }
+
+    /// True: answers come in real time.
+    public var answersInRealTime: Bool { true }
+
+    /// Waits in short sleeps while an answer is awaited, for at most `seconds`.
+    public func waitForAnswer(upTo seconds: Double) {
+        let deadline = MonotonicClock.seconds() + seconds
+        while isAwaitingAnswer, MonotonicClock.seconds() < deadline {
+            usleep(2_000)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CSDL2
+import Foundation
+import Gallery
+import Testing
+
+extension SDLSerializedTests {
+    @Suite("Shots")
+    struct ShotsTests {
+        /// Runs `gallery` with `arguments`; returns its status and standard error.
+        static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+            let process = Process()
+            process.executableURL = GalleryProcess.executable
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+
+        @Test func shotsAreOpaqueEverywhere() throws {
+            let run = try GalleryProcess.run([ScriptLine.shot(0.5, "a.png")], arguments: ["--synthetic", "3"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let loaded = try #require(IMG_Load(run.shot("a.png")))
+            #expect(loaded.pointee.format.pointee.Amask == 0)  // no alpha channel at all
+            let shot = try Surface(taking: loaded).converted()
+            for (x, y) in [(0, 0), (160, 120), (319, 239), (20, 200)] {
+                #expect(shot.pixel(x: x, y: y).a == 255)
+            }
+        }
+
+        @Test func shotsFolderHoldingShownPhotosIsRefused() throws {
+            let photos = try TemporaryDirectory()
+            try photos.write(JPEGFixture.rgb(width: 8, height: 8) { _, _ in .white }, to: "a.jpg")
+            let script = photos.path("script.jsonl")  // not an image: the folder still holds one photo
+            try ScriptLine.shot(0.1, "a.jpg").write(toFile: script, atomically: true, encoding: .utf8)
+            let before = try Data(contentsOf: URL(fileURLWithPath: photos.path("a.jpg")))
+
+            let result = try Self.run(["--headless", "--script", script, "--shots", photos.url.path, photos.url.path])
+            #expect(result.status != 0)
+            #expect(result.errors.contains("holds photos the gallery is showing"), "\(result.errors)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: photos.path("a.jpg"))) == before)
+        }
+
+        @Test func shotsPathThatIsAFileGivesOneClearLine() throws {
+            let folder = try TemporaryDirectory()
+            let file = try folder.write(Array("not a folder".utf8), to: "notes.txt")
+            let script = folder.path("script.jsonl")
+            try ScriptLine.shot(0.1, "a.png").write(toFile: script, atomically: true, encoding: .utf8)
+            let result = try Self.run(["--headless", "--script", script, "--shots", file, "--synthetic", "2"])
+            #expect(result.status != 0)
+            #expect(result.errors.contains("--shots: \(file) is a file, not a folder"), "\(result.errors)")
+            #expect(!result.errors.contains("NSCocoaErrorDomain"))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CSDL2
+@testable import Gallery
+import GalleryCore
+import PagerEngine
+import Testing
+
+extension SDLSerializedTests {
+    /// Drag and drop onto the window (SDL's dummy video driver): the paths SDL reports are collected for the loop.
+    @Suite struct WindowDropTests {
+        init() throws {
+            try SDLTestSession.start()
+        }
+
+        @Test func droppedFilesAndFoldersAreCollectedInOrder() throws {
+            let window = try Window(title: "drop test", width: 64, height: 48, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: false)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 2), mode: .bounded, renderer: renderer, worker: worker,
+                thumbnailWorker: worker)
+            var input = WindowInput(window: window)
+            for path in ["/photos/a b.jpg", "/photos/trip"] {
+                var event = SDL_Event()
+                event.type = SDL_DROPFILE.rawValue
+                event.drop.file = SDL_strdup(path)  // SDL hands over a string the receiver frees
+                input.handle(event, gallery: gallery, clock: PerformanceClock())
+            }
+            #expect(input.droppedPaths == ["/photos/a b.jpg", "/photos/trip"])
+            #expect(!input.quit)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CTurboJPEG
+@testable import Gallery
+
+/// JPEG files made by the tests with TurboJPEG: RGB or CMYK, with an optional EXIF orientation tag.
+enum JPEGFixture {
+    /// Encodes `width` × `height` pixels from `color` (RGB), at quality 95, 4:4:4.
+    static func rgb(width: Int, height: Int, orientation: Int? = nil, _ color: (Int, Int) -> RGBA) -> [UInt8] {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = color(x, y)
+                pixels += [c.r, c.g, c.b]
+            }
+        }
+        let jpeg = compress(pixels, width: width, height: height, format: TJPF_RGB)
+        return orientation.map { withOrientation($0, jpeg) } ?? jpeg
+    }
+
+    /// Encodes the same picture as CMYK the way Adobe writes it (inverted inks, APP14 "Adobe" marker, YCCK coding).
+    static func adobeCMYK(width: Int, height: Int, _ color: (Int, Int) -> RGBA) -> [UInt8] {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = color(x, y)
+                // Black takes the common part; inks the rest. Adobe stores 255 − ink.
+                let k = 255 - max(c.r, c.g, c.b)
+                func ink(_ channel: UInt8) -> UInt8 {
+                    k == 255 ? 0 : UInt8((255 - Int(channel) - Int(k)) * 255 / (255 - Int(k)))
+                }
+                pixels += [255 - ink(c.r), 255 - ink(c.g), 255 - ink(c.b), 255 - k]
+            }
+        }
+        return compress(pixels, width: width, height: height, format: TJPF_CMYK)
+    }
+
+    private static func compress(_ pixels: [UInt8], width: Int, height: Int, format: TJPF) -> [UInt8] {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = pixels.withUnsafeBufferPointer { buffer in
+            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue), &output,
+                        &size, Int32(TJSAMP_444.rawValue), 95, 0)
+        }
+        precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// `jpeg` with an APP1 Exif segment holding only the Orientation tag inserted after SOI (big-endian TIFF).
+    static func withOrientation(_ orientation: Int, _ jpeg: [UInt8]) -> [UInt8] {
+        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8] + [0, 1]  // header, IFD at 8, one entry
+            + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation), 0, 0]  // Orientation, SHORT, 1 value
+            + [0, 0, 0, 0]  // no next IFD
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let length = payload.count + 2
+        return Array(jpeg[0..<2]) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + jpeg[2...]
+    }
+}

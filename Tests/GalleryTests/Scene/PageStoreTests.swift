@@ -1,0 +1,106 @@
+import Foundation
+@testable import Gallery
+import GalleryCore
+import PagerEngine
+import Testing
+
+extension SDLSerializedTests {
+    /// Both store schemes over real files: changed files are decoded again when shown again, and byte budgets hold.
+    @Suite struct PageStoreTests {
+        static let box = PixelSize(width: 200, height: 200)
+
+        init() throws {
+            try SDLTestSession.start()
+        }
+
+        /// A store of `scheme` over `paths`, with its worker and an off-screen renderer.
+        static func makeStore(recycling: Bool, paths: [String], cacheBytes: Int = 64 << 20) throws -> any PageStore {
+            let library = PageLibrary(photos: PhotoIndexFixture.index(paths))
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            let renderer = try Renderer(target: try Surface(width: 220, height: 220, opaque: true))
+            return makePageStore(
+                recyclingSlots: recycling, decodes: PageDecodes(worker: worker, library: library, box: box),
+                renderer: renderer, cacheBytes: cacheBytes)
+        }
+
+        /// Applies `pages` as the plan and delivers every decode.
+        static func show(_ pages: [Int], in store: any PageStore) throws {
+            store.apply(ResidencyPlan(required: pages))
+            store.decodes.worker.waitUntilIdle()
+            try store.receive(uploadBudget: nil)
+        }
+
+        static func square(_ colour: RGBA, width: Int, height: Int) -> [UInt8] {
+            JPEGFixture.rgb(width: width, height: height) { _, _ in colour }
+        }
+
+        @Test(arguments: [false, true])
+        func errorTileRecoversOnceTheFileIsRestored(recycling: Bool) throws {
+            let directory = try TemporaryDirectory()
+            let photo = try directory.write(Self.square(.white, width: 40, height: 30), to: "a.jpg")
+            let other = try directory.write(Self.square(.white, width: 40, height: 30), to: "b.jpg")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: photo))
+            try FileManager.default.removeItem(atPath: photo)
+            let store = try Self.makeStore(recycling: recycling, paths: [photo, other])
+
+            try Self.show([0], in: store)
+            #expect(store.failure(forPage: 0)?.reason == .missingFile)
+            // Shown again unchanged: still the error tile, and not decoded again.
+            try Self.show([1], in: store)
+            try Self.show([0], in: store)
+            #expect(store.failure(forPage: 0)?.reason == .missingFile)
+
+            try bytes.write(to: URL(fileURLWithPath: photo))
+            try Self.show([1], in: store)
+            try Self.show([0], in: store)
+            #expect(store.failure(forPage: 0) == nil)
+            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 200, height: 150))
+        }
+
+        @Test(arguments: [false, true])
+        func changedPhotoIsDecodedAgainWhenNextShown(recycling: Bool) throws {
+            let directory = try TemporaryDirectory()
+            let photo = try directory.write(Self.square(.white, width: 40, height: 30), to: "a.jpg")
+            let other = try directory.write(Self.square(.white, width: 40, height: 30), to: "b.jpg")
+            let store = try Self.makeStore(recycling: recycling, paths: [photo, other])
+            try Self.show([0], in: store)
+            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 200, height: 150))
+
+            try directory.write(Self.square(.white, width: 30, height: 40), to: "a.jpg")
+            try Self.show([1], in: store)
+            try Self.show([0], in: store)
+            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 150, height: 200))
+        }
+
+        /// Pages that leave the plan stay cached until the texture budget needs their bytes; the current page and
+        /// its neighbours stay whatever the budget.
+        @Test func logicalStoreKeepsRecentPagesWithinItsBudget() throws {
+            let directory = try TemporaryDirectory()
+            let paths = try (0..<8).map { try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg") }
+            let pageBytes = 200 * 200 * 4
+            let store = try Self.makeStore(recycling: false, paths: paths, cacheBytes: 4 * pageBytes)
+            for centre in 1..<7 {
+                try Self.show([centre, centre + 1, centre - 1], in: store)
+                #expect(store.textureBytes <= 4 * pageBytes)
+                for page in [centre - 1, centre, centre + 1] {
+                    #expect(try store.texture(forPage: page, slot: 0) != nil)
+                }
+            }
+            #expect(store.textureCount == 4)
+            // The page left most recently is still cached, the oldest is not.
+            #expect(try store.texture(forPage: 4, slot: 0) != nil)
+            #expect(try store.texture(forPage: 0, slot: 0) == nil)
+
+            let tight = try Self.makeStore(recycling: false, paths: paths, cacheBytes: pageBytes)
+            try Self.show([3, 4, 2], in: tight)
+            #expect(tight.textureCount == 3)  // over the budget: pinned pages are never evicted
+        }
+    }
+}
+
+/// Builds photo indexes from paths that exist.
+enum PhotoIndexFixture {
+    static func index(_ paths: [String]) -> PhotoIndex {
+        PhotoIndex(photos: paths.map { PhotoEntry(path: $0) })
+    }
+}
