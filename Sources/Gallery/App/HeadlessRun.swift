@@ -57,13 +57,15 @@ public struct HeadlessRun {
         var renderer = try Renderer(target: target)
         let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
         let thumbnailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
+        let detailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
+            detailWorker.shutdown()
         }
         let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
+            detailWorker: detailWorker, feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
             startPage: startPage, cacheBytes: images.cacheBytes)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
@@ -105,6 +107,7 @@ public struct HeadlessRun {
             // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
             worker.waitUntilIdle()
             thumbnailWorker.waitUntilIdle()
+            detailWorker.waitUntilIdle()
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
             renderer.present()

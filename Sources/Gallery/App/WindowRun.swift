@@ -55,9 +55,12 @@ public struct WindowRun {
         let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
         let thumbnailWorker = DecodeWorker(
             decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
+        let detailWorker = DecodeWorker(
+            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
+            detailWorker.shutdown()
         }
         let wakeEventType = session.wakeEventType
         func makeGallery(library: PageLibrary, mode: TopologyKind, startPage: Int) throws -> GalleryController {
@@ -68,7 +71,7 @@ public struct WindowRun {
             }
             return try GalleryController(
                 library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-                feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
+                detailWorker: detailWorker, feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
                 startPage: startPage, cacheBytes: images.cacheBytes)
         }
         var gallery = try makeGallery(library: library, mode: mode, startPage: startPage)
