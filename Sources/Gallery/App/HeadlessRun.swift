@@ -55,9 +55,11 @@ public struct HeadlessRun {
     private func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
-        let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
-        let thumbnailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
-        let detailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
+        let decoder = images.makeDecoder()
+        let worker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
+        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
+        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()

@@ -52,11 +52,11 @@ public struct WindowRun {
         try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height)
         let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
-        let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
-        let thumbnailWorker = DecodeWorker(
-            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
-        let detailWorker = DecodeWorker(
-            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
+        let decoder = images.makeDecoder()
+        let worker = DecodeWorker(decoder: decoder, wakeEventType: session.wakeEventType)
+        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
+        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()

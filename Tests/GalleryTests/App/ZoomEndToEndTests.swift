@@ -100,5 +100,18 @@ extension SDLSerializedTests {
             #expect(failed.status == 0, "\(failed.standardError)")
             #expect(failed.records.allSatisfy { $0.zoom == 1 })
         }
+
+        @Test("--fit down never enlarges a photo beyond 100 %; the default fits it to the window", arguments: [
+            ("down", 600), ("fit", 1032),
+        ])
+        func fitDown(fit: String, width: Int) throws {
+            // 02-coffee is 600×400: fitted into 1248×688 it would be 1032 px wide.
+            let run = try GalleryProcess.run(
+                [ScriptLine.shot(0.3, "photo.png")], arguments: ["--fit", fit, BundledPhotos.paths[1]], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            let shot = try HeadlessEndToEndTests.load(run.shot("photo.png"))
+            let columns = (0..<1280).filter { shot.pixel(x: $0, y: 200) != HeadlessEndToEndTests.background }
+            #expect(columns.count == width)
+        }
     }
 }
