@@ -57,12 +57,15 @@ public struct WindowRun {
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
-        let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
-        let thumbnailWorker = DecodeWorker(
-            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
+        let decoder = images.makeDecoder()
+        let worker = DecodeWorker(decoder: decoder, wakeEventType: session.wakeEventType)
+        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
+        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
+            detailWorker.shutdown()
         }
         let wakeEventType = session.wakeEventType
         func makeGallery(library: PageLibrary, mode: TopologyKind, startPage: Int) throws -> GalleryController {
@@ -73,7 +76,7 @@ public struct WindowRun {
             }
             return try GalleryController(
                 library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-                feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
+                detailWorker: detailWorker, feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
                 startPage: startPage, cacheBytes: images.cacheBytes)
         }
         var gallery = try makeGallery(library: library, mode: mode, startPage: startPage)

@@ -27,7 +27,7 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double, zoom: (photo: Int, zoom: PhotoZoom)? = nil
+        time: Double, zoom: (photo: Int, zoom: PhotoZoom, sharp: Texture?)? = nil
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -45,7 +45,7 @@ final class ScenePainter {
                 if let texture = try store.texture(forPage: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
-                    try paintZoomed(texture, zoom.zoom, in: slotRect, renderer: renderer)
+                    try paintZoomed(zoom.sharp ?? texture, zoom.zoom, in: slotRect, renderer: renderer)
                 } else if let texture = try store.texture(forPage: photo, slot: visible.slot) {
                     let rect = slotRect.centring(texture.size)
                     if waiting.contains(photo) { fades[photo] = time }  // It was a placeholder a frame ago.
