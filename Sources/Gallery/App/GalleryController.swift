@@ -321,7 +321,7 @@ public final class GalleryController {
             "shown     \(texture) · zoom \(Int((zoomScale * 100).rounded())) % of fit",
             "phase     \(pager.phase.rawValue)",
             "velocity  \(Int(pager.velocity.rounded())) px/s",
-            "frame     \(Self.decimal(lastFrameMilliseconds)) ms",
+            "frame     \(Self.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",
             "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
             "slideshow \(slideshow.isRunning ? "every \(Self.seconds(slideshow.interval))" : "off")",
         ]
