@@ -150,6 +150,20 @@ screenshots: build
 	  -resize 480x270 -strip -layers Optimize docs/images/fling.gif
 	@ls -l docs/images
 
+# ---- gallery against nsxiv and feh: `make bench-peers [PHOTOS=2000] [RUNS=9] [PAGES=100] [PEERS_DISPLAY=N]` ------
+# Start-up time, memory, CPU and page turns of the three viewers, interleaved on a private Xvfb (about 2–3 min; the
+# photo folder is generated once into $(OUT)/peers). Benchmarks/peers/bench-peers.sh says what each column means.
+PHOTOS             ?= 2000
+RUNS               ?= 9
+PAGES              ?= 100
+PEERS_DISPLAY      ?=
+PEERS_APT_PACKAGES := nsxiv feh xvfb xdotool imagemagick gcc libc6-dev libx11-dev libxtst-dev
+
+.PHONY: bench-peers
+bench-peers: build
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
+	Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
+
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak
 SOAK_RUNS    ?= 2000

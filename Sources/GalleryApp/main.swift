@@ -50,6 +50,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Start a slideshow, one photo every SECONDS (S starts and stops it).")
     var slideshow: Double?
 
+    @Option(help: "fit: enlarge small photos to the window (default); down: never beyond 100 % (feh's --scale-down).")
+    var fit: String = "fit"
+
     @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
     var transition: String = "spring"
 
@@ -104,6 +107,7 @@ struct GalleryCommandLine: ParsableCommand {
         if let slideshow, !(slideshow >= 0.5 && slideshow <= 86_400) {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
+        if !["fit", "down"].contains(fit) { throw ValidationError("--fit must be fit or down") }
         if !["spring", "none"].contains(transition) { throw ValidationError("--transition must be spring or none") }
         try validateFeed()
     }
@@ -199,7 +203,9 @@ struct GalleryCommandLine: ParsableCommand {
 
     /// The image pipeline's limits from the options.
     private var images: ImageOptions {
-        ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
+        var options = ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
+        options.upscales = fit == "fit"
+        return options
     }
 
     /// The pages to show, and the photo index they come from (nil for synthetic pages).

@@ -52,7 +52,7 @@ extension GalleryController {
 
     /// Zooms the photo at the centre to `scale` at (x, y): at once, or with the spring.
     func zoom(to scale: Double, atX x: Double, y: Double, at time: Double, animated: Bool) {
-        guard pager.phase == .idle, zoomGesture == nil else { return }
+        guard pager.phase != .dragging, zoomGesture == nil else { return }
         let current = shownZoom?.photo == photo(ofPage: pager.currentPage) ? shownZoom : fitZoom()
         guard let current else { return }
         if animated {
@@ -62,6 +62,7 @@ extension GalleryController {
             zoomMotion = nil
             let next = current.zoom.zoomed(to: scale, atX: x, y: y)
             zoomed = next.isZoomed ? (current.photo, next) : nil
+            requestSharpness()
         }
         needsRedraw = true
     }
@@ -107,6 +108,22 @@ extension GalleryController {
         }
         zoomMotion = nil
         self.zoomed = final.isZoomed ? (zoomed.photo, final) : nil
+        requestSharpness()
+    }
+
+    /// Once a zoom rests, the photo is decoded again at the size it is drawn at (at most its own pixels), so zooming in
+    /// sharpens; until then the page texture is drawn scaled.
+    func requestSharpness() {
+        guard let zoomed, zoomMotion == nil, zoomGesture == nil else {
+            if self.zoomed == nil { zoomDetail.clear() }
+            return
+        }
+        let scale = min(zoomed.zoom.scale, zoomed.zoom.actualSizeScale)
+        guard scale > 1 + 1e-6 else { return }
+        let box = PixelSize(
+            width: Int((zoomed.zoom.fittedWidth * scale).rounded()),
+            height: Int((zoomed.zoom.fittedHeight * scale).rounded()))
+        zoomDetail.want(photo: zoomed.photo, source: library.source(forPage: zoomed.photo), box: box)
     }
 
     /// Whether a zoom animation or glide runs.
@@ -122,6 +139,7 @@ extension GalleryController {
         zoomed = nil
         zoomMotion = nil
         zoomGesture = nil
+        zoomDetail.clear()
     }
 
     // MARK: Nested drags

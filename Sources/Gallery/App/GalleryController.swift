@@ -19,6 +19,7 @@ public final class GalleryController {
     /// Bytes each page cache (decoded surfaces, textures) may hold.
     let cacheBytes: Int
     let thumbnails: ThumbnailStore
+    let zoomDetail: ZoomDetail
     var residency = ResidencyTracker()
     let painter: ScenePainter
     let wheelPainter: WheelPainter
@@ -84,7 +85,7 @@ public final class GalleryController {
     /// `slideshowInterval` seconds runs from the start when given.
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
-        thumbnailWorker: DecodeWorker, feedSource: (any FeedSource)? = nil,
+        thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
         configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
         cacheBytes: Int = ImageOptions().cacheBytes
     ) throws {
@@ -114,6 +115,7 @@ public final class GalleryController {
             decodes: PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size)),
             renderer: renderer, cacheBytes: cacheBytes)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
+        zoomDetail = ZoomDetail(worker: detailWorker ?? DecodeWorker(threadCount: 1, wakeEventType: nil))
         infoShownAt = 0
         updateResidency()
     }
@@ -244,8 +246,9 @@ public final class GalleryController {
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
         let pages = try store.receive(uploadBudget: uploadBudget)
         let rows = try thumbnails.receive(renderer: renderer)
-        if pages || rows { needsRedraw = true }
-        return pages || rows
+        let detail = try zoomDetail.receive(renderer: renderer)
+        if pages || rows || detail { needsRedraw = true }
+        return pages || rows || detail
     }
 
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
@@ -268,7 +271,7 @@ public final class GalleryController {
     }
 
     /// Decodes requested and not back yet (pages and thumbnails).
-    public var pendingDecodes: Int { store.pendingCount + thumbnails.pendingCount }
+    public var pendingDecodes: Int { store.pendingCount + thumbnails.pendingCount + (zoomDetail.isPending ? 1 : 0) }
 
     /// Records the CPU time of the frame just drawn, for the information panel.
     public func noteFrameTime(milliseconds: Double) {
@@ -286,7 +289,7 @@ public final class GalleryController {
                 feedState == .failed ? .failed(reason: feedFailure ?? "unknown reason") : .loading
             try painter.paint(
                 pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
-                zoom: shownZoom)
+                zoom: shownZoom.map { ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.texture : nil) })
         }
         try overlayPainter.paint(overlayState, renderer: renderer)
     }
@@ -318,7 +321,7 @@ public final class GalleryController {
             "shown     \(texture) · zoom \(Int((zoomScale * 100).rounded())) % of fit",
             "phase     \(pager.phase.rawValue)",
             "velocity  \(Int(pager.velocity.rounded())) px/s",
-            "frame     \(Self.decimal(lastFrameMilliseconds)) ms",
+            "frame     \(Self.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",
             "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
             "slideshow \(slideshow.isRunning ? "every \(Self.seconds(slideshow.interval))" : "off")",
         ]
@@ -364,7 +367,7 @@ public final class GalleryController {
         TraceRecord(
             t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
-            textureBytes: store.textureBytes + thumbnails.byteCount, decodedBytes: store.decodedBytes,
+            textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount, decodedBytes: store.decodedBytes,
             frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
             pending: pendingDecodes, events: events, uploads: store.decodes.uploads, zoom: shownZoom?.zoom.scale ?? 1,

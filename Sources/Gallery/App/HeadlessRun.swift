@@ -57,15 +57,19 @@ public struct HeadlessRun {
     package func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
-        let worker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
-        let thumbnailWorker = DecodeWorker(decoder: images.makeDecoder(), threadCount: 1, wakeEventType: nil)
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
+        let decoder = images.makeDecoder()
+        let worker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
+        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
+        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
+            detailWorker.shutdown()
         }
         let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
+            detailWorker: detailWorker, feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
             startPage: startPage, cacheBytes: images.cacheBytes)
         if let tracePath {
             let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
@@ -109,6 +113,7 @@ public struct HeadlessRun {
             // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
             worker.waitUntilIdle()
             thumbnailWorker.waitUntilIdle()
+            detailWorker.waitUntilIdle()
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
             renderer.present()

@@ -47,6 +47,15 @@ struct WindowInput {
             let (x, y) = pixels(x: event.wheel.mouseX, y: event.wheel.mouseY)
             let factor = pow(GalleryController.zoomStep, Double(event.wheel.preciseY))
             gallery.apply(.zoomBy(factor: factor, x: x, y: y), at: time)
+        case SDL_MULTIGESTURE where event.mgesture.numFingers == 2 && event.mgesture.dDist != 0:
+            // A pinch: SDL reports the change of the fingers' spread as a fraction of the touch surface's diagonal.
+            let size = window.drawableSize
+            let factor = max(1 + Double(event.mgesture.dDist) * 4, 0.5)
+            gallery.apply(
+                .zoomBy(
+                    factor: factor, x: Double(event.mgesture.x) * Double(size.width),
+                    y: Double(event.mgesture.y) * Double(size.height)),
+                at: time)
         case SDL_MOUSEWHEEL:
             gallery.apply(.wheel(dx: Double(event.wheel.preciseX), dy: Double(event.wheel.preciseY)), at: time)
         case SDL_DROPFILE:

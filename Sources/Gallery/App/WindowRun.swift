@@ -8,7 +8,8 @@ import PagerEngine
 public struct WindowRun {
     /// The initial window size, in window coordinates.
     public var size: ViewportSize
-    /// Whether to use SDL's software renderer (no GPU, or to measure it).
+    /// Whether to use SDL's software renderer (no GPU, or to measure it); without it, the software renderer is
+    /// still chosen where OpenGL itself draws on the CPU (`RendererChoice`).
     public var softwareRenderer: Bool
     /// Makes the feed's source; `nil` for the simulated default.
     public var feedSource: FeedSourceFactory?
@@ -43,7 +44,8 @@ public struct WindowRun {
     public func run(library: PageLibrary, mode: TopologyKind) throws {
         Self.useUTF8Locale()
         // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
-        let session = try SDLSession(video: true, useSoftwareFramebuffer: softwareRenderer)
+        // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
+        let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) { try runLoop(session: session, library: library, mode: mode) }
     }
 
@@ -51,13 +53,19 @@ public struct WindowRun {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height)
-        let renderer = try Renderer(window: window, software: softwareRenderer, vsync: !softwareRenderer)
-        let worker = DecodeWorker(decoder: images.makeDecoder(), wakeEventType: session.wakeEventType)
-        let thumbnailWorker = DecodeWorker(
-            decoder: images.makeDecoder(), threadCount: 1, wakeEventType: session.wakeEventType)
+        let renderer = try RendererChoice(
+            softwareFlag: softwareRenderer,
+            environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
+        ).makeRenderer(for: window)
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
+        let decoder = images.makeDecoder()
+        let worker = DecodeWorker(decoder: decoder, wakeEventType: session.wakeEventType)
+        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
+        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
             worker.shutdown()
             thumbnailWorker.shutdown()
+            detailWorker.shutdown()
         }
         let wakeEventType = session.wakeEventType
         func makeGallery(library: PageLibrary, mode: TopologyKind, startPage: Int) throws -> GalleryController {
@@ -68,7 +76,7 @@ public struct WindowRun {
             }
             return try GalleryController(
                 library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-                feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
+                detailWorker: detailWorker, feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
                 startPage: startPage, cacheBytes: images.cacheBytes)
         }
         var gallery = try makeGallery(library: library, mode: mode, startPage: startPage)
@@ -144,7 +152,7 @@ public struct WindowRun {
                 title = gallery.title
                 window.title = title
             }
-            if softwareRenderer {
+            if renderer.isSoftware {
                 let wait = lastFrame + framePeriod - clock.now()
                 if wait > 0 { SDL_Delay(UInt32(wait * 1000)) }
                 lastFrame = clock.now()

@@ -35,6 +35,15 @@ public struct ImageDecoder: Sendable {
         self.budget = budget
     }
 
+    /// Whether a picture smaller than its box is enlarged to fit it (otherwise it is shown at most at 100 %).
+    public var upscales = true
+
+    /// The size a picture of `size` is shown at in `box`: fitted, but not enlarged unless `upscales`.
+    func shownSize(of size: PixelSize, in box: PixelSize) -> PixelSize {
+        let fitted = size.fitted(inside: box)
+        return upscales || fitted.width <= size.width ? fitted : size
+    }
+
     /// The picture of `source`, fitted inside `box`, or why it cannot be shown.
     public func decode(_ source: PageSource, fitting box: PixelSize) throws(DecodeFailure) -> Surface {
         switch source {
@@ -78,7 +87,7 @@ public struct ImageDecoder: Sendable {
                     let jpeg = JPEGDecoder(bytes: buffer)
                     let plan = try jpeg.plan(fitting: box, accepts: accepts)
                     // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
-                    let fitted = plan.orientation.upright(plan.storedSize).fitted(inside: box)
+                    let fitted = shownSize(of: plan.orientation.upright(plan.storedSize), in: box)
                     let estimate = buffer.count + plan.peakBytes + 2 * 4 * fitted.area
                     return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
                         try fit(try jpeg.decode(plan), to: fitted)
@@ -88,7 +97,7 @@ public struct ImageDecoder: Sendable {
         }
         guard accepts(size) else { throw .tooLarge(size) }
         // The loader's pixels, a converted copy and the fitted result with its halvings.
-        let estimate = file.stamp.byteCount + 2 * 4 * size.area + 2 * 4 * size.fitted(inside: box).area
+        let estimate = file.stamp.byteCount + 2 * 4 * size.area + 2 * 4 * shownSize(of: size, in: box).area
         return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
             let bytes = try file.contents()
             // The file may have been rewritten in place since its header was checked: check what will be decoded.
@@ -108,7 +117,7 @@ public struct ImageDecoder: Sendable {
                 }
             }.get()
             guard accepts(image.size) else { throw .tooLarge(image.size) }
-            return try fit(image, to: image.size.fitted(inside: box))
+            return try fit(image, to: shownSize(of: image.size, in: box))
         }
     }
 

@@ -8,6 +8,9 @@ public struct ImageOptions: Sendable, Hashable {
     /// Bytes of decoded surfaces kept, and separately of page textures (`--cache-mb`, default 64 MB each: about 18
     /// pages at 1280×720).
     public var cacheBytes: Int
+    /// Whether photos smaller than the window are enlarged to fit it (`--fit`, default), or shown at most at 100 %
+    /// (`--fit down`, feh's `--scale-down`).
+    public var upscales = true
 
     /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
     public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
@@ -18,6 +21,9 @@ public struct ImageOptions: Sendable, Hashable {
 
     /// A decoder with these limits and its own budget (share it between all decode threads).
     public func makeDecoder() -> ImageDecoder {
-        ImageDecoder(maximumPixelCount: maximumPixelCount, budget: DecodeBudget(totalBytes: decodeBudgetBytes))
+        var decoder = ImageDecoder(
+            maximumPixelCount: maximumPixelCount, budget: DecodeBudget(totalBytes: decodeBudgetBytes))
+        decoder.upscales = upscales
+        return decoder
     }
 }

@@ -17,8 +17,12 @@ public final class Renderer {
     /// renderer's per-frame copies are plain same-format copies; ARGB8888 otherwise. Opaque ARGB8888 pixels have
     /// the same bytes as XRGB8888 ones, so uploads convert nothing either way.
     private let opaqueTextureFormat: UInt32
+    /// Why the software renderer was chosen without `--software` (see `RendererChoice`), e.g. "OpenGL here is
+    /// llvmpipe (LLVM 15.0.6, 256 bits)", for the HUD; nil otherwise.
+    public internal(set) var softwareReason: String?
 
-    /// A renderer for `window`: SDL's software renderer when `software`, else the best accelerated one.
+    /// A renderer for `window`: SDL's software renderer when `software`, else the best accelerated one
+    /// (`SDL_RENDER_DRIVER`, when set, overrides both: SDL obeys it first).
     public init(window: Window, software: Bool, vsync: Bool) throws(SDLError) {
         var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
@@ -26,7 +30,8 @@ public final class Renderer {
         output = window
         let windowFormat = SDL_GetWindowPixelFormat(window.handle)
         opaqueTextureFormat =
-            software && windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : Renderer.pixelFormat
+            Renderer.isSoftware(handle) && windowFormat == SDL_PIXELFORMAT_RGB888.rawValue
+            ? windowFormat : Renderer.pixelFormat
     }
 
     /// A software renderer drawing into `target` (headless mode and tests: no window or display needed).
@@ -38,6 +43,21 @@ public final class Renderer {
 
     deinit {
         SDL_DestroyRenderer(handle)
+    }
+
+    /// SDL's name for this renderer: "software", "opengl", "opengles2", …
+    public var name: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// Whether this is SDL's software renderer (drawing on the CPU into the window's framebuffer).
+    var isSoftware: Bool { Renderer.isSoftware(handle) }
+
+    private static func isSoftware(_ handle: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(handle, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
     /// Size in pixels of what the renderer draws into.

@@ -15,6 +15,9 @@ final class ScenePainter {
     private var placeholders: [PixelSize: Texture] = [:]
     /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
     private var waiting: Set<Int> = []
+    /// Whether any photo has been drawn yet: the first one at start-up shows at once (nothing to fade from, and
+    /// first paint is what a user waits for).
+    private var hasShownAPhoto = false
     /// When each arriving photo began to fade in.
     private var fades: [Int: Double] = [:]
     private let spinner = SpinnerPainter()
@@ -27,7 +30,7 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double, zoom: (photo: Int, zoom: PhotoZoom)? = nil
+        time: Double, zoom: (photo: Int, zoom: PhotoZoom, sharp: Texture?)? = nil
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -45,10 +48,12 @@ final class ScenePainter {
                 if let texture = try store.texture(forPage: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
-                    try paintZoomed(texture, zoom.zoom, in: slotRect, renderer: renderer)
+                    try paintZoomed(zoom.sharp ?? texture, zoom.zoom, in: slotRect, renderer: renderer)
                 } else if let texture = try store.texture(forPage: photo, slot: visible.slot) {
                     let rect = slotRect.centring(texture.size)
-                    if waiting.contains(photo) { fades[photo] = time }  // It was a placeholder a frame ago.
+                    // It was a placeholder a frame ago.
+                    if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
+                    hasShownAPhoto = true
                     let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
                     if shown < 1 {
                         let blending = texture.isBlending
@@ -102,9 +107,10 @@ final class ScenePainter {
         }
     }
 
-    /// Whether a photo that was a placeholder is still fading in at `time`.
+    /// Whether a photo that was a placeholder is fading in: one more frame must follow, the last one at full
+    /// opacity (fades that have run their course are dropped only as that frame is painted).
     func isFadingIn(at time: Double) -> Bool {
-        fades.values.contains { time - $0 < Self.fadeIn }
+        !fades.isEmpty
     }
 
     /// What the feed's end page says after a failure.

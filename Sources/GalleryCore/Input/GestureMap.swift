@@ -13,7 +13,7 @@ public enum GestureMap {
             gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
         GestureBinding(
             gesture: "double-click in the middle", summary: "zoom to 100 % at the pointer, or back to fit"),
-        GestureBinding(gesture: "Ctrl + mouse wheel", summary: "zoom in or out at the pointer"),
+        GestureBinding(gesture: "Ctrl + mouse wheel, pinch", summary: "zoom in or out at the pointer"),
         GestureBinding(
             gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),

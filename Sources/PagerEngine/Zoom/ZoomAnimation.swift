@@ -9,7 +9,12 @@ public struct ZoomAnimation: Equatable, Sendable {
     public let focusY: Double
     /// When it started, in seconds.
     public let startTime: Double
-    private let scale: SpringSimulation
+    /// The scale it ends at.
+    public let targetScale: Double
+    /// Progress from 0 to `progressSpan`: the spring's tolerances are in pixels, so it runs over a span of pixels
+    /// (a page's worth) rather than over the scale's few units, which would count as done at once.
+    private let progress: SpringSimulation
+    private static let progressSpan = 1000.0
 
     /// Animates `start` to `target` at (`x`, `y`) from `time`, with the paging spring (critically damped enough that
     /// the scale never overshoots far).
@@ -18,17 +23,19 @@ public struct ZoomAnimation: Equatable, Sendable {
         focusX = x
         focusY = y
         startTime = time
-        let end = min(max(target, 1), start.maxScale)
-        scale = SpringSimulation(spring: .keyPaging, start: start.scale, end: end, velocity: 0)
+        targetScale = min(max(target, 1), start.maxScale)
+        progress = SpringSimulation(spring: .keyPaging, start: 0, end: Self.progressSpan, velocity: 0)
     }
 
     /// The zoom shown at `time`.
     public func zoom(at time: Double) -> PhotoZoom {
-        start.zoomed(to: scale.position(at: max(time - startTime, 0)), atX: focusX, y: focusY)
+        guard !isDone(at: time) else { return start.zoomed(to: targetScale, atX: focusX, y: focusY) }
+        let fraction = progress.position(at: max(time - startTime, 0)) / Self.progressSpan
+        return start.zoomed(to: start.scale + (targetScale - start.scale) * fraction, atX: focusX, y: focusY)
     }
 
     /// Whether it has arrived by `time`.
-    public func isDone(at time: Double) -> Bool { scale.isDone(at: max(time - startTime, 0)) }
+    public func isDone(at time: Double) -> Bool { progress.isDone(at: max(time - startTime, 0)) }
 
     /// Two animations are equal when they start alike.
     public static func == (lhs: ZoomAnimation, rhs: ZoomAnimation) -> Bool {

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# gallery against nsxiv and feh: start-up, memory, CPU and page turns, read off a private Xvfb's screen by
+# peerbench.c. Run by `make bench-peers` (which installs the viewers, Xvfb and the X headers first).
+# Usage: bench-peers.sh GALLERY_BINARY OUT_DIR [PHOTOS] [RUNS] [PAGES] [DISPLAY_NUMBER]
+#   PHOTOS  photos in the generated folder (default 2000); RUNS measured runs per viewer after one discarded
+#   warm-up round (default 9); PAGES key presses of the paging run that measures peak memory (default 100,
+#   0 skips it); DISPLAY_NUMBER the Xvfb display (default: the first free one from 90).
+set -euo pipefail
+gallery=$(realpath "$1")
+out=$2
+photos=${3:-2000}
+runs=${4:-9}
+pages=${5:-100}
+display_number=${6:-}
+here=$(dirname "$(realpath "$0")")
+width=1280 height=720
+
+mkdir -p "$out"
+out=$(realpath "$out")
+harness="$out/peerbench"
+if [ ! -x "$harness" ] || [ "$here/peerbench.c" -nt "$harness" ]; then
+    cc -O2 -Wall -Wextra -o "$harness" "$here/peerbench.c" -lX11 -lXtst
+fi
+"$here/make-folder.sh" "$out/photos-$photos" "$photos"
+folder="$out/photos-$photos"
+
+if [ -z "$display_number" ]; then
+    display_number=90
+    while [ -e "/tmp/.X$display_number-lock" ] || [ -e "/tmp/.X11-unix/X$display_number" ]; do
+        display_number=$((display_number + 1))
+    done
+fi
+# No window manager: each window maps at (0, 0) over the whole screen, the same size as the window.
+Xvfb ":$display_number" -screen 0 "${width}x${height}x24" -nolisten tcp >"$out/xvfb.log" 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do [ -e "/tmp/.X11-unix/X$display_number" ] && break; sleep 0.05; done
+export DISPLAY=":$display_number"
+
+# The software renderer with SDL's framebuffer acceleration off (gallery's own default with --software; set
+# here too so the table says what ran). No SDL_RENDER_DRIVER: it would override --software.
+export SDL_FRAMEBUFFER_ACCELERATION=0
+unset SDL_RENDER_DRIVER SDL_VIDEODRIVER
+viewers=(nsxiv feh gallery gallery-swap)
+command_of() {
+    case $1 in
+        nsxiv) echo "--key n -- nsxiv -g ${width}x$height $folder" ;;
+        feh) echo "--key Right -- feh -g ${width}x$height --scale-down --sort filename $folder" ;;
+        gallery) echo "--key Right -- $gallery --software --size ${width}x$height $folder" ;;
+        gallery-swap) echo "--key Right -- $gallery --software --transition none --size ${width}x$height $folder" ;;
+    esac
+}
+results="$out/results.txt"
+: >"$results"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "Measuring ${viewers[*]}: 1 warm-up + $runs runs each, interleaved, on DISPLAY=$DISPLAY…"
+for ((round = 0; round <= runs; round++)); do
+    for ((i = 0; i < ${#viewers[@]}; i++)); do
+        viewer=${viewers[$(((i + round) % ${#viewers[@]}))]}  # rotated, so no viewer always runs first
+        # shellcheck disable=SC2046
+        line=$("$harness" $(command_of "$viewer")) || echo "  $viewer: run $round incomplete: $line" >&2
+        [ "$round" -gt 0 ] && echo "$viewer $line" >>"$results"
+    done
+    printf '.'
+done
+echo
+if [ "$pages" -gt 0 ]; then
+    echo "Paging through $pages photos, one key each time the screen is still…"
+    for viewer in "${viewers[@]}"; do
+        # shellcheck disable=SC2046
+        line=$("$harness" --pages "$pages" $(command_of "$viewer")) || true
+        echo "$viewer paging $line" >>"$results"
+    done
+fi
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+echo
+echo "## gallery against nsxiv and feh ($photos JPEGs of 1920×1280, ${width}×$height window, Xvfb, no window manager)"
+echo "Medians of $runs interleaved runs (min–max); times in ms, memory in MB (VmRSS, VmHWM). First frame: the screen's"
+echo "centre first changes; first paint: the first photo's marker is there, at full colour (a fade counts once done)."
+echo "gallery: \`--software\`, SDL_FRAMEBUFFER_ACCELERATION=$SDL_FRAMEBUFFER_ACCELERATION, SDL_RENDER_DRIVER unset," \
+    "SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'); gallery-swap adds \`--transition none\`."
+echo "Keys: nsxiv n, feh Right, gallery Right. Load average before $load_before, after $load_after" \
+    "($(nproc) cores)."
+echo
+awk -v runs="$runs" -v pages="$pages" -v order="${viewers[*]}" '
+function median(list,    n, a, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 2; i <= n; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    lo[list] = a[1]; hi[list] = a[n]
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function cell(viewer, metric, scale, format,    list, m) {
+    list = values[viewer, metric]
+    if (list == "") return "–"
+    m = median(list)
+    med[viewer, metric] = m / scale
+    return sprintf(format " (" format "–" format ")", m / scale, lo[list] / scale, hi[list] / scale)
+}
+function ratio(a, b, metric) {
+    return (med[b, metric] > 0 && med[a, metric] != "") ? sprintf("%.2f×", med[a, metric] / med[b, metric]) : "–"
+}
+function verdict(ok) { return ok ? "met" : "MISSED" }
+{
+    viewer = $1
+    paging = ($2 == "paging")
+    for (f = paging ? 3 : 2; f <= NF; f++) {
+        split($f, kv, "=")
+        if (kv[2] + 0 < 0) continue  # not measured in this run
+        key = (paging ? "paging_" : "") kv[1]
+        values[viewer, key] = values[viewer, key] " " kv[2]
+    }
+}
+END {
+    n = split(order, names, " ")
+    metrics = "paint rss_paint hwm cpu change shown"
+    split(metrics, m, " ")
+    print "| viewer | first frame | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
+    print "|---|---|---|---|---|---|---|---|"
+    for (i = 1; i <= n; i++) {
+        v = names[i]
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", v, cell(v, "window", 1, "%.0f"), cell(v, "paint", 1, "%.0f"), cell(v, "rss_paint", 1024, "%.1f"),
+            cell(v, "hwm", 1024, "%.1f"), cell(v, "cpu", 1, "%.0f"), cell(v, "change", 1, "%.0f"), cell(v, "shown", 1, "%.0f")
+    }
+    print ""
+    print "| ratio of medians | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
+    print "|---|---|---|---|---|---|---|"
+    for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
+        g = names[i]; p = names[j]
+        if (g !~ /^gallery/ || p ~ /^gallery/) continue
+        printf "| %s / %s |", g, p
+        for (k = 1; k <= 6; k++) printf " %s |", ratio(g, p, m[k])
+        print ""
+    }
+    if (pages > 0) {
+        print ""
+        print "| viewer (paging through " pages " photos) | pages turned | peak RSS | median key → still screen | CPU |"
+        print "|---|---|---|---|---|"
+        for (i = 1; i <= n; i++) {
+            v = names[i]
+            printf "| %s | %s | %s | %s | %s |\n", v, values[v, "paging_pages"] + 0, cell(v, "paging_hwm", 1024, "%.1f"),
+                cell(v, "paging_page_ms", 1, "%.0f"), cell(v, "paging_cpu", 1, "%.0f")
+        }
+    }
+    print ""
+    print "Targets (gallery, default transition):"
+    printf "- first paint ≤ feh median: %.0f ≤ %.0f ms: %s\n", med["gallery", "paint"], med["feh", "paint"],
+        verdict(med["gallery", "paint"] <= med["feh", "paint"])
+    printf "- first paint ≤ 0.8 × nsxiv median: %.0f ≤ %.0f ms: %s\n", med["gallery", "paint"], 0.8 * med["nsxiv", "paint"],
+        verdict(med["gallery", "paint"] <= 0.8 * med["nsxiv", "paint"])
+    printf "- RSS at first paint ≤ 1.5 × nsxiv: %.1f ≤ %.1f MB: %s\n", med["gallery", "rss_paint"], 1.5 * med["nsxiv", "rss_paint"],
+        verdict(med["gallery", "rss_paint"] <= 1.5 * med["nsxiv", "rss_paint"])
+    if (pages > 0)
+        printf "- peak RSS paging %d photos ≤ 2.5 × nsxiv: %.1f ≤ %.1f MB: %s\n", pages, med["gallery", "paging_hwm"],
+            2.5 * med["nsxiv", "paging_hwm"], verdict(med["gallery", "paging_hwm"] <= 2.5 * med["nsxiv", "paging_hwm"])
+    if (pages > 0 && med["feh", "paging_hwm"] > 0)
+        printf "  (nsxiv keeps decoded photos in the imlib2 image cache, so its peak grows while paging; against feh, which keeps none: %.1f×)\n",
+            med["gallery", "paging_hwm"] / med["feh", "paging_hwm"]
+}' "$results"
+echo
+echo "Raw runs: $results"

@@ -1,0 +1,253 @@
+// peerbench: launches one image viewer on the current X display and measures, by reading the screen itself,
+// how fast it shows the first photo and turns to the second. Built and run by Benchmarks/peers/bench-peers.sh.
+//
+//   peerbench [--key KEYSYM] [--pages N] [--marker1 RRGGBB] [--marker2 RRGGBB] [--tolerance N] [--settle-ms MS]
+//             [--page-settle-ms MS] -- viewer arguments...
+//
+// The screen should be exactly the viewer's window size and have no window manager, so the window covers it and
+// the photo's centre is the screen's centre. Prints one line of key=value pairs (times in ms, memory in KiB):
+//   window     launch → the first change at the screen's centre (the window's first frame, photo or not)
+//   paint      launch → the first photo's marker colour at the screen's centre
+//   rss_paint  the viewer's VmRSS at that moment
+//   change     key press → the first frame that differs (the screen's centre row)
+//   shown      key press → the second photo's marker at the centre, on a frame that then stays unchanged
+//   pages      with --pages N: N more key presses, each after the screen settled; page_ms is their median
+//   hwm        VmHWM (peak RSS) at the end of the run; cpu: user + system CPU time of the whole run
+// Pixels are read with XGetImage (a few µs per call on Xvfb); keys are sent with XTest to the viewer's window.
+#define _GNU_SOURCE
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XTest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static Display *display;
+static Window root;
+static int screenWidth, screenHeight;
+static int tolerance = 24;        // per channel: JPEG and scaling move the marker's colour a little
+static double settleMs = 150;     // a row unchanged this long counts as a finished frame sequence
+static double pageSettleMs = 60;  // the same while paging: shorter, so 100 pages take seconds, not minutes
+static double timeoutMs = 10000;
+
+static double nowMs(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void sleepMs(double ms) {
+    struct timespec t = {(time_t)(ms / 1000), (long)((ms - (time_t)(ms / 1000) * 1000) * 1e6)};
+    nanosleep(&t, NULL);
+}
+
+static void fail(const char *message) {
+    fprintf(stderr, "peerbench: %s\n", message);
+    exit(2);
+}
+
+static unsigned long centrePixel(void) {
+    XImage *image = XGetImage(display, root, screenWidth / 2, screenHeight / 2, 1, 1, AllPlanes, ZPixmap);
+    if (!image) fail("XGetImage failed");
+    unsigned long pixel = XGetPixel(image, 0, 0) & 0xffffff;
+    XDestroyImage(image);
+    return pixel;
+}
+
+// The screen's centre row, as 0xRRGGBB values (a TrueColor 24-bit screen, as Xvfb -screen WxHx24 makes).
+static void centreRow(unsigned long *row) {
+    XImage *image = XGetImage(display, root, 0, screenHeight / 2, screenWidth, 1, AllPlanes, ZPixmap);
+    if (!image) fail("XGetImage failed");
+    for (int x = 0; x < screenWidth; x++) row[x] = XGetPixel(image, x, 0) & 0xffffff;
+    XDestroyImage(image);
+}
+
+static int matches(unsigned long pixel, unsigned long marker) {
+    for (int shift = 0; shift < 24; shift += 8) {
+        int a = (pixel >> shift) & 0xff, b = (marker >> shift) & 0xff;
+        if (abs(a - b) > tolerance) return 0;
+    }
+    return 1;
+}
+
+static long statusField(pid_t pid, const char *name) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    long value = -1;
+    size_t length = strlen(name);
+    while (fgets(line, sizeof line, file))
+        if (strncmp(line, name, length) == 0 && line[length] == ':') { value = atol(line + length + 1); break; }
+    fclose(file);
+    return value;
+}
+
+static double cpuMs(pid_t pid) {
+    char path[64], buffer[2048];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    buffer[n] = 0;
+    char *p = strrchr(buffer, ')');  // the command name may hold spaces
+    unsigned long utime = 0, stime = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return -1;
+    return (utime + stime) * 1000.0 / sysconf(_SC_CLK_TCK);
+}
+
+// The topmost viewable top-level window: the viewer's, with no window manager around.
+static Window viewerWindow(void) {
+    Window rootReturn, parent, *children = NULL, found = None;
+    unsigned int count = 0;
+    if (!XQueryTree(display, root, &rootReturn, &parent, &children, &count)) return None;
+    for (int i = (int)count - 1; i >= 0 && found == None; i--) {
+        XWindowAttributes attributes;
+        if (XGetWindowAttributes(display, children[i], &attributes) && attributes.map_state == IsViewable
+            && attributes.class == InputOutput)
+            found = children[i];
+    }
+    if (children) XFree(children);
+    return found;
+}
+
+// Polls the centre row until it has not changed for settleMs (or the timeout); returns when it last changed.
+static double waitForStillness(unsigned long *row, unsigned long *scratch, double since) {
+    double lastChange = since, start = nowMs();
+    centreRow(row);
+    while (nowMs() - lastChange < settleMs && nowMs() - start < timeoutMs) {
+        sleepMs(2);
+        centreRow(scratch);
+        if (memcmp(scratch, row, sizeof *row * screenWidth) != 0) {
+            lastChange = nowMs();
+            memcpy(row, scratch, sizeof *row * screenWidth);
+        }
+    }
+    return lastChange;
+}
+
+static void pressKey(KeyCode code) {
+    XTestFakeKeyEvent(display, code, True, CurrentTime);
+    XTestFakeKeyEvent(display, code, False, CurrentTime);
+    XFlush(display);
+}
+
+static int compareDoubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+    const char *keyName = "Right";
+    unsigned long marker1 = 0xff0000, marker2 = 0x0000ff;
+    int pages = 0, commandStart = -1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) { commandStart = i + 1; break; }
+        if (i + 1 >= argc) fail("option without a value");
+        if (strcmp(argv[i], "--key") == 0) keyName = argv[++i];
+        else if (strcmp(argv[i], "--pages") == 0) pages = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--marker1") == 0) marker1 = strtoul(argv[++i], NULL, 16);
+        else if (strcmp(argv[i], "--marker2") == 0) marker2 = strtoul(argv[++i], NULL, 16);
+        else if (strcmp(argv[i], "--tolerance") == 0) tolerance = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--settle-ms") == 0) settleMs = atof(argv[++i]);
+        else if (strcmp(argv[i], "--page-settle-ms") == 0) pageSettleMs = atof(argv[++i]);
+        else fail("unknown option (see the comment at the top of peerbench.c)");
+    }
+    if (commandStart < 0 || commandStart >= argc) fail("usage: peerbench [options] -- viewer arguments...");
+
+    if (!(display = XOpenDisplay(NULL))) fail("cannot open the display (DISPLAY)");
+    int eventBase, errorBase, major, minor;
+    if (!XTestQueryExtension(display, &eventBase, &errorBase, &major, &minor)) fail("the X server has no XTest");
+    root = DefaultRootWindow(display);
+    screenWidth = DisplayWidth(display, DefaultScreen(display));
+    screenHeight = DisplayHeight(display, DefaultScreen(display));
+    KeyCode key = XKeysymToKeycode(display, XStringToKeysym(keyName));
+    if (!key) fail("unknown key name");
+    unsigned long background = centrePixel();
+    if (matches(background, marker1)) fail("the first marker is already on screen: is another viewer running?");
+    unsigned long *row = calloc(screenWidth, sizeof *row), *scratch = calloc(screenWidth, sizeof *row);
+
+    double launch = nowMs();
+    pid_t pid = fork();
+    if (pid < 0) fail("fork failed");
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        execvp(argv[commandStart], argv + commandStart);
+        _exit(127);
+    }
+
+    double window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1;
+    long rssPaint = -1;
+    int pagesDone = 0;
+    while (nowMs() - launch < timeoutMs) {
+        unsigned long pixel = centrePixel();
+        if (window < 0 && pixel != background) window = nowMs() - launch;
+        if (matches(pixel, marker1)) {
+            paint = nowMs() - launch;
+            rssPaint = statusField(pid, "VmRSS");
+            break;
+        }
+        if (waitpid(pid, NULL, WNOHANG) == pid) fail("the viewer exited before showing the first photo");
+        sleepMs(0.5);
+    }
+    if (paint < 0) { kill(pid, SIGKILL); fail("the first marker never appeared"); }
+
+    // Let start-up animations and overlays finish, give the window the keyboard, then turn the page.
+    waitForStillness(row, scratch, nowMs());
+    Window viewer = viewerWindow();
+    if (viewer != None) XSetInputFocus(display, viewer, RevertToPointerRoot, CurrentTime);
+    XSync(display, False);
+    waitForStillness(row, scratch, nowMs());
+    double press = nowMs();
+    pressKey(key);
+    while (nowMs() - press < timeoutMs) {
+        centreRow(scratch);
+        if (memcmp(scratch, row, sizeof *row * screenWidth) != 0) { change = nowMs() - press; break; }
+        sleepMs(0.5);
+    }
+    if (change >= 0) {
+        double lastChange = waitForStillness(row, scratch, nowMs());
+        if (matches(row[screenWidth / 2], marker2)) shown = lastChange - press;
+    }
+
+    // Paging: each further key once the screen is still, as a person reading would.
+    if (pages > 0) {
+        double *times = calloc(pages, sizeof *times);
+        settleMs = pageSettleMs;
+        for (; pagesDone < pages; pagesDone++) {
+            double start = nowMs(), changed = -1;
+            pressKey(key);
+            while (nowMs() - start < 3000) {
+                centreRow(scratch);
+                if (memcmp(scratch, row, sizeof *row * screenWidth) != 0) { changed = nowMs(); break; }
+                sleepMs(1);
+            }
+            if (changed < 0) break;  // the end of the folder, or a viewer that stopped answering
+            times[pagesDone] = waitForStillness(row, scratch, changed) - start;
+        }
+        if (pagesDone > 0) {
+            qsort(times, pagesDone, sizeof *times, compareDoubles);
+            pageMedian = times[pagesDone / 2];
+        }
+        free(times);
+    }
+
+    long hwm = statusField(pid, "VmHWM");
+    double cpu = cpuMs(pid);
+    kill(pid, SIGTERM);
+    for (int i = 0; i < 100 && waitpid(pid, NULL, WNOHANG) != pid; i++) sleepMs(10);
+    if (waitpid(pid, NULL, WNOHANG) == 0) { kill(pid, SIGKILL); waitpid(pid, NULL, 0); }
+    printf("window=%.1f paint=%.1f rss_paint=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d page_ms=%.1f\n",
+           window, paint, rssPaint, change, shown, hwm, cpu, pagesDone, pageMedian);
+    XCloseDisplay(display);
+    return shown >= 0 ? 0 : 1;
+}
