@@ -50,6 +50,8 @@ func threadCount() -> Int {
 
 func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
+// Progress lines as they happen, also when standard output is a file or a pipe (`make soak > log`).
+setvbuf(stdout, nil, _IOLBF, 0)
 let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
 let session = try SDLSession(video: false)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-soak-\(getpid())").path
