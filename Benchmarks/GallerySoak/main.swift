@@ -50,8 +50,6 @@ func threadCount() -> Int {
 
 func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
-// Progress lines as they happen, also when standard output is a file or a pipe (`make soak > log`).
-setvbuf(stdout, nil, _IOLBF, 0)
 let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
 let session = try SDLSession(video: false)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-soak-\(getpid())").path
@@ -97,7 +95,10 @@ for index in 0..<options.runs {
         failures.append("\(name), \(run.replayHint): \(outcome.violations.prefix(3).joined(separator: "; "))")
         print("FAILED \(failures.last!)")
     }
-    if (index + 1) % 500 == 0 { print("  \(index + 1) runs, \(frames) frames, \(failures.count) failed") }
+    if (index + 1) % 500 == 0 {
+        print("  \(index + 1) runs, \(frames) frames, \(failures.count) failed")
+        fflush(nil)  // Progress as it happens, also into a file or a pipe (`make soak > log`).
+    }
 }
 print("""
     soak: \(options.runs) runs (\(modes.map(\.rawValue).joined(separator: ", ")) × photos, synthetic 100000; \
