@@ -118,8 +118,10 @@ extension Pager {
     mutating func shiftHeldPositions(bySlots slots: Int) {
         let pixels = Double(slots) * extent
         let restingSlot = (offset / extent).rounded()
-        // A strip at rest on a slot stays exactly on one: `i·e + k·e` need not equal `(i + k)·e` in floating point.
-        offset = offset == restingSlot * extent ? (restingSlot + Double(slots)) * extent : offset + pixels
+        // A strip on a slot (to within rounding) stays exactly on one: `i·e + k·e` need not equal `(i + k)·e` in
+        // floating point, and a position a hair outside the home range would re-base back and forth forever.
+        let onSlot = abs(offset / extent - restingSlot) < 1e-9
+        offset = onSlot ? (restingSlot + Double(slots)) * extent : offset + pixels
         standIn?.slot += slots
         switch motion {
         case .resting:

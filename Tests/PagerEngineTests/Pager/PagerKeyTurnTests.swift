@@ -87,3 +87,26 @@ struct PagerKeyTurnTests {
         #expect(pager.commandTargetPage == nil)  // A fling is not a command.
     }
 }
+
+@Suite("Pager re-base rounding")
+struct PagerRebaseRoundingTests {
+    /// Found by the soak (seed 445): a wheel of 12 rows on a 240 px viewport (34.2857… px rows) re-based back and forth
+    /// forever between 12.0 and −1.7e−15 when a far jump and a key landed on the same instant.
+    @Test("A wheel key storm at one instant terminates and rests on a row")
+    func wheelKeyStorm() {
+        var pager = Pager(topology: WheelTopology(rowCount: 12), viewport: Viewport(width: 320, height: 240))
+        _ = pager.advance(to: 1.0 / 60)
+        _ = pager.handle(.command(.next), at: 2.108091)
+        _ = pager.handle(.command(.last), at: 2.108091)
+        _ = pager.handle(.command(.previous), at: 2.151014)
+        _ = pager.handle(.command(.first), at: 2.151014)
+        var time = 2.151014
+        while pager.isAnimating, time < 10 {
+            time += 1.0 / 60
+            _ = pager.advance(to: time)
+        }
+        #expect(!pager.isAnimating)
+        #expect(pager.currentPage == 0)
+        #expect((0..<12.0).contains(pager.slotPosition))
+    }
+}
