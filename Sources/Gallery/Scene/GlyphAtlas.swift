@@ -16,16 +16,16 @@ final class GlyphAtlas {
         self.pointSize = pointSize
     }
 
-    /// Pixels from one character to the next.
-    var advance: Int { (try? loadedFont()?.size(of: "M").width) ?? 0 }
+    /// Pixels from one character to the next, measured once.
+    private(set) lazy var advance: Int = (try? loadedFont()?.size(of: "M").width) ?? 0
 
-    /// Pixels from one line to the next.
-    var lineHeight: Int { (try? loadedFont()?.lineHeight) ?? 0 }
+    /// Pixels from one line to the next, measured once.
+    private(set) lazy var lineHeight: Int = (try? loadedFont()?.lineHeight) ?? 0
 
     /// Draws `text` with its top-left corner at `origin`, tinted `color`.
     func draw(_ text: String, at origin: PixelPoint, color: RGBA, renderer: Renderer) throws {
         guard let font = try loadedFont() else { return }
-        let step = try font.size(of: "M").width
+        let step = advance
         var x = origin.x
         for character in text {
             defer { x += step }

@@ -55,12 +55,7 @@ final class LogicalPageStore: PageStore {
 
     @discardableResult
     func receive(uploadBudget budget: Int?) throws -> Bool {
-        let decoded = decodes.takeDecoded()
-        for (page, surface) in decoded.surfaces {
-            surfaces.insert(surface, bytes: surface.byteCount, forPage: page)
-        }
-        surfaces.evict(keeping: pinned)
-        var changed = !decoded.surfaces.isEmpty || decoded.failed
+        var changed = decodes.takeDecoded(into: &surfaces, keeping: pinned)
         // Most urgent first: the plan's order, then anything else waiting.
         let waiting = surfaces.pages
         let order = required.filter(waiting.contains) + waiting.subtracting(required).sorted()

@@ -94,6 +94,17 @@ final class PageDecodes {
 
     /// The surfaces of finished decodes of the current generation still wanted; failures and damage notes are recorded
     /// here (a damaged file is logged the first time).
+    /// Takes the finished decodes into `surfaces` (within its budget, `pinned` kept); returns whether anything arrived
+    /// or failed, which changes the screen.
+    func takeDecoded(into surfaces: inout ByteBoundedCache<Surface>, keeping pinned: Set<Int>) -> Bool {
+        let decoded = takeDecoded()
+        for (page, surface) in decoded.surfaces {
+            surfaces.insert(surface, bytes: surface.byteCount, forPage: page)
+        }
+        surfaces.evict(keeping: pinned)
+        return !decoded.surfaces.isEmpty || decoded.failed
+    }
+
     func takeDecoded() -> (surfaces: [(page: Int, surface: Surface)], failed: Bool) {
         var surfaces: [(page: Int, surface: Surface)] = []
         var failed = false

@@ -60,12 +60,7 @@ final class RecycledSlotStore: PageStore {
 
     @discardableResult
     func receive(uploadBudget budget: Int?) throws -> Bool {
-        let decoded = decodes.takeDecoded()
-        for (page, surface) in decoded.surfaces {
-            surfaces.insert(surface, bytes: surface.byteCount, forPage: page)
-        }
-        surfaces.evict(keeping: pinned)
-        return !decoded.surfaces.isEmpty || decoded.failed
+        decodes.takeDecoded(into: &surfaces, keeping: pinned)
     }
 
     var hasPendingUploads: Bool { false }
