@@ -174,10 +174,9 @@ struct GalleryCommandLine: ParsableCommand {
         } else {
             requested = nil
         }
-        let (library, photos) = try makeLibrary()
-        if let shots { try ShotsFolder.check(shots, photos: photos ?? PhotoIndex(photos: [])) }
-        let initialMode = InitialMode.mode(photoCount: library.count, requested: requested)
         if headless, let script {
+            let (library, photos) = try makeLibrary()
+            if let shots { try ShotsFolder.check(shots, photos: photos ?? PhotoIndex(photos: [])) }
             let parsed = try Script.load(path: script)
             var run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
@@ -185,19 +184,26 @@ struct GalleryCommandLine: ParsableCommand {
                 slideshowInterval: slideshow)
             run.images = images
             run.startPage = photos?.startIndex ?? 0
-            try run.run(library: library, mode: initialMode)
+            try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: requested))
         } else {
             var run = WindowRun(
-                size: viewport, softwareRenderer: software, feedSource: feedSourceFactory(photoCount: library.count),
-                configuration: pagerConfiguration, slideshowInterval: slideshow)
+                size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
+                slideshowInterval: slideshow)
             run.images = images
-            run.startPage = photos?.startIndex ?? 0
             let (recursive, order) = (recursive, sort)
             run.openDropped = { paths in
-                let dropped = try PhotoIndex(paths: paths, recursive: recursive, sort: order)
-                return (PageLibrary(photos: dropped), dropped.startIndex)
+                let dropped = try PhotoIndex.ordering(paths: paths, recursive: recursive, sort: order)
+                return (PageLibrary(order: dropped), dropped.startIndex)
             }
-            try run.run(library: library, mode: initialMode)
+            // Listed on the window's opening thread, while SDL starts.
+            let command = self
+            try run.run(opening: {
+                let (library, startPage) = try command.makeOrderedLibrary()
+                return OpenedLibrary(
+                    library: library, startPage: startPage,
+                    mode: InitialMode.mode(photoCount: library.count, requested: requested),
+                    feedSource: command.feedSourceFactory(photoCount: library.count))
+            })
         }
     }
 
@@ -211,15 +217,24 @@ struct GalleryCommandLine: ParsableCommand {
     /// The pages to show, and the photo index they come from (nil for synthetic pages).
     private func makeLibrary() throws -> (PageLibrary, PhotoIndex?) {
         if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
-        var paths = self.paths
-        if paths.isEmpty {
-            guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
-                throw ValidationError("no PATH given and the bundled photos were not found (set GALLERY_PHOTOS)")
-            }
-            paths = [bundled]
-        }
-        let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: sort)
+        let photos = try PhotoIndex(paths: try photoPaths(), recursive: recursive, sort: sort)
         return (PageLibrary(photos: photos), photos)
+    }
+
+    /// The pages to show and the first page, possibly before a large folder is sorted (`PhotoIndex.ordering`).
+    private func makeOrderedLibrary() throws -> (PageLibrary, startPage: Int) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), 0) }
+        let order = try PhotoIndex.ordering(paths: try photoPaths(), recursive: recursive, sort: sort)
+        return (PageLibrary(order: order), order.startIndex)
+    }
+
+    /// The paths given, or the bundled photos' folder.
+    private func photoPaths() throws -> [String] {
+        guard paths.isEmpty else { return paths }
+        guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
+            throw ValidationError("no PATH given and the bundled photos were not found (set GALLERY_PHOTOS)")
+        }
+        return [bundled]
     }
 }
 

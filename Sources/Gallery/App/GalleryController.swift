@@ -82,12 +82,13 @@ public final class GalleryController {
 
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
     /// `thumbnailWorker`, the feed asks `feedSource` (by default seed 001's simulated network), and a slideshow of
-    /// `slideshowInterval` seconds runs from the start when given.
+    /// `slideshowInterval` seconds runs from the start when given. `headStart`, a request already submitted to `worker`
+    /// (the window's first photo), is taken over rather than asked again when it matches the first page's.
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
         configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
-        cacheBytes: Int = ImageOptions().cacheBytes
+        cacheBytes: Int = ImageOptions().cacheBytes, headStart: DecodeRequest? = nil
     ) throws {
         self.library = library
         self.renderer = renderer
@@ -110,10 +111,10 @@ public final class GalleryController {
         wheelPainter = WheelPainter(texts: texts)
         overlayPainter = OverlayPainter(texts: texts)
         self.cacheBytes = cacheBytes
+        let decodes = PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size))
+        if let headStart { decodes.adopt(headStart) }
         store = makePageStore(
-            recyclingSlots: mode.recyclesSlots,
-            decodes: PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size)),
-            renderer: renderer, cacheBytes: cacheBytes)
+            recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: cacheBytes)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
         zoomDetail = ZoomDetail(worker: detailWorker ?? DecodeWorker(threadCount: 1, wakeEventType: nil))
         infoShownAt = 0

@@ -11,16 +11,12 @@ public struct WindowRun {
     /// Whether to use SDL's software renderer (no GPU, or to measure it); without it, the software renderer is
     /// still chosen where OpenGL itself draws on the CPU (`RendererChoice`).
     public var softwareRenderer: Bool
-    /// Makes the feed's source; `nil` for the simulated default.
-    public var feedSource: FeedSourceFactory?
     /// The pager's constants (the key transition).
     public var configuration: PagerConfiguration
     /// Seconds between slides of a slideshow running from the start; `nil` for none.
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
-    /// The page shown first (the photo named when a single file was opened).
-    public var startPage = 0
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored). Thrown errors are logged and the current pages stay.
     public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
@@ -30,45 +26,73 @@ public struct WindowRun {
 
     /// Creates a run.
     public init(
-        size: ViewportSize, softwareRenderer: Bool, feedSource: FeedSourceFactory? = nil,
-        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil
+        size: ViewportSize, softwareRenderer: Bool, configuration: PagerConfiguration = .standard,
+        slideshowInterval: Double? = nil
     ) {
         self.size = size
         self.softwareRenderer = softwareRenderer
-        self.feedSource = feedSource
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
     }
 
-    /// Opens the window and runs until the user quits.
-    public func run(library: PageLibrary, mode: TopologyKind) throws {
+    /// Opens the window while `open` lists the photos on another thread, and runs until the user quits.
+    ///
+    /// The start overlaps three things on two cores: `open` (a 100,000-photo folder takes tens of milliseconds just to
+    /// list), SDL's start and the window, and, as soon as `open` names the first photo, that photo's decode, alone on
+    /// the decode threads until it is on screen. The window stays hidden until `open` succeeds, so a bad path gives
+    /// its one-line error without a window flashing up.
+    public func run(opening open: @escaping @Sendable () throws -> OpenedLibrary) throws {
         Self.useUTF8Locale()
+        SDLSession.avoidDBusAutolaunch()  // Before any thread: it sets an environment variable.
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
+        let decoder = images.makeDecoder()
+        let worker = DecodeWorker(decoder: decoder, wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
+        defer { worker.shutdown() }
+        // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
+        let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
+        let headStart = LockedState<DecodeRequest?>(nil)
+        let opening = LibraryOpening(open) { opened in
+            guard opened.mode != .wheel, opened.library.count > 0 else { return }
+            let request = DecodeRequest(
+                page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: firstBox,
+                generation: 0)
+            headStart.withLock { $0 = request }
+            worker.submit(request)
+        }
         // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
-        try withExtendedLifetime(session) { try runLoop(session: session, library: library, mode: mode) }
+        try withExtendedLifetime(session) {
+            try runLoop(
+                session: session, opening: opening, decoder: decoder, worker: worker,
+                headStart: { headStart.withLock { $0 } })
+        }
     }
 
-    private func runLoop(session: SDLSession, library: PageLibrary, mode: TopologyKind) throws {
+    private func runLoop(
+        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker,
+        headStart: () -> DecodeRequest?
+    ) throws {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
-        let window = try Window(title: "gallery", width: size.width, height: size.height)
+        let window = try Window(title: "gallery", width: size.width, height: size.height, hidden: true)
         let renderer = try RendererChoice(
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
-        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
-        let decoder = images.makeDecoder()
-        let worker = DecodeWorker(decoder: decoder, wakeEventType: session.wakeEventType)
+        let opened = try opening.wait()
+        window.show()
         let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
-            worker.shutdown()
             thumbnailWorker.shutdown()
             detailWorker.shutdown()
         }
         let wakeEventType = session.wakeEventType
-        func makeGallery(library: PageLibrary, mode: TopologyKind, startPage: Int) throws -> GalleryController {
+        let feedSource = opened.feedSource
+        func makeGallery(
+            library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil
+        ) throws -> GalleryController {
             let source = try feedSource?.make {
                 var event = SDL_Event()
                 event.type = wakeEventType
@@ -77,9 +101,10 @@ public struct WindowRun {
             return try GalleryController(
                 library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
                 detailWorker: detailWorker, feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
-                startPage: startPage, cacheBytes: images.cacheBytes)
+                startPage: startPage, cacheBytes: images.cacheBytes, headStart: headStart)
         }
-        var gallery = try makeGallery(library: library, mode: mode, startPage: startPage)
+        var gallery = try makeGallery(
+            library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart())
         // SIGINT and SIGTERM wake the event loop with a quit, like closing the window.
         StopSignal.setWake {
             var quit = SDL_Event()
@@ -147,6 +172,9 @@ public struct WindowRun {
                 logger.error("frame: \(error)")  // Per-frame failures are logged; the gallery goes on.
             }
             renderer.present()
+            // The first photo is on screen once its decode was taken (and uploaded, within the budget): the
+            // neighbours may now decode side by side.
+            if worker.decodesAlone, worker.hasDeliveredResults { worker.decodeInParallel() }
             _ = gallery.takeEvents()
             if gallery.title != title {
                 title = gallery.title

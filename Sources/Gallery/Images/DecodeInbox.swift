@@ -23,6 +23,10 @@ final class DecodeInbox: Sendable {
         var results: [(ticket: Int, result: DecodeResult)] = []
         var nextTicket = 0
         var isShutDown = false
+        /// One decode at a time, until `decodeInParallel()`: at start, the first photo gets a core to itself.
+        var decodesAlone = false
+        /// Whether any result has been drained (the main loop has taken its first photo).
+        var hasDrained = false
         var idleWaiters: [DispatchSemaphore] = []
 
         /// Nothing queued, decoding or being announced (cancelled decodes still running count as decoding), so every
@@ -38,12 +42,33 @@ final class DecodeInbox: Sendable {
     }
 
     /// A pthread lock rather than `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
-    private let state = LockedState(State())
+    private let state: LockedState<State>
     /// Signalled once per submitted job and once per thread at shutdown; extra signals after a cancel only cause a
     /// thread to find the queue empty and wait again.
     private let jobsAvailable = DispatchSemaphore(value: 0)
     /// Signalled by each thread as it exits.
     private let threadExits = DispatchSemaphore(value: 0)
+
+    /// An inbox whose threads decode one request at a time until `decodeInParallel()` when `decodesAlone`.
+    init(decodesAlone: Bool = false) {
+        state = LockedState(State(decodesAlone: decodesAlone))
+    }
+
+    /// Lets every thread decode at once (after a start with `decodesAlone`).
+    func decodeInParallel() {
+        let queued = state.withLock { state in
+            state.decodesAlone = false
+            return state.queued.count
+        }
+        // Threads that found the queue closed to them went back to waiting: wake one per queued job.
+        for _ in 0..<queued { jobsAvailable.signal() }
+    }
+
+    /// Whether threads still decode one request at a time.
+    var decodesAlone: Bool { state.withLock { $0.decodesAlone } }
+
+    /// Whether the main loop has drained any result yet.
+    var hasDrained: Bool { state.withLock { $0.hasDrained } }
 
     /// Queues `request` behind the earlier ones; ignored after shutdown.
     func submit(_ request: DecodeRequest) {
@@ -79,7 +104,9 @@ final class DecodeInbox: Sendable {
         while true {
             jobsAvailable.wait()
             let (job, isShutDown): (Job?, Bool) = state.withLock { state in
-                guard !state.isShutDown, !state.queued.isEmpty else { return (nil, state.isShutDown) }
+                guard !state.isShutDown, !state.queued.isEmpty, !state.decodesAlone || state.inFlight.isEmpty else {
+                    return (nil, state.isShutDown)
+                }
                 let job = state.queued.removeFirst()
                 state.inFlight[job.ticket] = job.request
                 return (job, false)
@@ -93,7 +120,7 @@ final class DecodeInbox: Sendable {
     /// returns true and calls `retire`. A wake-up is needed only when the results go from none to some, since one
     /// wake-up drains them all.
     func finish(_ job: Job, outcome: Result<Surface, DecodeFailure>) -> Bool {
-        state.withLock { state in
+        let (needsWake, nextMayStart) = state.withLock { state in
             state.inFlight[job.ticket] = nil
             state.announcing.insert(job.ticket)
             let isDiscarded = state.discardedTickets.remove(job.ticket) != nil || state.isShutDown
@@ -101,8 +128,11 @@ final class DecodeInbox: Sendable {
             if !isDiscarded {
                 state.results.append((job.ticket, DecodeResult(request: job.request, outcome: outcome)))
             }
-            return needsWake
+            return (needsWake, state.decodesAlone && !state.queued.isEmpty)
         }
+        // Decoding alone, the other threads went back to waiting while this job ran: the next job needs a signal.
+        if nextMayStart { jobsAvailable.signal() }
+        return needsWake
     }
 
     /// Ends `job` after its wake-up event (if any) was pushed, releasing `waitUntilIdle` callers when nothing is left.
@@ -118,6 +148,7 @@ final class DecodeInbox: Sendable {
         state.withLock { state in
             let finished = state.results.sorted { $0.ticket < $1.ticket }.map(\.result)
             state.results.removeAll()
+            state.hasDrained = state.hasDrained || !finished.isEmpty
             return finished
         }
     }

@@ -10,23 +10,31 @@ import Foundation
 public final class DecodeWorker: Sendable {
     /// The number of decode threads.
     public let threadCount: Int
-    private let inbox = DecodeInbox()
+    private let inbox: DecodeInbox
     /// The decoder's memory budget, closed at shutdown so no thread waits on it.
     private let budget: DecodeBudget?
 
     /// A worker decoding with `decoder` on `threadCount` threads (at least 1), waking the main loop with events of
     /// `wakeEventType` (usually `SDLSession.wakeEventType`; nil pushes no events, e.g. in headless runs).
-    public convenience init(decoder: ImageDecoder = ImageDecoder(), threadCount: Int = 2, wakeEventType: UInt32?) {
-        self.init(threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget) {
+    ///
+    /// With `decodesAlone` the threads take one request at a time until `decodeInParallel()`: a window starts that
+    /// way, so its first photo does not share the cores with its neighbours' decodes.
+    public convenience init(
+        decoder: ImageDecoder = ImageDecoder(), threadCount: Int = 2, wakeEventType: UInt32?, decodesAlone: Bool = false
+    ) {
+        self.init(
+            threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget, decodesAlone: decodesAlone
+        ) {
             request throws(DecodeFailure) in
             try decoder.decode(request.source, fitting: request.box)
         }
     }
 
     /// A worker running `decode` for each request: the seam tests use to control timing.
-    package init(threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil,
+    package init(threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
                  decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
         self.threadCount = max(threadCount, 1)
+        inbox = DecodeInbox(decodesAlone: decodesAlone)
         self.budget = budget
         for number in 0..<self.threadCount {
             let thread = Thread { [inbox] in
@@ -57,6 +65,17 @@ public final class DecodeWorker: Sendable {
     public func cancelAll() {
         inbox.cancel { _ in true }
     }
+
+    /// Lets all threads decode at once, after a start with `decodesAlone`.
+    public func decodeInParallel() {
+        inbox.decodeInParallel()
+    }
+
+    /// Whether the threads still take one request at a time (`decodesAlone` until `decodeInParallel()`).
+    public var decodesAlone: Bool { inbox.decodesAlone }
+
+    /// Whether any result has been drained yet.
+    public var hasDeliveredResults: Bool { inbox.hasDrained }
 
     /// Takes every finished result, in submission order.
     public func drainResults() -> [DecodeResult] {

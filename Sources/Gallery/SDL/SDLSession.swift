@@ -7,7 +7,11 @@ import Foundation
 /// gone first. Surfaces may outlive it only if nobody touches them afterwards.
 public final class SDLSession {
     /// The SDL event type a `DecodeWorker` pushes to wake the main loop when a decode finishes.
-    public let wakeEventType: UInt32
+    public var wakeEventType: UInt32 { Self.wakeEventType }
+
+    /// The wake-up event type, registered once; `SDL_RegisterEvents` only counts, so it may run before `SDL_Init`,
+    /// for decode workers started while SDL starts. `UInt32.max` if SDL had no event type left.
+    public static let wakeEventType: UInt32 = SDL_RegisterEvents(1)
 
     /// Starts SDL with the event queue, plus video when `video` is true, then SDL_image and SDL_ttf.
     ///
@@ -27,6 +31,7 @@ public final class SDLSession {
         {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
+        if video { Self.avoidDBusAutolaunch() }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
 
@@ -44,15 +49,20 @@ public final class SDLSession {
             SDL_Quit()
             throw error
         }
-        let eventType = SDL_RegisterEvents(1)
-        guard eventType != UInt32.max else {
-            let error = SDLError(failedCall: "SDL_RegisterEvents")
+        guard Self.wakeEventType != UInt32.max else {
             TTF_Quit()
             IMG_Quit()
             SDL_Quit()
-            throw error
+            throw SDLError(call: "SDL_RegisterEvents", message: "no user event type left")
         }
-        wakeEventType = eventType
+    }
+
+    /// Without a session bus, SDL's D-Bus setup (screensaver, input methods) makes libdbus fork and exec
+    /// `dbus-launch --autolaunch` (under Xvfb, in CI, over ssh: ~10 ms of start measured); the address "disabled:"
+    /// fails at once instead. Changes nothing where a bus is set. Call it before starting threads (`setenv`); it stays
+    /// set for the process, and so for feed commands, which would not have found a bus either.
+    public static func avoidDBusAutolaunch() {
+        setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 0)
     }
 
     /// The video drivers compiled into the SDL library, in the order SDL tries them (callable before `SDL_Init`).

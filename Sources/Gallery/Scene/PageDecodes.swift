@@ -54,14 +54,30 @@ final class PageDecodes {
     func request(_ pages: [Int]) {
         for page in pages {
             // Asked at request time: the library may have grown since the store was made.
-            let source = library.source(forPage: page)
-            if case .file(let path) = source {
-                stamps[page] = .some(FileStamp.current(atPath: path))
-                if statedSizes[page] == nil { statedSizes[page] = Self.statedSize(ofFile: path) }
-            }
-            inFlight.insert(page)
-            worker.submit(DecodeRequest(page: page, source: source, box: box, generation: generation))
+            let request = DecodeRequest(page: page, source: library.source(forPage: page), box: box, generation: generation)
+            record(request)
+            worker.submit(request)
         }
+    }
+
+    /// Takes `request`, submitted to the worker before this store existed (the window's first photo, decoded while
+    /// the window opens), as this store's own, if it is what the store would have asked for; returns whether it did.
+    @discardableResult
+    func adopt(_ request: DecodeRequest) -> Bool {
+        guard request.generation == generation, request.box == box, !inFlight.contains(request.page),
+              library.source(forPage: request.page) == request.source
+        else { return false }
+        record(request)
+        return true
+    }
+
+    /// Notes `request` as in flight, with its file's stamp and stated size.
+    private func record(_ request: DecodeRequest) {
+        if case .file(let path) = request.source {
+            stamps[request.page] = .some(FileStamp.current(atPath: path))
+            if statedSizes[request.page] == nil { statedSizes[request.page] = Self.statedSize(ofFile: path) }
+        }
+        inFlight.insert(request.page)
     }
 
     /// Cancels the requests for `pages` still in flight.

@@ -6,6 +6,8 @@ public struct PageLibrary: Sendable {
     public enum Pages: Sendable {
         /// Photo files: those the gallery opened with, then the files a feed added.
         case photos([PageSource])
+        /// Photo files still being sorted (a large folder just opened), then the files a feed added.
+        case ordering(PhotoOrder, appended: [PageSource])
         /// `count` generated, numbered pages, nothing stored per page (so any count costs the same memory), then the
         /// files a feed added.
         case synthetic(count: Int, appended: [PageSource])
@@ -22,6 +24,11 @@ public struct PageLibrary: Sendable {
         pages = .photos(photos.photos.map { .file(path: $0.path) })
     }
 
+    /// A library of photos that may still be being sorted: pages are looked up in `order` when asked for.
+    public init(order: PhotoOrder) {
+        pages = .ordering(order, appended: [])
+    }
+
     /// A library of `count` generated, numbered pages (negative counts are empty, counts past the range are cut to it).
     public init(syntheticCount count: Int) {
         pages = .synthetic(count: min(max(count, 0), Self.syntheticCountRange.upperBound), appended: [])
@@ -35,6 +42,11 @@ public struct PageLibrary: Sendable {
             sources.append(source)
             pages = .photos(sources)
             return sources.count - 1
+        case .ordering(let order, var appended):
+            pages = .ordering(order, appended: [])
+            appended.append(source)
+            pages = .ordering(order, appended: appended)
+            return order.count + appended.count - 1
         case .synthetic(let count, var appended):
             pages = .synthetic(count: count, appended: [])
             appended.append(source)
@@ -47,6 +59,7 @@ public struct PageLibrary: Sendable {
     public var count: Int {
         switch pages {
         case .photos(let sources): sources.count
+        case .ordering(let order, let appended): order.count + appended.count
         case .synthetic(let count, let appended): count + appended.count
         }
     }
@@ -56,6 +69,10 @@ public struct PageLibrary: Sendable {
         switch pages {
         case .photos(let sources):
             return sources[((page % sources.count) + sources.count) % sources.count]
+        case .ordering(let order, let appended):
+            let total = order.count + appended.count
+            let index = ((page % total) + total) % total
+            return index < order.count ? .file(path: order.photo(at: index).path) : appended[index - order.count]
         case .synthetic(let count, let appended):
             if page >= count, page - count < appended.count { return appended[page - count] }
             return .synthetic(index: page, count: max(count, page + 1))

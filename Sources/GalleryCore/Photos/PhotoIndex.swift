@@ -66,17 +66,34 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// Whether a file name ends in one of `imageExtensions`, ignoring case.
     public static func hasImageExtension(_ fileName: String) -> Bool {
-        // On UTF-8 bytes: called once per directory entry, so 100,000 times for a large folder.
-        let bytes = fileName.utf8
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return false }
-        let suffix = bytes[bytes.index(after: dot)...]
-        guard suffix.count <= longestExtension, suffix.allSatisfy({ $0 < 0x80 }) else { return false }
-        let lowered = suffix.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        return imageExtensions.contains(String(decoding: lowered, as: UTF8.self))
+        // On UTF-8 bytes, packed into an integer: called once per directory entry, so 100,000 times for a large
+        // folder, and allocates nothing.
+        var name = fileName
+        return name.withUTF8 { bytes in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0, bytes.count - dot - 1 <= 8 else {
+                return false
+            }
+            guard let packed = packedLowercase(bytes[(dot + 1)...]) else { return false }
+            return packedImageExtensions.contains(packed)
+        }
     }
 
-    /// The length of the longest of `imageExtensions`.
-    private static let longestExtension = imageExtensions.map(\.utf8.count).max() ?? 0
+    /// `imageExtensions` packed as `packedLowercase` packs a name's suffix.
+    private static let packedImageExtensions = Set(imageExtensions.compactMap { name in
+        packedLowercase(Array(name.utf8)[...])
+    })
+
+    /// Up to 8 ASCII bytes, lowercased, as one integer (a leading 1 bit keeps "jpg" apart from "\0jpg"); nil for more
+    /// bytes or non-ASCII.
+    private static func packedLowercase<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+        guard bytes.count <= 8 else { return nil }
+        var packed: UInt64 = 1
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            packed = packed << 8 | UInt64((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        return packed
+    }
 
     private static func kind(of path: String) throws(PhotoIndexError) -> FileKind {
         do {
@@ -86,47 +103,86 @@ public struct PhotoIndex: Hashable, Sendable {
         }
     }
 
+    /// Lists `paths` as `init(paths:recursive:sort:)` does, but returns before the sort when they are one folder, or
+    /// one file within its folder, in name order: the count, the start and the photos at the first and last places
+    /// (and around the start) are known after one pass over the names, and the rest is sorted on another thread.
+    /// A window shows the first photo of a 100,000-photo folder without waiting for the sort.
+    public static func ordering(
+        paths: [String], recursive: Bool = false, sort: PhotoSort = .name
+    ) throws(PhotoIndexError) -> PhotoOrder {
+        guard paths.count == 1, sort == .name else {
+            return PhotoOrder(try PhotoIndex(paths: paths, recursive: recursive, sort: sort))
+        }
+        switch try kind(of: paths[0]) {
+        case .regular:
+            guard let siblings = unsortedSiblings(of: paths[0]) else {
+                return PhotoOrder(PhotoIndex(photos: [PhotoEntry(path: paths[0])]))
+            }
+            return PhotoOrder(sortingByName: siblings.found, prefix: siblings.prefix, start: siblings.start)
+        case .directory:
+            let scan = try folderScan(paths[0], recursive: recursive)
+            guard !scan.found.isEmpty else {
+                throw .noImages(folders: [paths[0]], entriesExamined: scan.entriesExamined)
+            }
+            return PhotoOrder(sortingByName: scan.found, prefix: scan.prefix, start: nil)
+        case .special:
+            throw .notAFileOrFolder(path: paths[0])
+        case .missing:
+            throw .pathNotFound(path: paths[0])
+        }
+    }
+
     /// The photos of `file`'s folder with `file` among them (whatever its name), and its position; nil when the
     /// folder cannot be listed (the file is then shown alone).
     private static func siblings(of file: String, sort: PhotoSort) -> (photos: [PhotoEntry], start: Int)? {
+        guard let siblings = unsortedSiblings(of: file) else { return nil }
+        let photos = order(siblings.found, prefix: siblings.prefix, sort: sort)
+        return (photos, photos.firstIndex { $0.path == file } ?? 0)
+    }
+
+    /// The image files of `file`'s folder, unsorted, as names after `prefix` (`file`'s folder as spelled in `file`),
+    /// with `file`'s own name among them (whatever it is) at `start`; nil when the folder cannot be listed.
+    private static func unsortedSiblings(of file: String) -> (found: [String], prefix: String, start: Int)? {
         let slash = file.lastIndex(of: "/")
         let folder = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
         // Siblings are spelled like the argument: "photo.jpg" has siblings "other.jpg", not "./other.jpg".
         let prefix = slash == nil ? "" : String(file[...slash!])
-        guard !name.isEmpty, var found = try? imageFiles(inFolder: folder, prefix: prefix, recursive: false) else {
-            return nil
-        }
-        if !found.contains(where: { $0.relative == name }) {
+        var examined = 0
+        guard !name.isEmpty,
+              var found = try? imageFiles(inFolder: folder, prefix: prefix, recursive: false, examined: &examined)
+        else { return nil }
+        guard let start = found.firstIndex(of: name) else {
             // Hidden, or an extension the folder scan skips: the user asked for it, so it joins at its place.
-            found.append((name, PhotoEntry(path: file)))
+            found.append(name)
+            return (found, prefix, found.count - 1)
         }
-        let photos = order(found, sort: sort)
-        return (photos, photos.firstIndex { $0.path == prefix + name } ?? 0)
+        return (found, prefix, start)
+    }
+
+    /// The image files of `folder`, unsorted, as paths relative to it, and the prefix that makes them openable paths.
+    private static func folderScan(
+        _ folder: String, recursive: Bool
+    ) throws(PhotoIndexError) -> (found: [String], prefix: String, entriesExamined: Int) {
+        var examined = 0
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let found = try imageFiles(inFolder: folder, prefix: prefix, recursive: recursive, examined: &examined)
+        return (found, prefix, examined)
     }
 
     private static func imageFiles(
         inFolder folder: String, recursive: Bool, sort: PhotoSort
     ) throws(PhotoIndexError) -> (photos: [PhotoEntry], entriesExamined: Int) {
-        var examined = 0
-        let found = try imageFiles(
-            inFolder: folder, prefix: folder.hasSuffix("/") ? folder : folder + "/", recursive: recursive,
-            examined: &examined)
-        return (order(found, sort: sort), examined)
+        let scan = try folderScan(folder, recursive: recursive)
+        return (order(scan.found, prefix: scan.prefix, sort: sort), scan.entriesExamined)
     }
 
-    /// The image files of `folder` (and, if `recursive`, of its subfolders that are not links), unsorted, each with
-    /// its path relative to `folder` (what they are sorted by) and its path for opening (`prefix` + relative path).
-    private static func imageFiles(
-        inFolder folder: String, prefix: String, recursive: Bool
-    ) throws(PhotoIndexError) -> [(relative: String, entry: PhotoEntry)] {
-        var examined = 0
-        return try imageFiles(inFolder: folder, prefix: prefix, recursive: recursive, examined: &examined)
-    }
-
+    /// The image files of `folder` (and, if `recursive`, of its subfolders that are not links), unsorted, as paths
+    /// relative to `folder` (what they are sorted by; `prefix` + relative path opens them). Only names, most of them
+    /// short enough to be stored inline, so listing 100,000 photos allocates little.
     private static func imageFiles(
         inFolder folder: String, prefix: String, recursive: Bool, relativeTo base: String = "", examined: inout Int
-    ) throws(PhotoIndexError) -> [(relative: String, entry: PhotoEntry)] {
+    ) throws(PhotoIndexError) -> [String] {
         let listing: (entries: [(name: String, kind: FileKind?)], undecodableNames: Int)
         do {
             listing = try FileSystem.typedEntries(inDirectory: folder)
@@ -134,19 +190,24 @@ public struct PhotoIndex: Hashable, Sendable {
             throw .unreadable(path: folder, reason: error.reason)
         }
         examined += listing.entries.count + listing.undecodableNames
-        var found: [(relative: String, entry: PhotoEntry)] = []
+        var found: [String] = []
+        found.reserveCapacity(listing.entries.count)
         var subfolders: [String] = []
         for (name, reported) in listing.entries where !name.hasPrefix(".") {
-            let path = prefix + name
             // readdir names most kinds itself; links and unknown types are examined, following links. An entry that
             // cannot be examined (a link loop, no permission) is skipped like a broken link.
+            if reported == .regular {
+                if hasImageExtension(name) { found.append(base.isEmpty ? name : base + name) }
+                continue
+            }
+            let path = prefix + name
             let kind = reported ?? (try? FileSystem.kind(atPath: path))
             if kind == .directory {
                 if recursive, reported == .directory || !FileSystem.isSymbolicLink(atPath: path) {
                     subfolders.append(name)
                 }
             } else if kind == .regular, hasImageExtension(name) {
-                found.append((base + name, PhotoEntry(path: path)))
+                found.append(base + name)
             }
         }
         for name in subfolders {
@@ -159,16 +220,18 @@ public struct PhotoIndex: Hashable, Sendable {
         return found
     }
 
-    /// `photos` in `sort` order by their relative paths: each one's natural-order key is made once, and times are
-    /// read only for `mtime`.
-    private static func order(_ photos: [(relative: String, entry: PhotoEntry)], sort: PhotoSort) -> [PhotoEntry] {
+    /// The photos `prefix` + each of `relatives`, in `sort` order of the relative paths: each one's natural-order key
+    /// is made once, and times are read only for `mtime`.
+    static func order(_ relatives: [String], prefix: String, sort: PhotoSort) -> [PhotoEntry] {
         switch sort {
         case .name:
-            return NaturalOrderKey.sortedIndices(of: photos.map(\.relative)).map { photos[$0].entry }
+            return NaturalOrderKeys(relatives).sortedIndices().map { PhotoEntry(path: prefix + relatives[$0]) }
         case .mtime:
-            return photos.map { (FileSystem.modificationTime(atPath: $0.entry.path) ?? 0, NaturalOrderKey($0.relative),
-                                 $0.entry) }
-                .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+            return relatives.map { relative in
+                let path = prefix + relative
+                return (FileSystem.modificationTime(atPath: path) ?? 0, NaturalOrderKey(relative), PhotoEntry(path: path))
+            }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         }
     }
 }

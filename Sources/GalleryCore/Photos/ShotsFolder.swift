@@ -13,8 +13,7 @@ public enum ShotsFolder {
             throw ShotsFolderError(message: "--shots: \(path) is a file, not a folder")
         case .directory?:
             guard let folder = canonical(path) else { return }
-            // Distinct folders first: a 100,000-photo folder is one realpath, not 100,000.
-            let photoFolders = Set(Set(photos.photos.map { parent(of: $0.path) }).compactMap(canonical))
+            let photoFolders = Set(folders(of: photos.photos).compactMap(canonical))
             if photoFolders.contains(folder) {
                 throw ShotsFolderError(
                     message: "--shots: \(path) holds photos the gallery is showing; choose another folder, "
@@ -25,11 +24,25 @@ public enum ShotsFolder {
         }
     }
 
-    /// The folder part of `path` ("." for a bare name).
-    private static func parent(of path: String) -> String {
-        let bytes = path.utf8  // bytes, not Characters: called once per photo
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == bytes.startIndex ? "/" : String(path[..<slash])
+    /// The distinct folders `photos` are in ("." for bare names): a 100,000-photo folder is one realpath, not
+    /// 100,000. Photos of one folder come one after another, so each is compared with the last folder, in bytes,
+    /// and a new folder string is made only when the folder changes.
+    private static func folders(of photos: [PhotoEntry]) -> Set<String> {
+        var folders: Set<String> = []
+        var last: Substring?
+        for photo in photos {
+            let path = photo.path
+            let folder: Substring
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                folder = slash == path.utf8.startIndex ? path[...slash] : path[..<slash]
+            } else {
+                folder = "."
+            }
+            guard folder != last else { continue }
+            last = folder
+            folders.insert(String(folder))
+        }
+        return folders
     }
 
     /// `path` with links and `..` resolved, or nil if it cannot be.

@@ -1,0 +1,29 @@
+import Dispatch
+import Foundation
+import GalleryCore
+
+/// A library being opened on its own thread, so that listing and sorting a large folder overlaps with SDL's start,
+/// and the first photo's decode can be submitted the moment its path is known.
+final class LibraryOpening: Sendable {
+    private let outcome = LockedState<Result<OpenedLibrary, any Error>?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts `open` on a new thread; `then` runs on that thread with the opened library, before `wait()` returns it.
+    init(_ open: @escaping @Sendable () throws -> OpenedLibrary, then: @escaping @Sendable (OpenedLibrary) -> Void) {
+        let thread = Thread { [outcome, finished] in
+            let result = Result { try open() }
+            if case .success(let opened) = result { then(opened) }
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }
+        thread.name = "gallery-open"
+        thread.start()
+    }
+
+    /// The opened library, once the thread is done; rethrows its error.
+    func wait() throws -> OpenedLibrary {
+        finished.wait()
+        finished.signal()  // Later calls return at once.
+        return try outcome.withLock { $0! }.get()
+    }
+}
