@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 @testable import Gallery
+import GalleryCore
 import Testing
 
 #if canImport(Glibc)
@@ -56,6 +57,54 @@ extension SDLSerializedTests {
             let results = worker.drainResults()
             #expect(results.count == 1)
             #expect(throws: DecodeFailure(source: missing, reason: .missingFile)) { try results.first?.outcome.get() }
+        }
+
+        /// A start with `decodesAlone`: three threads, yet never two decodes at once, in submission order, until
+        /// `decodeInParallel()`, after which they overlap.
+        @Test func decodesAloneUntilReleasedThenInParallel() throws {
+            let running = LockedState((now: 0, most: 0, order: [Int]()))
+            let worker = DecodeWorker(threadCount: 3, wakeEventType: nil, decodesAlone: true) {
+                request throws(DecodeFailure) in
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                    $0.order.append(request.page)
+                }
+                usleep(20_000)  // Long enough for the other two threads to take a job if they were allowed to.
+                running.withLock { $0.now -= 1 }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            for page in 0..<4 { worker.submit(Self.request(page)) }
+            worker.waitUntilIdle()
+            #expect(running.withLock { $0.most } == 1)
+            #expect(running.withLock { $0.order } == [0, 1, 2, 3])
+            #expect(worker.decodesAlone)
+            #expect(!worker.hasDeliveredResults)
+            #expect(worker.drainResults().map(\.page) == [0, 1, 2, 3])
+            #expect(worker.hasDeliveredResults)
+
+            worker.decodeInParallel()
+            #expect(!worker.decodesAlone)
+            for page in 4..<10 { worker.submit(Self.request(page)) }
+            worker.waitUntilIdle()
+            #expect(running.withLock { $0.most } > 1)
+            #expect(worker.drainResults().map(\.page) == Array(4..<10))
+        }
+
+        /// Released while jobs wait behind a running one: every waiting job still runs.
+        @Test func releasingWithQueuedJobsStartsThemAll() throws {
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 2, wakeEventType: nil, decodesAlone: true) {
+                request throws(DecodeFailure) in
+                if request.page == 0 { gate.holdUntilOpened() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            for page in 0..<5 { worker.submit(Self.request(page)) }
+            gate.waitUntilHolding()
+            worker.decodeInParallel()
+            gate.open()
+            worker.waitUntilIdle()
+            #expect(worker.drainResults().map(\.page) == Array(0..<5))
         }
 
         /// One thread held inside page 0's decode: pages behind it stay queued, so cancelling is deterministic.

@@ -1,0 +1,68 @@
+import Gallery
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// The start: the first photo is the first decode asked for, and a decode begun before the gallery existed (the
+/// window's head start, submitted while SDL starts) is taken over rather than asked for again.
+extension SDLSerializedTests {
+    @Suite("The first photo first")
+    struct FirstPhotoFirstTests {
+        /// A worker that records the pages asked of it, in order.
+        static func recordingWorker() -> (DecodeWorker, LockedState<[Int]>) {
+            let asked = LockedState<[Int]>([])
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                asked.withLock { $0.append(request.page) }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            return (worker, asked)
+        }
+
+        @Test("the start page is requested before any other", arguments: [
+            (TopologyKind.bounded, 0), (.endCaps, 5), (.threeSurfaces, 17), (.feed, 3),
+        ])
+        func startPageFirst(mode: TopologyKind, startPage: Int) throws {
+            try SDLTestSession.start()
+            let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
+            let (worker, asked) = Self.recordingWorker()
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let count = mode == .threeSurfaces ? 40 : 10
+            _ = try GalleryController(
+                library: PageLibrary(syntheticCount: count), mode: mode, renderer: renderer, worker: worker,
+                thumbnailWorker: thumbnails, startPage: startPage)
+            worker.waitUntilIdle()
+            let pages = asked.withLock { $0 }
+            #expect(pages.count > 1)
+            #expect(pages.first == startPage)
+        }
+
+        @Test("a head start matching the first page is taken over, not decoded twice; a stale one is not")
+        func headStartIsAdopted() throws {
+            try SDLTestSession.start()
+            let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
+            let library = PageLibrary(syntheticCount: 10)
+            for (box, adopted) in [(PixelSize(width: 288, height: 208), true), (PixelSize(width: 100, height: 100), false)] {
+                let (worker, asked) = Self.recordingWorker()
+                let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+                defer {
+                    worker.shutdown()
+                    thumbnails.shutdown()
+                }
+                let headStart = DecodeRequest(page: 4, source: library.source(forPage: 4), box: box, generation: 0)
+                worker.submit(headStart)
+                let gallery = try GalleryController(
+                    library: library, mode: .endCaps, renderer: renderer, worker: worker, thumbnailWorker: thumbnails,
+                    startPage: 4, headStart: headStart)
+                worker.waitUntilIdle()
+                #expect(asked.withLock { $0.filter { $0 == 4 }.count } == (adopted ? 1 : 2))
+                _ = try gallery.receiveDecodes(uploadBudget: nil)
+                try gallery.render()
+                #expect(gallery.pendingDecodes == 0)
+            }
+        }
+    }
+}
