@@ -124,4 +124,6 @@ for (index, scenario) in scenarios.enumerated() {
 
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
+let bundled = (try? PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))?.photos.map(\.path) ?? []
+try busyFrameBenchmark(in: folder, bundledPhotos: bundled)
 try startupBenchmark(in: folder, bundledPhoto: bundledPhoto)
