@@ -175,15 +175,15 @@ struct GalleryCommandLine: ParsableCommand {
             requested = nil
         }
         if headless, let script {
-            let (library, photos) = try makeLibrary()
-            if let shots { try ShotsFolder.check(shots, photos: photos ?? PhotoIndex(photos: [])) }
+            let (library, startPage, folders) = try makeOrderedLibrary()
+            if let shots { try ShotsFolder.check(shots, photoFolders: folders) }
             let parsed = try Script.load(path: script)
             var run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow)
             run.images = images
-            run.startPage = photos?.startIndex ?? 0
+            run.startPage = startPage
             try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: requested))
         } else {
             var run = WindowRun(
@@ -198,7 +198,7 @@ struct GalleryCommandLine: ParsableCommand {
             // Listed on the window's opening thread, while SDL starts.
             let command = self
             try run.run(opening: {
-                let (library, startPage) = try command.makeOrderedLibrary()
+                let (library, startPage, _) = try command.makeOrderedLibrary()
                 return OpenedLibrary(
                     library: library, startPage: startPage,
                     mode: InitialMode.mode(photoCount: library.count, requested: requested),
@@ -214,18 +214,12 @@ struct GalleryCommandLine: ParsableCommand {
         return options
     }
 
-    /// The pages to show, and the photo index they come from (nil for synthetic pages).
-    private func makeLibrary() throws -> (PageLibrary, PhotoIndex?) {
-        if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
-        let photos = try PhotoIndex(paths: try photoPaths(), recursive: recursive, sort: sort)
-        return (PageLibrary(photos: photos), photos)
-    }
-
-    /// The pages to show and the first page, possibly before a large folder is sorted (`PhotoIndex.ordering`).
-    private func makeOrderedLibrary() throws -> (PageLibrary, startPage: Int) {
-        if let synthetic { return (PageLibrary(syntheticCount: synthetic), 0) }
+    /// The pages to show, the first page, and the folders the photos are in, possibly before a large folder is
+    /// sorted (`PhotoIndex.ordering`).
+    private func makeOrderedLibrary() throws -> (PageLibrary, startPage: Int, folders: Set<String>) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), 0, []) }
         let order = try PhotoIndex.ordering(paths: try photoPaths(), recursive: recursive, sort: sort)
-        return (PageLibrary(order: order), order.startIndex)
+        return (PageLibrary(order: order), order.startIndex, order.folders)
     }
 
     /// The paths given, or the bundled photos' folder.

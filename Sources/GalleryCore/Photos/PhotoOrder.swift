@@ -77,6 +77,39 @@ public final class PhotoOrder: Sendable {
         }
     }
 
+    /// The folders the photos are in ("." for bare names), without waiting for the sort: what `--shots` is checked
+    /// against.
+    public var folders: Set<String> {
+        if relatives.isEmpty, case .photos(let photos)? = sorted.withLock({ $0 }) {
+            return Self.folders(of: photos.map(\.path), after: "")
+        }
+        return Self.folders(of: relatives, after: prefix)
+    }
+
+    /// The distinct folders of the paths `prefix` + each of `relatives`. Photos of one folder come one after another,
+    /// so each is compared with the last folder, in bytes, and a folder string is made only when the folder changes:
+    /// a 100,000-photo folder costs no allocation per photo.
+    static func folders(of relatives: [String], after prefix: String) -> Set<String> {
+        var folders: Set<String> = []
+        var last: Substring?
+        for relative in relatives {
+            let folder: Substring
+            if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                folder = slash == relative.utf8.startIndex ? relative[...slash] : relative[..<slash]
+            } else {
+                folder = ""
+            }
+            guard folder != last else { continue }
+            last = folder
+            if folder.isEmpty {
+                folders.insert(prefix.isEmpty ? "." : prefix == "/" ? "/" : String(prefix.dropLast()))
+            } else {
+                folders.insert(prefix + folder)
+            }
+        }
+        return folders
+    }
+
     /// The sorted order, waiting for the sort if it is still running.
     private func finishedSort() -> Sorted {
         if let sorted = sorted.withLock({ $0 }) { return sorted }
