@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gallery
 import GalleryCore
 import PagerEngine
@@ -119,30 +123,38 @@ struct GalleryCommandLine: ParsableCommand {
         return configuration
     }
 
-    /// Feed flags: a one-line error and exit status 2 for any that cannot work.
+    /// Feed flags: refused as every other flag is (`ValidationError`: one `Error:` line, exit status 2).
     private func validateFeed() throws {
-        func fail(_ message: String) throws -> Never {
-            FileHandleStandardError.write("gallery: error: \(message)\n")
-            throw ExitCode(2)
+        if feedBatch < 1 || feedBatch > 10_000 {
+            throw ValidationError("--feed-batch must be between 1 and 10000, not \(feedBatch)")
         }
-        if feedBatch < 1 || feedBatch > 10_000 { try fail("--feed-batch must be between 1 and 10000, not \(feedBatch)") }
         if !(feedDelay >= 0 && feedDelay <= 3600) {
-            try fail("--feed-delay must be between 0 and 3600 seconds, not \(feedDelay)")
+            throw ValidationError("--feed-delay must be between 0 and 3600 seconds, not \(feedDelay)")
         }
         if !(0...1).contains(feedFailureRate) {
-            try fail("--feed-failure-rate must be a probability between 0 and 1, not \(feedFailureRate)")
+            throw ValidationError("--feed-failure-rate must be a probability between 0 and 1, not \(feedFailureRate)")
         }
         if !(feedTimeout > 0 && feedTimeout <= 3600) {
-            try fail("--feed-timeout must be between 0 and 3600 seconds, not \(feedTimeout)")
+            throw ValidationError("--feed-timeout must be between 0 and 3600 seconds, not \(feedTimeout)")
         }
-        if feedWatch != nil, feedCommand != nil { try fail("--feed-watch and --feed-command cannot go together") }
-        if let feedCommand, feedCommand.allSatisfy(\.isWhitespace) { try fail(FeedSourceError.emptyCommand.description) }
+        if feedWatch != nil, feedCommand != nil {
+            throw ValidationError("--feed-watch and --feed-command cannot go together")
+        }
+        if let feedCommand, feedCommand.allSatisfy(\.isWhitespace) {
+            throw ValidationError(FeedSourceError.emptyCommand.description)
+        }
         if let feedWatch {
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: feedWatch, isDirectory: &isFolder) {
-                try fail("--feed-watch \(feedWatch): does not exist")
+            let kind: FileKind
+            do {
+                kind = try FileSystem.kind(atPath: feedWatch)
+            } catch {
+                throw ValidationError("--feed-watch \(feedWatch): \(error.reason)")
             }
-            if !isFolder.boolValue { try fail("--feed-watch \(feedWatch): is not a folder") }
+            switch kind {
+            case .directory: break
+            case .missing: throw ValidationError("--feed-watch \(feedWatch): does not exist")
+            case .regular, .special: throw ValidationError("--feed-watch \(feedWatch): is not a folder")
+            }
         }
     }
 
@@ -220,13 +232,6 @@ struct GalleryCommandLine: ParsableCommand {
         }
         let photos = try PhotoIndex(paths: paths, recursive: recursive, sort: sort)
         return (PageLibrary(photos: photos), photos)
-    }
-}
-
-/// Writes to standard error without buffering, for one-line errors before exiting.
-enum FileHandleStandardError {
-    static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
     }
 }
 

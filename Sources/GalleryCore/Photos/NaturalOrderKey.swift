@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// File names prepared once for natural-order sorting: a 100,000-name folder sorts by comparing flat integer runs,
 /// with no string work or reference counting inside the comparisons (the start-up bottleneck it replaces).
