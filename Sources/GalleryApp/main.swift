@@ -1,4 +1,5 @@
 import ArgumentParser
+import CGlibcMalloc
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -235,4 +236,11 @@ struct GalleryCommandLine: ParsableCommand {
     }
 }
 
+// Before any thread starts (StopSignal's, the decoders'): glibc reads these options once per arena.
+// M_MMAP_THRESHOLD fixed at 128 KB: otherwise glibc raises the threshold to the size of each freed mmap'd block, so
+// after the first decoded photo is freed every later 1–4 MB decode buffer comes from the heap, which is rarely
+// returned to the system. M_ARENA_MAX 2: one arena per decode thread (and per other thread) each keeps its own free
+// memory. Measured with `make bench-peers RUNS=5 PAGES=100` (docs/PERFORMANCE.md, item 5): see the commit message.
+_ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+_ = mallopt(M_ARENA_MAX, 2)
 GalleryCommandLine.mainReportingBadInput()
