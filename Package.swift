@@ -25,6 +25,8 @@ let package = Package(
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // glibc's <malloc.h>: `mallopt` at start (GalleryApp/main.swift), which the Glibc module leaves out.
+        .systemLibrary(name: "CGlibcMalloc"),
         // libexif: the EXIF orientation of JPEG photos.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryApp",
             dependencies: [
-                "Gallery", "GalleryCore", "PagerEngine",
+                "CGlibcMalloc", "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionStamp"]

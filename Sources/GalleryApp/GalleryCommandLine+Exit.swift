@@ -1,5 +1,11 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Gallery
 import GalleryCore
 
@@ -34,13 +40,19 @@ extension GalleryCommandLine {
         } catch {
             fail(message(for: error), status: EXIT_FAILURE)
         }
-        if let signal = StopSignal.received { Foundation.exit(StopSignal.exitStatus(for: signal)) }
-        Foundation.exit(EXIT_SUCCESS)
+        if let signal = StopSignal.received { exitProcess(StopSignal.exitStatus(for: signal)) }
+        exitProcess(EXIT_SUCCESS)
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {
         let line = "Error: " + message.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-        Foundation.exit(status)
+        // Unbuffered, straight to the descriptor: the process exits on the next line.
+        _ = Array((line + "\n").utf8).withUnsafeBytes { FileSystem.writeAll($0, to: STDERR_FILENO) }
+        exitProcess(status)
+    }
+
+    /// `exit(3)`: flushes C's buffers and runs `atexit` handlers (ParsableCommand's own `exit` hides the C one here).
+    private static func exitProcess(_ status: Int32) -> Never {
+        Glibc.exit(status)
     }
 }

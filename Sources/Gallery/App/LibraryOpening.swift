@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import GalleryCore
 
 /// A library being opened on its own thread, so that listing and sorting a large folder overlaps with SDL's start,
@@ -10,14 +9,12 @@ final class LibraryOpening: Sendable {
 
     /// Starts `open` on a new thread; `then` runs on that thread with the opened library, before `wait()` returns it.
     init(_ open: @escaping @Sendable () throws -> OpenedLibrary, then: @escaping @Sendable (OpenedLibrary) -> Void) {
-        let thread = Thread { [outcome, finished] in
+        DetachedThread.start(name: "gallery-open") { [outcome, finished] in
             let result = Result { try open() }
             if case .success(let opened) = result { then(opened) }
             outcome.withLock { $0 = result }
             finished.signal()
         }
-        thread.name = "gallery-open"
-        thread.start()
     }
 
     /// The opened library, once the thread is done; rethrows its error.

@@ -1,4 +1,3 @@
-import Foundation
 import GalleryCore
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +30,7 @@ public enum StopSignal {
         guard isFirst else { return }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
-        let watcher = Thread {
+        DetachedThread.start(name: "gallery.signals") {
             while true {
                 var set = signalSet()
                 var signal: Int32 = 0
@@ -43,8 +42,6 @@ public enum StopSignal {
                 wake?()
             }
         }
-        watcher.name = "gallery.signals"
-        watcher.start()
     }
 
     /// The first stop signal received, or nil.

@@ -204,7 +204,9 @@ public struct WindowRun {
     /// arrive mangled in WM_NAME and `_NET_WM_NAME` is not set at all.
     static func useUTF8Locale() {
         let current = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
-        if !current.localizedCaseInsensitiveContains("UTF-8"), !current.localizedCaseInsensitiveContains("utf8") {
+        // Locale names are ASCII, so a plain lowercase check does (no Foundation, whose case folding needs ICU).
+        let lowered = current.lowercased()
+        if !lowered.contains("utf-8"), !lowered.contains("utf8") {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
     }

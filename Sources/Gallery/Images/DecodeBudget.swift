@@ -1,4 +1,4 @@
-import Foundation
+import GalleryCore
 
 /// The bytes all decode threads may hold at once: a decode reserves its estimate before it allocates and returns it
 /// when done, so huge photos decode one at a time instead of together.
@@ -8,8 +8,8 @@ import Foundation
 public final class DecodeBudget: @unchecked Sendable {
     /// The budget in bytes.
     public let totalBytes: Int
-    // NSCondition guards `reservedBytes`, `peakReservedBytes` and `isClosed`; hence @unchecked Sendable.
-    private let condition = NSCondition()
+    // The condition lock guards `reservedBytes`, `peakReservedBytes` and `isClosed`; hence @unchecked Sendable.
+    private let condition = ConditionLock()
     private var reservedBytes = 0
     private var peakReserved = 0
     private var isClosed = false

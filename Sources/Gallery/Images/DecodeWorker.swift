@@ -1,5 +1,6 @@
 import CSDL2
-import Foundation
+import Dispatch
+import GalleryCore
 
 /// Decodes pages on background threads, in submission order, into an inbox the main loop drains.
 ///
@@ -37,11 +38,9 @@ public final class DecodeWorker: Sendable {
         inbox = DecodeInbox(decodesAlone: decodesAlone)
         self.budget = budget
         for number in 0..<self.threadCount {
-            let thread = Thread { [inbox] in
+            DetachedThread.start(name: "gallery-decode-\(number)") { [inbox] in
                 DecodeWorker.run(inbox: inbox, wakeEventType: wakeEventType, decode: decode)
             }
-            thread.name = "gallery-decode-\(number)"
-            thread.start()
         }
     }
 

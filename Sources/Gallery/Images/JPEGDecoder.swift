@@ -66,7 +66,9 @@ struct JPEGDecoder {
         defer { tjDestroy(handle) }
         let size = plan.scaledSize
         let surface: Surface
-        do { surface = try Surface(width: size.width, height: size.height, opaque: true) } catch {
+        // Not zero-filled: TurboJPEG (or the CMYK conversion) writes every pixel, and on a warning the rows it could
+        // not decode are filled by libjpeg's own error recovery, not left as they were.
+        do { surface = try Surface.uninitialized(width: size.width, height: size.height, opaque: true) } catch {
             throw .processingFailed(error.message)
         }
         let pitch = Int(surface.handle.pointee.pitch)

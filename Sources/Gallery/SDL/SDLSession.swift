@@ -1,5 +1,9 @@
 import CSDL2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// SDL, SDL_image and SDL_ttf initialised for the life of this object; create one per process, on the main thread.
 ///

@@ -4,7 +4,8 @@ extension Surface {
         guard orientation != .up else { return self }
         let source = hasStandardFormat ? self : try converted()
         let size = orientation.upright(source.size)
-        let target = try Surface(width: size.width, height: size.height, opaque: source.isOpaque)
+        // Every target pixel is written below.
+        let target = try Surface.uninitialized(width: size.width, height: size.height, opaque: source.isOpaque)
         target.damageNote = damageNote
         let sourcePitch = Int(source.handle.pointee.pitch) / 4
         let targetPitch = Int(target.handle.pointee.pitch) / 4

@@ -1,4 +1,7 @@
 import CSDL2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An owned `SDL_Surface`: pixels in CPU memory, freed when the last reference goes.
 ///
@@ -15,6 +18,9 @@ public final class Surface: @unchecked Sendable {
 
     /// The wrapped surface; owned by this object.
     let handle: UnsafeMutablePointer<SDL_Surface>
+    /// Pixel memory this object allocated for an `uninitialized` surface (SDL does not free memory it was given),
+    /// freed after the surface; nil when SDL owns the pixels.
+    private let ownedPixels: UnsafeMutableRawPointer?
     /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil; set by the decode
     /// thread before the surface changes hands.
     public internal(set) var damageNote: String?
@@ -30,18 +36,56 @@ public final class Surface: @unchecked Sendable {
         handle = try SDLError.nonNull(
             SDL_CreateRGBSurfaceWithFormat(0, width32, height32, 32, Surface.pixelFormat),
             "SDL_CreateRGBSurfaceWithFormat")
+        ownedPixels = nil
         if opaque {
             SDL_SetSurfaceBlendMode(handle, SDL_BLENDMODE_NONE)
         }
     }
 
+    /// A new ARGB8888 surface of `width` × `height` whose pixels are not initialised: for a caller that writes every
+    /// pixel next (a decoder, a scaler, a rotation).
+    ///
+    /// `SDL_CreateRGBSurfaceWithFormat` zero-fills its pixels, which for a decode target is a whole extra pass over
+    /// ~3 MB per photo (and the page faults, taken in the memset rather than in the decoder): 54 of 527 samples of the
+    /// start in docs/PERFORMANCE.md. Large blocks come from `mmap` (see `mallopt` in GalleryApp/main.swift), so the
+    /// pages are only touched, once, by the writer.
+    public static func uninitialized(width: Int, height: Int, opaque: Bool = false) throws(SDLError) -> Surface {
+        guard width > 0, height > 0, let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
+              let pitch32 = Int32(exactly: width * 4), width * 4 <= Int.max / height
+        else {
+            throw SDLError(call: "SDL_CreateRGBSurfaceWithFormatFrom", message: "invalid surface size \(width)×\(height)")
+        }
+        var memory: UnsafeMutableRawPointer?
+        // 64-byte rows and start, as SDL's own SIMD allocation, so its blitters and TurboJPEG take their fast paths.
+        guard posix_memalign(&memory, 64, width * height * 4) == 0, let pixels = memory else {
+            throw SDLError(call: "posix_memalign", message: "cannot allocate \(width)×\(height) pixels")
+        }
+        guard let handle = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width32, height32, 32, pitch32, Surface.pixelFormat)
+        else {
+            free(pixels)
+            throw SDLError(call: "SDL_CreateRGBSurfaceWithFormatFrom", message: String(cString: SDL_GetError()))
+        }
+        let surface = Surface(taking: handle, ownedPixels: pixels)
+        if opaque {
+            SDL_SetSurfaceBlendMode(handle, SDL_BLENDMODE_NONE)
+        }
+        return surface
+    }
+
     /// Takes ownership of a surface returned by SDL (any pixel format); it is freed with this object.
-    public init(taking handle: UnsafeMutablePointer<SDL_Surface>) {
+    public convenience init(taking handle: UnsafeMutablePointer<SDL_Surface>) {
+        self.init(taking: handle, ownedPixels: nil)
+    }
+
+    /// Takes ownership of `handle` and of `ownedPixels`, the memory it was made over (freed after it).
+    private init(taking handle: UnsafeMutablePointer<SDL_Surface>, ownedPixels: UnsafeMutableRawPointer?) {
         self.handle = handle
+        self.ownedPixels = ownedPixels
     }
 
     deinit {
         SDL_FreeSurface(handle)
+        free(ownedPixels)
     }
 
     /// Width in pixels.
@@ -167,7 +211,8 @@ public final class Surface: @unchecked Sendable {
 
     /// A copy of exactly `size`, one bilinear step (same format on both sides, as `SDL_SoftStretchLinear` requires).
     private func stretched(to size: PixelSize) throws(SDLError) -> Surface {
-        let target = try Surface(width: size.width, height: size.height)
+        // SDL_SoftStretchLinear writes every target pixel, so its zero-fill would be wasted.
+        let target = try Surface.uninitialized(width: size.width, height: size.height)
         var mode = SDL_BLENDMODE_NONE
         SDL_GetSurfaceBlendMode(handle, &mode)
         SDL_SetSurfaceBlendMode(target.handle, mode)

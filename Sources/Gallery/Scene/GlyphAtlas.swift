@@ -4,7 +4,7 @@ import Logging
 /// information panel's velocity and frame time) costs copies, not rasterisation. Main thread only.
 final class GlyphAtlas {
     /// The monospaced font (DejaVu Sans Mono), beside the proportional one.
-    static let fontPaths = TextRenderer.defaultFontPaths.map { $0.replacingOccurrences(of: "DejaVuSans", with: "DejaVuSansMono") }
+    static let fontPaths = TextRenderer.defaultFontPaths.map { $0.replacing("DejaVuSans", with: "DejaVuSansMono") }
 
     private let pointSize: Int
     private let logger = Logger(label: "gallery.glyphs")

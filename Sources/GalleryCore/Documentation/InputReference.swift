@@ -1,5 +1,3 @@
-import Foundation
-
 /// The keys and gestures as the documents show them, made from `GestureMap` and `KeyMap` so that README's table
 /// and the man page's section cannot drift from what the window does.
 public enum InputReference {
@@ -28,12 +26,12 @@ public enum InputReference {
     }
 
     private static func markdownCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: #"\|"#)
+        text.replacing("|", with: #"\|"#)
     }
 
     /// Text safe on an mdoc line: a backslash is `\e`; callers start the line or word with `\&` so that a leading
     /// "." or a word that names a macro stays text.
     private static func mdocText<Text: StringProtocol>(_ text: Text) -> String {
-        text.replacingOccurrences(of: #"\"#, with: #"\e"#)
+        String(text).replacing(#"\"#, with: #"\e"#)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs a user's command for each request (`/bin/sh -c`, off the main thread, with a timeout); each line it prints
 /// is a photo path to append. A non-zero exit, a timeout or no lines is a failure whose reason is the command's last
@@ -54,9 +58,7 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
             return true
         }
         guard start else { return }
-        let thread = Thread { [self] in self.runOnce() }
-        thread.name = "gallery-feed-command"
-        thread.start()
+        DetachedThread.start(name: "gallery-feed-command") { [self] in self.runOnce() }
     }
 
     /// The answer once the run has finished.

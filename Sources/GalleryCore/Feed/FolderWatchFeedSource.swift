@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Appends the photos that appear in a folder after start (copied, saved or moved in), in arrival order, watched
 /// with inotify on a thread of its own. A file is taken only once its size has stayed the same for `quietPeriod`
@@ -61,9 +65,7 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
         self.quietPeriod = quietPeriod
         self.descriptor = fd
         self.wake = wake
-        let thread = Thread { [self] in self.watch() }
-        thread.name = "gallery-feed-watch"
-        thread.start()
+        DetachedThread.start(name: "gallery-feed-watch") { [self] in self.watch() }
     }
 
     deinit {

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The few read-mostly POSIX calls GalleryCore needs, returning `errno` text instead of Foundation's generic messages.
 ///
@@ -125,11 +124,40 @@ package enum FileSystem {
         }
     }
 
-    /// A handle writing to `path`, created or truncated, that closes its descriptor when released.
-    package static func fileHandleForWriting(atPath path: String) throws(FileSystemError) -> FileHandle {
+    /// A descriptor writing to `path`, created or truncated; the caller owns it and must `close` it.
+    package static func openForWriting(atPath path: String) throws(FileSystemError) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
-        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        return descriptor
+    }
+
+    /// Writes all of `bytes` to `descriptor`, resuming after short writes and signals (`EINTR`); on failure, returns
+    /// the `errno` of the write that failed, having written an unknown prefix.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Closes `descriptor`; the `errno` if `close(2)` reported an error (the descriptor is released all the same).
+    package static func closeDescriptor(_ descriptor: Int32) -> Int32? {
+        close(descriptor) == 0 ? nil : errno
+    }
+
+    /// The running executable's path with symbolic links resolved (`/proc/self/exe`), or nil where there is none.
+    /// What `Bundle.main.executableURL` gave, which is not in FoundationEssentials.
+    package static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The system's description of an `errno` value, such as "Permission denied".

@@ -1,21 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
-/// Decodes one line of JSON Lines with Foundation, turning `DecodingError`s into a `JSONLineError` that names the field.
+/// Decodes one line of JSON Lines with FoundationEssentials, turning `DecodingError`s into a `JSONLineError` that
+/// names the field.
 ///
-/// The line is first checked with `JSONSerialization`: `JSONDecoder` only checks the fields it reads, and on Linux
-/// says no more than "The given data was not valid JSON.", while `JSONSerialization` says what is wrong and where.
+/// The line is first checked with `JSONSyntax`: `JSONDecoder` only checks the fields it reads, and on Linux says no
+/// more than "The given data was not valid JSON.", while `JSONSyntax` says what is wrong and where.
 package enum JSONLineDecoder {
     /// Decodes `line` as `Value`, whose coding keys should be `JSONLineField`s so that type errors say what was expected.
     package static func decode<Value: Decodable>(
         _ type: Value.Type,
         from line: some StringProtocol
     ) throws(JSONLineError) -> Value {
+        if let problem = JSONSyntax.problem(in: line) { throw .notJSON(reason: problem) }
         let data = Data(line.utf8)
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-        } catch {
-            throw .notJSON(reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
-        }
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
@@ -54,8 +55,8 @@ package enum JSONLineDecoder {
 
     /// What JSONDecoder found instead, which it gives only in its debug text: "… but found bool instead.".
     private static func foundKind(in debugDescription: String) -> String {
-        guard let start = debugDescription.range(of: "but found "),
-              let end = debugDescription.range(of: " instead", range: start.upperBound..<debugDescription.endIndex)
+        guard let start = debugDescription.firstRange(of: "but found "),
+              let end = debugDescription[start.upperBound...].firstRange(of: " instead")
         else { return "another kind of value" }
         return switch debugDescription[start.upperBound..<end.lowerBound] {
         case "bool": "a boolean"

@@ -1,6 +1,6 @@
 /// Why one line of JSON Lines could not be decoded, naming the field where there is one.
 package enum JSONLineError: Error, Equatable, Sendable {
-    /// The line is not JSON; `reason` is Foundation's, e.g. "Invalid value around character 5.".
+    /// The line is not JSON; `reason` is `JSONSyntax`'s, e.g. "unexpected 'x' at character 5 (where a value should start)".
     case notJSON(reason: String)
     /// The line is JSON but not an object.
     case notAnObject(found: String)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PhotoIndex {
     /// The environment variable that names the bundled photos folder, checked first.
@@ -11,7 +15,7 @@ extension PhotoIndex {
     public static func bundledPhotosDirectory() -> String? {
         bundledPhotosDirectory(
             environment: ProcessInfo.processInfo.environment,
-            executablePath: Bundle.main.executableURL?.resolvingSymlinksInPath().path,
+            executablePath: FileSystem.executablePath(),
             sourceFilePath: #filePath
         )
     }

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// The photos to show, in order, usable before they are all sorted: the count, where to start and the photos at the
 /// first and last few places (and around the start) are known at once; any other photo once a thread has sorted them
@@ -51,13 +50,11 @@ public final class PhotoOrder: Sendable {
         let sorted = LockedState<Sorted?>(nil)
         self.sorted = sorted
         let finished = sortFinished
-        let thread = Thread {
+        DetachedThread.start(name: "gallery-sort") {
             let order = keys.sortedIndices()
             sorted.withLock { $0 = .indices(order) }
             finished.signal()
         }
-        thread.name = "gallery-sort"
-        thread.start()
     }
 
     /// The photo at `place` (0 ..< count).

@@ -6,7 +6,7 @@ public struct ScriptError: Error, Equatable, Sendable {
         case unreadableFile(reason: String)
         /// The file is not UTF-8 text.
         case notUTF8
-        /// The line is not JSON; the message says why (and where, as far as Foundation tells).
+        /// The line is not JSON; the message says why (and where, as `JSONSyntax` tells).
         case badJSON(String)
         /// The line is JSON but not an object.
         case notAnObject(found: String)

@@ -1,35 +1,43 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes trace records as JSON Lines, buffered, in the exact text of `TraceRecord.jsonLine`.
 ///
-/// Owned and used by one thread (the frame loop), so it is deliberately not `Sendable`.
+/// Owned and used by one thread (the frame loop), so it is deliberately not `Sendable`. Writes go straight to a file
+/// descriptor (no `FileHandle`, which would link all of Foundation into the app), always whole lines, so a run stopped
+/// by a signal leaves a trace whose last line is complete.
 public final class TraceWriter {
     /// Bytes gathered before a write; a 60 Hz trace line is ~250 bytes, so this is a write every few seconds.
     public static let bufferCapacity = 64 * 1024
 
-    private let handle: FileHandle
+    private let descriptor: Int32
     private let destination: String
-    private let closesHandle: Bool
+    private let closesDescriptor: Bool
     private var buffer: [UInt8] = []
     private var isClosed = false
 
     /// Creates or truncates the file at `path`; `close()` closes it.
     public init(path: String) throws(TraceError) {
         do {
-            handle = try FileSystem.fileHandleForWriting(atPath: path)
+            descriptor = try FileSystem.openForWriting(atPath: path)
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
         destination = path
-        closesHandle = true
+        closesDescriptor = true
         buffer.reserveCapacity(Self.bufferCapacity)
     }
 
-    /// Writes to an open handle (standard output, a pipe) that the caller keeps; `close()` only flushes it.
-    public init(fileHandle: FileHandle, name: String) {
-        handle = fileHandle
+    /// Writes to an open descriptor (standard output, a pipe) that the caller keeps; `close()` only flushes it.
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
         destination = name
-        closesHandle = false
+        closesDescriptor = false
         buffer.reserveCapacity(Self.bufferCapacity)
     }
 
@@ -44,10 +52,8 @@ public final class TraceWriter {
     /// Writes out everything buffered so far.
     public func flush() throws(TraceError) {
         guard !buffer.isEmpty else { return }
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            throw .writeFailed(destination: destination, reason: "\(error)")
+        if let failure = buffer.withUnsafeBytes({ FileSystem.writeAll($0, to: descriptor) }) {
+            throw .writeFailed(destination: destination, reason: FileSystem.message(forErrorCode: failure))
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -56,13 +62,14 @@ public final class TraceWriter {
     public func close() throws(TraceError) {
         guard !isClosed else { return }
         isClosed = true
-        try flush()
-        guard closesHandle else { return }
-        do {
-            try handle.close()
-        } catch {
-            throw .writeFailed(destination: destination, reason: "\(error)")
+        guard closesDescriptor else { return try flush() }
+        // The descriptor is released even when the last write fails; close(2) can also report a deferred write error.
+        let flushed = Result { () throws(TraceError) in try flush() }
+        if let failure = FileSystem.closeDescriptor(descriptor) {
+            try flushed.get()
+            throw .writeFailed(destination: destination, reason: FileSystem.message(forErrorCode: failure))
         }
+        try flushed.get()
     }
 
     deinit {

@@ -67,8 +67,8 @@ struct ScriptParsingTests {
         #expect(expected.description.hasPrefix("script line 3: "))
     }
 
-    // The reason after "bad JSON: " is Foundation's wording (JSONSerialization's, e.g. "Invalid value around
-    // character 5."), so the test asserts the line and the kind of problem, not the exact text.
+    // The reason after "bad JSON: " is JSONSyntax's (asserted in JSONSyntaxTests), so the test asserts the line and
+    // the kind of problem, not the exact text.
     @Test("a line that is not JSON is reported with its line number as bad JSON", arguments: [
         "{\"t\":0,\"type\":\"quit\"",
         "{\"t\":0,\"type\":\"quit\"} x",

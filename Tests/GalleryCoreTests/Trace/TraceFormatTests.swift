@@ -91,7 +91,7 @@ struct TraceFormatTests {
         }
     }
 
-    // The reason after "bad JSON: " is Foundation's wording, so only the line and the kind of problem are asserted.
+    // The reason after "bad JSON: " is JSONSyntax's (asserted in JSONSyntaxTests); here only the line and the kind.
     @Test("a trace line that is not JSON is reported with its line number as bad JSON", arguments: [
         "not json", #"{"t":0,"mode":"feed""#, #"{"t":0,"mode":"feed"} {}"#,
     ])

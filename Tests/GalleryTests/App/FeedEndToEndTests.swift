@@ -204,7 +204,7 @@ extension SDLSerializedTests {
             #expect(run.status == 2)
             let lines = run.standardError.split(separator: "\n")
             #expect(lines.count == 1, "\(run.standardError)")
-            #expect(lines.first?.hasPrefix("gallery: error: --feed-") == true)
+            #expect(lines.first?.hasPrefix("Error: --feed-") == true)
         }
     }
 }

@@ -1,0 +1,2 @@
+// glibc's <malloc.h> (mallopt, malloc_trim), which Swift's Glibc module does not include.
+#include <malloc.h>
