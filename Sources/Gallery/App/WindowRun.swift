@@ -21,6 +21,9 @@ public struct WindowRun {
     /// ignored). Thrown errors are logged and the current pages stay.
     public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
 
+    /// The longest the window waits for its first photo before showing a placeholder instead.
+    static let firstPhotoWait = 0.15
+
     /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
     static let uploadBudget = 2
 
@@ -81,7 +84,6 @@ public struct WindowRun {
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
         let opened = try opening.wait()
-        window.show()
         let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
         defer {
@@ -105,6 +107,10 @@ public struct WindowRun {
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart())
+        // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
+        // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
+        worker.waitForResults(upTo: Self.firstPhotoWait)
+        window.show()
         // SIGINT and SIGTERM wake the event loop with a quit, like closing the window.
         StopSignal.setWake {
             var quit = SDL_Event()

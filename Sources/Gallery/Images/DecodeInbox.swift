@@ -67,6 +67,9 @@ final class DecodeInbox: Sendable {
     /// Whether threads still decode one request at a time.
     var decodesAlone: Bool { state.withLock { $0.decodesAlone } }
 
+    /// Whether a finished result waits to be drained.
+    var hasResults: Bool { state.withLock { !$0.results.isEmpty } }
+
     /// Whether the main loop has drained any result yet.
     var hasDrained: Bool { state.withLock { $0.hasDrained } }
 

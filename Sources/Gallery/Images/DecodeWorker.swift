@@ -1,6 +1,9 @@
 import CSDL2
 import Dispatch
 import GalleryCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decodes pages on background threads, in submission order, into an inbox the main loop drains.
 ///
@@ -63,6 +66,15 @@ public final class DecodeWorker: Sendable {
     /// Forgets every request, as `cancel(pages:)` does for all pages.
     public func cancelAll() {
         inbox.cancel { _ in true }
+    }
+
+    /// Blocks until a result is ready to drain, nothing is left to decode, or `seconds` have passed.
+    public func waitForResults(upTo seconds: Double) {
+        let deadline = DispatchTime.now() + seconds
+        // Polled every millisecond: called once, at start, for at most a fraction of a second.
+        while !inbox.hasResults, inbox.pendingCount > 0, DispatchTime.now() < deadline {
+            usleep(1000)
+        }
     }
 
     /// Lets all threads decode at once, after a start with `decodesAlone`.
