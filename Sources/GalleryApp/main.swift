@@ -188,15 +188,15 @@ struct GalleryCommandLine: ParsableCommand {
             requested = nil
         }
         if headless, let script {
-            let (library, startPage, folders) = try makeOrderedLibrary()
-            if let shots { try ShotsFolder.check(shots, photoFolders: folders) }
+            let (library, order) = try makeOrderedLibrary()
+            if let shots { try ShotsFolder.check(shots, photoFolders: order?.folders ?? []) }
             let parsed = try Script.load(path: script)
             var run = HeadlessRun(
                 size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow)
             run.images = images
-            run.startPage = startPage
+            run.startPage = order?.startIndex ?? 0
             try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: requested))
         } else {
             var run = WindowRun(
@@ -211,9 +211,9 @@ struct GalleryCommandLine: ParsableCommand {
             // Listed on the window's opening thread, while SDL starts.
             let command = self
             try run.run(opening: {
-                let (library, startPage, _) = try command.makeOrderedLibrary()
+                let (library, order) = try command.makeOrderedLibrary()
                 return OpenedLibrary(
-                    library: library, startPage: startPage,
+                    library: library, startPage: order?.startIndex ?? 0,
                     mode: InitialMode.mode(photoCount: library.count, requested: requested),
                     feedSource: command.feedSourceFactory(photoCount: library.count))
             })
@@ -227,12 +227,12 @@ struct GalleryCommandLine: ParsableCommand {
         return options
     }
 
-    /// The pages to show, the first page, and the folders the photos are in, possibly before a large folder is
-    /// sorted (`PhotoIndex.ordering`).
-    private func makeOrderedLibrary() throws -> (PageLibrary, startPage: Int, folders: Set<String>) {
-        if let synthetic { return (PageLibrary(syntheticCount: synthetic), 0, []) }
+    /// The pages to show and the photos' order (nil for synthetic pages), possibly before a large folder is sorted
+    /// (`PhotoIndex.ordering`).
+    private func makeOrderedLibrary() throws -> (PageLibrary, PhotoOrder?) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
         let order = try PhotoIndex.ordering(paths: try photoPaths(), recursive: recursive, sort: sort)
-        return (PageLibrary(order: order), order.startIndex, order.folders)
+        return (PageLibrary(order: order), order)
     }
 
     /// The paths given, or the bundled photos' folder.

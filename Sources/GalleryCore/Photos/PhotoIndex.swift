@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The ordered list of photos to show, built from command-line paths without writing anything.
@@ -70,16 +72,28 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// Whether a file name ends in one of `imageExtensions`, ignoring case.
     public static func hasImageExtension(_ fileName: String) -> Bool {
-        // On UTF-8 bytes, packed into an integer: called once per directory entry, so 100,000 times for a large
-        // folder, and allocates nothing.
         var name = fileName
-        return name.withUTF8 { bytes in
-            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0, bytes.count - dot - 1 <= 8 else {
-                return false
-            }
-            guard let packed = packedLowercase(bytes[(dot + 1)...]) else { return false }
-            return packedImageExtensions.contains(packed)
+        return name.withUTF8 { hasImageExtension(UnsafeBufferPointer(rebasing: $0[...])) }
+    }
+
+    /// Whether a file name's UTF-8 bytes end in one of `imageExtensions`, ignoring case: packed into an integer, so
+    /// the 100,000 entries of a large folder are checked without allocating.
+    static func hasImageExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0, bytes.count - dot - 1 <= 8,
+              let packed = packedLowercase(bytes[(dot + 1)...])
+        else { return false }
+        return packedImageExtensions.contains(packed)
+    }
+
+    /// The name whose UTF-8 bytes are `bytes`, or nil if they are not valid UTF-8. Decoded and compared with `memcmp`
+    /// rather than `String(validating:as:)`, which is not specialised here and looked up generic metadata on every
+    /// call (8 % of listing 100,000 names), or `elementsEqual` over the view (9 %).
+    private static func validUTF8Name(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var name = String(decoding: bytes, as: UTF8.self)
+        let isExact = name.withUTF8 { decoded in
+            decoded.count == bytes.count && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
         }
+        return isExact ? name : nil
     }
 
     /// `imageExtensions` packed as `packedLowercase` packs a name's suffix.
@@ -187,32 +201,33 @@ public struct PhotoIndex: Hashable, Sendable {
     private static func imageFiles(
         inFolder folder: String, prefix: String, recursive: Bool, relativeTo base: String = "", examined: inout Int
     ) throws(PhotoIndexError) -> [String] {
-        let listing: (entries: [(name: String, kind: FileKind?)], undecodableNames: Int)
+        var found: [String] = []
+        var subfolders: [String] = []
         do {
-            listing = try FileSystem.typedEntries(inDirectory: folder)
+            try FileSystem.forEachEntry(inDirectory: folder) { bytes, reported in
+                examined += 1
+                // Hidden names, and files whose extension is not an image's, are skipped by their bytes alone.
+                guard bytes.first != UInt8(ascii: "."), reported != .regular || hasImageExtension(bytes) else { return }
+                // A name that is not valid UTF-8 is skipped: a repaired one would no longer open the file.
+                guard let name = validUTF8Name(bytes) else { return }
+                if reported == .regular {
+                    found.append(base.isEmpty ? name : base + name)
+                    return
+                }
+                // Links and unknown types are examined, following links. An entry that cannot be examined (a link
+                // loop, no permission) is skipped like a broken link.
+                let path = prefix + name
+                let kind = reported ?? (try? FileSystem.kind(atPath: path))
+                if kind == .directory {
+                    if recursive, reported == .directory || !FileSystem.isSymbolicLink(atPath: path) {
+                        subfolders.append(name)
+                    }
+                } else if kind == .regular, hasImageExtension(name) {
+                    found.append(base + name)
+                }
+            }
         } catch {
             throw .unreadable(path: folder, reason: error.reason)
-        }
-        examined += listing.entries.count + listing.undecodableNames
-        var found: [String] = []
-        found.reserveCapacity(listing.entries.count)
-        var subfolders: [String] = []
-        for (name, reported) in listing.entries where !name.hasPrefix(".") {
-            // readdir names most kinds itself; links and unknown types are examined, following links. An entry that
-            // cannot be examined (a link loop, no permission) is skipped like a broken link.
-            if reported == .regular {
-                if hasImageExtension(name) { found.append(base.isEmpty ? name : base + name) }
-                continue
-            }
-            let path = prefix + name
-            let kind = reported ?? (try? FileSystem.kind(atPath: path))
-            if kind == .directory {
-                if recursive, reported == .directory || !FileSystem.isSymbolicLink(atPath: path) {
-                    subfolders.append(name)
-                }
-            } else if kind == .regular, hasImageExtension(name) {
-                found.append(base + name)
-            }
         }
         for name in subfolders {
             // An unreadable subfolder is skipped: the folder named on the command line was readable.
