@@ -167,12 +167,14 @@ bench-peers: build
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak
 SOAK_RUNS    ?= 2000
+SOAK_RUN_SECONDS ?= 60
 
-# Thousands of generated scripts headless in every mode (photos and 100,000 generated pages), every frame checked,
-# then the 100,000-advance endurance run; prints the counts and the resource figures. Fails if any case failed.
+# Thousands of generated scripts headless in every mode (photos, 100,000 generated pages, the hostile corpus; feed
+# requests failing), every frame checked, then the 100,000-advance endurance run; prints the counts and the resource
+# figures. Fails if any case failed; a run taking over SOAK_RUN_SECONDS of wall-clock time ends it, printing its seed.
 soak: deps
 	$(SWIFT) build -c release --product gallery-soak
-	.build/release/gallery-soak --runs $(SOAK_RUNS)
+	.build/release/gallery-soak --runs $(SOAK_RUNS) --run-seconds $(SOAK_RUN_SECONDS)
 
 .PHONY: sanitize fuzz
 # The tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, each in its own build folder, with fewer soak
