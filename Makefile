@@ -190,8 +190,10 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	Scripts/mutex-under-tsan.sh
 
-# Each libFuzzer target (script parser, trace reader, image header, EXIF) for FUZZ_SECONDS from a generated seed corpus.
+# Each libFuzzer target (script parser, trace reader, image header, EXIF) for FUZZ_SECONDS from a generated seed corpus
+# (the image targets' includes the soak's hostile corpus, written by gallery-soak).
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(SWIFT) build --product gallery
+	$(SWIFT) build --product gallery-soak
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Scripts/fuzz.sh

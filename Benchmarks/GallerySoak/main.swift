@@ -37,6 +37,7 @@ struct Options {
                     usage: gallery-soak [--runs N] [--gestures G] [--endurance ADVANCES] [--run-seconds S]
                            gallery-soak --replay SEED --mode MODE [--library photos|synthetic|hostile] [--gestures G]
                                         [--write-script FILE] [--write-corpus NEW_FOLDER]
+                           gallery-soak --write-corpus NEW_FOLDER
                     Each run may take S seconds of wall-clock time (default 60); a run that takes longer ends the
                     soak with status 124, printing its seed and replay command.
                     """)
@@ -71,6 +72,13 @@ func finish(_ status: Int32) -> Never {
     exit(status)
 }
 
+// The hostile corpus for `gallery` (a replay) or the fuzzers' seeds; alone, that is all.
+if let corpusOut = options.corpusOut {
+    try FileManager.default.createDirectory(atPath: corpusOut, withIntermediateDirectories: true)
+    try HostileCorpus.write(into: corpusOut)
+    if options.replaySeed == nil { finish(0) }
+}
+
 let libraries = try SoakLibrary.allCases.map { (library: $0, pages: try $0.open(scratchFolder: folder)) }
 let modes = TopologyKind.allCases
 let size = try ViewportSize(width: 320, height: 240)
@@ -89,10 +97,6 @@ if let seed = options.replaySeed {
         print("\(library.displayName): \(outcome.frames) frames, \(outcome.violations.isEmpty ? "sound" : "FAILED")")
         outcome.violations.prefix(20).forEach { print("  \($0)") }
         failed = failed || !outcome.violations.isEmpty
-    }
-    if let corpusOut = options.corpusOut {
-        try FileManager.default.createDirectory(atPath: corpusOut, withIntermediateDirectories: true)
-        try HostileCorpus.write(into: corpusOut)
     }
     finish(failed ? 1 : 0)
 }
