@@ -167,7 +167,7 @@ bench-peers: build
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak
 SOAK_RUNS    ?= 2000
-SOAK_RUN_SECONDS ?= 60
+SOAK_RUN_SECONDS ?= 300
 
 # Thousands of generated scripts headless in every mode (photos, 100,000 generated pages, the hostile corpus; feed
 # requests failing), every frame checked, then the 100,000-advance endurance run; prints the counts and the resource

@@ -17,7 +17,7 @@ struct Options {
     var replayLibrary: SoakLibrary?
     var scriptOut: String?
     var corpusOut: String?
-    var runSeconds = 60.0
+    var runSeconds = 300.0
 
     init(arguments: [String]) {
         var arguments = arguments.makeIterator()
@@ -38,7 +38,7 @@ struct Options {
                            gallery-soak --replay SEED --mode MODE [--library photos|synthetic|hostile] [--gestures G]
                                         [--write-script FILE] [--write-corpus NEW_FOLDER]
                            gallery-soak --write-corpus NEW_FOLDER
-                    Each run may take S seconds of wall-clock time (default 60); a run that takes longer ends the
+                    Each run may take S seconds of wall-clock time (default 300); a run that takes longer ends the
                     soak with status 124, printing its seed and replay command.
                     """)
                 exit(argument == "--help" ? 0 : 2)
