@@ -105,6 +105,7 @@ if let seed = options.replaySeed {
 
 var failures: [String] = []
 var frames = 0
+var feed = (requests: 0, appends: 0, failures: 0)
 let started = Date()
 for index in 0..<options.runs {
     let seed = UInt64(index + 1)
@@ -113,6 +114,9 @@ for index in 0..<options.runs {
     let run = SoakRun(seed: seed, mode: mode, library: library, gestures: options.gestures, size: size)
     let outcome = run.run(pages: pages, folder: folder, watchdog: watchdog)
     frames += outcome.frames
+    feed.requests += outcome.feedRequests
+    feed.appends += outcome.feedAppends
+    feed.failures += outcome.feedFailures
     if !outcome.violations.isEmpty {
         failures.append("\(run.replayHint): \(outcome.violations.prefix(3).joined(separator: "; "))")
         print("FAILED \(failures.last!)")
@@ -127,6 +131,8 @@ print("""
     \(libraries.map(\.library.displayName).joined(separator: ", ")); \(options.gestures) gestures each, feed requests \
     failing at \(Int(SoakRun.feedFailureRate * 100)) %), \(frames) frames, \(failures.count) failed, \
     \(format(Date().timeIntervalSince(started))) s
+      feed: \(feed.requests) requests, \(feed.appends) appended, \(feed.failures) failed (a request that is still in flight \
+    when its run ends has no answer)
     """)
 
 // MARK: Endurance

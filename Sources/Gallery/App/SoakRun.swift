@@ -37,6 +37,12 @@ package struct SoakRun: Sendable {
         package var frames: Int
         /// Broken invariants (empty when the run is sound), or the error that ended the run.
         package var violations: [String]
+        /// Feed requests made (first asks and retries), as the trace's `needsMorePages` events count them.
+        package var feedRequests = 0
+        /// Feed answers that appended pages.
+        package var feedAppends = 0
+        /// Feed answers that failed.
+        package var feedFailures = 0
     }
 
     /// The script this case runs.
@@ -69,7 +75,10 @@ package struct SoakRun: Sendable {
                     \(last.pending) pending, feed \(last.feedState ?? "-"), events \(last.events))
                     """)
             }
-            return Outcome(frames: frames, violations: violations)
+            let events = records.flatMap(\.events)
+            return Outcome(
+                frames: frames, violations: violations, feedRequests: events.count { $0 == "needsMorePages" },
+                feedAppends: events.count { $0.hasPrefix("appended:") }, feedFailures: events.count { $0 == "loadFailed" })
         } catch {
             return Outcome(frames: 0, violations: ["the run failed: \(error)"])
         }

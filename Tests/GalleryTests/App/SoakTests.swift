@@ -29,15 +29,21 @@ extension SDLSerializedTests {
             // Seeds differ per case so that the whole suite covers distinct scripts.
             let firstSeed = UInt64(1_000 * (TopologyKind.allCases.firstIndex(of: mode)! * SoakLibrary.allCases.count
                 + SoakLibrary.allCases.firstIndex(of: library)!))
-            var frames = 0
+            var frames = 0, feedAppends = 0, feedFailures = 0
             for seed in firstSeed..<(firstSeed + UInt64(Self.seedsPerCase(library))) {
                 let run = SoakRun(seed: seed, mode: mode, library: library, gestures: 5, size: size)
                 let outcome = run.run(pages: pages, folder: folder.url.path, watchdog: Self.watchdog)
                 frames += outcome.frames
+                feedAppends += outcome.feedAppends
+                feedFailures += outcome.feedFailures
                 #expect(outcome.violations.isEmpty, "\(run.replayHint): \(outcome.violations.prefix(3))")
             }
             // Each script drew frames: the runs did happen.
             #expect(frames > Self.seedsPerCase(library) * 10)
+            // Runs starting in the feed reach its end: its answers arrive, and some of them are failures.
+            if mode == .feed && Self.seedsPerCase(library) >= 20 {
+                #expect(feedAppends > 0 && feedFailures > 0, "\(feedAppends) appended, \(feedFailures) failed")
+            }
         }
     }
 }
