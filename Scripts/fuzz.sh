@@ -88,8 +88,9 @@ make_corpus() {
     trace-reader)
       awk '/^```jsonl$/{block++; next} /^```/{next} block==2 && /^\{/' docs/FORMATS.md > "$corpus/formats-example.jsonl"
       if [ -x .build/debug/gallery ]; then
+        # The tour takes shots: into the fuzz folder, not the working directory.
         .build/debug/gallery --headless --synthetic 12 --size 160x120 --script Scripts/tour.jsonl \
-          --trace "$FUZZ_DIR/tour-trace.jsonl" >/dev/null 2>&1 || true
+          --trace "$FUZZ_DIR/tour-trace.jsonl" --shots "$FUZZ_DIR/tour-shots" >/dev/null 2>&1 || true
         [ -f "$FUZZ_DIR/tour-trace.jsonl" ] && head -50 "$FUZZ_DIR/tour-trace.jsonl" > "$corpus/tour-trace.jsonl"
       fi ;;
     image-header)
