@@ -167,12 +167,14 @@ bench-peers: build
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak
 SOAK_RUNS    ?= 2000
+SOAK_RUN_SECONDS ?= 300
 
-# Thousands of generated scripts headless in every mode (photos and 100,000 generated pages), every frame checked,
-# then the 100,000-advance endurance run; prints the counts and the resource figures. Fails if any case failed.
+# Thousands of generated scripts headless in every mode (photos, 100,000 generated pages, the hostile corpus; feed
+# requests failing), every frame checked, then the 100,000-advance endurance run; prints the counts and the resource
+# figures. Fails if any case failed; a run taking over SOAK_RUN_SECONDS of wall-clock time ends it, printing its seed.
 soak: deps
 	$(SWIFT) build -c release --product gallery-soak
-	.build/release/gallery-soak --runs $(SOAK_RUNS)
+	.build/release/gallery-soak --runs $(SOAK_RUNS) --run-seconds $(SOAK_RUN_SECONDS)
 
 .PHONY: sanitize fuzz
 # The tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, each in its own build folder, with fewer soak
@@ -188,8 +190,10 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	Scripts/mutex-under-tsan.sh
 
-# Each libFuzzer target (script parser, trace reader, image header, EXIF) for FUZZ_SECONDS from a generated seed corpus.
+# Each libFuzzer target (script parser, trace reader, image header, EXIF) for FUZZ_SECONDS from a generated seed corpus
+# (the image targets' includes the soak's hostile corpus, written by gallery-soak).
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(SWIFT) build --product gallery
+	$(SWIFT) build --product gallery-soak
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Scripts/fuzz.sh

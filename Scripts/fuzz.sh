@@ -62,7 +62,19 @@ compile_target() {
   esac
 }
 
-# Seed corpora: every script line and script, the trace examples and a real trace, and image headers.
+# The heads (first $2 bytes) of the soak's hostile corpus files matching $3 (HostileCorpus: a huge-size header in every
+# format, truncated, CMYK and EXIF-rotated JPEGs, noise…), written by gallery-soak, into corpus folder $1.
+hostile_seeds() {
+  local corpus=$1 bytes=$2 pattern=${3:-*} hostile="$FUZZ_DIR/hostile-corpus"
+  [ -x .build/debug/gallery-soak ] || return 0
+  rm -rf "$hostile"
+  .build/debug/gallery-soak --write-corpus "$hostile" >/dev/null
+  find "$hostile" -maxdepth 1 -type f -name "$pattern" -size +0 | while IFS= read -r file; do
+    head -c "$bytes" "$file" > "$corpus/hostile-$(basename "$file")"
+  done
+}
+
+# Seed corpora: every script line and script, the trace examples and a real trace, image headers, the hostile corpus.
 make_corpus() {
   local name=$1 corpus="$FUZZ_DIR/corpus/$1"
   rm -rf "$corpus"; mkdir -p "$corpus"
@@ -76,8 +88,9 @@ make_corpus() {
     trace-reader)
       awk '/^```jsonl$/{block++; next} /^```/{next} block==2 && /^\{/' docs/FORMATS.md > "$corpus/formats-example.jsonl"
       if [ -x .build/debug/gallery ]; then
+        # The tour takes shots: into the fuzz folder, not the working directory.
         .build/debug/gallery --headless --synthetic 12 --size 160x120 --script Scripts/tour.jsonl \
-          --trace "$FUZZ_DIR/tour-trace.jsonl" >/dev/null 2>&1 || true
+          --trace "$FUZZ_DIR/tour-trace.jsonl" --shots "$FUZZ_DIR/tour-shots" >/dev/null 2>&1 || true
         [ -f "$FUZZ_DIR/tour-trace.jsonl" ] && head -50 "$FUZZ_DIR/tour-trace.jsonl" > "$corpus/tour-trace.jsonl"
       fi ;;
     image-header)
@@ -86,10 +99,12 @@ make_corpus() {
       printf 'GIF89a\x40\x06\xb0\x04\0\0\0' > "$corpus/gif"
       printf 'BM\0\0\0\0\0\0\0\0\0\0\0\0\x28\0\0\0\x40\x06\0\0\xb0\x04\0\0\x01\0\x18\0' > "$corpus/bmp"
       printf 'RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\0\0\0\0\x3f\x06\0\xaf\x04\0' > "$corpus/webp-vp8x"
-      printf 'II*\0\x08\0\0\0' > "$corpus/tiff" ;;
+      printf 'II*\0\x08\0\0\0' > "$corpus/tiff"
+      hostile_seeds "$corpus" 4096 ;;
     exif)
       # The APP1 segments of the bundled photos (and their whole heads, where the segment starts).
-      for photo in Assets/Photos/*.jpg; do head -c 65536 "$photo" > "$corpus/$(basename "$photo").head"; done ;;
+      for photo in Assets/Photos/*.jpg; do head -c 65536 "$photo" > "$corpus/$(basename "$photo").head"; done
+      hostile_seeds "$corpus" 65536 '*.jpg' ;;
   esac
 }
 

@@ -1,5 +1,6 @@
-// The soak: many generated scripts run headless in every mode over the bundled photos and 100,000 generated pages,
-// every frame checked; then the endurance run. Prints counts and figures; exits 1 if any case failed.
+// The soak: many generated scripts run headless in every mode over the bundled photos, 100,000 generated pages and the
+// hostile corpus, every frame checked, each run under a wall-clock watchdog; then the endurance run. Prints counts and
+// figures; exits 1 if any case failed (124 if a run hung: the watchdog prints its seed and replay command).
 // `make soak` runs it; `gallery-soak --help` lists the options.
 import Foundation
 import Gallery
@@ -13,7 +14,10 @@ struct Options {
     var enduranceAdvances = 100_000
     var replaySeed: UInt64?
     var replayMode: TopologyKind?
+    var replayLibrary: SoakLibrary?
     var scriptOut: String?
+    var corpusOut: String?
+    var runSeconds = 300.0
 
     init(arguments: [String]) {
         var arguments = arguments.makeIterator()
@@ -24,11 +28,18 @@ struct Options {
             case "--endurance": enduranceAdvances = Int(arguments.next() ?? "") ?? enduranceAdvances
             case "--replay": replaySeed = UInt64(arguments.next() ?? "")
             case "--mode": replayMode = TopologyKind(rawValue: arguments.next() ?? "")
+            case "--library": replayLibrary = SoakLibrary(rawValue: arguments.next() ?? "")
+            case "--run-seconds": runSeconds = Double(arguments.next() ?? "").flatMap { $0 > 0 ? $0 : nil } ?? runSeconds
             case "--write-script": scriptOut = arguments.next()
+            case "--write-corpus": corpusOut = arguments.next()
             default:
                 print("""
-                    usage: gallery-soak [--runs N] [--gestures G] [--endurance ADVANCES]
-                           gallery-soak --replay SEED --mode MODE [--gestures G] [--write-script FILE]
+                    usage: gallery-soak [--runs N] [--gestures G] [--endurance ADVANCES] [--run-seconds S]
+                           gallery-soak --replay SEED --mode MODE [--library photos|synthetic|hostile] [--gestures G]
+                                        [--write-script FILE] [--write-corpus NEW_FOLDER]
+                           gallery-soak --write-corpus NEW_FOLDER
+                    Each run may take S seconds of wall-clock time (default 300); a run that takes longer ends the
+                    soak with status 124, printing its seed and replay command.
                     """)
                 exit(argument == "--help" ? 0 : 2)
             }
@@ -54,45 +65,60 @@ let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
 let session = try SDLSession(video: false)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-soak-\(getpid())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
 
-guard let photosFolder = PhotoIndex.bundledPhotosDirectory() else {
-    print("the bundled photos were not found (set GALLERY_PHOTOS)")
-    exit(1)
+/// Removes the scratch folder (traces, the hostile corpus) and exits with `status`.
+func finish(_ status: Int32) -> Never {
+    try? FileManager.default.removeItem(atPath: folder)
+    exit(status)
 }
-let libraries: [(name: String, library: PageLibrary)] = [
-    ("photos", PageLibrary(photos: try PhotoIndex(paths: [photosFolder]))),
-    ("synthetic 100000", PageLibrary(syntheticCount: 100_000)),
-]
+
+// The hostile corpus for `gallery` (a replay) or the fuzzers' seeds; alone, that is all.
+if let corpusOut = options.corpusOut {
+    try FileManager.default.createDirectory(atPath: corpusOut, withIntermediateDirectories: true)
+    try HostileCorpus.write(into: corpusOut)
+    if options.replaySeed == nil { finish(0) }
+}
+
+let libraries = try SoakLibrary.allCases.map { (library: $0, pages: try $0.open(scratchFolder: folder)) }
 let modes = TopologyKind.allCases
 let size = try ViewportSize(width: 320, height: 240)
+let watchdog = SoakWatchdog(limitSeconds: options.runSeconds)
 
 if let seed = options.replaySeed {
     let mode = options.replayMode ?? modes[0]
-    let run = SoakRun(seed: seed, mode: mode, gestures: options.gestures, size: size)
-    if let path = options.scriptOut { try run.script.jsonLines.write(toFile: path, atomically: true, encoding: .utf8) }
-    for (name, library) in libraries {
-        let outcome = run.run(library: library, folder: folder)
-        print("\(name): \(outcome.frames) frames, \(outcome.violations.isEmpty ? "sound" : "FAILED")")
+    var failed = false
+    for (library, pages) in libraries where options.replayLibrary.map({ $0 == library }) ?? true {
+        let run = SoakRun(seed: seed, mode: mode, library: library, gestures: options.gestures, size: size)
+        if let path = options.scriptOut {
+            try run.script.jsonLines.write(toFile: path, atomically: true, encoding: .utf8)
+            print("gallery replays it: \(run.galleryCommand(scriptPath: path, corpusFolder: options.corpusOut ?? "CORPUS"))")
+        }
+        let outcome = run.run(pages: pages, folder: folder, watchdog: watchdog)
+        print("\(library.displayName): \(outcome.frames) frames, \(outcome.violations.isEmpty ? "sound" : "FAILED")")
         outcome.violations.prefix(20).forEach { print("  \($0)") }
+        failed = failed || !outcome.violations.isEmpty
     }
-    exit(0)
+    finish(failed ? 1 : 0)
 }
 
 // MARK: Random-input soak
 
 var failures: [String] = []
 var frames = 0
+var feed = (requests: 0, appends: 0, failures: 0)
 let started = Date()
 for index in 0..<options.runs {
     let seed = UInt64(index + 1)
     let mode = modes[index % modes.count]
-    let (name, library) = libraries[(index / modes.count) % libraries.count]
-    let run = SoakRun(seed: seed, mode: mode, gestures: options.gestures, size: size)
-    let outcome = run.run(library: library, folder: folder)
+    let (library, pages) = libraries[(index / modes.count) % libraries.count]
+    let run = SoakRun(seed: seed, mode: mode, library: library, gestures: options.gestures, size: size)
+    let outcome = run.run(pages: pages, folder: folder, watchdog: watchdog)
     frames += outcome.frames
+    feed.requests += outcome.feedRequests
+    feed.appends += outcome.feedAppends
+    feed.failures += outcome.feedFailures
     if !outcome.violations.isEmpty {
-        failures.append("\(name), \(run.replayHint): \(outcome.violations.prefix(3).joined(separator: "; "))")
+        failures.append("\(run.replayHint): \(outcome.violations.prefix(3).joined(separator: "; "))")
         print("FAILED \(failures.last!)")
     }
     if (index + 1) % 500 == 0 {
@@ -101,9 +127,12 @@ for index in 0..<options.runs {
     }
 }
 print("""
-    soak: \(options.runs) runs (\(modes.map(\.rawValue).joined(separator: ", ")) × photos, synthetic 100000; \
-    \(options.gestures) gestures each), \(frames) frames, \(failures.count) failed, \
+    soak: \(options.runs) runs (\(modes.map(\.rawValue).joined(separator: ", ")) × \
+    \(libraries.map(\.library.displayName).joined(separator: ", ")); \(options.gestures) gestures each, feed requests \
+    failing at \(Int(SoakRun.feedFailureRate * 100)) %), \(frames) frames, \(failures.count) failed, \
     \(format(Date().timeIntervalSince(started))) s
+      feed: \(feed.requests) requests, \(feed.appends) appended, \(feed.failures) failed (a request that is still in flight \
+    when its run ends has no answer)
     """)
 
 // MARK: Endurance
@@ -148,11 +177,12 @@ func trimmedResidentMiB() -> Double {
     return residentMiB()
 }
 
-for (name, library) in libraries where options.enduranceAdvances > 0 {
-    // Photos decode a full JPEG per page turned (~10 ms each), so they get a tenth of the advances.
-    let advances = name == "photos" ? options.enduranceAdvances / 10 : options.enduranceAdvances
+for (library, pages) in libraries where options.enduranceAdvances > 0 {
+    let name = library.displayName
+    // Photos decode a full JPEG per page turned (~10 ms each), so they and the hostile corpus get a tenth.
+    let advances = library == .synthetic ? options.enduranceAdvances : options.enduranceAdvances / 10
     // A short run first, so that caches and pools settle: its end is the steady state the long run must return to.
-    let (steady, _) = try lastRecord(of: enduranceScript(advances: 400), library: library, mode: .endCaps)
+    let (steady, _) = try lastRecord(of: enduranceScript(advances: 400), library: pages, mode: .endCaps)
     let threadsBefore = threadCount()
     let residentBefore = trimmedResidentMiB()
     var residentAfter: [Double] = []
@@ -160,10 +190,10 @@ for (name, library) in libraries where options.enduranceAdvances > 0 {
     // Twice: memory that grows with the work grows again on the second run; a cache or pool does not.
     for round in 1...2 {
         let start = Date()
-        let (end, records) = try lastRecord(of: enduranceScript(advances: advances), library: library, mode: .endCaps)
+        let (end, records) = try lastRecord(of: enduranceScript(advances: advances), library: pages, mode: .endCaps)
         residentAfter.append(trimmedResidentMiB())
         let violations = TraceInvariants.violations(
-                in: records, pageCount: library.count, textureByteBudget: ImageOptions().cacheBytes)
+                in: records, pageCount: pages.count, textureByteBudget: ImageOptions().cacheBytes)
         if !violations.isEmpty { failures.append("endurance \(name): \(violations.prefix(3))") }
         guard round == 1 else { continue }
         summary = """
@@ -182,4 +212,4 @@ for (name, library) in libraries where options.enduranceAdvances > 0 {
         """)
 }
 withExtendedLifetime(session) {}
-exit(failures.isEmpty ? 0 : 1)
+finish(failures.isEmpty ? 0 : 1)

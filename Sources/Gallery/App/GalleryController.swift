@@ -175,6 +175,9 @@ public final class GalleryController {
     /// The output changed size (window resize, or a new headless target): pages are decoded anew at the new size.
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
+        // A touchpad stream under way lifts its virtual fingers first: the new scroll below could never release them,
+        // leaving the pager dragging for good (soak seed 5).
+        for input in touchpad.add(dx: 0, dy: 0, at: time) { apply(input, at: time) }
         record(pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
         let box = Self.pageBox(for: size)
         // Textures belong to their renderer, and each page is decoded at its drawn size: either change starts afresh.

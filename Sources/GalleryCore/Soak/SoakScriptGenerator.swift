@@ -3,14 +3,19 @@
 public struct SoakScriptGenerator: Sendable {
     /// One kind of input burst the generator strings together.
     enum Gesture: CaseIterable {
-        case drag, fling, keyStorm, modeSwitch, resize, wheelNotches, touchpadStream, pause, holdAndSwitch, pinch
+        case drag, fling, keyStorm, modeSwitch, resize, wheelNotches, touchpadStream, pause, holdAndSwitch, pinch, feedEnd
     }
 
     /// Keys that switch modes; keys for modes a build does not offer yet are harmless (they do nothing), so new modes
     /// are soaked as soon as their key works.
     public var modeKeys: [String]
-    /// Keys pressed in storms: every paging binding, plus one that is bound to nothing.
-    public var pagingKeys = ["Right", "Left", "Space", "Backspace", "N", "P", "PageUp", "PageDown", "Home", "End", "F13"]
+    /// Keys pressed in storms: every paging binding, the feed's retry, plus one that is bound to nothing.
+    public var pagingKeys = [
+        "Right", "Left", "Space", "Backspace", "N", "P", "PageUp", "PageDown", "Home", "End", "R", "F13",
+    ]
+    /// Seconds the feed's simulated network takes to answer (`SimulatedFeedSource.defaultDelay`): the end-of-feed
+    /// gesture waits about this long, sometimes less, sometimes more.
+    public var feedDelay = SimulatedFeedSource.defaultDelay
 
     /// A generator switching modes with `modeKeys` (by default every mode key, 0…4).
     public init(modeKeys: [String] = ["0", "1", "2", "3", "4"]) {
@@ -102,6 +107,23 @@ public struct SoakScriptGenerator: Sendable {
             builder.add(.zoom(scale: 1, x: x, y: y), after: Double.random(in: 0...0.5, using: &random))
         case .pause:
             builder.time += Double.random(in: 0...3, using: &random)
+        case .feedEnd:
+            // To the last page and onto the feed's end slot (its spinner, or the retry page after a failure), then
+            // clicks there and R, with waits around the simulated network's answer time.
+            builder.add(.key("End"))
+            builder.add(.key("Right"), after: Double.random(in: 0...0.8, using: &random))
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                builder.time += Double.random(in: 0...1.5, using: &random) * feedDelay
+                if random.nextBool() {
+                    builder.add(.key("R"))
+                } else {
+                    let x = Double.random(in: 0...builder.width, using: &random)
+                    let y = Double.random(in: 0...builder.height, using: &random)
+                    builder.add(.down(x: x, y: y))
+                    builder.add(.up(x: x, y: y), after: Double.random(in: 0...0.2, using: &random))
+                }
+            }
+            builder.time += Double.random(in: 0.5...1.5, using: &random) * feedDelay
         case .holdAndSwitch:
             // The button held while the mode or the size changes under it, then released elsewhere.
             let x = Double.random(in: 0...builder.width, using: &random)

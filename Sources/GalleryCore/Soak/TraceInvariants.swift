@@ -30,6 +30,7 @@ public enum TraceInvariants {
         let stillFeed = previous?.mode == .feed && record.mode == .feed
         let fewestPages = max(pageCount, stillFeed ? previous?.pages ?? 0 : 0)
         if record.pages < fewestPages { problems.append("pages \(record.pages), expected at least \(fewestPages)") }
+        if stillFeed, let previous { problems += feedProblems(in: record, previous: previous) }
         if !(0..<record.pages).contains(record.page) { problems.append("page \(record.page) outside 0..<\(record.pages)") }
         for (name, value) in [("position", record.position), ("velocity", record.velocity), ("offset_px", record.offsetPixels)]
         where !value.isFinite {
@@ -49,6 +50,28 @@ public enum TraceInvariants {
         }
         if record.pending < 0 || record.decoded < 0 || record.textures < 0 {
             problems.append("negative counts: \(record.textures) textures, \(record.decoded) decoded, \(record.pending) pending")
+        }
+        return problems
+    }
+
+    /// A feed grows only by the pages an answer appends, and an append moves nothing: the page shown stays unless the
+    /// same frame's input or animation changed it, and a strip at rest stays exactly where it was.
+    private static func feedProblems(in record: TraceRecord, previous: TraceRecord) -> [String] {
+        var problems: [String] = []
+        let appended = record.events.reduce(0) { sum, event in
+            sum + (event.hasPrefix("appended:") ? Int(event.dropFirst("appended:".count)) ?? 0 : 0)
+        }
+        // (A shrink is reported above.)
+        if record.pages >= previous.pages && record.pages != previous.pages + appended {
+            problems.append("pages \(previous.pages) → \(record.pages) with \(appended) appended")
+        }
+        guard appended > 0 else { return problems }
+        let moved = record.events.contains { $0.hasPrefix("pageChanged:") || $0.hasPrefix("jumped:") }
+        if record.page != previous.page && !moved {
+            problems.append("an append moved the page from \(previous.page) to \(record.page)")
+        }
+        if previous.phase == "idle" && record.phase == "idle" && record.position != previous.position && !moved {
+            problems.append("an append moved the strip at rest from \(previous.position) to \(record.position)")
         }
         return problems
     }

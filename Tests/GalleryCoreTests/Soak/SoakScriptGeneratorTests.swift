@@ -29,4 +29,29 @@ struct SoakScriptGeneratorTests {
         #expect(kinds == ["down", "move", "up", "key", "wheel", "zoom", "resize"])
         #expect(modeKeys > 10)
     }
+
+    @Test("the scripts go to the end, retry there with R and clicks, and wait for the feed's answer")
+    func feedEnd() {
+        var trips = 0, retries = 0, clicks = 0, answeredRetries = 0
+        for seed in 0..<50 as Range<UInt64> {
+            let events = SoakScriptGenerator().script(seed: seed, gestures: 12, size: Self.size).events
+            for (index, event) in events.enumerated() {
+                let next = events.dropFirst(index + 1).first
+                var retried = false
+                switch (event.command, next?.command) {
+                case (.key("End", false), .key("Right", false)): trips += 1
+                case (.key("R", _), _): retries += 1; retried = true
+                case (.up(let x, let y), _):
+                    if index > 0, events[index - 1].command == .down(x: x, y: y) { clicks += 1; retried = true }
+                default: break
+                }
+                // Half the simulated network's delay or more before the next input: its answer can arrive.
+                if retried, (next?.t ?? .infinity) - event.t >= SimulatedFeedSource.defaultDelay / 2 { answeredRetries += 1 }
+            }
+        }
+        #expect(trips > 20)
+        #expect(retries > 20)
+        #expect(clicks > 10)
+        #expect(answeredRetries > 20)
+    }
 }

@@ -60,6 +60,40 @@ struct TraceInvariantsTests {
             == ["frame 2 (t = 2.0): pages 14, expected at least 15"])
     }
 
+    /// Two feed frames: `before`, then `after` with `events`.
+    static func feedFrames(
+        _ before: (inout TraceRecord) -> Void, _ after: (inout TraceRecord) -> Void, events: [String]
+    ) -> [TraceRecord] {
+        var first = Self.sound
+        first.mode = .feed
+        first.slots = [2, 3, 4]
+        before(&first)
+        var second = first
+        second.t = first.t + 0.1
+        second.events = events
+        after(&second)
+        return [first, second]
+    }
+
+    @Test("a feed grows only by what an answer appends, and an append moves neither the page nor a strip at rest",
+          arguments: [
+        (feedFrames({ _ in }, { $0.pages = 16 }, events: ["appended:6"]), nil),
+        (feedFrames({ _ in }, { $0.pages = 16; $0.page = 4; $0.position = 3.2; $0.phase = "settling" },
+                    events: ["appended:6", "pageChanged:4"]), nil),
+        (feedFrames({ $0.phase = "settling" }, { $0.pages = 16; $0.position = 3.1; $0.phase = "settling" },
+                    events: ["appended:6"]), nil),
+        (feedFrames({ _ in }, { $0.pages = 12 }, events: []), "pages 10 → 12 with 0 appended"),
+        (feedFrames({ _ in }, { $0.pages = 15 }, events: ["appended:6"]), "pages 10 → 15 with 6 appended"),
+        (feedFrames({ _ in }, { $0.pages = 16; $0.page = 4 }, events: ["appended:6"]),
+         "an append moved the page from 3 to 4"),
+        (feedFrames({ _ in }, { $0.pages = 16; $0.position = 3.5 }, events: ["appended:6"]),
+         "an append moved the strip at rest from 3.0 to 3.5"),
+    ] as [([TraceRecord], String?)])
+    func feedAppends(frames: [TraceRecord], message: String?) {
+        let violations = TraceInvariants.violations(in: frames, pageCount: 10, textureByteBudget: 4000)
+        #expect(violations == message.map { ["frame 2 (t = 0.6): \($0)"] } ?? [])
+    }
+
     @Test("an empty trace is a violation")
     func empty() {
         #expect(TraceInvariants.violations(in: [], pageCount: 1, textureByteBudget: 4000) == ["the trace has no frames"])

@@ -1,12 +1,10 @@
-@testable import Gallery
-
 /// Image files that are only a header claiming an enormous size: each format the gallery accepts, written from its
-/// specification, so the tests need no binary fixtures.
-enum HostileHeader: String, CaseIterable, CustomStringConvertible {
+/// specification, so the tests and the soak's hostile corpus need no binary fixtures.
+package enum HostileHeader: String, CaseIterable, CustomStringConvertible {
     case tga, tiff, bmp, gif, webp, png, jpeg, qoi, pnm
 
     /// The size the header claims.
-    var claimedSize: PixelSize {
+    package var claimedSize: PixelSize {
         switch self {
         case .tiff: PixelSize(width: 60_000, height: 60_000)
         case .pnm: PixelSize(width: 60_000, height: 60_000)
@@ -15,7 +13,7 @@ enum HostileHeader: String, CaseIterable, CustomStringConvertible {
     }
 
     /// A file name with the format's usual extension.
-    var fileName: String {
+    package var fileName: String {
         switch self {
         case .tga: "claims-huge.tga"
         case .tiff: "claims-huge.tif"
@@ -29,10 +27,11 @@ enum HostileHeader: String, CaseIterable, CustomStringConvertible {
         }
     }
 
-    var description: String { rawValue }
+    /// The format's short name.
+    package var description: String { rawValue }
 
     /// The file's bytes: the header and a little filler where pixel data would start.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         let w = claimedSize.width, h = claimedSize.height
         let filler = [UInt8](repeating: 0x5A, count: 100)
         switch self {
@@ -75,11 +74,11 @@ enum HostileHeader: String, CaseIterable, CustomStringConvertible {
         }
     }
 
-    static func le(_ value: Int, _ count: Int) -> [UInt8] {
+    private static func le(_ value: Int, _ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
-    static func be(_ value: Int, _ count: Int) -> [UInt8] {
+    private static func be(_ value: Int, _ count: Int) -> [UInt8] {
         le(value, count).reversed()
     }
 }

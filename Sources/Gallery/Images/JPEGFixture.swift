@@ -1,10 +1,10 @@
 import CTurboJPEG
-@testable import Gallery
 
-/// JPEG files made by the tests with TurboJPEG: RGB or CMYK, with an optional EXIF orientation tag.
-enum JPEGFixture {
+/// JPEG files made with TurboJPEG for the tests and the soak's hostile corpus: RGB or CMYK, with an optional EXIF
+/// orientation tag.
+package enum JPEGFixture {
     /// Encodes `width` × `height` pixels from `color` (RGB), at quality 95, 4:4:4.
-    static func rgb(width: Int, height: Int, orientation: Int? = nil, _ color: (Int, Int) -> RGBA) -> [UInt8] {
+    package static func rgb(width: Int, height: Int, orientation: Int? = nil, _ color: (Int, Int) -> RGBA) -> [UInt8] {
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 3)
         for y in 0..<height {
@@ -18,7 +18,7 @@ enum JPEGFixture {
     }
 
     /// Encodes the same picture as CMYK the way Adobe writes it (inverted inks, APP14 "Adobe" marker, YCCK coding).
-    static func adobeCMYK(width: Int, height: Int, _ color: (Int, Int) -> RGBA) -> [UInt8] {
+    package static func adobeCMYK(width: Int, height: Int, _ color: (Int, Int) -> RGBA) -> [UInt8] {
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 4)
         for y in 0..<height {
@@ -50,7 +50,7 @@ enum JPEGFixture {
     }
 
     /// `jpeg` with an APP1 Exif segment holding only the Orientation tag inserted after SOI (big-endian TIFF).
-    static func withOrientation(_ orientation: Int, _ jpeg: [UInt8]) -> [UInt8] {
+    package static func withOrientation(_ orientation: Int, _ jpeg: [UInt8]) -> [UInt8] {
         let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8] + [0, 1]  // header, IFD at 8, one entry
             + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation), 0, 0]  // Orientation, SHORT, 1 value
             + [0, 0, 0, 0]  // no next IFD

@@ -1,0 +1,33 @@
+import Foundation
+@testable import Gallery
+import GalleryCore
+import Testing
+
+extension SDLSerializedTests {
+    /// The soak's hostile corpus: written as named, opened by a folder scan, every file decoded or refused.
+    @Suite("Hostile corpus")
+    struct HostileCorpusTests {
+        @Test("the corpus is written as named; a folder scan opens it; each file decodes or fails with a reason")
+        func corpus() throws {
+            try SDLTestSession.start()
+            let folder = try TemporaryDirectory()
+            try HostileCorpus.write(into: folder.url.path)
+            let written = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            #expect(Set(written) == Set(HostileCorpus.fileNames))
+            let index = try PhotoIndex(paths: [folder.url.path])
+            #expect(index.photos.count >= HostileCorpus.fileNames.count - 2)  // the FIFO and dangling link may be left out
+            var decoded = 0, refused = 0
+            for name in HostileCorpus.fileNames {
+                do {
+                    _ = try ImageDecoder().decode(.file(path: folder.path(name)), fitting: PixelSize(width: 320, height: 240))
+                    decoded += 1
+                } catch {  // typed: always a DecodeFailure
+                    refused += 1
+                }
+            }
+            // The sound photo, the truncated one, CMYK and the nine orientation tags decode; the rest are refused.
+            #expect(decoded == 12)
+            #expect(refused == HostileCorpus.fileNames.count - 12)
+        }
+    }
+}
