@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GalleryCore
 
 /// The pages a soak run pages through: the bundled photos, 100,000 generated pages, or the hostile corpus.

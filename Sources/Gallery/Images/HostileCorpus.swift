@@ -1,5 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GalleryCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A folder of files made to break the image pipeline, as the pipeline tests make them: a header claiming an enormous
 /// size in every format, a truncated JPEG, an Adobe CMYK JPEG, the eight EXIF orientations and a bogus one, empty,

@@ -103,12 +103,14 @@ public final class Renderer {
 
     /// Copies `source` of `texture` (all of it when nil) into `destination`, scaling if the sizes differ.
     public func copy(_ texture: Texture, from source: PixelRect? = nil, to destination: PixelRect) throws(SDLError) {
-        var destinationRect = destination.sdlRect
-        if var sourceRect = source?.sdlRect {
-            try SDLError.check(SDL_RenderCopy(handle, texture.handle, &sourceRect, &destinationRect), "SDL_RenderCopy")
-        } else {
-            try SDLError.check(SDL_RenderCopy(handle, texture.handle, nil, &destinationRect), "SDL_RenderCopy")
-        }
+        // Only the part within the output is handed to SDL (see `ScaledCopy`).
+        let bounds = PixelRect(size: try outputSize)
+        guard let copy = ScaledCopy.visiblePart(
+            of: source ?? PixelRect(size: texture.size), in: destination, within: bounds)
+        else { return }
+        var sourceRect = copy.source.sdlRect
+        var destinationRect = copy.destination.sdlRect
+        try SDLError.check(SDL_RenderCopy(handle, texture.handle, &sourceRect, &destinationRect), "SDL_RenderCopy")
     }
 
     /// Copies all of `texture` into `destination`, turned `degrees` clockwise about the destination's centre.
