@@ -24,9 +24,9 @@ package enum HostileCorpus {
             try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
         for header in HostileHeader.allCases { try write(header.bytes, header.fileName) }
-        let picture = JPEGFixture.rgb(width: 160, height: 120, quadrants(width: 160, height: 120))
+        let picture = JPEGFixture.rgb(width: 160, height: 120, JPEGFixture.quadrants(width: 160, height: 120))
         try write(Array(picture.prefix(picture.count / 3)), "truncated.jpg")
-        try write(JPEGFixture.adobeCMYK(width: 64, height: 48, quadrants(width: 64, height: 48)), "cmyk.jpg")
+        try write(JPEGFixture.adobeCMYK(width: 64, height: 48, JPEGFixture.quadrants(width: 64, height: 48)), "cmyk.jpg")
         for orientation in 1...8 {
             try write(JPEGFixture.withOrientation(orientation, picture), "orientation-\(orientation).jpg")
         }
@@ -39,17 +39,5 @@ package enum HostileCorpus {
         guard mkfifo(folder + "/pipe.jpg", 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         guard symlink(folder + "/missing.png", folder + "/dangling.png") == 0 else { throw CocoaError(.fileWriteUnknown) }
         try write(picture, "sound.jpg")
-    }
-
-    /// Four coloured quadrants, so that a wrong orientation or colour conversion would show.
-    private static func quadrants(width: Int, height: Int) -> (Int, Int) -> RGBA {
-        { x, y in
-            switch (x < width / 2, y < height / 2) {
-            case (true, true): RGBA(r: 220, g: 30, b: 30)
-            case (false, true): RGBA(r: 30, g: 200, b: 40)
-            case (true, false): RGBA(r: 30, g: 40, b: 210)
-            case (false, false): RGBA(r: 240, g: 240, b: 240)
-            }
-        }
     }
 }

@@ -58,4 +58,17 @@ package enum JPEGFixture {
         let length = payload.count + 2
         return Array(jpeg[0..<2]) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + jpeg[2...]
     }
+
+    /// A four-quadrant picture: red top-left, green top-right, blue bottom-left, white bottom-right, so that a wrong
+    /// orientation or colour conversion shows.
+    package static func quadrants(width: Int, height: Int) -> (Int, Int) -> RGBA {
+        { x, y in
+            switch (x < width / 2, y < height / 2) {
+            case (true, true): RGBA(r: 220, g: 30, b: 30)
+            case (false, true): RGBA(r: 30, g: 200, b: 40)
+            case (true, false): RGBA(r: 30, g: 40, b: 210)
+            case (false, false): RGBA(r: 240, g: 240, b: 240)
+            }
+        }
+    }
 }

@@ -10,18 +10,6 @@ extension SDLSerializedTests {
             try SDLTestSession.start()
         }
 
-        /// A four-quadrant picture: red top-left, green top-right, blue bottom-left, white bottom-right.
-        static func quadrants(width: Int, height: Int) -> (Int, Int) -> RGBA {
-            { x, y in
-                switch (x < width / 2, y < height / 2) {
-                case (true, true): RGBA(r: 220, g: 30, b: 30)
-                case (false, true): RGBA(r: 30, g: 200, b: 40)
-                case (true, false): RGBA(r: 30, g: 40, b: 210)
-                case (false, false): RGBA(r: 240, g: 240, b: 240)
-                }
-            }
-        }
-
         static func isClose(_ a: RGBA, _ b: RGBA, tolerance: Int = 24) -> Bool {
             abs(Int(a.r) - Int(b.r)) <= tolerance && abs(Int(a.g) - Int(b.g)) <= tolerance
                 && abs(Int(a.b) - Int(b.b)) <= tolerance
@@ -96,7 +84,7 @@ extension SDLSerializedTests {
         }
 
         @Test func jpegDecodesAtTheSmallestCoveringScale() throws {
-            let bytes = JPEGFixture.rgb(width: 1600, height: 1200, Self.quadrants(width: 1600, height: 1200))
+            let bytes = JPEGFixture.rgb(width: 1600, height: 1200, JPEGFixture.quadrants(width: 1600, height: 1200))
             let plans = try bytes.withUnsafeBytes { buffer in
                 let jpeg = JPEGDecoder(bytes: buffer)
                 let accepts: (PixelSize) -> Bool = { $0.area <= 100_000_000 }
@@ -115,7 +103,7 @@ extension SDLSerializedTests {
         @Test func jpegOverThePixelLimitDecodesReduced() throws {
             let directory = try TemporaryDirectory()
             let path = try directory.write(
-                JPEGFixture.rgb(width: 800, height: 600, Self.quadrants(width: 800, height: 600)), to: "big.jpg")
+                JPEGFixture.rgb(width: 800, height: 600, JPEGFixture.quadrants(width: 800, height: 600)), to: "big.jpg")
             let decoded = try ImageDecoder(maximumPixelCount: 50_000)
                 .decode(.file(path: path), fitting: PixelSize(width: 800, height: 600))
             #expect(decoded.size == PixelSize(width: 800, height: 600))
@@ -125,7 +113,7 @@ extension SDLSerializedTests {
 
         @Test func adobeCMYKMatchesTheRGBOriginal() throws {
             let directory = try TemporaryDirectory()
-            let colour = Self.quadrants(width: 64, height: 64)
+            let colour = JPEGFixture.quadrants(width: 64, height: 64)
             let rgb = try directory.write(JPEGFixture.rgb(width: 64, height: 64, colour), to: "rgb.jpg")
             let cmyk = try directory.write(JPEGFixture.adobeCMYK(width: 64, height: 64, colour), to: "cmyk.jpg")
             let box = PixelSize(width: 64, height: 64)
@@ -149,7 +137,7 @@ extension SDLSerializedTests {
 
         @Test func truncatedJPEGKeepsWhatDecodedWithADamageNote() throws {
             let directory = try TemporaryDirectory()
-            let whole = JPEGFixture.rgb(width: 320, height: 240, Self.quadrants(width: 320, height: 240))
+            let whole = JPEGFixture.rgb(width: 320, height: 240, JPEGFixture.quadrants(width: 320, height: 240))
             let path = try directory.write(Array(whole.prefix(whole.count / 3)), to: "cut.jpg")
             let decoded = try ImageDecoder().decode(.file(path: path), fitting: PixelSize(width: 320, height: 240))
             #expect(decoded.size == PixelSize(width: 320, height: 240))
@@ -183,7 +171,7 @@ extension SDLSerializedTests {
         @Test(arguments: ExifOrientation.allCases)
         func orientationIsAppliedOnce(orientation: ExifOrientation) throws {
             let upright = PixelSize(width: 300, height: 200)
-            let colour = Self.quadrants(width: upright.width, height: upright.height)
+            let colour = JPEGFixture.quadrants(width: upright.width, height: upright.height)
             let stored = orientation.upright(upright)
             // The stored picture is the upright one with the inverse transform applied.
             var storedColour = [RGBA](repeating: .black, count: stored.area)
@@ -210,7 +198,7 @@ extension SDLSerializedTests {
         @Test func eightOrientationsRenderUprightInShots() throws {
             let directory = try TemporaryDirectory()
             let upright = PixelSize(width: 240, height: 160)
-            let colour = Self.quadrants(width: upright.width, height: upright.height)
+            let colour = JPEGFixture.quadrants(width: upright.width, height: upright.height)
             for orientation in ExifOrientation.allCases {
                 let stored = orientation.upright(upright)
                 var storedColour = [RGBA](repeating: .black, count: stored.area)
