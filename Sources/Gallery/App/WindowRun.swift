@@ -53,28 +53,19 @@ public struct WindowRun {
         defer { worker.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
-        let headStart = LockedState<DecodeRequest?>(nil)
         let opening = LibraryOpening(open) { opened in
-            guard opened.mode != .wheel, opened.library.count > 0 else { return }
-            let request = DecodeRequest(
-                page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: firstBox,
-                generation: 0)
-            headStart.withLock { $0 = request }
-            worker.submit(request)
+            if let request = Self.headStart(for: opened, box: firstBox) { worker.submit(request) }
         }
         // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) {
-            try runLoop(
-                session: session, opening: opening, decoder: decoder, worker: worker,
-                headStart: { headStart.withLock { $0 } })
+            try runLoop(session: session, opening: opening, decoder: decoder, worker: worker, firstBox: firstBox)
         }
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker,
-        headStart: () -> DecodeRequest?
+        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker, firstBox: PixelSize
     ) throws {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
@@ -106,7 +97,8 @@ public struct WindowRun {
                 startPage: startPage, cacheBytes: images.cacheBytes, headStart: headStart)
         }
         var gallery = try makeGallery(
-            library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart())
+            library: opened.library, mode: opened.mode, startPage: opened.startPage,
+            headStart: Self.headStart(for: opened, box: firstBox))
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
         // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
         worker.waitForResults(upTo: Self.firstPhotoWait)
@@ -192,6 +184,14 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
+    }
+
+    /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,
+    /// an empty library). A pure function of what was opened, so the gallery can adopt the very request submitted.
+    static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
+        guard opened.mode != .wheel, opened.library.count > 0 else { return nil }
+        return DecodeRequest(
+            page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: box, generation: 0)
     }
 
     /// Fails clearly when SDL found no display and fell back to a driver that shows nothing (`offscreen`,
