@@ -8,17 +8,22 @@ import Darwin
 ///
 /// Opened with `O_NONBLOCK | O_CLOEXEC` (a FIFO renamed onto the name opens at once instead of waiting for a
 /// writer), checked with `fstat` on the descriptor (not the name, which may change meanwhile) and refused unless it is
-/// a regular file. Everything after the check reads through the same descriptor. Never writes.
+/// a regular file. Everything after the check reads through the same descriptor. Never writes. Every access goes
+/// through `PhotoFileAccess`; the main thread never makes one.
 final class ImageFile {
     /// The size and modification time `fstat` reported: what tells a changed file from the one decoded.
     let stamp: FileStamp
     private let descriptor: Int32
+    /// The name it was opened by, for `PhotoFileAccess`.
+    private let path: String
 
     /// Opens `path`, or throws the reason it cannot be read as an image file.
     init(path: String) throws(DecodeFailure.Reason) {
+        PhotoFileAccess.willAccess(path)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.reason(forOpenError: errno) }
         var status = stat()
+        PhotoFileAccess.willAccess(path)
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
             close(descriptor)
@@ -33,6 +38,7 @@ final class ImageFile {
             throw .emptyFile
         }
         self.descriptor = descriptor
+        self.path = path
         stamp = FileStamp(status)
     }
 
@@ -46,6 +52,7 @@ final class ImageFile {
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = 0
             while initialized < count {
+                PhotoFileAccess.willAccess(path)
                 let got = pread(descriptor, buffer.baseAddress! + initialized, count - initialized,
                                 off_t(offset + initialized))
                 if got < 0, errno == EINTR { continue }

@@ -1,0 +1,116 @@
+import Glibc
+@testable import Gallery
+import GalleryCore
+import PagerEngine
+import Testing
+
+extension SDLSerializedTests {
+    /// The main thread never touches a photo file: with every access to the photo folder taking 300 ms (a NAS, sshfs,
+    /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders
+    /// (issue 16, defect 12).
+    @Suite("File access off the main thread")
+    struct SlowDiskTests {
+        static let delay = 0.3
+        static let size = PixelSize(width: 320, height: 240)
+        /// 600×400 photos: their placeholder, once the header is read, is 288×192 in the 288×208 page box.
+        static let photoSize = PixelSize(width: 600, height: 400)
+
+        /// An input and when (seconds after the first frame) it is applied.
+        struct Step {
+            var time: Double
+            var input: GalleryInput
+        }
+
+        /// Two keys, a drag that flicks to the next photo, then a key back: all while decodes are still pending.
+        static let steps: [Step] = [
+            Step(time: 0.20, input: .key("Right")),
+            Step(time: 0.45, input: .key("Right")),
+            Step(time: 0.90, input: .pointerDown(x: 200, y: 120)),
+        ] + (1...12).map { Step(time: 0.90 + Double($0) / 60, input: .pointerMove(x: 200 - Double($0) * 12, y: 120)) }
+            + [Step(time: 0.90 + 13.0 / 60, input: .pointerUp(x: 56, y: 120)), Step(time: 1.6, input: .key("Left"))]
+
+        @Test("frames, keys and drags stay smooth while every access to the photo folder takes 300 ms")
+        func smoothOnASlowDisk() throws {
+            try SDLTestSession.start()
+            let directory = try TemporaryDirectory()
+            let paths = try (0..<6).map { index in
+                try directory.write(
+                    JPEGFixture.rgb(width: Self.photoSize.width, height: Self.photoSize.height) { _, _ in
+                        RGBA(r: UInt8(40 * index), g: 120, b: 200)
+                    }, to: "p\(index).jpg")
+            }
+            let folder = directory.url.path
+            PhotoFileAccess.slowDown(folder: folder, bySeconds: Self.delay)
+            defer { PhotoFileAccess.restore(folder: folder) }
+
+            let renderer = try Renderer(target: try Surface(width: Self.size.width, height: Self.size.height, opaque: true))
+            let worker = DecodeWorker(decoder: ImageDecoder(), threadCount: 2, wakeEventType: nil)
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let start = MonotonicClock.seconds()
+            let gallery = try GalleryController(
+                library: PageLibrary(photos: PhotoIndexFixture.index(paths)), mode: .bounded, renderer: renderer,
+                worker: worker, thumbnailWorker: thumbnails)
+            let opening = MonotonicClock.seconds() - start
+
+            // The window's loop, on this thread: inputs, advance, take decodes (two uploads a frame), draw, at 60 Hz.
+            var frames: [Double] = []
+            var pending = Self.steps[...]
+            var turnsWhilePending = 0
+            var sawBoxPlaceholder = false
+            var sawShapedPlaceholder = false
+            let box = GalleryController.pageBox(for: Self.size)
+            let shaped = Self.photoSize.fitted(inside: box)
+            let loopStart = MonotonicClock.seconds()
+            while MonotonicClock.seconds() - loopStart < 2.5 {
+                let frameStart = MonotonicClock.seconds()
+                let time = frameStart - loopStart
+                while let step = pending.first, step.time <= time {
+                    let page = gallery.pager.targetPage
+                    gallery.apply(step.input, at: time)
+                    if case .key = step.input, gallery.pager.targetPage != page, gallery.pendingDecodes > 0 {
+                        turnsWhilePending += 1
+                    }
+                    pending.removeFirst()
+                }
+                gallery.advance(to: time)
+                try gallery.receiveDecodes(uploadBudget: WindowRun.uploadBudget)
+                try gallery.render()
+                frames.append((MonotonicClock.seconds() - frameStart) * 1000)
+                let photo = gallery.pager.currentPage
+                if try gallery.store.texture(forPage: photo, slot: 1) == nil, gallery.store.failure(forPage: photo) == nil {
+                    let placeholder = gallery.store.placeholderSize(forPage: photo)
+                    sawBoxPlaceholder = sawBoxPlaceholder || placeholder == box
+                    sawShapedPlaceholder = sawShapedPlaceholder || placeholder == shaped
+                }
+                let rest = 1.0 / 60 - (MonotonicClock.seconds() - frameStart)
+                if rest > 0 { usleep(useconds_t(rest * 1_000_000)) }
+            }
+            // The photos arrive, late.
+            worker.waitUntilIdle()
+            try gallery.receiveDecodes(uploadBudget: nil)
+            let accesses = PhotoFileAccess.accesses(inFolder: folder)
+
+            let sorted = frames.sorted()
+            let worst = sorted.last ?? 0
+            let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            print(
+                "slow disk (\(Int(Self.delay * 1000)) ms an access): opening \(Int(opening * 1000)) ms, \(frames.count) "
+                    + "frames, median \(median) ms, worst \(worst) ms; \(accesses.count) accesses by "
+                    + "\(accesses.threads.count) threads")
+            #expect(!accesses.threads.contains(PhotoFileAccess.currentThread), "the main thread touched a photo file")
+            #expect(accesses.count > 0)
+            #expect(opening < Self.delay / 3)
+            #expect(worst < 100, "a frame took \(worst) ms")
+            #expect(median < 1000.0 / 60 / 2)
+            #expect(frames.count > 100)
+            #expect(turnsWhilePending >= 3)
+            #expect(gallery.pager.currentPage == 2)
+            #expect(sawBoxPlaceholder && sawShapedPlaceholder)
+            #expect(try gallery.store.texture(forPage: 2, slot: 1)?.size == shaped)
+        }
+    }
+}
