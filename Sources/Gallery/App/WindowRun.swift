@@ -18,7 +18,8 @@ public struct WindowRun {
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
-    /// ignored). Thrown errors are logged and the current pages stay.
+    /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
+    /// errors are logged and the current pages stay.
     public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
 
     /// The longest the window waits for its first photo before showing a placeholder instead.
@@ -116,6 +117,8 @@ public struct WindowRun {
         let framePeriod = 1.0 / Double(max(Self.refreshRate(of: window), 30))
         var title = ""
         var lastFrame = 0.0
+        /// Files dropped onto the window being listed, and their paths for the log.
+        var dropping: (opening: LibraryOpening, paths: [String])?
 
         while !gallery.quitRequested {
             var event = SDL_Event()
@@ -138,17 +141,31 @@ public struct WindowRun {
             }
             if input.quit || StopSignal.isStopRequested { break }
             if !input.droppedPaths.isEmpty, let openDropped {
+                // A later drop replaces one still being listed.
+                let paths = input.droppedPaths
+                let opening = LibraryOpening({
+                    let opened = try openDropped(paths)
+                    return OpenedLibrary(
+                        library: opened.library, startPage: opened.startPage,
+                        mode: InitialMode.mode(photoCount: opened.library.count))
+                }, done: {
+                    var event = SDL_Event()
+                    event.type = wakeEventType
+                    _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+                })
+                dropping = (opening, paths)
+                input.droppedPaths.removeAll()
+            }
+            if let (opening, paths) = dropping, let result = opening.result {
+                dropping = nil
                 do {
-                    let opened = try openDropped(input.droppedPaths)
+                    let opened = try result.get()
                     worker.cancelAll()
                     thumbnailWorker.cancelAll()
-                    gallery = try makeGallery(
-                        library: opened.library, mode: InitialMode.mode(photoCount: opened.library.count),
-                        startPage: opened.startPage)
+                    gallery = try makeGallery(library: opened.library, mode: opened.mode, startPage: opened.startPage)
                 } catch {
-                    logger.error("cannot open \(input.droppedPaths.joined(separator: ", ")): \(error)")
+                    logger.error("cannot open \(paths.joined(separator: ", ")): \(error)")
                 }
-                input.droppedPaths.removeAll()
             }
             if let error = input.resizeError {
                 logger.error("resize: \(error)")
@@ -191,7 +208,8 @@ public struct WindowRun {
     static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
         guard opened.mode != .wheel, opened.library.count > 0 else { return nil }
         return DecodeRequest(
-            page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: box, generation: 0)
+            page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: box, generation: 0,
+            purpose: .page)
     }
 
     /// Fails clearly when SDL found no display and fell back to a driver that shows nothing (`offscreen`,

@@ -1,8 +1,8 @@
 import Dispatch
 import GalleryCore
 
-/// What a `DecodeWorker` shares with its threads: the queue, the requests in flight and the finished results,
-/// behind one mutex. Threads sleep on semaphores, never while holding the lock.
+/// What a `DecodeWorker` shares with its threads: the queue, the requests in flight, the finished results and the
+/// notes about files (headers read, files unchanged), behind one mutex. Threads sleep on semaphores, never while holding the lock.
 final class DecodeInbox: Sendable {
     /// A queued or running request with its submission number (results are returned in submission order).
     struct Job: Sendable {
@@ -21,6 +21,10 @@ final class DecodeInbox: Sendable {
         /// Tickets whose outcome is stored (or discarded) but whose thread has not yet pushed the wake-up event.
         var announcing: Set<Int> = []
         var results: [(ticket: Int, result: DecodeResult)] = []
+        /// Headers read for requests still decoding, and unchanged files (which end their request).
+        var notes: [(ticket: Int, note: DecodeNote)] = []
+        /// Whether a wake-up was pushed since the main loop last drained: one wake-up drains everything.
+        var wakePending = false
         var nextTicket = 0
         var isShutDown = false
         /// One decode at a time, until `decodeInParallel()`: at start, the first photo gets a core to itself.
@@ -97,6 +101,7 @@ final class DecodeInbox: Sendable {
             }
             let dropped = state.results.filter { isCancelled($0.result.request) }.map(\.result)
             state.results.removeAll { isCancelled($0.result.request) }
+            state.notes.removeAll { isCancelled($0.note.request) }
             state.releaseIdleWaitersIfDone()
             return dropped
         }
@@ -119,17 +124,44 @@ final class DecodeInbox: Sendable {
         }
     }
 
-    /// Records the outcome of `job`, unless it was cancelled meanwhile; the thread then pushes a wake-up event if this
-    /// returns true and calls `retire`. A wake-up is needed only when the results go from none to some, since one
-    /// wake-up drains them all.
-    func finish(_ job: Job, outcome: Result<Surface, DecodeFailure>) -> Bool {
+    /// Records the result of `job`, unless it was cancelled meanwhile; the thread then pushes a wake-up event if this
+    /// returns true and calls `retire`. A wake-up is needed only when none is pending since the last drain, since one
+    /// wake-up drains everything.
+    func finish(_ job: Job, result: DecodeResult) -> Bool {
+        finish(job) { state in
+            // The result carries what the header note said.
+            state.notes.removeAll { $0.ticket == job.ticket }
+            state.results.append((job.ticket, result))
+        }
+    }
+
+    /// Ends `job` with an `.unchanged` note instead of a result, as `finish(_:result:)` does.
+    func finish(_ job: Job, unchanged note: DecodeNote) -> Bool {
+        finish(job) { state in state.notes.append((job.ticket, note)) }
+    }
+
+    /// Adds a `.header` note for `job`, which is still decoding, unless it was cancelled; returns whether the thread
+    /// must push a wake-up event.
+    func post(_ job: Job, header note: DecodeNote) -> Bool {
+        state.withLock { state in
+            guard state.inFlight[job.ticket] != nil, !state.discardedTickets.contains(job.ticket), !state.isShutDown
+            else { return false }
+            state.notes.append((job.ticket, note))
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
+    }
+
+    /// Ends `job`, storing its answer with `deliver` unless it was discarded.
+    private func finish(_ job: Job, deliver: (inout State) -> Void) -> Bool {
         let (needsWake, nextMayStart) = state.withLock { state in
             state.inFlight[job.ticket] = nil
             state.announcing.insert(job.ticket)
             let isDiscarded = state.discardedTickets.remove(job.ticket) != nil || state.isShutDown
-            let needsWake = !isDiscarded && state.results.isEmpty
+            let needsWake = !isDiscarded && !state.wakePending
             if !isDiscarded {
-                state.results.append((job.ticket, DecodeResult(request: job.request, outcome: outcome)))
+                deliver(&state)
+                state.wakePending = true
             }
             return (needsWake, state.decodesAlone && !state.queued.isEmpty)
         }
@@ -152,7 +184,18 @@ final class DecodeInbox: Sendable {
             let finished = state.results.sorted { $0.ticket < $1.ticket }.map(\.result)
             state.results.removeAll()
             state.hasDrained = state.hasDrained || !finished.isEmpty
+            state.wakePending = false
             return finished
+        }
+    }
+
+    /// Takes every note, in submission order (a request's header note before its result, which `drain()` gives).
+    func drainNotes() -> [DecodeNote] {
+        state.withLock { state in
+            let notes = state.notes.sorted { $0.ticket < $1.ticket }.map(\.note)
+            state.notes.removeAll()
+            state.wakePending = false
+            return notes
         }
     }
 

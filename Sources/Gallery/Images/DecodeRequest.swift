@@ -1,5 +1,18 @@
-/// A page to decode: which page, from where, fitted into which box, for which layout generation.
+/// A page to decode: which page, from where, fitted into which box, for which layout generation, and for what.
 public struct DecodeRequest: Sendable, Hashable {
+    /// What the worker does for a request beyond decoding the picture.
+    public enum Purpose: Sendable, Hashable {
+        /// The picture, nothing more (wheel thumbnails, a zoomed photo's detail).
+        case picture
+        /// A page: the file's identity (`FileStamp`) and its header's size come back with the picture, and the size
+        /// also at once in a `DecodeNote`, so the placeholder takes the photo's shape long before a slow file decodes.
+        case page
+        /// A page shown again whose drawn decode came from the file with identity `shown` (nil: it could not be
+        /// examined then): the worker examines the file and decodes it again, as `.page`, only if it differs now;
+        /// otherwise it answers with an `.unchanged` note.
+        case revalidate(shown: FileStamp?)
+    }
+
     /// The logical page index the result belongs to.
     public var page: Int
     /// Where the picture comes from.
@@ -8,12 +21,15 @@ public struct DecodeRequest: Sendable, Hashable {
     public var box: PixelSize
     /// The caller's layout generation, returned with the result so results for an older layout can be dropped.
     public var generation: Int
+    /// What the worker reports besides the picture.
+    public var purpose: Purpose
 
-    /// A request for `page` from `source`, fitted inside `box`, tagged with `generation`.
-    public init(page: Int, source: PageSource, box: PixelSize, generation: Int) {
+    /// A request for `page` from `source`, fitted inside `box`, tagged with `generation`, for `purpose`.
+    public init(page: Int, source: PageSource, box: PixelSize, generation: Int, purpose: Purpose = .picture) {
         self.page = page
         self.source = source
         self.box = box
         self.generation = generation
+        self.purpose = purpose
     }
 }

@@ -7,7 +7,10 @@ import Glibc
 
 /// Decodes pages on background threads, in submission order, into an inbox the main loop drains.
 ///
-/// After each batch of results the worker pushes an SDL event of `wakeEventType` (`SDL_PushEvent` is thread-safe), so
+/// Every file access happens here, never on the main thread (docs/RELIABILITY.md): for a page (`DecodeRequest.Purpose`)
+/// a thread examines the file's identity (`FileStamp`) and reads its header's size, posts the size at once as a
+/// `DecodeNote` (the placeholder's shape), then decodes; a page shown again is re-examined here and decoded again only
+/// if its file changed. After each batch of results the worker pushes an SDL event of `wakeEventType` (`SDL_PushEvent` is thread-safe), so
 /// a main loop asleep in `SDL_WaitEvent` wakes up and calls `drainResults()`. Cancelled pages never produce a result,
 /// even if their decode was already running. Shutting down (explicitly or in deinit) drops the queue and waits for
 /// running decodes to finish, for at most `shutdownGrace`.
@@ -93,6 +96,12 @@ public final class DecodeWorker: Sendable {
         inbox.drain()
     }
 
+    /// Takes every note (headers read, revalidated files unchanged), in submission order. Whoever submits `.page` or
+    /// `.revalidate` requests drains these too: an `.unchanged` note is the only answer its request gets.
+    public func drainNotes() -> [DecodeNote] {
+        inbox.drainNotes()
+    }
+
     /// Requests queued or decoding whose results will still be delivered.
     public var pendingCount: Int { inbox.pendingCount }
 
@@ -116,19 +125,47 @@ public final class DecodeWorker: Sendable {
     /// The longest `shutdown()` waits for running decodes.
     public static let shutdownGrace: DispatchTimeInterval = .milliseconds(400)
 
-    /// A decode thread's life: take a job, decode it, deliver the outcome, wake the main loop if needed.
+    /// A decode thread's life: take a job, examine its file (pages), decode it, deliver the outcome, wake the main
+    /// loop if needed.
     private static func run(inbox: DecodeInbox, wakeEventType: UInt32?,
                             decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
+        func wake(_ needed: Bool) {
+            guard needed, let wakeEventType else { return }
+            var event = SDL_Event()
+            event.type = wakeEventType
+            // A full event queue only delays the wake-up: the main loop also drains on its next frame.
+            _ = SDL_PushEvent(&event)
+        }
         while let job = inbox.nextJob() {
-            let outcome = Result { () throws(DecodeFailure) -> Surface in try decode(job.request) }
-            if inbox.finish(job, outcome: outcome), let wakeEventType {
-                var event = SDL_Event()
-                event.type = wakeEventType
-                // A full event queue only delays the wake-up: the main loop also drains on its next frame.
-                _ = SDL_PushEvent(&event)
+            let request = job.request
+            var stamp: FileStamp?
+            var statedSize: PixelSize?
+            if case .file(let path) = request.source, request.purpose != .picture {
+                // The identity first: a change while the decode runs then shows as a change next time.
+                stamp = FileStamp.current(atPath: path)
+                if case .revalidate(let shown) = request.purpose, stamp == shown {
+                    let note = DecodeNote(request: request, kind: .unchanged, stamp: stamp, statedSize: nil)
+                    wake(inbox.finish(job, unchanged: note))
+                    inbox.retire(job)
+                    continue
+                }
+                statedSize = Self.statedSize(ofFile: path)
+                if request.purpose == .page, let statedSize {
+                    wake(inbox.post(job, header: DecodeNote(request: request, kind: .header, stamp: stamp, statedSize: statedSize)))
+                }
             }
+            let outcome = Result { () throws(DecodeFailure) -> Surface in try decode(request) }
+            wake(inbox.finish(job, result: DecodeResult(request: request, outcome: outcome, stamp: stamp, statedSize: statedSize)))
             inbox.retire(job)
         }
         inbox.threadDidExit()
+    }
+
+    /// The size a file's header states: a few small reads (the header guard's own reader). On a decode thread only:
+    /// on a slow file system each read may take long.
+    static func statedSize(ofFile path: String) -> PixelSize? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension).size
     }
 }

@@ -25,12 +25,9 @@ final class LogicalPageStore: PageStore {
     }
 
     func apply(_ plan: ResidencyPlan) {
-        for page in decodes.changedPages(enteringWith: plan) {
-            textures.remove(page)
-            surfaces.remove(page)
-            decodes.forget(page)
-        }
         let resident = textures.pages.union(surfaces.pages).union(decodes.failures.keys)
+        // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
+        decodes.revalidate(shownAgainIn: plan, resident: resident)
         let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
         decodes.cancel(changes.cancel)
         // Surfaces no longer wanted are not worth an upload; textures stay cached until the budget needs their bytes.
@@ -55,7 +52,10 @@ final class LogicalPageStore: PageStore {
 
     @discardableResult
     func receive(uploadBudget budget: Int?) throws -> Bool {
-        var changed = decodes.takeDecoded(into: &surfaces, keeping: pinned)
+        let taken = decodes.takeDecoded(into: &surfaces, keeping: pinned, holding: textures.pages)
+        // A changed file that now fails shows its error, not the old picture.
+        for page in taken.failed { textures.remove(page) }
+        var changed = taken.changed
         // Most urgent first: the plan's order, then anything else waiting.
         let waiting = surfaces.pages
         let order = required.filter(waiting.contains) + waiting.subtracting(required).sorted()

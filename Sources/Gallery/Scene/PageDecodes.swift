@@ -2,8 +2,19 @@ import Logging
 import PagerEngine
 
 /// The decode side of a page store: requests in flight, failures, damage notes and the file stamps that tell when a
-/// page's file changed. Main thread only.
+/// page's file changed. Main thread only, and it never touches a file: the worker examines files and reports their
+/// identity and header size (docs/RELIABILITY.md, "File access off the main thread").
 final class PageDecodes {
+    /// What `takeDecoded(into:keeping:holding:)` brought.
+    struct Taken {
+        /// Whether the screen changes: a picture, a failure or a placeholder's shape arrived.
+        var changed = false
+        /// Pages whose new surface arrived (a changed file's replaces the picture drawn until now).
+        var arrived: [Int] = []
+        /// Pages whose decode failed (a changed file's failure replaces the picture drawn until now).
+        var failed: [Int] = []
+    }
+
     let worker: DecodeWorker
     /// Where each page's pixels come from (grows when a feed adds files).
     var library: PageLibrary
@@ -14,13 +25,15 @@ final class PageDecodes {
     private(set) var damageNotes: [Int: String] = [:]
     /// Page textures created or rewritten since start, by either store (the trace's `uploads`).
     var uploads = 0
-    /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape.
+    /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape:
+    /// reported by the worker, early (a header note) or with the picture.
     private(set) var statedSizes: [Int: PixelSize] = [:]
     private var generation = 0
-    /// The size and modification time of each requested page's file when it was requested (nil: it did not exist).
+    /// The identity of the file each page's drawn decode (or failure) came from, as the worker examined it (nil inside:
+    /// it could not be examined); a page shown again is re-examined against it.
     private var stamps: [Int: FileStamp?] = [:]
-    /// The pages of the last plan: a page entering the plan is being shown again.
-    private var lastRequired: Set<Int> = []
+    /// The pages of the last plan, most urgent first: the current page, its neighbours, then the look-ahead.
+    private var lastRequired: [Int] = []
     /// Damaged files already reported, so each is logged once.
     private var reportedDamage: Set<PageSource> = []
     private let logger = Logger(label: "gallery.decode")
@@ -31,33 +44,36 @@ final class PageDecodes {
         self.box = box
     }
 
-    /// Pages of `plan` shown again (not in the previous plan) whose file's size or modification time changed since it
-    /// was requested; `plan` becomes the previous plan.
-    func changedPages(enteringWith plan: ResidencyPlan) -> [Int] {
-        let entering = plan.required.filter { !lastRequired.contains($0) && !inFlight.contains($0) }
-        lastRequired = Set(plan.required)
-        return entering.filter { page in
-            guard let recorded = stamps[page], case .file(let path) = library.source(forPage: page) else { return false }
-            return FileStamp.current(atPath: path) != recorded
+    /// Re-examines, on the worker, each page of `plan` shown again whose decode or failure is drawn (`resident`): a
+    /// page that becomes the current page or a neighbour of it (the plan's first three) and was not one in the last
+    /// plan, or that becomes the current page. Its pixels stay until the worker answers: unchanged, nothing happens; a
+    /// changed file (another inode, size or modification time: rewritten, or renamed over) is decoded again and its
+    /// picture replaces the old one when it arrives. `plan` becomes the last plan.
+    func revalidate(shownAgainIn plan: ResidencyPlan, resident: Set<Int>) {
+        let shown = plan.required.prefix(3)
+        let previous = lastRequired.prefix(3)
+        lastRequired = plan.required
+        for page in shown where !previous.contains(page) || (page == shown.first && page != previous.first) {
+            guard resident.contains(page), !inFlight.contains(page), let recorded = stamps[page],
+                  case .file = library.source(forPage: page)
+            else { continue }
+            submit(page: page, purpose: .revalidate(shown: recorded))
         }
-    }
-
-    /// The size a file's header states: a few small reads through a non-blocking descriptor (the header guard's own
-    /// reader), so the main thread never waits on a decode; `nil` when it cannot be read.
-    static func statedSize(ofFile path: String) -> PixelSize? {
-        guard let file = try? ImageFile(path: path) else { return nil }
-        let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension).size
     }
 
     /// Requests `pages`, in order, from the worker.
     func request(_ pages: [Int]) {
         for page in pages {
-            // Asked at request time: the library may have grown since the store was made.
-            let request = DecodeRequest(page: page, source: library.source(forPage: page), box: box, generation: generation)
-            record(request)
-            worker.submit(request)
+            submit(page: page, purpose: .page)
         }
+    }
+
+    private func submit(page: Int, purpose: DecodeRequest.Purpose) {
+        // Asked at request time: the library may have grown since the store was made.
+        worker.submit(
+            DecodeRequest(
+                page: page, source: library.source(forPage: page), box: box, generation: generation, purpose: purpose))
+        inFlight.insert(page)
     }
 
     /// Takes `request`, submitted to the worker before this store existed (the window's first photo, decoded while
@@ -67,17 +83,8 @@ final class PageDecodes {
         guard request.generation == generation, request.box == box, !inFlight.contains(request.page),
               library.source(forPage: request.page) == request.source
         else { return false }
-        record(request)
-        return true
-    }
-
-    /// Notes `request` as in flight, with its file's stamp and stated size.
-    private func record(_ request: DecodeRequest) {
-        if case .file(let path) = request.source {
-            stamps[request.page] = .some(FileStamp.current(atPath: path))
-            if statedSizes[request.page] == nil { statedSizes[request.page] = Self.statedSize(ofFile: path) }
-        }
         inFlight.insert(request.page)
+        return true
     }
 
     /// Cancels the requests for `pages` still in flight.
@@ -85,14 +92,6 @@ final class PageDecodes {
         guard !pages.isEmpty else { return }
         worker.cancel(pages: pages)
         inFlight.subtract(pages)
-    }
-
-    /// Forgets what is known about `page`'s last decode (its failure, damage and file stamp).
-    func forget(_ page: Int) {
-        statedSizes[page] = nil
-        failures[page] = nil
-        damageNotes[page] = nil
-        stamps[page] = nil
     }
 
     /// Forgets everything and decodes at `newBox` from now on.
@@ -108,36 +107,52 @@ final class PageDecodes {
         lastRequired.removeAll()
     }
 
-    /// The surfaces of finished decodes of the current generation still wanted; failures and damage notes are recorded
-    /// here (a damaged file is logged the first time).
-    /// Takes the finished decodes into `surfaces` (within its budget, `pinned` kept); returns whether anything arrived
-    /// or failed, which changes the screen.
-    func takeDecoded(into surfaces: inout ByteBoundedCache<Surface>, keeping pinned: Set<Int>) -> Bool {
-        let decoded = takeDecoded()
-        for (page, surface) in decoded.surfaces {
-            surfaces.insert(surface, bytes: surface.byteCount, forPage: page)
+    /// Takes the worker's notes and finished decodes: surfaces go into `surfaces` (within its budget, `pinned` kept; a
+    /// failed page's removed), failures and damage notes are recorded here (a damaged file is logged the first time),
+    /// header sizes shape placeholders. A page found unchanged that the store no longer holds (neither in `surfaces`
+    /// nor in `holding`, its textures) while the plan still wants it is requested again.
+    func takeDecoded(
+        into surfaces: inout ByteBoundedCache<Surface>, keeping pinned: Set<Int>, holding: Set<Int>
+    ) -> Taken {
+        var taken = Taken()
+        var lost: [Int] = []
+        for note in worker.drainNotes() {
+            guard note.request.generation == generation, inFlight.contains(note.page) else { continue }
+            switch note.kind {
+            case .header:
+                if let size = note.statedSize, statedSizes[note.page] != size {
+                    statedSizes[note.page] = size
+                    taken.changed = true
+                }
+            case .unchanged:
+                inFlight.remove(note.page)
+                let held = surfaces[note.page] != nil || holding.contains(note.page) || failures[note.page] != nil
+                if !held, lastRequired.contains(note.page) { lost.append(note.page) }
+            }
         }
-        surfaces.evict(keeping: pinned)
-        return !decoded.surfaces.isEmpty || decoded.failed
-    }
-
-    func takeDecoded() -> (surfaces: [(page: Int, surface: Surface)], failed: Bool) {
-        var surfaces: [(page: Int, surface: Surface)] = []
-        var failed = false
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.page) != nil else { continue }
+            if result.request.purpose != .picture { stamps[result.page] = .some(result.stamp) }
+            if let size = result.statedSize { statedSizes[result.page] = size }
+            taken.changed = true
             switch result.outcome {
             case .success(let surface):
+                failures[result.page] = nil
                 damageNotes[result.page] = surface.damageNote
                 if let note = surface.damageNote, reportedDamage.insert(result.request.source).inserted {
                     logger.warning("\(result.request.source.displayName): damaged file, showing what decoded (\(note))")
                 }
-                surfaces.append((result.page, surface))
+                surfaces.insert(surface, bytes: surface.byteCount, forPage: result.page)
+                taken.arrived.append(result.page)
             case .failure(let failure):
                 failures[result.page] = failure
-                failed = true
+                damageNotes[result.page] = nil
+                surfaces.remove(result.page)
+                taken.failed.append(result.page)
             }
         }
-        return (surfaces, failed)
+        surfaces.evict(keeping: pinned)
+        request(lost)
+        return taken
     }
 }

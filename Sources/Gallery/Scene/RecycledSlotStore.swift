@@ -30,15 +30,10 @@ final class RecycledSlotStore: PageStore {
     }
 
     func apply(_ plan: ResidencyPlan) {
-        for page in decodes.changedPages(enteringWith: plan) {
-            surfaces.remove(page)
-            decodes.forget(page)
-            for index in slots.indices where slots[index]?.page == page {
-                slots[index] = nil
-            }
-        }
         // Pages a slot holds need no decode until they leave the slots (a texture handed over by a mode switch).
         let resident = surfaces.pages.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
+        // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
+        decodes.revalidate(shownAgainIn: plan, resident: resident)
         let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
         decodes.cancel(changes.cancel)
         // Memory stays bounded by the plan in this mode: what leaves it goes.
@@ -60,7 +55,13 @@ final class RecycledSlotStore: PageStore {
 
     @discardableResult
     func receive(uploadBudget budget: Int?) throws -> Bool {
-        decodes.takeDecoded(into: &surfaces, keeping: pinned)
+        let taken = decodes.takeDecoded(into: &surfaces, keeping: pinned, holding: Set(slots.compactMap { $0?.page }))
+        // A slot showing a page whose changed file arrived (or failed) is refilled: its texture is kept for the
+        // refill, under a page number no page has.
+        for index in slots.indices where slots[index].map({ taken.arrived.contains($0.page) || taken.failed.contains($0.page) }) == true {
+            slots[index]?.page = -1
+        }
+        return taken.changed
     }
 
     var hasPendingUploads: Bool { false }

@@ -280,12 +280,18 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(photos: photos), mode: .bounded, renderer: renderer, worker: worker,
                 thumbnailWorker: worker, startPage: photos.startIndex)
+            // The decode thread reads the header and reports its size before it decodes (held at the gate here).
+            let deadline = MonotonicClock.seconds() + 10
+            while gallery.store.decodes.statedSizes[photos.startIndex] == nil, MonotonicClock.seconds() < deadline {
+                try gallery.receiveDecodes(uploadBudget: nil)
+                usleep(1000)
+            }
             try gallery.render()
             renderer.present()
             let tones = ScenePainter.placeholderTones
             let columns = (0..<640).filter { [tones.paper, tones.ink].contains(target.pixel(x: $0, y: 180)) }
             let rows = (0..<360).filter { [tones.paper, tones.ink].contains(target.pixel(x: 320, y: $0)) }
-            let stated = try #require(PageDecodes.statedSize(ofFile: BundledPhotos.paths[1]))
+            let stated = try #require(DecodeWorker.statedSize(ofFile: BundledPhotos.paths[1]))
             let expected = stated.fitted(inside: PixelSize(width: 640 - 32, height: 360 - 32))
             #expect(columns.count == expected.width)
             #expect(rows.first == (360 - expected.height) / 2)  // The bottom is under the page information.

@@ -25,9 +25,9 @@ extension SDLSerializedTests {
         static let steps: [Step] = [
             Step(time: 0.20, input: .key("Right")),
             Step(time: 0.45, input: .key("Right")),
-            Step(time: 0.90, input: .pointerDown(x: 200, y: 120)),
-        ] + (1...12).map { Step(time: 0.90 + Double($0) / 60, input: .pointerMove(x: 200 - Double($0) * 12, y: 120)) }
-            + [Step(time: 0.90 + 13.0 / 60, input: .pointerUp(x: 56, y: 120)), Step(time: 1.6, input: .key("Left"))]
+            Step(time: 0.90, input: .pointerDown(x: 260, y: 120)),
+        ] + (1...12).map { Step(time: 0.90 + Double($0) / 60, input: .pointerMove(x: 260 - Double($0) * 16, y: 120)) }
+            + [Step(time: 0.90 + 13.0 / 60, input: .pointerUp(x: 52, y: 120)), Step(time: 1.6, input: .key("Left"))]
 
         @Test("frames, keys and drags stay smooth while every access to the photo folder takes 300 ms")
         func smoothOnASlowDisk() throws {
@@ -62,20 +62,26 @@ extension SDLSerializedTests {
             var turnsWhilePending = 0
             var sawBoxPlaceholder = false
             var sawShapedPlaceholder = false
+            var dragEnded = false
+            var pageAfterDrag: Int?
             let box = GalleryController.pageBox(for: Self.size)
             let shaped = Self.photoSize.fitted(inside: box)
             let loopStart = MonotonicClock.seconds()
-            while MonotonicClock.seconds() - loopStart < 2.5 {
+            var arrival: Double?
+            // Until the inputs are done and the photo shown has arrived (at most 12 s).
+            while MonotonicClock.seconds() - loopStart < 12, !pending.isEmpty || arrival == nil {
                 let frameStart = MonotonicClock.seconds()
                 let time = frameStart - loopStart
                 while let step = pending.first, step.time <= time {
                     let page = gallery.pager.targetPage
-                    gallery.apply(step.input, at: time)
+                    gallery.apply(step.input, at: step.time)  // As a window's events carry their own timestamps.
                     if case .key = step.input, gallery.pager.targetPage != page, gallery.pendingDecodes > 0 {
                         turnsWhilePending += 1
                     }
                     pending.removeFirst()
+                    if case .pointerUp = step.input { dragEnded = true }
                 }
+                if dragEnded, pageAfterDrag == nil, gallery.pager.phase == .idle { pageAfterDrag = gallery.pager.currentPage }
                 gallery.advance(to: time)
                 try gallery.receiveDecodes(uploadBudget: WindowRun.uploadBudget)
                 try gallery.render()
@@ -85,13 +91,12 @@ extension SDLSerializedTests {
                     let placeholder = gallery.store.placeholderSize(forPage: photo)
                     sawBoxPlaceholder = sawBoxPlaceholder || placeholder == box
                     sawShapedPlaceholder = sawShapedPlaceholder || placeholder == shaped
+                } else if pending.isEmpty {
+                    arrival = time
                 }
                 let rest = 1.0 / 60 - (MonotonicClock.seconds() - frameStart)
                 if rest > 0 { usleep(useconds_t(rest * 1_000_000)) }
             }
-            // The photos arrive, late.
-            worker.waitUntilIdle()
-            try gallery.receiveDecodes(uploadBudget: nil)
             let accesses = PhotoFileAccess.accesses(inFolder: folder)
 
             let sorted = frames.sorted()
@@ -99,17 +104,23 @@ extension SDLSerializedTests {
             let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
             print(
                 "slow disk (\(Int(Self.delay * 1000)) ms an access): opening \(Int(opening * 1000)) ms, \(frames.count) "
-                    + "frames, median \(median) ms, worst \(worst) ms; \(accesses.count) accesses by "
+                    + "frames, median \(median) ms, worst \(worst) ms; the photo shown arrived at "
+                    + "\(arrival.map { "\(Int($0 * 1000)) ms" } ?? "never"); \(accesses.count) accesses by "
                     + "\(accesses.threads.count) threads")
             #expect(!accesses.threads.contains(PhotoFileAccess.currentThread), "the main thread touched a photo file")
             #expect(accesses.count > 0)
-            #expect(opening < Self.delay / 3)
-            #expect(worst < 100, "a frame took \(worst) ms")
-            #expect(median < 1000.0 / 60 / 2)
+            // Far from the 300 ms a single access would cost (the old gallery froze 4.8 s opening and 4.8 s in a frame);
+            // the bounds leave room for a loaded machine and the sanitizers (`GALLERY_TEST_TIME_SCALE`).
+            let scale = Double(ReliabilityEndToEndTests.timeScale)
+            #expect(opening < Self.delay / 2 * scale)
+            #expect(worst < 50 * scale, "a frame took \(worst) ms")
+            #expect(median < 1000.0 / 60 / 2 * scale)
             #expect(frames.count > 100)
             #expect(turnsWhilePending >= 3)
+            #expect(pageAfterDrag == 3, "the drag turned the page")
             #expect(gallery.pager.currentPage == 2)
             #expect(sawBoxPlaceholder && sawShapedPlaceholder)
+            #expect(arrival != nil, "the photo arrives, late")
             #expect(try gallery.store.texture(forPage: 2, slot: 1)?.size == shaped)
         }
     }
