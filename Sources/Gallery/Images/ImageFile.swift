@@ -46,9 +46,26 @@ final class ImageFile {
         close(descriptor)
     }
 
+    /// The file's first bytes (up to `headBytes`), read in one go at the first read that falls within them.
+    private var head: [UInt8]?
+
+    /// How much of a file the first read takes: header guards read a few bytes at many offsets (a JPEG's segments:
+    /// five reads for a plain photo, more behind EXIF), and on a slow file system each read is a round trip.
+    static let headBytes = 128 << 10
+
     /// Up to `count` bytes at `offset`; fewer at the end of the file or on a read error.
     func read(at offset: Int, count: Int) -> [UInt8] {
         guard offset >= 0, count > 0 else { return [] }
+        guard offset + count <= Self.headBytes else { return readThrough(at: offset, count: count) }
+        let head = self.head ?? readThrough(at: 0, count: min(stamp.byteCount, Self.headBytes))
+        self.head = head
+        guard offset < head.count else { return [] }
+        return Array(head[offset..<min(offset + count, head.count)])
+    }
+
+    /// Up to `count` bytes at `offset`, read from the file now.
+    private func readThrough(at offset: Int, count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = 0
             while initialized < count {
