@@ -11,8 +11,8 @@ final class LibraryOpening: Sendable {
     /// Starts `open` on a new thread; `then` runs on that thread with the opened library, before `wait()` returns it;
     /// `done` runs last on that thread, whatever the outcome (a window loop's wake-up).
     init(
-        _ open: @escaping @Sendable () throws -> OpenedLibrary, then: @escaping @Sendable (OpenedLibrary) -> Void = { _ in },
-        done: @escaping @Sendable () -> Void = {}
+        _ open: @escaping @Sendable () throws -> OpenedLibrary,
+        then: @escaping @Sendable (OpenedLibrary) -> Void = { _ in }, done: @escaping @Sendable () -> Void = {}
     ) {
         DetachedThread.start(name: "gallery-open") { [outcome, finished] in
             let result = Result { try open() }

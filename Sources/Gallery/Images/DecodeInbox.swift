@@ -2,7 +2,8 @@ import Dispatch
 import GalleryCore
 
 /// What a `DecodeWorker` shares with its threads: the queue, the requests in flight, the finished results and the
-/// notes about files (headers read, files unchanged), behind one mutex. Threads sleep on semaphores, never while holding the lock.
+/// notes about files (headers read, files unchanged), behind one mutex. Threads sleep on semaphores, never while
+/// holding the lock.
 final class DecodeInbox: Sendable {
     /// A queued or running request with its submission number (results are returned in submission order).
     struct Job: Sendable {
@@ -189,7 +190,7 @@ final class DecodeInbox: Sendable {
         }
     }
 
-    /// Takes every note, in submission order (a request's header note before its result, which `drain()` gives).
+    /// Takes every note, in submission order (results come from `drain()`).
     func drainNotes() -> [DecodeNote] {
         state.withLock { state in
             let notes = state.notes.sorted { $0.ticket < $1.ticket }.map(\.note)

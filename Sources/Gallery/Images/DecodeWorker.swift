@@ -10,7 +10,9 @@ import Glibc
 /// Every file access happens here, never on the main thread (docs/RELIABILITY.md): for a page (`DecodeRequest.Purpose`)
 /// a thread examines the file's identity (`FileStamp`) and reads its header's size, posts the size at once as a
 /// `DecodeNote` (the placeholder's shape), then decodes; a page shown again is re-examined here and decoded again only
-/// if its file changed. After each batch of results the worker pushes an SDL event of `wakeEventType` (`SDL_PushEvent` is thread-safe), so
+/// if its file changed.
+///
+/// After each batch of results the worker pushes an SDL event of `wakeEventType` (`SDL_PushEvent` is thread-safe), so
 /// a main loop asleep in `SDL_WaitEvent` wakes up and calls `drainResults()`. Cancelled pages never produce a result,
 /// even if their decode was already running. Shutting down (explicitly or in deinit) drops the queue and waits for
 /// running decodes to finish, for at most `shutdownGrace`.
@@ -151,11 +153,13 @@ public final class DecodeWorker: Sendable {
                 }
                 statedSize = Self.statedSize(ofFile: path)
                 if request.purpose == .page, let statedSize {
-                    wake(inbox.post(job, header: DecodeNote(request: request, kind: .header, stamp: stamp, statedSize: statedSize)))
+                    let note = DecodeNote(request: request, kind: .header, stamp: stamp, statedSize: statedSize)
+                    wake(inbox.post(job, header: note))
                 }
             }
             let outcome = Result { () throws(DecodeFailure) -> Surface in try decode(request) }
-            wake(inbox.finish(job, result: DecodeResult(request: request, outcome: outcome, stamp: stamp, statedSize: statedSize)))
+            let result = DecodeResult(request: request, outcome: outcome, stamp: stamp, statedSize: statedSize)
+            wake(inbox.finish(job, result: result))
             inbox.retire(job)
         }
         inbox.threadDidExit()

@@ -58,7 +58,8 @@ final class RecycledSlotStore: PageStore {
         let taken = decodes.takeDecoded(into: &surfaces, keeping: pinned, holding: Set(slots.compactMap { $0?.page }))
         // A slot showing a page whose changed file arrived (or failed) is refilled: its texture is kept for the
         // refill, under a page number no page has.
-        for index in slots.indices where slots[index].map({ taken.arrived.contains($0.page) || taken.failed.contains($0.page) }) == true {
+        let replaced = Set(taken.arrived + taken.failed)
+        for index in slots.indices where slots[index].map({ replaced.contains($0.page) }) == true {
             slots[index]?.page = -1
         }
         return taken.changed
