@@ -72,7 +72,14 @@ public final class OutputFolder {
         for part in parts.dropLast() {
             walked += "/" + part
             let next = openat(directory, part, O_DIRECTORY | O_NOFOLLOW | OutputPolicy.pathOnly | O_CLOEXEC)
-            guard next >= 0 else { throw refuse(Self.problem(forOpenError: errno, folder: walked, followsLinks: false)) }
+            guard next >= 0 else {
+                let code = errno
+                var status = stat()
+                if fstatat(directory, part, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                    throw refuse(.symbolicLink)
+                }
+                throw refuse(Self.problem(forOpenError: code, folder: walked))
+            }
             close(directory)
             directory = next
         }
@@ -90,11 +97,10 @@ public final class OutputFolder {
     }
 
     /// What a failed `open` of a folder means to the user.
-    static func problem(forOpenError code: Int32, folder: String, followsLinks: Bool = true) -> OutputProblem {
+    static func problem(forOpenError code: Int32, folder: String) -> OutputProblem {
         switch code {
         case ENOENT: .missingFolder(folder)
         case ENOTDIR: .notAFolder
-        case ELOOP where !followsLinks: .symbolicLink
         default: .system(FileSystem.message(forErrorCode: code))
         }
     }

@@ -32,7 +32,7 @@ public enum ShotMark {
     }
 
     /// CRC-32 as PNG computes it (ISO 3309, reflected, polynomial 0xEDB88320) over a chunk's type and data.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)

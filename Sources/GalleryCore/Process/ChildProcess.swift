@@ -214,10 +214,11 @@ package enum ChildProcess {
         /// The unterminated last line, if any.
         var remainder: String? { pending.isEmpty || overflowing ? nil : Self.text(pending) }
 
+        /// The line without its trailing carriage returns (a CRLF line end, or several), matched on bytes.
         private static func text(_ bytes: [UInt8]) -> String {
-            var line = String(decoding: bytes, as: UTF8.self)
-            if line.hasSuffix("\r") { line.removeLast() }
-            return line
+            var end = bytes.endIndex
+            while end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return String(decoding: bytes[..<end], as: UTF8.self)
         }
     }
 }
