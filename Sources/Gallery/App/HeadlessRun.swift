@@ -63,11 +63,12 @@ public struct HeadlessRun {
            case .shot(let path) = shot.command {
             throw OutputError(role: "shot", path: path, problem: .noShotsFolder)
         }
-        let trace = try tracePath.map { path throws(OutputError) in
-            TraceWriter(file: try OutputFile.create(atPath: path, kind: .trace, role: "--trace", policy: policy))
-        }
+        // The shots folder first: it is created if missing, and the trace may go into it.
         let shotsFolder = try shotsDirectory.map { path throws(OutputError) in
             try OutputFolder.open(path, role: "--shots", policy: policy, creating: true)
+        }
+        let trace = try tracePath.map { path throws(OutputError) in
+            TraceWriter(file: try OutputFile.create(atPath: path, kind: .trace, role: "--trace", policy: policy))
         }
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
