@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
 # repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
 # .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
-# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif; default all)
+# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif output-policy; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -13,7 +13,7 @@ FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
 FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/SDL/PixelSize.swift}
 FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif)
+[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif output-policy)
 
 # GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
 # for coverage and ASan: one object and one module per library, in dependency order.
@@ -45,9 +45,10 @@ compile_target() {
   local name=$1 output="$FUZZ_DIR/bin/$1"
   mkdir -p "$FUZZ_DIR/bin"
   case $name in
-    script-parser|trace-reader)
+    script-parser|trace-reader|output-policy)
       local harness=Fuzz/ScriptParserFuzz.swift
       [ "$name" = trace-reader ] && harness=Fuzz/TraceReaderFuzz.swift
+      [ "$name" = output-policy ] && harness=Fuzz/OutputPolicyFuzz.swift
       "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -package-name gallery -module-name "Fuzz${name//-/}" \
         -I "$modules" -Xcc -I"$numerics_include" \
         "$harness" $core_objects -o "$output" ;;
@@ -105,6 +106,12 @@ make_corpus() {
       # The APP1 segments of the bundled photos (and their whole heads, where the segment starts).
       for photo in Assets/Photos/*.jpg; do head -c 65536 "$photo" > "$corpus/$(basename "$photo").head"; done
       hostile_seeds "$corpus" 65536 '*.jpg' ;;
+    output-policy)
+      # Layouts: nothing; a link to the photo folder then a path through it; a link to the photo; `..` paths.
+      printf '\x00\x03\x06' > "$corpus/plain"
+      printf '\x81\x01\x00\x03\x01\x00\x00\x07\x05' > "$corpus/shots-link-to-ph"
+      printf '\x01\x00\x04\x01\x02\x09\x07\x02' > "$corpus/trace-link-to-photo"
+      printf '\x02\x00\x00\x00\x00\x03\x00\x01\x09\x0b\x05' > "$corpus/trace-dotdot" ;;
   esac
 }
 

@@ -111,7 +111,9 @@ for index in 0..<options.runs {
     let seed = UInt64(index + 1)
     let mode = modes[index % modes.count]
     let (library, pages) = libraries[(index / modes.count) % libraries.count]
-    let run = SoakRun(seed: seed, mode: mode, library: library, gestures: options.gestures, size: size)
+    var run = SoakRun(seed: seed, mode: mode, library: library, gestures: options.gestures, size: size)
+    // One feed run in ten runs a real command that leaves a background job: the run must end its process group.
+    run.feedCommand = mode == .feed && (index / modes.count) % 10 == 0
     let outcome = run.run(pages: pages, folder: folder, watchdog: watchdog)
     frames += outcome.frames
     feed.requests += outcome.feedRequests

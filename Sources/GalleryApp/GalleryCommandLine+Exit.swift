@@ -30,12 +30,15 @@ extension GalleryCommandLine {
         do {
             try command.run()
         } catch let error as ExitCode {
+            ProcessGroups.terminateAll()
             exit(withError: error)
         } catch let error as ValidationError {
             fail(error.message, status: badInputStatus)
         } catch let error as ScriptError {
             fail(error.description, status: badInputStatus)
         } catch let error as PhotoIndexError {
+            fail(error.description, status: badInputStatus)
+        } catch let error as OutputError {
             fail(error.description, status: badInputStatus)
         } catch {
             fail(message(for: error), status: EXIT_FAILURE)
@@ -52,7 +55,10 @@ extension GalleryCommandLine {
     }
 
     /// `exit(3)`: flushes C's buffers and runs `atexit` handlers (ParsableCommand's own `exit` hides the C one here).
+    /// First, every feed command still running is ended with its whole process group: nothing the gallery started
+    /// outlives it, whatever ends it.
     private static func exitProcess(_ status: Int32) -> Never {
+        ProcessGroups.terminateAll()
         Glibc.exit(status)
     }
 }

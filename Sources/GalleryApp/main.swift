@@ -43,17 +43,17 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Headless: folder for the PNGs of `shot` events.")
     var shots: String?
 
-    @Option(help: "Headless: frames per virtual second (1…1000).")
-    var fps: Double = 60
+    @Option(parsing: .unconditional, help: "Headless: frames per virtual second (1…1000).")
+    var fps = TypedNumber(60)
 
-    @Option(help: "Show N generated, numbered pages instead of photos (tests, benchmarks; 1…2147483647).")
+    @Option(parsing: .unconditional, help: "Show N generated, numbered pages instead of photos (tests, benchmarks; 1…2147483647).")
     var synthetic: Int?
 
     @Flag(help: "Use SDL's software renderer.")
     var software = false
 
-    @Option(help: "Start a slideshow, one photo every SECONDS (S starts and stops it).")
-    var slideshow: Double?
+    @Option(parsing: .unconditional, help: "Start a slideshow, one photo every SECONDS (S starts and stops it).")
+    var slideshow: TypedNumber?
 
     @Option(help: "fit: enlarge small photos to the window (default); down: never beyond 100 % (feh's --scale-down).")
     var fit: String = "fit"
@@ -61,16 +61,16 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
     var transition: String = "spring"
 
-    @Option(help: "Feed: seconds the simulated source takes to answer.")
-    var feedDelay: Double = SimulatedFeedSource.defaultDelay
+    @Option(parsing: .unconditional, help: "Feed: seconds the simulated source takes to answer.")
+    var feedDelay = TypedNumber(SimulatedFeedSource.defaultDelay)
 
-    @Option(help: "Feed: pages each simulated answer appends.")
+    @Option(parsing: .unconditional, help: "Feed: pages each simulated answer appends.")
     var feedBatch: Int = SimulatedFeedSource.defaultBatch
 
-    @Option(help: "Feed: probability in [0, 1] that a simulated request fails.")
-    var feedFailureRate: Double = 0
+    @Option(parsing: .unconditional, help: "Feed: probability in [0, 1] that a simulated request fails.")
+    var feedFailureRate = TypedNumber(0)
 
-    @Option(help: "Feed: seed of the simulated failures, so a run replays exactly.")
+    @Option(parsing: .unconditional, help: "Feed: seed of the simulated failures, so a run replays exactly.")
     var feedSeed: UInt64 = 0
 
     @Option(help: "Feed: append the photos that appear in this folder after start, instead of simulating.")
@@ -79,13 +79,13 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Feed: run this shell command for more pages; it prints one photo path per line.")
     var feedCommand: String?
 
-    @Option(help: "Feed: seconds --feed-command may run before it counts as failed.")
-    var feedTimeout: Double = CommandFeedSource.defaultTimeout
+    @Option(parsing: .unconditional, help: "Feed: seconds --feed-command may run before it counts as failed.")
+    var feedTimeout = TypedNumber(CommandFeedSource.defaultTimeout)
 
-    @Option(help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
-    var maxMegapixels: Double = 100
+    @Option(parsing: .unconditional, help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
+    var maxMegapixels = TypedNumber(100)
 
-    @Option(help: "Megabytes of decoded pages kept, and as many of page textures.")
+    @Option(parsing: .unconditional, help: "Megabytes of decoded pages kept, and as many of page textures.")
     var cacheMb: Int = 64
 
     @Flag(help: "Include photos in subfolders of the folders given.")
@@ -104,12 +104,12 @@ struct GalleryCommandLine: ParsableCommand {
             throw ValidationError(
                 "--synthetic must be between \(pageCounts.lowerBound) and \(pageCounts.upperBound) pages, found \(synthetic)")
         }
-        if !(1...1000).contains(fps) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
-        if !(maxMegapixels >= 0.01 && maxMegapixels <= 10_000) {
+        if !(1...1000).contains(fps.value) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
+        if !(maxMegapixels.value >= 0.01 && maxMegapixels.value <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }
-        if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536") }
-        if let slideshow, !(slideshow >= 0.5 && slideshow <= 86_400) {
+        if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536, found \(cacheMb)") }
+        if let slideshow, !(slideshow.value >= 0.5 && slideshow.value <= 86_400) {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
         if !["fit", "down"].contains(fit) { throw ValidationError("--fit must be fit or down") }
@@ -129,13 +129,13 @@ struct GalleryCommandLine: ParsableCommand {
         if feedBatch < 1 || feedBatch > 10_000 {
             throw ValidationError("--feed-batch must be between 1 and 10000, not \(feedBatch)")
         }
-        if !(feedDelay >= 0 && feedDelay <= 3600) {
+        if !(feedDelay.value >= 0 && feedDelay.value <= 3600) {
             throw ValidationError("--feed-delay must be between 0 and 3600 seconds, not \(feedDelay)")
         }
-        if !(0...1).contains(feedFailureRate) {
+        if !(0...1).contains(feedFailureRate.value) {
             throw ValidationError("--feed-failure-rate must be a probability between 0 and 1, not \(feedFailureRate)")
         }
-        if !(feedTimeout > 0 && feedTimeout <= 3600) {
+        if !(feedTimeout.value > 0 && feedTimeout.value <= 3600) {
             throw ValidationError("--feed-timeout must be between 0 and 3600 seconds, not \(feedTimeout)")
         }
         if feedWatch != nil, feedCommand != nil {
@@ -165,10 +165,10 @@ struct GalleryCommandLine: ParsableCommand {
             return FeedSourceFactory { wake in try FolderWatchFeedSource(folder: feedWatch, wake: wake) }
         }
         if let feedCommand {
-            let timeout = feedTimeout
+            let timeout = feedTimeout.value
             return FeedSourceFactory { wake in try CommandFeedSource(command: feedCommand, timeout: timeout, wake: wake) }
         }
-        let (delay, batch, rate, seed) = (feedDelay, feedBatch, feedFailureRate, feedSeed)
+        let (delay, batch, rate, seed) = (feedDelay.value, feedBatch, feedFailureRate.value, feedSeed)
         return FeedSourceFactory { _ in
             SimulatedFeedSource(photoCount: max(photoCount, 1), delay: delay, batch: batch, failureRate: rate, seed: seed)
         }
@@ -189,19 +189,22 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if headless, let script {
             let (library, order) = try makeOrderedLibrary()
-            if let shots { try ShotsFolder.check(shots, photoFolders: order?.folders ?? []) }
             let parsed = try Script.load(path: script)
+            if shots == nil, let shot = parsed.events.first(where: { $0.command.typeName == "shot" }) {
+                throw ValidationError("\(script): the script takes a shot at t = \(shot.t); give --shots DIR for it")
+            }
             var run = HeadlessRun(
-                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps,
+                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps.value,
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
-                slideshowInterval: slideshow)
+                slideshowInterval: slideshow?.value)
             run.images = images
             run.startPage = order?.startIndex ?? 0
+            run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: requested))
         } else {
             var run = WindowRun(
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
-                slideshowInterval: slideshow)
+                slideshowInterval: slideshow?.value)
             run.images = images
             let (recursive, order) = (recursive, sort)
             run.openDropped = { paths in
@@ -220,9 +223,22 @@ struct GalleryCommandLine: ParsableCommand {
         }
     }
 
+    /// What the trace and shots must stay out of: the photos' folders, the folders named and the watched folder.
+    private func outputPolicy(photoFolders: Set<String>) -> OutputPolicy {
+        var folders = photoFolders
+        for path in paths {
+            switch try? FileSystem.kind(atPath: path) {
+            case .directory?: folders.insert(path)
+            default: folders.insert(OutputFolder.split(path).folder)
+            }
+        }
+        if let feedWatch { folders.insert(feedWatch) }
+        return OutputPolicy(protecting: folders.sorted())
+    }
+
     /// The image pipeline's limits from the options.
     private var images: ImageOptions {
-        var options = ImageOptions(maximumPixelCount: Int(maxMegapixels * 1_000_000), cacheBytes: cacheMb << 20)
+        var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
         options.upscales = fit == "fit"
         return options
     }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GalleryCore
 import PagerEngine
 
@@ -29,6 +24,9 @@ public struct HeadlessRun {
     public var images = ImageOptions()
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
+    /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
+    /// photo folders, and those of photos a feed appends, are always added.
+    public var outputPolicy = OutputPolicy()
     /// How long the run may go on after the last event before it stops by itself, in seconds.
     public static let settleLimit = 10.0
 
@@ -59,6 +57,19 @@ public struct HeadlessRun {
     /// `run(library:mode:)` for a caller that keeps SDL started itself (a test process, the soak), which must not be
     /// shut down under it.
     package func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
+        // Outputs first: a refused one stops the run before anything is drawn or written.
+        let policy = outputPolicy.protecting(library.photoFolders)
+        if shotsDirectory == nil, let shot = script.events.first(where: { $0.command.typeName == "shot" }),
+           case .shot(let path) = shot.command {
+            throw OutputError(role: "shot", path: path, problem: .noShotsFolder)
+        }
+        // The shots folder first: it is created if missing, and the trace may go into it.
+        let shotsFolder = try shotsDirectory.map { path throws(OutputError) in
+            try OutputFolder.open(path, role: "--shots", policy: policy, creating: true)
+        }
+        let trace = try tracePath.map { path throws(OutputError) in
+            TraceWriter(file: try OutputFile.create(atPath: path, kind: .trace, role: "--trace", policy: policy))
+        }
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
@@ -71,17 +82,38 @@ public struct HeadlessRun {
             thumbnailWorker.shutdown()
             detailWorker.shutdown()
         }
+        // A stop signal abandons a decode in progress: the frame waiting for it goes on at once, and shutting the
+        // workers down does not wait for it (the process exit ends it).
+        let wake = StopSignal.addWake { [worker, thumbnailWorker, detailWorker] in
+            for each in [worker, thumbnailWorker, detailWorker] { each.abandonWaits() }
+        }
+        defer { StopSignal.removeWake(wake) }
         let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
             startPage: startPage, cacheBytes: images.cacheBytes)
-        if let tracePath {
-            let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { gallery.feedSource.stop() }
+        /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
+        func draw(at now: Double) throws {
+            gallery.advance(to: now)
+            // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
+            worker.waitUntilIdle()
+            thumbnailWorker.waitUntilIdle()
+            detailWorker.waitUntilIdle()
+            try gallery.receiveDecodes(uploadBudget: nil)
+            try gallery.render()
+            renderer.present()
         }
-        let trace = try tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
-        if let shotsDirectory {
-            try FileManager.default.createDirectory(atPath: shotsDirectory, withIntermediateDirectories: true)
+        /// Writes the frame on the target as the shot `path`, through the output policy.
+        func takeShot(_ path: String) throws {
+            guard let shotsFolder else { throw OutputError(role: "shot", path: path, problem: .noShotsFolder) }
+            // A feed may have brought photos from other folders since the start: those are protected too.
+            shotsFolder.policy = policy.protecting(gallery.library.photoFolders)
+            let file = try shotsFolder.createFile(path, kind: .shot, role: "shot")
+            try file.write(try ShotPNG.encode(target))
+            if let code = file.close() {
+                throw OutputError(role: "writing", path: file.path, problem: .system(FileSystem.message(forErrorCode: code)))
+            }
         }
         var cursor = ScriptCursor(script: script)
         let lastEventTime = script.events.last?.t ?? 0
@@ -94,7 +126,8 @@ public struct HeadlessRun {
             let cpuStart = CPUClock.threadSeconds()
             var shots: [String] = []
             var quit = false
-            for event in cursor.takeEvents(dueAt: now) {
+            let events = cursor.takeEvents(dueAt: now)
+            for (index, event) in events.enumerated() {
                 switch event.command {
                 case .down(let x, let y): gallery.apply(.pointerDown(x: x, y: y), at: event.t)
                 case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
@@ -106,27 +139,25 @@ public struct HeadlessRun {
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)
                     try gallery.resize(renderer: renderer, at: event.t)
-                case .shot(let path): shots.append(path)
+                case .shot(let path):
+                    // Events apply in file order: a shot followed by more events of this frame shows the frame as it
+                    // is now, before them, drawn on the spot; otherwise it is taken from the frame drawn below.
+                    if index < events.count - 1, events[(index + 1)...].contains(where: { $0.command.typeName != "shot" }) {
+                        try draw(at: now)
+                        try takeShot(path)
+                    } else {
+                        shots.append(path)
+                    }
                 case .quit: quit = true
                 }
             }
             // A feed fed by a folder or a command answers in real time: this frame waits for it, up to a frame's
             // worth of real time, so the virtual clock never runs ahead of the world by more than that.
             if gallery.waitsOnRealTimeFeed { gallery.waitForFeed(upTo: 1 / framesPerSecond) }
-            gallery.advance(to: now)
-            // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
-            worker.waitUntilIdle()
-            thumbnailWorker.waitUntilIdle()
-            detailWorker.waitUntilIdle()
-            try gallery.receiveDecodes(uploadBudget: nil)
-            try gallery.render()
-            renderer.present()
+            try draw(at: now)
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
             gallery.noteFrameTime(milliseconds: frameMilliseconds)
-            for path in shots {
-                let url = URL(fileURLWithPath: path, relativeTo: shotsDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
-                try target.saveOpaquePNG(to: url.path)
-            }
+            for path in shots { try takeShot(path) }
             try trace?.write(
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))
             let finished = cursor.isFinished && now >= lastEventTime && !gallery.needsFrame

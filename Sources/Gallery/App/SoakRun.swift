@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import GalleryCore
 import PagerEngine
 
@@ -25,6 +28,9 @@ package struct SoakRun: Sendable {
     package var gestures: Int
     /// The starting output size.
     package var size: ViewportSize
+    /// Whether the feed runs `backgroundingCommand` (a real process group whose children outlive the command unless
+    /// the gallery ends them) instead of the simulated network; the case then also checks that none is left.
+    package var feedCommand = false
 
     /// Creates a case.
     package init(seed: UInt64, mode: TopologyKind, library: SoakLibrary, gestures: Int, size: ViewportSize) {
@@ -62,16 +68,26 @@ package struct SoakRun: Sendable {
         defer { try? FileManager.default.removeItem(atPath: tracePath) }
         let script = script
         let photoCount = max(pages.count, 1)
-        let feed = FeedSourceFactory { [seed] _ in
-            SimulatedFeedSource(photoCount: photoCount, failureRate: Self.feedFailureRate, seed: seed)
-        }
+        let command = Self.backgroundingCommand(seed: seed)
+        let feed = feedCommand
+            ? FeedSourceFactory { wake in try CommandFeedSource(command: command, timeout: 5, wake: wake) }
+            : FeedSourceFactory { [seed] _ in
+                SimulatedFeedSource(photoCount: photoCount, failureRate: Self.feedFailureRate, seed: seed)
+            }
         let headless = HeadlessRun(size: size, script: script, tracePath: tracePath, shotsDirectory: nil, feedSource: feed)
+        // The photos' folders must come out of the run exactly as they went in: the gallery only reads them.
+        let folders = pages.photoFolders.sorted()
+        let before = folders.map(Self.listing)
         do {
             let frames = try watchdog.guarding(replayHint) { try headless.runFrames(library: pages, mode: mode) }
             let records = try TraceReader.records(inFile: tracePath)
             var violations = TraceInvariants.violations(
                 in: records, pageCount: pages.count, textureByteBudget: ImageOptions().cacheBytes)
             if records.count != frames { violations.append("\(frames) frames drawn, \(records.count) traced") }
+            if folders.map(Self.listing) != before { violations.append("a photo folder changed during the run") }
+            if feedCommand, !Self.processes(withCommandLine: Self.marker(seed: seed)).isEmpty {
+                violations.append("the feed command's background job outlived the run: \(Self.marker(seed: seed))")
+            }
             let settleBy = (script.events.last?.t ?? 0) + HeadlessRun.settleLimit
             if let last = records.last, last.t > settleBy {
                 violations.append("""
@@ -96,8 +112,10 @@ package struct SoakRun: Sendable {
         case .synthetic: " --synthetic 100000"
         case .hostile: " " + corpusFolder
         }
-        return "gallery --headless --size \(size) --mode \(mode.rawValue) --feed-failure-rate \(Self.feedFailureRate) "
-            + "--feed-seed \(seed) --script \(scriptPath)\(pages)"
+        let feed = feedCommand
+            ? "--feed-command '\(Self.backgroundingCommand(seed: seed))' --feed-timeout 5"
+            : "--feed-failure-rate \(Self.feedFailureRate) --feed-seed \(seed)"
+        return "gallery --headless --size \(size) --mode \(mode.rawValue) \(feed) --script \(scriptPath)\(pages)"
     }
 
     /// How to replay this case by hand.
@@ -105,5 +123,41 @@ package struct SoakRun: Sendable {
         "seed \(seed), mode \(mode.rawValue), \(library.displayName), \(gestures) gestures at \(size) (replay: "
             + "gallery-soak --replay \(seed) --mode \(mode.rawValue) --library \(library.rawValue) --gestures \(gestures)"
             + " --write-script FILE)"
+    }
+
+    /// A feed command that leaves a background job behind it (the job's command line carries `marker(seed:)`) and
+    /// prints one path, which is missing: an error tile.
+    package static func backgroundingCommand(seed: UInt64) -> String {
+        "\(marker(seed: seed)) >/dev/null 2>&1 & echo soak-feed-\(seed).jpg"
+    }
+
+    /// The background job's command line: unique per seed, so parallel cases cannot see each other's.
+    static func marker(seed: UInt64) -> String { "sleep 1229.\(seed)" }
+
+    /// The processes whose command line contains `text` (read from `/proc`; zombies have none).
+    package static func processes(withCommandLine text: String) -> [Int] {
+        var pids: [Int] = []
+        try? FileSystem.forEachEntry(inDirectory: "/proc") { name, _ in
+            guard let pid = Int(String(decoding: name, as: UTF8.self)),
+                  let line = try? FileSystem.contents(ofFile: "/proc/\(pid)/cmdline", maximumBytes: 65_536)
+            else { return }
+            if String(decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self).contains(text) {
+                pids.append(pid)
+            }
+        }
+        return pids
+    }
+
+    /// A folder's entries with their inodes, sizes and modification times (links not followed), sorted: what any
+    /// write into the folder would change.
+    private static func listing(_ folder: String) -> [String] {
+        var entries: [String] = []
+        try? FileSystem.forEachEntry(inDirectory: folder) { name, _ in
+            let path = folder + "/" + String(decoding: name, as: UTF8.self)
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return entries.append(path + " gone") }
+            entries.append("\(path) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+        }
+        return entries.sorted()
     }
 }

@@ -3,18 +3,20 @@ import GalleryCore
 import Glibc
 #endif
 
-/// SIGINT and SIGTERM, turned into a request to stop that the frame loops check, so that a run ends within a frame
-/// or two, its trace complete, and exits 130 or 143.
+/// SIGINT, SIGTERM and SIGHUP, turned into a request to stop that the frame loops check, so that a run ends within a
+/// frame or two, its trace complete, and exits 130, 143 or 129.
 ///
 /// The signals are blocked in every thread and taken by one thread with `sigwait`, so no code runs in a signal handler:
-/// that thread records the signal and wakes the window's event loop (`SDL_PushEvent` is thread-safe).
+/// that thread records the signal and calls the wakes registered (the window's event loop, through `SDL_PushEvent`,
+/// which is thread-safe; a headless run's decode waits, which a stop abandons).
 public enum StopSignal {
     /// The signals that stop a run.
-    public static let signals: [Int32] = [SIGINT, SIGTERM]
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private struct State {
         var received: Int32?
-        var wake: (@Sendable () -> Void)?
+        var wakes: [Int: @Sendable () -> Void] = [:]
+        var nextWake = 0
         var isInstalled = false
     }
 
@@ -35,11 +37,11 @@ public enum StopSignal {
                 var set = signalSet()
                 var signal: Int32 = 0
                 guard sigwait(&set, &signal) == 0 else { continue }
-                let wake = state.withLock { state in
+                let wakes = state.withLock { state in
                     state.received = state.received ?? signal
-                    return state.wake
+                    return Array(state.wakes.values)
                 }
-                wake?()
+                for wake in wakes { wake() }
             }
         }
     }
@@ -53,13 +55,21 @@ public enum StopSignal {
     /// The exit status for `signal`, as a shell reports a process killed by it: 128 + its number.
     public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 
-    /// Sets what to call, on the signal thread, when a signal arrives (nil: nothing); called at once if one already did.
-    static func setWake(_ wake: (@Sendable () -> Void)?) {
-        let alreadyReceived = state.withLock { state in
-            state.wake = wake
-            return state.received != nil
+    /// Adds something to call, on the signal thread, when a signal arrives (at once if one already did); returns the
+    /// token that `removeWake` takes. Several runs in one process (tests, the soak) each add their own.
+    static func addWake(_ wake: @escaping @Sendable () -> Void) -> Int {
+        let (token, alreadyReceived) = state.withLock { state in
+            defer { state.nextWake += 1 }
+            state.wakes[state.nextWake] = wake
+            return (state.nextWake, state.received != nil)
         }
-        if alreadyReceived { wake?() }
+        if alreadyReceived { wake() }
+        return token
+    }
+
+    /// Stops calling the wake `addWake` returned `token` for.
+    static func removeWake(_ token: Int) {
+        state.withLock { _ = $0.wakes.removeValue(forKey: token) }
     }
 
     private static func signalSet() -> sigset_t {

@@ -100,17 +100,21 @@ public struct WindowRun {
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage,
             headStart: Self.headStart(for: opened, box: firstBox))
+        // A feed command still running when the window closes is ended with its whole process group.
+        defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
         // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
         worker.waitForResults(upTo: Self.firstPhotoWait)
         window.show()
-        // SIGINT and SIGTERM wake the event loop with a quit, like closing the window.
-        StopSignal.setWake {
+        // SIGINT, SIGTERM and SIGHUP wake the event loop with a quit, like closing the window, and abandon decodes in
+        // progress: shutting the workers down then does not wait for them (the process exit ends them).
+        let wake = StopSignal.addWake { [worker, thumbnailWorker, detailWorker] in
+            for each in [worker, thumbnailWorker, detailWorker] { each.abandonWaits() }
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             _ = SDL_PushEvent(&quit)
         }
-        defer { StopSignal.setWake(nil) }
+        defer { StopSignal.removeWake(wake) }
         let clock = PerformanceClock()
         var input = WindowInput(window: window)
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
@@ -162,6 +166,7 @@ public struct WindowRun {
                     let opened = try result.get()
                     worker.cancelAll()
                     thumbnailWorker.cancelAll()
+                    gallery.feedSource.stop()
                     gallery = try makeGallery(library: opened.library, mode: opened.mode, startPage: opened.startPage)
                 } catch {
                     logger.error("cannot open \(paths.joined(separator: ", ")): \(error)")

@@ -28,6 +28,8 @@ final class DecodeInbox: Sendable {
         var wakePending = false
         var nextTicket = 0
         var isShutDown = false
+        /// A stop was requested: nothing waits for decodes any more (`abandonWaits`).
+        var waitsAbandoned = false
         /// One decode at a time, until `decodeInParallel()`: at start, the first photo gets a core to itself.
         var decodesAlone = false
         /// Whether any result has been drained (the main loop has taken its first photo).
@@ -210,13 +212,25 @@ final class DecodeInbox: Sendable {
     /// Blocks until nothing is queued, decoding or being announced (or the inbox is shut down).
     func waitUntilIdle() {
         let waiter: DispatchSemaphore? = state.withLock { state in
-            guard !state.isIdle, !state.isShutDown else { return nil }
+            guard !state.isIdle, !state.isShutDown, !state.waitsAbandoned else { return nil }
             let waiter = DispatchSemaphore(value: 0)
             state.idleWaiters.append(waiter)
             return waiter
         }
         waiter?.wait()
     }
+
+    /// From now on `waitUntilIdle` returns at once, and those waiting return now: a stop abandons decodes in progress.
+    func abandonWaits() {
+        state.withLock { state in
+            state.waitsAbandoned = true
+            for waiter in state.idleWaiters { waiter.signal() }
+            state.idleWaiters.removeAll()
+        }
+    }
+
+    /// Whether `abandonWaits` was called.
+    var waitsAbandoned: Bool { state.withLock { $0.waitsAbandoned } }
 
     /// Stops accepting work, drops the queue and tells `threadCount` threads to exit; false if already shut down.
     func shutDown(threadCount: Int) -> Bool {

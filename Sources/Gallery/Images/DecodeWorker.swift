@@ -112,6 +112,12 @@ public final class DecodeWorker: Sendable {
         inbox.waitUntilIdle()
     }
 
+    /// Abandons decodes in progress, for a stop request (a signal): `waitUntilIdle` returns at once from now on, and
+    /// `shutdown()` does not wait for a running decode (the process exit ends it). Callable from any thread.
+    public func abandonWaits() {
+        inbox.abandonWaits()
+    }
+
     /// Drops queued requests, lets running decodes finish (discarding them) and stops the threads.
     /// Later submissions are ignored; calling it again does nothing.
     ///
@@ -120,6 +126,7 @@ public final class DecodeWorker: Sendable {
     public func shutdown() {
         if inbox.shutDown(threadCount: threadCount) {
             budget?.close()
+            guard !inbox.waitsAbandoned else { return }
             _ = inbox.waitForThreadExits(threadCount: threadCount, deadline: .now() + DecodeWorker.shutdownGrace)
         }
     }

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a user's command for each request (`/bin/sh -c`, off the main thread, with a timeout); each line it prints
 /// is a photo path to append. A non-zero exit, a timeout or no lines is a failure whose reason is the command's last
@@ -23,6 +26,8 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     /// A pthread lock, not `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
     private let state = LockedState(State())
     private let wake: @Sendable () -> Void
+    /// Notified when a run sets its answer.
+    public let answerSignal = AnswerSignal()
 
     private struct State {
         var queued: [String] = []
@@ -41,9 +46,13 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
         self.wake = wake
     }
 
-    /// Kills a run in progress; no answer follows.
+    /// Ends a run in progress with its whole process group, and waits (briefly) until it has: no answer follows, and
+    /// nothing the command started outlives the run showing the feed.
     public func stop() {
         state.withLock { $0.stopped = true }
+        // The run notices within one poll (50 ms) and ends its group (SIGTERM, SIGKILL after the grace period).
+        let deadline = MonotonicClock.seconds() + ChildProcess.terminationGrace + 1
+        while state.withLock({ $0.running }), MonotonicClock.seconds() < deadline { usleep(2_000) }
     }
 
     /// Answers at once from lines an earlier run printed beyond its batch, else runs the command on a thread.
@@ -106,7 +115,10 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
             }
             return true
         }
-        if answered { wake() }
+        if answered {
+            answerSignal.notify()
+            wake()
+        }
     }
 
     private static func takeBatch(_ queued: inout [String]) -> [FeedItem] {

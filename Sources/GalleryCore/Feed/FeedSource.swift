@@ -13,4 +13,12 @@ public protocol FeedSource: AnyObject {
     var answersInRealTime: Bool { get }
     /// Blocks until an answer is ready or `seconds` of real time have passed (headless runs waiting on the world).
     func waitForAnswer(upTo seconds: Double)
+    /// Ends the source for good: a request in progress (a command, with everything it started) is stopped, and no
+    /// answer follows. Called when the run showing the feed ends.
+    func stop()
+}
+
+extension FeedSource {
+    /// Nothing to stop for sources with no thread or process of their own.
+    public func stop() {}
 }

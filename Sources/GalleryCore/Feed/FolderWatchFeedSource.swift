@@ -10,8 +10,10 @@ import Foundation
 #endif
 
 /// Appends the photos that appear in a folder after start (copied, saved or moved in), in arrival order, watched
-/// with inotify on a thread of its own. A file is taken only once its size has stayed the same for `quietPeriod`
-/// with no write to it, so a photo still being written is never shown half-done. The folder is only read.
+/// with inotify on a thread of its own. A file becomes a candidate only when its writer closes it (`IN_CLOSE_WRITE`)
+/// or it is moved in whole (`IN_MOVED_TO`), and is taken once its size and modification time have then stayed the
+/// same for `quietPeriod` with no write to it: a writer that pauses mid-write never gets a half-done photo shown.
+/// Each file is appended once; it may come again only after it left the folder. The folder is only read.
 public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     /// How long a new file must stay unchanged before it is shown, in seconds.
     public static let defaultQuietPeriod = 0.3
@@ -25,6 +27,18 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     /// A pthread lock, not `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
     private let state = LockedState(State())
     private let wake: @Sendable () -> Void
+    /// Notified when an answer is set.
+    public let answerSignal = AnswerSignal()
+
+    /// What an inotify event says about a name.
+    private enum Change {
+        /// Created or written to: it is being written, so not complete yet.
+        case writing
+        /// Closed after writing, or moved in whole: complete, once it stays unchanged for the quiet period.
+        case completed
+        /// Deleted or moved out.
+        case removed
+    }
 
     private struct Candidate {
         var path: String
@@ -36,6 +50,8 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     private struct State {
         var candidates: [Candidate] = []
         var ready: [String] = []
+        /// Paths made ready (appended or about to be): never again, unless they leave the folder first.
+        var taken: Set<String> = []
         var waiting = false
         var answer: FeedResponse?
         var stopped = false
@@ -117,17 +133,25 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
             var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = Glibc.poll(&pollDescriptor, 1, 100)
             let now = MonotonicClock.seconds()
-            var touched: [(name: String, removed: Bool)] = []
+            var touched: [(name: String, change: Change)] = []
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 { touched = Self.events(in: buffer, count: count) }
             }
             let answered = state.withLock { state in
-                for (name, removed) in touched where Self.isPhotoName(name) {
+                for (name, change) in touched where Self.isPhotoName(name) {
                     let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                     state.candidates.removeAll { $0.path == path }
-                    if !removed {
+                    switch change {
+                    case .writing:
+                        break  // Back to waiting for its writer to close it.
+                    case .completed where !state.taken.contains(path):
                         state.candidates.append(Candidate(path: path, size: -1, modified: timespec(), touchedAt: now))
+                    case .completed:
+                        break  // Already appended: a change to it shows when its page is shown again.
+                    case .removed:
+                        state.taken.remove(path)
+                        state.ready.removeAll { $0 == path }
                     }
                 }
                 settle(&state, now: now)
@@ -135,7 +159,10 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
                 Self.answerIfReady(&state)
                 return !hadAnswer && state.answer != nil
             }
-            if answered { wake() }
+            if answered {
+                answerSignal.notify()
+                wake()
+            }
         }
     }
 
@@ -154,6 +181,7 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
                 status.st_mtim.tv_nsec == candidate.modified.tv_nsec
             {
                 state.ready.append(candidate.path)
+                state.taken.insert(candidate.path)
             } else {
                 candidate.size = size
                 candidate.modified = status.st_mtim
@@ -164,9 +192,9 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
         state.candidates = remaining
     }
 
-    /// The names in a buffer of inotify events, with whether each left the folder.
-    private static func events(in buffer: [UInt8], count: Int) -> [(name: String, removed: Bool)] {
-        var names: [(String, Bool)] = []
+    /// The names in a buffer of inotify events, with what happened to each.
+    private static func events(in buffer: [UInt8], count: Int) -> [(name: String, change: Change)] {
+        var names: [(String, Change)] = []
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         buffer.withUnsafeBytes { bytes in
@@ -176,7 +204,11 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
                 let nameBytes = bytes[(offset + header)..<min(offset + header + length, count)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 if !name.isEmpty, mask & UInt32(IN_ISDIR) == 0 {
-                    names.append((name, mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0))
+                    let change: Change =
+                        if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { .removed }
+                        else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { .completed }
+                        else { .writing }
+                    names.append((name, change))
                 }
                 offset += header + length
             }

@@ -1,14 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A feed source answered from a thread of its own (a folder watch, a command): the thread wakes the window, and a
 /// headless run waits for the answer in real time.
 public protocol ThreadedFeedSource: FeedSource {
     /// Whether a request waits for an answer that has not come yet.
     var isAwaitingAnswer: Bool { get }
+    /// Notified by the source's thread whenever it sets an answer.
+    var answerSignal: AnswerSignal { get }
 }
 
 extension ThreadedFeedSource {
@@ -18,11 +14,8 @@ extension ThreadedFeedSource {
     /// True: answers come in real time.
     public var answersInRealTime: Bool { true }
 
-    /// Waits in short sleeps while an answer is awaited, for at most `seconds`.
+    /// Waits while an answer is awaited, for at most `seconds`; returns as soon as the source's thread answers.
     public func waitForAnswer(upTo seconds: Double) {
-        let deadline = MonotonicClock.seconds() + seconds
-        while isAwaitingAnswer, MonotonicClock.seconds() < deadline {
-            usleep(2_000)
-        }
+        answerSignal.wait(upTo: seconds) { isAwaitingAnswer }
     }
 }

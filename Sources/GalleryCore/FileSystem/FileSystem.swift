@@ -110,13 +110,6 @@ package enum FileSystem {
         }
     }
 
-    /// A descriptor writing to `path`, created or truncated; the caller owns it and must `close` it.
-    package static func openForWriting(atPath path: String) throws(FileSystemError) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
-        return descriptor
-    }
-
     /// Writes all of `bytes` to `descriptor`, resuming after short writes and signals (`EINTR`); on failure, returns
     /// the `errno` of the write that failed, having written an unknown prefix.
     package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {

@@ -5,7 +5,8 @@ import Musl
 #endif
 
 /// Runs `/bin/sh -c COMMAND` in a process group of its own, reading its output lines with bounds on count, line
-/// length and time; the whole group is killed when a bound is hit, so no pipeline outlives its request.
+/// length and time; the whole group is ended when the run ends, however it ends, so no pipeline or background job
+/// outlives its request.
 package enum ChildProcess {
     /// What a run left.
     package struct Outcome: Equatable, Sendable {
@@ -24,7 +25,12 @@ package enum ChildProcess {
     /// Longest output line kept, in bytes; longer ones are dropped whole (no photo path is that long).
     package static let maxLineBytes = 4096
 
-    /// Runs `command` with `/bin/sh -c`; gives up after `timeout` seconds or `maxLines` lines.
+    /// Seconds a command's group has between SIGTERM and SIGKILL, when it ends and when the gallery does.
+    package static let terminationGrace = 0.2
+
+    /// Runs `command` with `/bin/sh -c`; gives up after `timeout` seconds or `maxLines` lines, or once `isCancelled`
+    /// or the gallery is ending (`ProcessGroups`). However it ends, its whole process group is ended before this
+    /// returns: SIGTERM, then SIGKILL after `terminationGrace`, so nothing it started in the background survives.
     package static func run(
         shellCommand command: String, timeout: Double, maxLines: Int, isCancelled: () -> Bool = { false }
     ) -> Result<Outcome, SpawnError> {
@@ -37,45 +43,37 @@ package enum ChildProcess {
             close(output[1])
             return .failure(SpawnError(code))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let words: [String] = ["/bin/sh", "-c", command]
-        let arguments = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+        let started = ProcessGroups.starting { spawn(command, output: output[1], errors: errors[1]) }
         close(output[1])
         close(errors[1])
         defer {
             close(output[0])
             close(errors[0])
         }
-        guard spawned == 0 else { return .failure(SpawnError(spawned)) }
+        guard let started else { return .failure(SpawnError(ECANCELED)) }
+        let pid: pid_t
+        switch started {
+        case .failure(let error): return .failure(error)
+        case .success(let started): pid = started
+        }
+        defer { ProcessGroups.ended(pid) }
 
         var outcome = Outcome(lines: [], exitStatus: nil, lastErrorLine: nil, timedOut: false, truncated: false)
         var outputLine = LineBuffer()
         var errorLine = LineBuffer()
         var open: [Int32] = [output[0], errors[0]]
         let deadline = MonotonicClock.seconds() + timeout
+        var stopped = false
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         reading: while !open.isEmpty {
             let remaining = deadline - MonotonicClock.seconds()
-            if remaining <= 0 || isCancelled() {
+            if remaining <= 0 || isCancelled() || ProcessGroups.isTerminating {
                 outcome.timedOut = remaining <= 0
-                kill(-pid, SIGKILL)
+                stopped = true
                 break
             }
             var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let waitMilliseconds = Int32(min(remaining, 0.1) * 1000) + 1
+            let waitMilliseconds = Int32(min(remaining, 0.05) * 1000) + 1
             guard poll(&descriptors, nfds_t(descriptors.count), waitMilliseconds) >= 0 || errno == EINTR else { break }
             for descriptor in descriptors where descriptor.revents != 0 {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
@@ -89,7 +87,7 @@ package enum ChildProcess {
                         outcome.lines.append(line)
                         if outcome.lines.count >= maxLines {
                             outcome.truncated = true
-                            kill(-pid, SIGKILL)
+                            stopped = true
                             break reading
                         }
                     }
@@ -98,15 +96,82 @@ package enum ChildProcess {
                 }
             }
         }
+        // Output closed does not mean the shell ended: it may still be running with its streams closed.
+        while !stopped, !hasExited(pid) {
+            if MonotonicClock.seconds() >= deadline {
+                outcome.timedOut = true
+                break
+            }
+            if isCancelled() || ProcessGroups.isTerminating { break }
+            usleep(2_000)
+        }
         if !outcome.truncated, let last = outputLine.remainder, !last.isEmpty, outcome.lines.count < maxLines {
             outcome.lines.append(last)
         }
         if let last = errorLine.remainder, !last.isEmpty { outcome.lastErrorLine = last }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = endGroup(pid)
         // WIFEXITED / WEXITSTATUS are macros Swift cannot import.
         if status & 0x7f == 0 { outcome.exitStatus = (status >> 8) & 0xff }
         return .success(outcome)
+    }
+
+    /// Starts `/bin/sh -c command` in a new process group, with an empty signal mask and every signal at its default
+    /// action (the gallery blocks SIGINT, SIGTERM and SIGHUP in all its threads, and a child would inherit that),
+    /// standard input from `/dev/null` and the given output descriptors.
+    private static func spawn(_ command: String, output: Int32, errors: Int32) -> Result<pid_t, SpawnError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+        return spawned == 0 ? .success(pid) : .failure(SpawnError(spawned))
+    }
+
+    /// Whether the shell `pid` has ended, without reaping it: while it is unreaped its id stays taken, so the group's
+    /// id cannot be reused and signalling the group can reach nothing else.
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        return info._sifields._sigchld.si_pid != 0
+    }
+
+    /// Ends the group led by the shell `pid`: SIGTERM to all of it, SIGKILL to what is left after `terminationGrace`;
+    /// returns the shell's wait status.
+    private static func endGroup(_ pid: pid_t) -> Int32 {
+        kill(-pid, SIGTERM)
+        let deadline = MonotonicClock.seconds() + terminationGrace
+        var status: Int32 = 0
+        var reaped = false
+        while MonotonicClock.seconds() < deadline {
+            if !reaped {
+                let result = waitpid(pid, &status, WNOHANG)
+                reaped = result == pid || (result < 0 && errno != EINTR)
+            }
+            // A group with no process left cannot be signalled: done.
+            if reaped, kill(-pid, 0) != 0 { return status }
+            usleep(1_000)
+        }
+        kill(-pid, SIGKILL)
+        if !reaped { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        return status
     }
 
     /// A pipe whose ends close on exec, so a child sees only the ends dup'ed onto its standard streams.
@@ -149,10 +214,11 @@ package enum ChildProcess {
         /// The unterminated last line, if any.
         var remainder: String? { pending.isEmpty || overflowing ? nil : Self.text(pending) }
 
+        /// The line without its trailing carriage returns (a CRLF line end, or several), matched on bytes.
         private static func text(_ bytes: [UInt8]) -> String {
-            var line = String(decoding: bytes, as: UTF8.self)
-            if line.hasSuffix("\r") { line.removeLast() }
-            return line
+            var end = bytes.endIndex
+            while end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return String(decoding: bytes[..<end], as: UTF8.self)
         }
     }
 }

@@ -2,8 +2,6 @@ extension TraceError: CustomStringConvertible {
     /// The error as a user reads it.
     public var description: String {
         switch self {
-        case .cannotOpen(let path, let reason):
-            "cannot open the trace \(path) for writing: \(reason)"
         case .writeFailed(let destination, let reason):
             "cannot write the trace \(destination): \(reason)"
         case .unreadable(let path, let reason):

@@ -1,7 +1,5 @@
 /// Why a trace could not be written or read back.
 public enum TraceError: Error, Equatable, Sendable {
-    /// The trace file could not be created or opened.
-    case cannotOpen(path: String, reason: String)
     /// Writing or flushing failed (disk full, closed pipe …).
     case writeFailed(destination: String, reason: String)
     /// A trace file could not be read.

@@ -17,27 +17,30 @@ public final class TraceWriter {
 
     private let descriptor: Int32
     private let destination: String
-    private let closesDescriptor: Bool
+    /// The file this writer closes, if it owns one (none for a descriptor the caller keeps).
+    private let file: OutputFile?
     private var buffer: [UInt8] = []
     private var isClosed = false
 
-    /// Creates or truncates the file at `path`; `close()` closes it.
-    public init(path: String) throws(TraceError) {
-        do {
-            descriptor = try FileSystem.openForWriting(atPath: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: error.reason)
-        }
-        destination = path
-        closesDescriptor = true
+    /// Writes to `file`, opened through the output policy (`OutputFile.create(atPath:kind:role:policy:)`), which
+    /// `close()` closes.
+    public init(file: OutputFile) {
+        descriptor = file.descriptor
+        destination = file.path
+        self.file = file
         buffer.reserveCapacity(Self.bufferCapacity)
+    }
+
+    /// Creates the trace at `path` through `policy`, or replaces an earlier trace there (never any other file).
+    public convenience init(path: String, policy: OutputPolicy) throws(OutputError) {
+        self.init(file: try OutputFile.create(atPath: path, kind: .trace, role: "--trace", policy: policy))
     }
 
     /// Writes to an open descriptor (standard output, a pipe) that the caller keeps; `close()` only flushes it.
     public init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
         destination = name
-        closesDescriptor = false
+        file = nil
         buffer.reserveCapacity(Self.bufferCapacity)
     }
 
@@ -62,10 +65,10 @@ public final class TraceWriter {
     public func close() throws(TraceError) {
         guard !isClosed else { return }
         isClosed = true
-        guard closesDescriptor else { return try flush() }
+        guard let file else { return try flush() }
         // The descriptor is released even when the last write fails; close(2) can also report a deferred write error.
         let flushed = Result { () throws(TraceError) in try flush() }
-        if let failure = FileSystem.closeDescriptor(descriptor) {
+        if let failure = file.close() {
             try flushed.get()
             throw .writeFailed(destination: destination, reason: FileSystem.message(forErrorCode: failure))
         }

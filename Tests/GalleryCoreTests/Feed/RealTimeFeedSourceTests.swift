@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GalleryCore
 import Testing
 
@@ -27,6 +30,31 @@ struct FolderWatchFeedSourceTests {
         source.waitForAnswer(upTo: 3)
         #expect(source.poll(at: 0) == .appended([.file(path: path)]))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == String(repeating: "piece", count: 5))
+    }
+
+    @Test("a writer that pauses 3 s mid-write gets its photo appended once, complete, after it closes it")
+    func pausingWriter() throws {
+        let folder = try TemporaryFolder()
+        let source = try FolderWatchFeedSource(folder: folder.path)
+        defer { source.stop() }
+        source.request(at: 0)
+        let path = folder.path + "/slow.jpg"
+        // Written in place, as a camera import or a slow copy does: created, half written, then a pause.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        #expect(descriptor >= 0)
+        #expect(write(descriptor, "first half ", 11) == 11)
+        source.waitForAnswer(upTo: 3)  // Ten quiet periods with the file unchanged, and still open.
+        #expect(source.poll(at: 0) == nil, "a half-written photo was appended")
+        #expect(write(descriptor, "second half", 11) == 11)
+        close(descriptor)
+        source.waitForAnswer(upTo: 3)
+        #expect(source.poll(at: 0) == .appended([.file(path: path)]))
+        // Closing it again (a touch-up, a second writer) appends nothing more.
+        let again = try #require(FileHandle(forWritingAtPath: path))
+        try again.close()
+        source.request(at: 1)
+        source.waitForAnswer(upTo: 1.5)
+        #expect(source.poll(at: 1) == nil, "the same photo was appended twice")
     }
 
     @Test("photos that arrive while no request waits are kept, in arrival order, for the next one")
@@ -80,10 +108,11 @@ struct CommandFeedSourceTests {
 
     @Test("a command that runs too long is killed with its whole pipeline, promptly")
     func timeout() throws {
-        let source = try CommandFeedSource(command: "sleep 30 | cat", timeout: 0.3)
+        let source = try CommandFeedSource(command: "sleep 1238 | cat", timeout: 0.3)
         let start = Date()
         #expect(Self.answer(source) == .failed(reason: "the feed command took over 0.3 s"))
         #expect(Date().timeIntervalSince(start) < 2)
+        #expect(ProcessAlive.pids(withCommandLine: "sleep 1238").isEmpty)
     }
 
     @Test("a million lines are read in bounded batches: the command is cut off, later requests take the rest")
@@ -101,6 +130,46 @@ struct CommandFeedSourceTests {
             return
         }
         #expect(second.first == .file(path: FileManager.default.currentDirectoryPath + "/257"))
+    }
+
+    @Test("a line's trailing CR is not part of the path", arguments: [
+        "printf 'a.jpg\\r\\nb.jpg\\r'", "printf 'a.jpg\\r\\r\\nb.jpg\\r\\n'",
+    ])
+    func carriageReturns(command: String) throws {
+        let folder = FileManager.default.currentDirectoryPath
+        #expect(Self.answer(try CommandFeedSource(command: command))
+            == .appended([.file(path: folder + "/a.jpg"), .file(path: folder + "/b.jpg")]))
+    }
+
+    @Test("a command's background jobs end with it: its group is ended when it exits")
+    func backgroundJobsEnd() throws {
+        let outcome = try ChildProcess.run(
+            shellCommand: "sleep 1236 >/dev/null 2>&1 & echo $!", timeout: 10, maxLines: 10).get()
+        let pid = try #require(outcome.lines.first.flatMap { Int32($0) })
+        #expect(outcome.exitStatus == 0)
+        #expect(ProcessAlive.commandLine(of: pid) == nil, "the background sleep outlived its command")
+    }
+
+    @Test("a command starts with no signal blocked, whatever the gallery blocks", arguments: [true, false])
+    func cleanSignalMask(blocking: Bool) throws {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        var previous = sigset_t()
+        if blocking { pthread_sigmask(SIG_BLOCK, &blocked, &previous) }
+        defer { if blocking { pthread_sigmask(SIG_SETMASK, &previous, nil) } }
+        let outcome = try ChildProcess.run(
+            shellCommand: "exec grep '^SigBlk' /proc/self/status", timeout: 10, maxLines: 10).get()
+        #expect(outcome.lines == ["SigBlk:\t0000000000000000"])
+    }
+
+    @Test("stopping the source ends a running command's whole group before it returns")
+    func stopEndsGroup() throws {
+        let source = try CommandFeedSource(command: "sleep 1237 & echo $! > /dev/stderr; trap '' TERM; sleep 1237")
+        source.request(at: 0)
+        usleep(300_000)
+        source.stop()
+        #expect(ProcessAlive.pids(withCommandLine: "sleep 1237").isEmpty)
     }
 
     @Test("an empty command is refused", arguments: ["", "   "])

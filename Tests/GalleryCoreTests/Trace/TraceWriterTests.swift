@@ -22,7 +22,7 @@ struct TraceWriterTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/trace.jsonl"
         let records = Self.records(count: count) { Double($0) * 0.5 }
-        let writer = try TraceWriter(path: path)
+        let writer = try TraceWriter(path: path, policy: OutputPolicy())
         for record in records { try writer.write(record) }
         try writer.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -36,19 +36,20 @@ struct TraceWriterTests {
         let path = folder.path + "/trace.jsonl"
         let records = Self.records(count: 3) { _ in 1 }
         do {
-            let writer = try TraceWriter(path: path)
+            let writer = try TraceWriter(path: path, policy: OutputPolicy())
             for record in records { try writer.write(record) }
         }
         #expect(try TraceReader.records(inFile: path) == records)
     }
 
-    @Test("opening a trace in a missing folder says why")
+    @Test("opening a trace in a missing folder says why, and creates no folder")
     func reportsOpenFailure() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/no/such/trace.jsonl"
-        #expect(throws: TraceError.cannotOpen(path: path, reason: "No such file or directory")) {
-            try TraceWriter(path: path)
+        #expect(throws: OutputError(role: "--trace", path: path, problem: .missingFolder(folder.path + "/no/such"))) {
+            try TraceWriter(path: path, policy: OutputPolicy())
         }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/no"))
     }
 
     @Test("traces differing only in frame_ms compare equal once frame times are removed")

@@ -26,8 +26,8 @@ struct ReliabilityEndToEndTests {
         }
     }
 
-    @Test("SIGTERM and SIGINT end a busy headless run within 0.5 s, exit 143 and 130, the trace complete",
-          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    @Test("SIGTERM, SIGINT and SIGHUP end a busy headless run within 0.5 s, exit 143, 130 and 129, the trace complete",
+          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
     func signalStopsHeadlessRun(signal: Int32, status: Int32) throws {
         let folder = try TemporaryDirectory()
         let script = folder.path("long.jsonl")
@@ -85,8 +85,12 @@ struct ReliabilityEndToEndTests {
         (["--synthetic", "99999999999"], "--synthetic must be between 1 and 2147483647 pages, found 99999999999"),
         (["--synthetic", "2147483648"], "--synthetic must be between 1 and 2147483647 pages, found 2147483648"),
         (["--synthetic", "1e9"], "'1e9' is invalid for '--synthetic <synthetic>'"),
-        (["--fps", "0"], "--fps must be between 1 and 1000, found 0.0"),
-        (["--fps", "1e9"], "--fps must be between 1 and 1000, found 1000000000.0"),
+        (["--fps", "0"], "--fps must be between 1 and 1000, found 0\n"),
+        (["--fps", "1e9"], "--fps must be between 1 and 1000, found 1e9\n"),
+        (["--feed-timeout", "0"], "--feed-timeout must be between 0 and 3600 seconds, not 0\n"),
+        (["--feed-delay", "-1"], "--feed-delay must be between 0 and 3600 seconds, not -1\n"),
+        (["--cache-mb", "-1"], "--cache-mb must be between 1 and 65536, found -1\n"),
+        (["--synthetic", "-5"], "--synthetic must be between 1 and 2147483647 pages, found -5"),
         (["--fps", "nan"], "--fps must be between 1 and 1000, found nan"),
         (["--size", "0x240"], "invalid size \"0x240\""),
         (["--size", "99999999999999999999x2"], "invalid size \"99999999999999999999x2\""),

@@ -20,6 +20,27 @@ extension SDLSerializedTests {
         /// on a generated page) about 20 s of CPU, which a loaded machine stretches; only a hang gets near it.
         static let watchdog = SoakWatchdog(limitSeconds: 300 * Double(ReliabilityEndToEndTests.timeScale))
 
+        @Test("feed runs whose command leaves a background job end it: nothing is left, no photo folder changes",
+              arguments: SoakLibrary.allCases)
+        func feedCommandRuns(library: SoakLibrary) throws {
+            try SDLTestSession.start()
+            let folder = try TemporaryDirectory()
+            let pages = try library.open(scratchFolder: folder.url.path)
+            let size = try ViewportSize(width: 320, height: 240)
+            let firstSeed = UInt64(90_000 + 100 * SoakLibrary.allCases.firstIndex(of: library)!)
+            var requests = 0
+            for seed in firstSeed..<(firstSeed + UInt64(min(4, Self.seedsPerCase(library)))) {
+                var run = SoakRun(seed: seed, mode: .feed, library: library, gestures: 5, size: size)
+                run.feedCommand = true
+                let outcome = run.run(pages: pages, folder: folder.url.path, watchdog: Self.watchdog)
+                requests += outcome.feedRequests
+                #expect(outcome.frames > 0)
+                #expect(outcome.violations.isEmpty, "\(run.replayHint): \(outcome.violations.prefix(3))")
+            }
+            // The runs did reach the end of the feed, so the command ran.
+            #expect(requests > 0)
+        }
+
         @Test("generated scripts keep every frame sound", arguments: TopologyKind.allCases, SoakLibrary.allCases)
         func generatedScripts(mode: TopologyKind, library: SoakLibrary) throws {
             try SDLTestSession.start()

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Every process group the gallery started (feed commands) and has not yet seen end, so that whatever ends the
+/// gallery (a quit, a signal, an error) can end them first: `terminateAll` sends SIGTERM, then SIGKILL after
+/// `ChildProcess.terminationGrace`. After it, no new group starts.
+package enum ProcessGroups {
+    private struct State {
+        var groups: Set<pid_t> = []
+        var isTerminating = false
+    }
+
+    private static let state = LockedState(State())
+
+    /// Runs `spawn` and records the group it starts, with the lock held, so a group is either recorded before
+    /// `terminateAll` looks or never started at all; nil (without calling `spawn`) once the gallery is ending.
+    package static func starting(
+        _ spawn: () -> Result<pid_t, ChildProcess.SpawnError>
+    ) -> Result<pid_t, ChildProcess.SpawnError>? {
+        state.withLock { state in
+            guard !state.isTerminating else { return nil }
+            let result = spawn()
+            if case .success(let group) = result { state.groups.insert(group) }
+            return result
+        }
+    }
+
+    /// Forgets `group`, once it has been ended.
+    package static func ended(_ group: pid_t) {
+        state.withLock { _ = $0.groups.remove(group) }
+    }
+
+    /// Whether the gallery is ending: runs in progress stop at once.
+    package static var isTerminating: Bool { state.withLock { $0.isTerminating } }
+
+    /// The groups started and not yet ended.
+    package static var running: Set<pid_t> { state.withLock { $0.groups } }
+
+    /// Ends every group: SIGTERM now, SIGKILL to those whose runs have not ended them within `grace` seconds. Called
+    /// as the gallery exits; no group starts afterwards.
+    package static func terminateAll(grace: Double = ChildProcess.terminationGrace) {
+        let groups = state.withLock { state in
+            state.isTerminating = true
+            return state.groups
+        }
+        guard !groups.isEmpty else { return }
+        for group in groups { kill(-group, SIGTERM) }
+        // The threads running them notice the ends, reap the shells and finish the groups themselves; wait for that.
+        let deadline = MonotonicClock.seconds() + grace
+        while !running.isEmpty, MonotonicClock.seconds() < deadline { usleep(2_000) }
+        for group in running { kill(-group, SIGKILL) }
+    }
+}

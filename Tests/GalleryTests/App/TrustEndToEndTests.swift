@@ -1,0 +1,208 @@
+import CTurboJPEG
+import Foundation
+import Gallery
+import GalleryCore
+import Testing
+
+/// Issue 16 as a hostile tester ran it: `gallery` never writes over a photo, leaves nothing running, and stops at
+/// once on any signal, whatever a decode is doing.
+@Suite("Trust end to end")
+struct TrustEndToEndTests {
+    /// Runs `gallery` with `arguments` in `folder`; returns its status and standard error.
+    static func run(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = GalleryProcess.executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A folder `ph` with the photos `x.png` (a JPEG's bytes: the name is what matters) and `y.jpg`, and a script.
+    static func photoFolder(script lines: [String]) throws -> (root: TemporaryDirectory, photos: String, script: String) {
+        let root = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.path("ph"), withIntermediateDirectories: false)
+        let photo = JPEGFixture.rgb(width: 16, height: 16) { x, _ in x < 8 ? .white : .black }
+        try root.write(photo, to: "ph/x.png")
+        try root.write(photo, to: "ph/y.jpg")
+        let script = root.path("s.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        return (root, root.path("ph"), script)
+    }
+
+    /// The bytes of every file in `folder`, by name.
+    static func contents(of folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        return files
+    }
+
+    @Test("defect 1: a shot with no --shots is a script error (exit 2), and the photo of that name is untouched")
+    func shotWithoutShotsFolder() throws {
+        let (root, photos, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "x.png")])
+        let before = try Self.contents(of: photos)
+        let result = try Self.run(["--headless", "--script", script, "."], in: photos)
+        #expect(result.status == 2)
+        #expect(result.errors == "Error: \(script): the script takes a shot at t = 0.5; give --shots DIR for it\n")
+        #expect(try Self.contents(of: photos) == before)
+        withExtendedLifetime(root) {}
+    }
+
+    @Test("defect 2: no option writes into, or through a link into, a folder of shown or watched photos", arguments: [
+        (["--trace", "ph/y.jpg", "ph"], "--trace ph/y.jpg: is inside"),
+        (["--trace", "ph/new.jsonl", "ph/y.jpg"], "--trace ph/new.jsonl: is inside"),
+        (["--shots", "ph", "--synthetic", "3", "--feed-watch", "ph"], "--shots ph: is inside"),
+        (["--shots", "ph/shots", "ph"], "--shots ph/shots: is inside"),
+        (["--shots", "links", "--synthetic", "3"], "shot links/evil.png: is a symbolic link"),
+        (["--trace", "nonexistent/dir/t.jsonl", "--synthetic", "3"], "the folder nonexistent/dir does not exist"),
+    ])
+    func nothingWrittenOverPhotos(arguments: [String], message: String) throws {
+        let (root, photos, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "evil.png")])
+        try FileManager.default.createDirectory(atPath: root.path("links"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: root.path("links/evil.png"), withDestinationPath: "../ph/x.png")
+        let before = try Self.contents(of: photos)
+        var base = ["--headless", "--script", script]
+        if !arguments.contains("--shots") { base += ["--shots", root.path("shots")] }
+        let result = try Self.run(base + arguments, in: root.url.path)
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("Error: ") && result.errors.contains(message), "\(result.errors)")
+        #expect(result.errors.filter { $0 == "\n" }.count == 1)
+        #expect(try Self.contents(of: photos) == before)
+        #expect(!FileManager.default.fileExists(atPath: root.path("nonexistent")))
+    }
+
+    @Test("defect 2: a re-run replaces its own trace and shots, never a file it did not write")
+    func rerunsReplaceOnlyTheirOwn() throws {
+        let (root, _, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "a.png")])
+        let arguments = ["--headless", "--script", script, "--shots", "out", "--trace", "out/t.jsonl", "--synthetic", "3"]
+        #expect(try Self.run(arguments, in: root.url.path).status == 0)
+        #expect(try Self.run(arguments, in: root.url.path).status == 0)
+        let photo = try Data(contentsOf: URL(fileURLWithPath: root.path("ph/y.jpg")))
+        try photo.write(to: URL(fileURLWithPath: root.path("out/a.png")))
+        let refused = try Self.run(arguments, in: root.url.path)
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("shot out/a.png: exists and is not a shot the gallery wrote"), "\(refused.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root.path("out/a.png"))) == photo)
+    }
+
+    @Test("defect 5: --trace naming a FIFO with no reader is refused at once, exit 2")
+    func fifoTrace() throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.path("trace.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let script = folder.path("s.jsonl")
+        try (ScriptLine.quit(1) + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let child = try ChildProcess(
+            arguments: ["--headless", "--synthetic", "3", "--script", script, "--trace", fifo], errorPath: folder.path("e"))
+        let ending = child.wait()
+        #expect(ending.status == 2)
+        #expect(ending.ended - child.started < .seconds(2) * ReliabilityEndToEndTests.timeScale)
+        #expect(try String(contentsOfFile: folder.path("e"), encoding: .utf8).contains("is not a regular file"))
+    }
+
+    @Test("defect 3: after any exit, nothing the feed command started is left", arguments: [
+        ("sleep 1239", Int32(0)), ("sleep 1234 >/dev/null 2>&1 & echo x.jpg", 0),
+        ("sleep 1233", SIGTERM), ("sleep 1232 >/dev/null 2>&1 & echo x.jpg", SIGTERM), ("sleep 1231", SIGHUP),
+        ("trap '' TERM; sleep 1230", SIGINT),
+    ])
+    func feedCommandLeavesNothing(command: String, signal: Int32) throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path("s.jsonl")
+        // To the end of the feed again and again, so the command runs many times; the quit comes after 3 s.
+        var lines: [String] = []
+        for step in 0..<12 { lines += [ScriptLine.key(0.1 + Double(step) / 4, "End"), ScriptLine.key(0.2 + Double(step) / 4, "Right")] }
+        lines.append(ScriptLine.quit(signal == 0 ? 3 : 1000))
+        try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let marker = command.split(separator: " ").drop { $0 != "sleep" }.prefix(2).joined(separator: " ")
+        let child = try ChildProcess(arguments: [
+            "--headless", "--synthetic", "3", "--mode", "feed", "--script", script, "--feed-command", command,
+        ])
+        if signal != 0 {
+            usleep(1_500_000)
+            #expect(!ProcessAlive.pids(withCommandLine: marker).isEmpty, "the command never ran")
+            child.send(signal)
+        }
+        let ending = child.wait()
+        #expect(ending.status == (signal == 0 ? 0 : 128 + signal))
+        #expect(ProcessAlive.pids(withCommandLine: marker).isEmpty, "left running: \(marker)")
+    }
+
+    @Test("defect 9: SIGTERM during a 192 MP decode ends the run within 0.5 s, status 143, the trace complete")
+    func signalDuringHugeDecode() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("ph"), withIntermediateDirectories: false)
+        for name in ["ph/a.jpg", "ph/b.jpg"] {
+            try folder.write(JPEGFixture.rgb(width: 32, height: 24) { _, _ in .white }, to: name)
+        }
+        try folder.write(BigJPEG.noisy(width: 16000, height: 12000), to: "ph/z.jpg")
+        let script = folder.path("s.jsonl")
+        try ([ScriptLine.key(0.5, "End"), ScriptLine.quit(1000)].joined(separator: "\n") + "\n")
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let trace = folder.path("trace.jsonl")
+        let child = try ChildProcess(arguments: [
+            "--headless", "--mode", "bounded", "--size", "1280x720", "--script", script, "--trace", trace,
+            folder.path("ph"),
+        ])
+        usleep(UInt32(700_000 * ReliabilityEndToEndTests.timeScale))  // Started, and inside the huge decode by now.
+        let signalled = ContinuousClock.now
+        child.send(SIGTERM)
+        let ending = child.wait()
+        #expect(ending.status == 143)
+        #expect(ending.ended - signalled < ReliabilityEndToEndTests.stopDeadline, "took \(ending.ended - signalled)")
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let records = try TraceReader.records(in: text)
+        // The last frame was drawn without the decode it was waiting for: abandoned, not waited for.
+        #expect(records.last?.pending ?? 0 > 0, "no decode was in progress: \(records.last.map(\.jsonLine) ?? "no frame")")
+    }
+
+    @Test("defect 11: a shot followed by a key in the same frame shows the frame before the key")
+    func shotBeforeKey() throws {
+        let run = try GalleryProcess.run([
+            ScriptLine.shot(0.45, "reference.png"), ScriptLine.shot(0.5, "before.png"), ScriptLine.key(0.5, "Right"),
+            ScriptLine.shot(0.7, "after.png"),
+        ], arguments: ["--synthetic", "5", "--transition", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let shot = { (name: String) in try Data(contentsOf: URL(fileURLWithPath: run.shot(name))) }
+        #expect(try shot("before.png") == shot("reference.png"))
+        #expect(try shot("before.png") != shot("after.png"))
+    }
+}
+
+/// A huge JPEG that takes long to decode: noise on every row, so every block has many coefficients.
+enum BigJPEG {
+    static func noisy(width: Int, height: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let rowBytes = width * 3
+        var pattern = [UInt8](repeating: 0, count: rowBytes * 2)
+        for index in pattern.indices { pattern[index] = 96 + UInt8.random(in: 0..<48, using: &generator) }
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        pixels.withUnsafeMutableBytes { destination in
+            pattern.withUnsafeBytes { source in
+                for row in 0..<height {
+                    // Each row a different slice of the noise, so no two neighbouring rows repeat.
+                    let start = (row * 7919 * 3) % rowBytes
+                    (destination.baseAddress! + row * rowBytes).copyMemory(from: source.baseAddress! + start, byteCount: rowBytes)
+                }
+            }
+        }
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = pixels.withUnsafeBufferPointer { buffer in
+            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output,
+                        &size, Int32(TJSAMP_420.rawValue), 80, 0)
+        }
+        precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+}
