@@ -81,6 +81,7 @@ public struct ImageDecoder: Sendable {
         guard file.stamp.byteCount <= Self.maximumFileBytes else { throw .tooLarge(size) }
         if format == .jpeg {
             guard size.area / 16 <= maximumPixelCount else { throw .tooLarge(size) }
+            try checkPlausible(header, file: file)
             let bytes = try file.contents()
             return try bytes.withUnsafeBytes { buffer in
                 Result { () throws(DecodeFailure.Reason) -> Surface in
@@ -96,6 +97,7 @@ public struct ImageDecoder: Sendable {
             }.get()
         }
         guard accepts(size) else { throw .tooLarge(size) }
+        try checkPlausible(header, file: file)
         // The loader's pixels, a converted copy and the fitted result with its halvings.
         let estimate = file.stamp.byteCount + 2 * 4 * size.area + 2 * 4 * shownSize(of: size, in: box).area
         return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
@@ -118,6 +120,17 @@ public struct ImageDecoder: Sendable {
             }.get()
             guard accepts(image.size) else { throw .tooLarge(image.size) }
             return try fit(image, to: shownSize(of: image.size, in: box))
+        }
+    }
+
+    /// Refuses, before anything is allocated, a file too short to hold the pixels its header claims (as damaged: its
+    /// loader would allocate the claim and show black).
+    private func checkPlausible(_ header: ImageHeader, file: ImageFile) throws(DecodeFailure.Reason) {
+        if let reason = ImageHeader.implausibility(
+            of: header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) }),
+            let format = header.format
+        {
+            throw .corrupt(format: format.rawValue, detail: reason)
         }
     }
 
