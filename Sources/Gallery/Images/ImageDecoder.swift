@@ -115,7 +115,9 @@ public struct ImageDecoder: Sendable {
                     guard let loaded = Self.load(format, from: stream) else {
                         throw .corrupt(format: format.rawValue, detail: String(cString: gallery_IMG_GetError()))
                     }
-                    return Surface(taking: loaded)
+                    let surface = Surface(taking: loaded)
+                    guard format == .png, let png = PNGTransparency(bytes: bytes) else { return surface }
+                    do throws(SDLError) { return try png.repaired(surface) } catch { throw .processingFailed(error.message) }
                 }
             }.get()
             guard accepts(image.size) else { throw .tooLarge(image.size) }

@@ -77,8 +77,8 @@ extension ImageHeader {
         guard let format = header.format, let size = header.size,
               let fewest = fewestBytes(holding: size, format: format, read), byteCount < fewest
         else { return nil }
-        return "the header claims \(size.width)×\(size.height) px, which \(byteCount) bytes cannot hold "
-            + "(at least \(fewest) needed)"
+        return "\(byteCount) bytes cannot hold the \(size.width)×\(size.height) px its header claims: "
+            + "at least \(fewest) needed"
     }
 
     /// The first GIF frame's pixel count (what the LZW data must cover), from its image descriptor.
