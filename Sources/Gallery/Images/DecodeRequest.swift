@@ -6,14 +6,17 @@ public struct DecodeRequest: Sendable, Hashable {
     public var source: PageSource
     /// The box the picture is fitted inside (the page's drawn size).
     public var box: PixelSize
+    /// The part of the fitted picture wanted, in its pixels (a zoomed photo's visible region), or nil for all of it.
+    public var region: PixelRect?
     /// The caller's layout generation, returned with the result so results for an older layout can be dropped.
     public var generation: Int
 
     /// A request for `page` from `source`, fitted inside `box`, tagged with `generation`.
-    public init(page: Int, source: PageSource, box: PixelSize, generation: Int) {
+    public init(page: Int, source: PageSource, box: PixelSize, region: PixelRect? = nil, generation: Int) {
         self.page = page
         self.source = source
         self.box = box
+        self.region = region
         self.generation = generation
     }
 }

@@ -108,7 +108,7 @@ extension ImageHeader {
     }
 
     /// The SOF marker (0xC0…0xCF) of a JPEG, which tells Huffman from arithmetic coding.
-    private static func frameMarker(ofJPEG read: Reader) -> UInt8? {
+    static func frameMarker(ofJPEG read: Reader) -> UInt8? {
         var position = 2
         for _ in 0..<1024 {
             let segment = read(position, 4)
