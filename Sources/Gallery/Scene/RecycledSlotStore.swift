@@ -29,7 +29,14 @@ final class RecycledSlotStore: PageStore {
         }
     }
 
-    func apply(_ plan: ResidencyPlan) {
+    func apply(_ fullPlan: ResidencyPlan) {
+        // At huge sizes only the pages that fit the budget are decoded, and the slots let go of the others' textures.
+        let plan = kept(fullPlan, budgetBytes: surfaces.budgetBytes)
+        if plan.required.count < fullPlan.required.count {
+            for index in slots.indices where !plan.required.contains(slots[index]?.page ?? -1) {
+                slots[index] = nil
+            }
+        }
         for page in decodes.changedPages(enteringWith: plan) {
             surfaces.remove(page)
             decodes.forget(page)
