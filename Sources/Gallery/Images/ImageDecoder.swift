@@ -49,9 +49,10 @@ public struct ImageDecoder: Sendable {
         try decode(source, fitting: box, region: nil)
     }
 
-    /// The part `region` (in the fitted picture's pixels, clipped to it) of the picture of `source` fitted inside
-    /// `box`, or all of it when `region` is nil: a zoomed photo's visible part, at the size it is drawn, without ever
-    /// holding the whole picture at that size (JPEG decodes only the region's rows and columns, see `JPEGRegion`).
+    /// The picture of `source` fitted inside `box` when `region` is nil; otherwise the part `region` (clipped) of the
+    /// picture scaled to exactly `box` (a zoomed photo is drawn stretched to its rounded size, and its sharp region
+    /// must line up with that): a zoomed photo's visible part, at the size it is drawn, without ever holding the whole
+    /// picture at that size (JPEG decodes only the region's rows and columns, see `JPEGRegion`).
     public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?) throws(DecodeFailure) -> Surface {
         switch source {
         case .file(let path):
@@ -143,8 +144,8 @@ public struct ImageDecoder: Sendable {
                 }
             }.get()
             guard accepts(image.size) else { throw .tooLarge(image.size) }
-            let fitted = shownSize(of: image.size, in: box)
-            guard let region else { return try fit(image, to: fitted) }
+            guard let region else { return try fit(image, to: shownSize(of: image.size, in: box)) }
+            let fitted = box
             guard let part = Self.clip(region, to: fitted) else { throw .processingFailed("the region lies outside") }
             // The image pixels under the region, widened to whole pixels, then scaled to the region's size.
             let source = Self.covering(part, of: fitted, in: image.size)
@@ -175,7 +176,7 @@ public struct ImageDecoder: Sendable {
     ) throws(DecodeFailure.Reason) -> Surface {
         // Any scale will do here: what is decoded is the region, checked below.
         let plan = try jpeg.plan(fitting: box, accepts: { _ in true })
-        let fitted = shownSize(of: plan.orientation.upright(plan.storedSize), in: box)
+        let fitted = box
         guard let part = Self.clip(region, to: fitted) else { throw .processingFailed("the region lies outside") }
         let scaled = JPEGRegion(plan: plan, fitted: fitted, part: part)
         guard accepts(scaled.decoded.size) else { throw .tooLarge(scaled.decoded.size) }

@@ -118,24 +118,39 @@ final class ScenePainter {
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
+    /// The largest placeholder texture side: a larger box (a huge window) repeats it, so the placeholder never costs
+    /// more than 2048² pixels however large the page (it cost a page-sized surface and texture, 266 MB each at
+    /// 8192²). A multiple of the pattern's cell, so the copies join seamlessly.
+    static let placeholderTextureSide = 2048
+
     /// Seed 003's chequered flag in two close, dark tones, over the page's box until its image is decoded: one
-    /// texture of the box's size, made once per size, copied once per frame.
+    /// texture of the box's size (at most `placeholderTextureSide` a side, repeated beyond), made once per size.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
-        if let held = placeholders[rect.size], held.renderer === renderer {
-            try renderer.copy(held, to: rect)
-            return
+        let side = Self.placeholderTextureSide
+        let size = PixelSize(width: max(min(rect.width, side), 1), height: max(min(rect.height, side), 1))
+        let texture: Texture
+        if let held = placeholders[size], held.renderer === renderer {
+            texture = held
+        } else {
+            if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
+                placeholders.removeAll()
+            }
+            let tones = Self.placeholderTones
+            let tile = try PlaceholderPattern.chequeredFlag.makeTile(
+                cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
+            let surface = try Surface(width: size.width, height: size.height, opaque: true)
+            try surface.tile(with: tile)
+            texture = try renderer.makeTexture(from: surface)
+            placeholders[size] = texture
         }
-        if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
-            placeholders.removeAll()
+        for y in stride(from: 0, to: rect.height, by: size.height) {
+            for x in stride(from: 0, to: rect.width, by: size.width) {
+                let part = PixelSize(width: min(size.width, rect.width - x), height: min(size.height, rect.height - y))
+                try renderer.copy(
+                    texture, from: PixelRect(size: part),
+                    to: PixelRect(origin: PixelPoint(x: rect.x + x, y: rect.y + y), size: part))
+            }
         }
-        let tones = Self.placeholderTones
-        let tile = try PlaceholderPattern.chequeredFlag.makeTile(
-            cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
-        let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
-        try surface.tile(with: tile)
-        let texture = try renderer.makeTexture(from: surface)
-        placeholders[rect.size] = texture
-        try renderer.copy(texture, to: rect)
     }
 
     /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean; the
