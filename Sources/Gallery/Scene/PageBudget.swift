@@ -32,8 +32,9 @@ enum PageBudget {
             scale = min(scale, Double(maximumSide) / Double(max(size.width, size.height)))
         }
         guard scale < 1 else { return size }
-        var fitted = PixelSize(
-            width: max(Int(Double(size.width) * scale), 1), height: max(Int(Double(size.height) * scale), 1))
+        // Rounded down, forgiving the last bit of floating point (1248 · 1024/1248 must stay 1024).
+        func scaled(_ side: Int) -> Int { min(max(Int((Double(side) * scale + 1e-6).rounded(.down)), 1), side) }
+        var fitted = PixelSize(width: scaled(size.width), height: scaled(size.height))
         // Rounding can leave a side one pixel over: shave the longer side until it fits.
         while bytes(of: fitted) > budgetBytes, fitted.width > 1 || fitted.height > 1 {
             if fitted.width >= fitted.height { fitted.width -= 1 } else { fitted.height -= 1 }
