@@ -25,6 +25,9 @@ let package = Package(
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libjpeg's own API (libjpeg-turbo's libjpeg62): a zoomed photo's visible region, decoded row- and
+        // column-cropped (jpeg_skip_scanlines, jpeg_crop_scanline), which TurboJPEG 2.1's API cannot do.
+        .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
         // glibc's <malloc.h>: `mallopt` at start (GalleryApp/main.swift), which the Glibc module leaves out.
         .systemLibrary(name: "CGlibcMalloc"),
         // libexif: the EXIF orientation of JPEG photos.
@@ -40,7 +43,7 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "CExif", "GalleryCore", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "GalleryCore", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

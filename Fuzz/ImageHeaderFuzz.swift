@@ -9,6 +9,15 @@ func sniff(_ bytes: [UInt8]) {
         if let size = header.size, size.width < 0 || size.height < 0 {
             fatalError("negative size \(size) from a \(header.format?.rawValue ?? "unknown") header")
         }
+        // The plausibility bound reads the same bytes again: it must never trap either, and never be negative.
+        let reader: ImageHeader.Reader = { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(offset + count, bytes.count)])
+        }
+        if let format = header.format, let size = header.size,
+           let fewest = ImageHeader.fewestBytes(holding: size, format: format, reader), fewest < 0 {
+            fatalError("negative bound \(fewest) for a \(format.rawValue) header of \(size)")
+        }
     }
 }
 

@@ -38,7 +38,9 @@ extension GalleryController {
     private func fitZoom() -> (photo: Int, zoom: PhotoZoom)? {
         guard mode != .wheel else { return nil }
         let photo = photo(ofPage: pager.currentPage)
-        guard store.failure(forPage: photo) == nil, let fitted = store.textureSize(forPage: photo) else { return nil }
+        guard store.failure(forPage: photo) == nil, let decoded = store.textureSize(forPage: photo) else { return nil }
+        // Drawn at the page box's scale when pages are decoded smaller (PageBudget).
+        let fitted = store.drawnSize(of: decoded, in: pageBox)
         // The header's size is before EXIF rotation: pick the side that matches the drawn photo's orientation.
         let stated = store.decodes.statedSizes[photo]
         let imageWidth = stated.map { size in
@@ -111,19 +113,37 @@ extension GalleryController {
         requestSharpness()
     }
 
-    /// Once a zoom rests, the photo is decoded again at the size it is drawn at (at most its own pixels), so zooming in
-    /// sharpens; until then the page texture is drawn scaled.
+    /// Once a zoom rests, the photo's visible region is decoded again at the size it is drawn at (at most its own
+    /// pixels), so zooming in sharpens; until then, and around the region, the page texture is drawn scaled. The region
+    /// keeps within the zoom's share of `--cache-mb` and the renderer's texture limit (`ZoomDetail.plan`).
     func requestSharpness() {
         guard let zoomed, zoomMotion == nil, zoomGesture == nil else {
             if self.zoomed == nil { zoomDetail.clear() }
             return
         }
-        let scale = min(zoomed.zoom.scale, zoomed.zoom.actualSizeScale)
+        let zoom = zoomed.zoom
+        let scale = min(zoom.scale, zoom.actualSizeScale)
         guard scale > 1 + 1e-6 else { return }
-        let box = PixelSize(
-            width: Int((zoomed.zoom.fittedWidth * scale).rounded()),
-            height: Int((zoomed.zoom.fittedHeight * scale).rounded()))
-        zoomDetail.want(photo: zoomed.photo, source: library.source(forPage: zoomed.photo), box: box)
+        // The zoomed picture in the current slot's coordinates (the pager is at rest when a zoom rests).
+        let drawnWidth = zoom.fittedWidth * zoom.scale, drawnHeight = zoom.fittedHeight * zoom.scale
+        let left = pager.extent / 2 + zoom.panX - drawnWidth / 2
+        let top = pager.viewport.height / 2 + zoom.panY - drawnHeight / 2
+        let full = PixelSize(
+            width: max(Int((zoom.fittedWidth * scale).rounded()), 1),
+            height: max(Int((zoom.fittedHeight * scale).rounded()), 1))
+        // What the slot shows of it, in the pixels of the picture at `full`, widened to whole pixels.
+        let toFullX = Double(full.width) / drawnWidth, toFullY = Double(full.height) / drawnHeight
+        let x0 = max(Int((max(-left, 0) * toFullX).rounded(.down)), 0)
+        let y0 = max(Int((max(-top, 0) * toFullY).rounded(.down)), 0)
+        let x1 = min(Int((min(pager.extent - left, drawnWidth) * toFullX).rounded(.up)), full.width)
+        let y1 = min(Int((min(pager.viewport.height - top, drawnHeight) * toFullY).rounded(.up)), full.height)
+        guard x1 > x0, y1 > y0 else { return }
+        let plan = ZoomDetail.plan(
+            visible: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), full: full,
+            budgetBytes: PageBudget.detailShare(of: cacheBytes), maximumSide: renderer.maximumTextureSide)
+        zoomDetail.want(
+            photo: zoomed.photo, source: library.source(forPage: zoomed.photo), full: plan.full, visible: plan.visible,
+            region: plan.region)
     }
 
     /// Whether a zoom animation or glide runs.

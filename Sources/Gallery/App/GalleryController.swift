@@ -111,7 +111,10 @@ public final class GalleryController {
         wheelPainter = WheelPainter(texts: texts)
         overlayPainter = OverlayPainter(texts: texts)
         self.cacheBytes = cacheBytes
-        let decodes = PageDecodes(worker: worker, library: library, box: Self.pageBox(for: size))
+        let decodes = PageDecodes(
+            worker: worker, library: library,
+            box: PageBudget.decodeBox(
+                pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes, maximumTextureSide: renderer.maximumTextureSide))
         if let headStart { decodes.adopt(headStart) }
         store = makePageStore(
             recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: cacheBytes)
@@ -124,6 +127,11 @@ public final class GalleryController {
     /// The box a page is fitted into: the viewport less the gap.
     static func pageBox(for size: PixelSize) -> PixelSize {
         PixelSize(width: max(size.width - pageGap, 1), height: max(size.height - pageGap, 1))
+    }
+
+    /// The box the current page is shown in: the viewport less the gap.
+    var pageBox: PixelSize {
+        Self.pageBox(for: PixelSize(width: Int(pager.viewport.width), height: Int(pager.viewport.height)))
     }
 
     /// The arrangement shown now.
@@ -179,7 +187,10 @@ public final class GalleryController {
         // leaving the pager dragging for good (soak seed 5).
         for input in touchpad.add(dx: 0, dy: 0, at: time) { apply(input, at: time) }
         record(pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
-        let box = Self.pageBox(for: size)
+        // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
+        let box = PageBudget.decodeBox(
+            pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,
+            maximumTextureSide: (newRenderer ?? renderer).maximumTextureSide)
         // Textures belong to their renderer, and each page is decoded at its drawn size: either change starts afresh.
         if newRenderer != nil || box != store.box {
             store.reset(box: box, renderer: newRenderer)
@@ -293,7 +304,8 @@ public final class GalleryController {
                 feedState == .failed ? .failed(reason: feedFailure ?? "unknown reason") : .loading
             try painter.paint(
                 pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
-                zoom: shownZoom.map { ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.texture : nil) })
+                pageBox: pageBox,
+                zoom: shownZoom.map { ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil) })
         }
         try overlayPainter.paint(overlayState, renderer: renderer)
     }

@@ -19,16 +19,23 @@ public struct DecodeRequest: Sendable, Hashable {
     public var source: PageSource
     /// The box the picture is fitted inside (the page's drawn size).
     public var box: PixelSize
+    /// The part of the fitted picture wanted, in its pixels (a zoomed photo's visible region), or nil for all of it.
+    public var region: PixelRect?
     /// The caller's layout generation, returned with the result so results for an older layout can be dropped.
     public var generation: Int
     /// What the worker reports besides the picture.
     public var purpose: Purpose
 
-    /// A request for `page` from `source`, fitted inside `box`, tagged with `generation`, for `purpose`.
-    public init(page: Int, source: PageSource, box: PixelSize, generation: Int, purpose: Purpose = .picture) {
+    /// A request for `page` from `source`, fitted inside `box` (only `region` of it, if given), tagged with
+    /// `generation`, for `purpose`.
+    public init(
+        page: Int, source: PageSource, box: PixelSize, region: PixelRect? = nil, generation: Int,
+        purpose: Purpose = .picture
+    ) {
         self.page = page
         self.source = source
         self.box = box
+        self.region = region
         self.generation = generation
         self.purpose = purpose
     }

@@ -35,7 +35,7 @@ public final class DecodeWorker: Sendable {
             threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget, decodesAlone: decodesAlone
         ) {
             request throws(DecodeFailure) in
-            try decoder.decode(request.source, fitting: request.box)
+            try decoder.decode(request.source, fitting: request.box, region: request.region)
         }
     }
 

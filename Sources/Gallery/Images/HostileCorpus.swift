@@ -9,13 +9,14 @@ import Glibc
 #endif
 
 /// A folder of files made to break the image pipeline, as the pipeline tests make them: a header claiming an enormous
-/// size in every format, a truncated JPEG, an Adobe CMYK JPEG, the eight EXIF orientations and a bogus one, empty,
+/// size in every format, files far too short for the size they claim (the 22-byte QOI and 58-byte TGA), a
+/// truncated JPEG, an Adobe CMYK JPEG, the eight EXIF orientations and a bogus one, empty,
 /// noise and text files with image names, a FIFO and a dangling link named like photos, and one sound photo.
 package enum HostileCorpus {
     /// The names of the files `write(into:)` makes.
     package static let fileNames: [String] = HostileHeader.allCases.map(\.fileName) + [
         "truncated.jpg", "cmyk.jpg", "orientation-bogus.jpg", "soi-only.jpg", "empty.png", "noise.gif", "text.jpg",
-        "pipe.jpg", "dangling.png", "sound.jpg",
+        "pipe.jpg", "dangling.png", "sound.jpg", "short-claim.qoi", "short-claim.tga",
     ] + (1...8).map { "orientation-\($0).jpg" }
 
     /// Writes the corpus into `folder` (which must exist and should be a fresh temporary one, never a photo folder).
@@ -39,5 +40,10 @@ package enum HostileCorpus {
         guard mkfifo(folder + "/pipe.jpg", 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         guard symlink(folder + "/missing.png", folder + "/dangling.png") == 0 else { throw CocoaError(.fileWriteUnknown) }
         try write(picture, "sound.jpg")
+        // Header and end marker only, claiming 10000 × 10000 (SDL_image allocated 400 MB for it and showed black).
+        try write(Array("qoif".utf8) + [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1], "short-claim.qoi")
+        // An RLE true-colour header claiming 10000 × 10000, then ten packets.
+        try write([0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x27, 0x10, 0x27, 24, 0x20]
+            + Array([[UInt8]](repeating: [0xFF, 1, 2, 3], count: 10).joined()), "short-claim.tga")
     }
 }

@@ -46,31 +46,48 @@ public struct ImageDecoder: Sendable {
 
     /// The picture of `source`, fitted inside `box`, or why it cannot be shown.
     public func decode(_ source: PageSource, fitting box: PixelSize) throws(DecodeFailure) -> Surface {
+        try decode(source, fitting: box, region: nil)
+    }
+
+    /// The picture of `source` fitted inside `box` when `region` is nil; otherwise the part `region` (clipped) of the
+    /// picture scaled to exactly `box` (a zoomed photo is drawn stretched to its rounded size, and its sharp region
+    /// must line up with that): a zoomed photo's visible part, at the size it is drawn, without ever holding the whole
+    /// picture at that size (JPEG decodes only the region's rows and columns, see `JPEGRegion`).
+    public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?) throws(DecodeFailure) -> Surface {
         switch source {
         case .file(let path):
-            return try decodeFile(at: path, fitting: box)
+            do {
+                return try decodeChecked(path: path, fitting: box, region: region)
+            } catch {
+                throw DecodeFailure(source: source, reason: error)
+            }
         case .synthetic(let index, let count):
             guard count > 0, (0..<count).contains(index) else {
                 throw DecodeFailure(source: source, reason: .invalidSyntheticPage(index: index, count: count))
             }
             do {
-                return try SyntheticPage(index: index, count: count).render(fitting: box)
+                let page = try SyntheticPage(index: index, count: count).render(fitting: box)
+                guard let region, let part = Self.clip(region, to: page.size) else { return page }
+                return try page.cropped(to: part)
             } catch {
                 throw DecodeFailure(source: source, reason: .processingFailed(error.message))
             }
         }
     }
 
-    /// Opens the file safely, checks its header against the limits, reserves memory, decodes and fits.
-    private func decodeFile(at path: String, fitting box: PixelSize) throws(DecodeFailure) -> Surface {
-        do {
-            return try decodeChecked(path: path, fitting: box)
-        } catch {
-            throw DecodeFailure(source: .file(path: path), reason: error)
-        }
+    /// `region` within a picture of `size`, or nil when nothing of it lies inside.
+    static func clip(_ region: PixelRect, to size: PixelSize) -> PixelRect? {
+        let left = max(region.x, 0), top = max(region.y, 0)
+        let right = min(region.x + region.width, size.width), bottom = min(region.y + region.height, size.height)
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    private func decodeChecked(path: String, fitting box: PixelSize) throws(DecodeFailure.Reason) -> Surface {
+    /// Opens the file safely, checks its header against the limits, reserves memory, decodes and fits (the whole
+    /// picture, or `region` of it).
+    private func decodeChecked(
+        path: String, fitting box: PixelSize, region: PixelRect?
+    ) throws(DecodeFailure.Reason) -> Surface {
         let file = try ImageFile(path: path)
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         let header = ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension)
@@ -81,10 +98,14 @@ public struct ImageDecoder: Sendable {
         guard file.stamp.byteCount <= Self.maximumFileBytes else { throw .tooLarge(size) }
         if format == .jpeg {
             guard size.area / 16 <= maximumPixelCount else { throw .tooLarge(size) }
+            try checkPlausible(header, file: file)
             let bytes = try file.contents()
             return try bytes.withUnsafeBytes { buffer in
                 Result { () throws(DecodeFailure.Reason) -> Surface in
                     let jpeg = JPEGDecoder(bytes: buffer)
+                    if let region {
+                        return try decodeRegion(of: jpeg, fitting: box, region: region)
+                    }
                     let plan = try jpeg.plan(fitting: box, accepts: accepts)
                     // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
                     let fitted = shownSize(of: plan.orientation.upright(plan.storedSize), in: box)
@@ -96,8 +117,10 @@ public struct ImageDecoder: Sendable {
             }.get()
         }
         guard accepts(size) else { throw .tooLarge(size) }
-        // The loader's pixels, a converted copy and the fitted result with its halvings.
-        let estimate = file.stamp.byteCount + 2 * 4 * size.area + 2 * 4 * shownSize(of: size, in: box).area
+        try checkPlausible(header, file: file)
+        // The loader's pixels, a converted copy and the fitted result with its halvings (or the region's crop).
+        let shown = region.map { $0.size } ?? shownSize(of: size, in: box)
+        let estimate = file.stamp.byteCount + 2 * 4 * size.area + 3 * 4 * shown.area
         return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
             let bytes = try file.contents()
             // The file may have been rewritten in place since its header was checked: check what will be decoded.
@@ -113,11 +136,67 @@ public struct ImageDecoder: Sendable {
                     guard let loaded = Self.load(format, from: stream) else {
                         throw .corrupt(format: format.rawValue, detail: String(cString: gallery_IMG_GetError()))
                     }
-                    return Surface(taking: loaded)
+                    let surface = Surface(taking: loaded)
+                    guard format == .png, let png = PNGTransparency(bytes: bytes) else { return surface }
+                    do throws(SDLError) { return try png.repaired(surface) } catch {
+                        throw .processingFailed(error.message)
+                    }
                 }
             }.get()
             guard accepts(image.size) else { throw .tooLarge(image.size) }
-            return try fit(image, to: shownSize(of: image.size, in: box))
+            guard let region else { return try fit(image, to: shownSize(of: image.size, in: box)) }
+            let fitted = box
+            guard let part = Self.clip(region, to: fitted) else { throw .processingFailed("the region lies outside") }
+            // The image pixels under the region, widened to whole pixels, then scaled to the region's size.
+            let source = Self.covering(part, of: fitted, in: image.size)
+            let crop: Surface
+            do throws(SDLError) {
+                crop = try (image.hasStandardFormat ? image : try image.converted()).cropped(to: source)
+            } catch {
+                throw .processingFailed(error.message)
+            }
+            return try fit(crop, to: part.size)
+        }
+    }
+
+    /// The rectangle of a picture of `size` under `part` of it scaled to `fitted`, widened to whole pixels.
+    static func covering(_ part: PixelRect, of fitted: PixelSize, in size: PixelSize) -> PixelRect {
+        let left = part.x * size.width / fitted.width
+        let top = part.y * size.height / fitted.height
+        let right = min(((part.x + part.width) * size.width + fitted.width - 1) / fitted.width, size.width)
+        let bottom = min(((part.y + part.height) * size.height + fitted.height - 1) / fitted.height, size.height)
+        return PixelRect(x: left, y: top, width: max(right - left, 1), height: max(bottom - top, 1))
+    }
+
+    /// `region` of the JPEG fitted inside `box`: only the region's rows and iMCU columns are decoded, at the smallest
+    /// DCT scale that covers the fitted size, turned upright and scaled to the region's size. The whole decode holds
+    /// its bytes of the budget, including a progressive file's coefficients (which libjpeg may not exceed).
+    private func decodeRegion(
+        of jpeg: JPEGDecoder, fitting box: PixelSize, region: PixelRect
+    ) throws(DecodeFailure.Reason) -> Surface {
+        // Any scale will do here: what is decoded is the region, checked below.
+        let plan = try jpeg.plan(fitting: box, accepts: { _ in true })
+        let fitted = box
+        guard let part = Self.clip(region, to: fitted) else { throw .processingFailed("the region lies outside") }
+        let scaled = JPEGRegion(plan: plan, fitted: fitted, part: part)
+        guard accepts(scaled.decoded.size) else { throw .tooLarge(scaled.decoded.size) }
+        let workingBytes = jpeg.coefficientBytes(plan) + JPEGRegion.workingBytes
+        guard workingBytes < budget.totalBytes else { throw .tooLarge(plan.storedSize) }
+        let estimate = jpeg.bytes.count + workingBytes + 2 * 4 * scaled.decoded.size.area + 3 * 4 * part.size.area
+        return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
+            let decoded = try scaled.decode(jpeg, maximumWorkingBytes: workingBytes)
+            return try fit(decoded, to: part.size)
+        }
+    }
+
+    /// Refuses, before anything is allocated, a file too short to hold the pixels its header claims (as damaged: its
+    /// loader would allocate the claim and show black).
+    private func checkPlausible(_ header: ImageHeader, file: ImageFile) throws(DecodeFailure.Reason) {
+        if let reason = ImageHeader.implausibility(
+            of: header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) }),
+            let format = header.format
+        {
+            throw .corrupt(format: format.rawValue, detail: reason)
         }
     }
 

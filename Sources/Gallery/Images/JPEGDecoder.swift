@@ -95,6 +95,21 @@ struct JPEGDecoder {
         do { return try surface.oriented(plan.orientation) } catch { throw .processingFailed(error.message) }
     }
 
+    /// The bytes libjpeg holds for a progressive file's DCT coefficients whatever the output scale: 2 bytes a
+    /// coefficient, 64 a block, every component at full resolution (an upper bound: subsampled components need less);
+    /// 0 for a baseline file, which is decoded a row of blocks at a time.
+    func coefficientBytes(_ plan: Plan) -> Int {
+        let reader: ImageHeader.Reader = { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(offset + count, bytes.count)])
+        }
+        guard let marker = ImageHeader.frameMarker(ofJPEG: reader), [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) else {
+            return 0
+        }
+        let blocks = (plan.storedSize.width + 15) / 8 * ((plan.storedSize.height + 15) / 8)
+        return blocks * 64 * 2 * (plan.isCMYK ? 4 : 3)
+    }
+
     private var base: UnsafePointer<UInt8>? { bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) }
     private var cLength: UInt { UInt(bytes.count) }
 

@@ -52,6 +52,15 @@ public final class Renderer {
         return String(cString: name)
     }
 
+    /// The longest texture side this renderer takes (`SDL_RendererInfo`'s max_texture_width and _height), or nil
+    /// when it states none (the software renderer reports 0: any size that fits in memory).
+    public var maximumTextureSide: Int? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0 else { return nil }
+        let side = Int(min(info.max_texture_width, info.max_texture_height))
+        return side > 0 ? side : nil
+    }
+
     /// Whether this is SDL's software renderer (drawing on the CPU into the window's framebuffer).
     var isSoftware: Bool { Renderer.isSoftware(handle) }
 

@@ -24,7 +24,9 @@ final class LogicalPageStore: PageStore {
         for (page, texture) in adopting { textures.insert(texture, bytes: texture.byteCount, forPage: page) }
     }
 
-    func apply(_ plan: ResidencyPlan) {
+    func apply(_ fullPlan: ResidencyPlan) {
+        // At huge sizes only the pages that fit the budget are decoded (PageBudget).
+        let plan = kept(fullPlan, budgetBytes: textures.budgetBytes)
         let resident = textures.pages.union(surfaces.pages).union(decodes.failures.keys)
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
         decodes.revalidate(shownAgainIn: plan, resident: resident)

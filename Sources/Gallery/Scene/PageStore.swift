@@ -62,9 +62,27 @@ extension PageStore {
     /// Why a page could not be shown, if it failed.
     func failure(forPage page: Int) -> DecodeFailure? { decodes.failures[page] }
 
-    /// The placeholder's shape for a page not decoded yet: its header's size fitted into the box, else the box.
-    func placeholderSize(forPage page: Int) -> PixelSize {
-        decodes.statedSizes[page].map { $0.fitted(inside: box) } ?? box
+    /// The placeholder's shape for a page not decoded yet: its header's size fitted into `pageBox` (the box pages
+    /// are shown in), else that box.
+    func placeholderSize(forPage page: Int, in pageBox: PixelSize) -> PixelSize {
+        decodes.statedSizes[page].map { $0.fitted(inside: pageBox) } ?? pageBox
+    }
+
+    /// The size a page texture of `size` is drawn at in `pageBox`: its own, or enlarged in proportion when pages are
+    /// decoded at a smaller box than they are shown in (`PageBudget`).
+    func drawnSize(of size: PixelSize, in pageBox: PixelSize) -> PixelSize {
+        guard box != pageBox, box.width > 0, box.height > 0 else { return size }
+        let scale = min(Double(pageBox.width) / Double(box.width), Double(pageBox.height) / Double(box.height))
+        return PixelSize(
+            width: min(max(Int((Double(size.width) * scale).rounded()), 1), pageBox.width),
+            height: min(max(Int((Double(size.height) * scale).rounded()), 1), pageBox.height))
+    }
+
+    /// The plan's pages this store keeps: `plan` itself when the pinned pages fit the store's budget at `box`, else
+    /// its first pages (the current one, then the neighbour ahead) as many as fit (`PageBudget`).
+    func kept(_ plan: ResidencyPlan, budgetBytes: Int) -> ResidencyPlan {
+        let keep = PageBudget.pagesKept(box: box, budgetBytes: budgetBytes)
+        return keep < PageBudget.pinnedPages ? ResidencyPlan(required: Array(plan.required.prefix(keep))) : plan
     }
 
     /// Why a shown page may be incomplete (a damaged file), if it is.
@@ -74,14 +92,15 @@ extension PageStore {
 /// Makes the store for a texture scheme around `decodes` (a fresh one, or the previous store's when the scheme
 /// changes, so requests in flight still land), adopting `textures` handed over by the previous store: all of them
 /// per page, or those of `slotPages` (the pages the three slots show, in slot order) as slot textures.
+/// The store's budgets are the pages' share of `cacheBytes` (`PageBudget.pagesShare`); the rest is the zoom's.
 func makePageStore(
     recyclingSlots: Bool, decodes: PageDecodes, renderer: Renderer, cacheBytes: Int,
     adopting textures: [Int: Texture] = [:], slotPages: [Int] = []
 ) -> any PageStore {
-    recyclingSlots
+    let share = PageBudget.pagesShare(of: cacheBytes)
+    return recyclingSlots
         ? RecycledSlotStore(
-            decodes: decodes, renderer: renderer, surfaceBudget: cacheBytes, adopting: textures, slotPages: slotPages)
+            decodes: decodes, renderer: renderer, surfaceBudget: share, adopting: textures, slotPages: slotPages)
         : LogicalPageStore(
-            decodes: decodes, renderer: renderer, textureBudget: cacheBytes, surfaceBudget: cacheBytes,
-            adopting: textures)
+            decodes: decodes, renderer: renderer, textureBudget: share, surfaceBudget: share, adopting: textures)
 }

@@ -29,7 +29,14 @@ final class RecycledSlotStore: PageStore {
         }
     }
 
-    func apply(_ plan: ResidencyPlan) {
+    func apply(_ fullPlan: ResidencyPlan) {
+        // At huge sizes only the pages that fit the budget are decoded, and the slots let go of the others' textures.
+        let plan = kept(fullPlan, budgetBytes: surfaces.budgetBytes)
+        if plan.required.count < fullPlan.required.count {
+            for index in slots.indices where !plan.required.contains(slots[index]?.page ?? -1) {
+                slots[index] = nil
+            }
+        }
         // Pages a slot holds need no decode until they leave the slots (a texture handed over by a mode switch).
         let resident = surfaces.pages.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.

@@ -30,13 +30,14 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double, zoom: (photo: Int, zoom: PhotoZoom, sharp: Texture?)? = nil
+        time: Double, pageBox: PixelSize? = nil, zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
         let height = try renderer.outputSize.height
         let extent = Int(pager.extent.rounded())
-        let box = store.box
+        // Pages may be decoded smaller than they are shown (PageBudget): they are drawn at the page box's scale.
+        let box = pageBox ?? store.box
         var nowWaiting: Set<Int> = []
         defer { waiting = nowWaiting }
         fades = fades.filter { time - $0.value < Self.fadeIn }
@@ -48,9 +49,9 @@ final class ScenePainter {
                 if let texture = try store.texture(forPage: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
-                    try paintZoomed(zoom.sharp ?? texture, zoom.zoom, in: slotRect, renderer: renderer)
+                    try paintZoomed(texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, renderer: renderer)
                 } else if let texture = try store.texture(forPage: photo, slot: visible.slot) {
-                    let rect = slotRect.centring(texture.size)
+                    let rect = slotRect.centring(store.drawnSize(of: texture.size, in: box))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
                     hasShownAPhoto = true
@@ -72,7 +73,8 @@ final class ScenePainter {
                 } else if let failure = store.failure(forPage: photo) {
                     try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
                 } else {
-                    try paintPlaceholder(in: slotRect.centring(store.placeholderSize(forPage: photo)), renderer: renderer)
+                    try paintPlaceholder(
+                        in: slotRect.centring(store.placeholderSize(forPage: photo, in: box)), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
             case .feedEnd:
@@ -116,39 +118,64 @@ final class ScenePainter {
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
+    /// The largest placeholder texture side: a larger box (a huge window) repeats it, so the placeholder never costs
+    /// more than 2048² pixels however large the page (it cost a page-sized surface and texture, 266 MB each at
+    /// 8192²). A multiple of the pattern's cell, so the copies join seamlessly.
+    static let placeholderTextureSide = 2048
+
     /// Seed 003's chequered flag in two close, dark tones, over the page's box until its image is decoded: one
-    /// texture of the box's size, made once per size, copied once per frame.
+    /// texture of the box's size (at most `placeholderTextureSide` a side, repeated beyond), made once per size.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
-        if let held = placeholders[rect.size], held.renderer === renderer {
-            try renderer.copy(held, to: rect)
-            return
+        let side = Self.placeholderTextureSide
+        let size = PixelSize(width: max(min(rect.width, side), 1), height: max(min(rect.height, side), 1))
+        let texture: Texture
+        if let held = placeholders[size], held.renderer === renderer {
+            texture = held
+        } else {
+            if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
+                placeholders.removeAll()
+            }
+            let tones = Self.placeholderTones
+            let tile = try PlaceholderPattern.chequeredFlag.makeTile(
+                cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
+            let surface = try Surface(width: size.width, height: size.height, opaque: true)
+            try surface.tile(with: tile)
+            texture = try renderer.makeTexture(from: surface)
+            placeholders[size] = texture
         }
-        if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
-            placeholders.removeAll()
+        for y in stride(from: 0, to: rect.height, by: size.height) {
+            for x in stride(from: 0, to: rect.width, by: size.width) {
+                let part = PixelSize(width: min(size.width, rect.width - x), height: min(size.height, rect.height - y))
+                try renderer.copy(
+                    texture, from: PixelRect(size: part),
+                    to: PixelRect(origin: PixelPoint(x: rect.x + x, y: rect.y + y), size: part))
+            }
         }
-        let tones = Self.placeholderTones
-        let tile = try PlaceholderPattern.chequeredFlag.makeTile(
-            cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
-        let surface = try Surface(width: max(rect.width, 1), height: max(rect.height, 1), opaque: true)
-        try surface.tile(with: tile)
-        let texture = try renderer.makeTexture(from: surface)
-        placeholders[rect.size] = texture
-        try renderer.copy(texture, to: rect)
     }
 
-    /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean.
-    private func paintZoomed(_ texture: Texture, _ zoom: PhotoZoom, in slot: PixelRect, renderer: Renderer) throws {
+    /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean; the
+    /// sharp region, when one is held, drawn over its part of the picture.
+    private func paintZoomed(
+        _ texture: Texture, sharp: ZoomDetail.Sharp?, _ zoom: PhotoZoom, in slot: PixelRect, renderer: Renderer
+    ) throws {
         let width = zoom.fittedWidth * zoom.scale
         let height = zoom.fittedHeight * zoom.scale
-        let centreX = Double(slot.x) + Double(slot.width) / 2 + zoom.panX
-        let centreY = Double(slot.y) + Double(slot.height) / 2 + zoom.panY
+        let left = Double(slot.x) + Double(slot.width) / 2 + zoom.panX - width / 2
+        let top = Double(slot.y) + Double(slot.height) / 2 + zoom.panY - height / 2
         try renderer.setClip(slot)
         defer { try? renderer.setClip(nil) }
         try renderer.copy(
             texture,
             to: PixelRect(
-                x: Int((centreX - width / 2).rounded()), y: Int((centreY - height / 2).rounded()),
-                width: Int(width.rounded()), height: Int(height.rounded())))
+                x: Int(left.rounded()), y: Int(top.rounded()), width: Int(width.rounded()), height: Int(height.rounded())))
+        guard let sharp, sharp.full.width > 0, sharp.full.height > 0 else { return }
+        let scaleX = width / Double(sharp.full.width), scaleY = height / Double(sharp.full.height)
+        let x0 = (left + Double(sharp.region.x) * scaleX).rounded()
+        let y0 = (top + Double(sharp.region.y) * scaleY).rounded()
+        let x1 = (left + Double(sharp.region.x + sharp.region.width) * scaleX).rounded()
+        let y1 = (top + Double(sharp.region.y + sharp.region.height) * scaleY).rounded()
+        try renderer.copy(
+            sharp.texture, to: PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
     }
 
     /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.

@@ -1,7 +1,10 @@
 /// A window or render-target size in pixels, as given by `--size 1280x720`.
 public struct ViewportSize: Hashable, Sendable {
-    /// The sizes accepted for each side: SDL2 textures and surfaces top out at 16384 on common renderers.
-    public static let dimensionRange = 1...16_384
+    /// The sizes accepted for each side (`--size`, a script's `resize`): 8192, half of SDL2's common 16384 texture
+    /// limit, so a whole frame (256 MiB at 8192²) and any one texture fit the renderer and the memory budgets; a
+    /// fixed number because the software renderer reports no limit (0) and scripts are checked before any renderer
+    /// exists.
+    public static let dimensionRange = 1...8_192
 
     /// Width in pixels.
     public var width: Int

@@ -17,8 +17,8 @@ struct ScriptLimitsTests {
         (#"{"t":0,"type":"wheel","dx":0,"dy":1e10}"#, "dy", "must be between -1000 and 1000 notches, found 10000000000.0"),
         (#"{"t":0,"type":"wheel","dx":0,"dy":-1e8}"#, "dy", "must be between -1000 and 1000 notches, found -100000000.0"),
         (#"{"t":0,"type":"wheel","dx":1000.5,"dy":0}"#, "dx", "must be between -1000 and 1000 notches, found 1000.5"),
-        (#"{"t":0,"type":"resize","w":16385,"h":600}"#, "w", "must be between 1 and 16384 pixels, found 16385"),
-        (#"{"t":0,"type":"resize","w":800,"h":-1}"#, "h", "must be between 1 and 16384 pixels, found -1"),
+        (#"{"t":0,"type":"resize","w":8193,"h":600}"#, "w", "must be between 1 and 8192 pixels, found 8193"),
+        (#"{"t":0,"type":"resize","w":800,"h":-1}"#, "h", "must be between 1 and 8192 pixels, found -1"),
     ])
     func outOfRange(line: String, field: String, reason: String) {
         let expected = ScriptError(line: 2, problem: .invalidValue(field: field, reason: reason))
@@ -33,7 +33,7 @@ struct ScriptLimitsTests {
         #"{"t":0,"type":"move","x":1000000,"y":-1000000}"#,
         #"{"t":0,"type":"up","x":-1000000,"y":-1000000}"#,
         #"{"t":0,"type":"wheel","dx":-1000,"dy":1000}"#,
-        #"{"t":0,"type":"resize","w":1,"h":16384}"#,
+        #"{"t":0,"type":"resize","w":1,"h":8192}"#,
     ])
     func endsAccepted(line: String) throws {
         #expect(try Script.parse(line).events.count == 1)

@@ -94,6 +94,8 @@ struct ReliabilityEndToEndTests {
         (["--fps", "nan"], "--fps must be between 1 and 1000, found nan"),
         (["--size", "0x240"], "invalid size \"0x240\""),
         (["--size", "99999999999999999999x2"], "invalid size \"99999999999999999999x2\""),
+        (["--size", "16384x16384"], "--size: invalid size \"16384x16384\": width and height may be at most 8192 pixels"),
+        (["--size", "8193x1"], "invalid size \"8193x1\": width and height may be at most 8192 pixels"),
         (["--mode", "sideways"], "--mode must be one of"),
     ])
     func badOptions(arguments: [String], message: String) throws {
@@ -114,7 +116,8 @@ struct ReliabilityEndToEndTests {
         (#"{"t":1e9,"type":"quit"}"#, #"line 1: field "t" must be between 0 and 10000000 seconds"#),
         (#"{"t":0,"type":"move","x":1e25,"y":0}"#, #"line 1: field "x" must be between -1000000 and 1000000 pixels"#),
         (#"{"t":0,"type":"wheel","dx":0,"dy":1e19}"#, #"line 1: field "dy" must be between -1000 and 1000 notches"#),
-        (#"{"t":0,"type":"resize","w":0,"h":5}"#, #"line 1: field "w" must be between 1 and 16384 pixels"#),
+        (#"{"t":0,"type":"resize","w":0,"h":5}"#, #"line 1: field "w" must be between 1 and 8192 pixels"#),
+        (#"{"t":0,"type":"resize","w":16384,"h":16384}"#, #"line 1: field "w" must be between 1 and 8192 pixels, found 16384"#),
     ])
     func badScripts(line: String, message: String) throws {
         let folder = try TemporaryDirectory()

@@ -25,8 +25,14 @@ extension SDLSerializedTests {
                     refused += 1
                 }
             }
-            // The sound photo, the truncated one, CMYK and the nine orientation tags decode; the rest are refused.
+            // The sound photo, the truncated one, CMYK and the nine orientation tags decode; the rest are refused,
+            // the files too short for their claim as corrupt before anything is allocated.
             #expect(decoded == 12)
+            for name in ["short-claim.qoi", "short-claim.tga"] {
+                #expect(throws: DecodeFailure.self) {
+                    try ImageDecoder().decode(.file(path: folder.path(name)), fitting: PixelSize(width: 320, height: 240))
+                }
+            }
             #expect(refused == HostileCorpus.fileNames.count - 12)
         }
     }

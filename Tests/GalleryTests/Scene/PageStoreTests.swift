@@ -72,13 +72,20 @@ extension SDLSerializedTests {
             #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 150, height: 200))
         }
 
-        /// Pages that leave the plan stay cached until the texture budget needs their bytes; the current page and
-        /// its neighbours stay whatever the budget.
+        /// `cacheBytes` whose pages' share (`PageBudget.pagesShare`, three quarters) holds exactly `pages` pages.
+        static func cacheBytes(holdingPages pages: Int, of pageBytes: Int) -> Int {
+            (pages * pageBytes * 4 + 2) / 3
+        }
+
+        /// Pages that leave the plan stay cached until the pages' share of the budget needs their bytes; the current
+        /// page and its neighbours stay while they fit it.
         @Test func logicalStoreKeepsRecentPagesWithinItsBudget() throws {
             let directory = try TemporaryDirectory()
             let paths = try (0..<8).map { try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg") }
             let pageBytes = 200 * 200 * 4
-            let store = try Self.makeStore(recycling: false, paths: paths, cacheBytes: 4 * pageBytes)
+            let cache = Self.cacheBytes(holdingPages: 4, of: pageBytes)
+            #expect(PageBudget.pagesShare(of: cache) / pageBytes == 4)
+            let store = try Self.makeStore(recycling: false, paths: paths, cacheBytes: cache)
             for centre in 1..<7 {
                 try Self.show([centre, centre + 1, centre - 1], in: store)
                 #expect(store.textureBytes <= 4 * pageBytes)
@@ -90,14 +97,31 @@ extension SDLSerializedTests {
             // The page left most recently is still cached, the oldest is not.
             #expect(try store.texture(forPage: 4, slot: 0) != nil)
             #expect(try store.texture(forPage: 0, slot: 0) == nil)
+        }
 
-            let tight = try Self.makeStore(recycling: false, paths: paths, cacheBytes: pageBytes)
-            try Self.show([3, 4, 2], in: tight)
-            #expect(tight.textureCount == 3)  // over the budget: pinned pages are never evicted
+        /// Issue 16, defect 4: when the pinned pages do not all fit the budget (a huge window), a store keeps only
+        /// those that fit, the current page first, then the neighbour ahead, never more bytes than its share.
+        @Test(arguments: [false, true], [1, 2])
+        func pinnedPagesThatDoNotFitAreNotKept(recycling: Bool, fitting: Int) throws {
+            let directory = try TemporaryDirectory()
+            let paths = try (0..<8).map { try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg") }
+            let pageBytes = 200 * 200 * 4
+            let cache = Self.cacheBytes(holdingPages: fitting, of: pageBytes)
+            let store = try Self.makeStore(recycling: recycling, paths: paths, cacheBytes: cache)
+            for centre in [3, 4, 5] {
+                try Self.show([centre, centre + 1, centre - 1], in: store)
+                for (slot, page) in [centre - 1, centre, centre + 1].enumerated() {
+                    _ = try store.texture(forPage: page, slot: slot)
+                }
+                #expect(store.textureBytes <= PageBudget.pagesShare(of: cache), "centre \(centre)")
+                #expect(store.decodedBytes <= PageBudget.pagesShare(of: cache), "centre \(centre)")
+                #expect(try store.texture(forPage: centre, slot: 1) != nil)
+                #expect(try (store.texture(forPage: centre + 1, slot: 2) != nil) == (fitting >= 2))
+                #expect(try store.texture(forPage: centre - 1, slot: 0) == nil)
+            }
         }
     }
 }
-
 /// Builds photo indexes from paths that exist.
 enum PhotoIndexFixture {
     static func index(_ paths: [String]) -> PhotoIndex {
