@@ -88,7 +88,7 @@ extension SDLSerializedTests {
                 frames.append((MonotonicClock.seconds() - frameStart) * 1000)
                 let photo = gallery.pager.currentPage
                 if try gallery.store.texture(forPage: photo, slot: 1) == nil, gallery.store.failure(forPage: photo) == nil {
-                    let placeholder = gallery.store.placeholderSize(forPage: photo)
+                    let placeholder = gallery.store.placeholderSize(forPage: photo, in: box)
                     sawBoxPlaceholder = sawBoxPlaceholder || placeholder == box
                     sawShapedPlaceholder = sawShapedPlaceholder || placeholder == shaped
                 } else if pending.isEmpty {
