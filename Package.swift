@@ -39,6 +39,16 @@ let package = Package(
         ),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source.
         .target(name: "GalleryCore", dependencies: ["PagerEngine"]),
+        // Not in `gallery` (a test checks its symbol table): the soak's script generator, watchdog and trace
+        // invariants, for the soak, the fuzzers' corpus and the tests.
+        .target(name: "GalleryCoreTesting", dependencies: ["GalleryCore", "PagerEngine"]),
+        // Not in `gallery`: the soak's in-process runs, the hostile corpus and the JPEG fixtures, which need SDL's side.
+        .target(
+            name: "GalleryTesting",
+            dependencies: ["CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "PagerEngine"]
+        ),
+        // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
+        .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"]),
         // Everything that touches SDL: wrappers, decoding, drawing, the frame loop.
         .target(
             name: "Gallery",
@@ -60,7 +70,7 @@ let package = Package(
         // `make install` and `make readme`: desktop entry, man page sections and README's keys table, from the code.
         .executableTarget(
             name: "GalleryDocs",
-            dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GalleryCore", "GalleryDocumentation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
@@ -71,12 +81,20 @@ let package = Package(
         // `make soak`: thousands of generated scripts in every mode, then the endurance run, as printed counts.
         .executableTarget(
             name: "GallerySoak",
-            dependencies: ["Gallery", "GalleryCore", "PagerEngine"],
+            dependencies: ["Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine"],
             path: "Benchmarks/GallerySoak"
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
-        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "PagerEngine"]),
-        .testTarget(name: "GalleryTests", dependencies: ["CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "PagerEngine"]),
+        .testTarget(
+            name: "GalleryCoreTests",
+            dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"]
+        ),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: [
+                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,8 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryCoreTesting
+import GalleryTesting
 import Glibc
 import PagerEngine
 

@@ -3,7 +3,7 @@ import GalleryCore
 extension PageLibrary {
     /// The folders this library's photo files are in (none for generated pages): what the output policy protects.
     /// Photos still being sorted are not waited for (`PhotoOrder.folders`).
-    var photoFolders: Set<String> {
+    package var photoFolders: Set<String> {
         func folders(of sources: [PageSource]) -> Set<String> {
             var folders: Set<String> = []
             for case .file(let path) in sources {

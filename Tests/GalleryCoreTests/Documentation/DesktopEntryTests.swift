@@ -1,4 +1,5 @@
 import GalleryCore
+import GalleryDocumentation
 import Testing
 
 @Suite("Desktop entry")

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryDocumentation
 import Testing
 
 @Suite("Keys and gestures in the documents")

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import GalleryCore
+@testable import GalleryCoreTesting
 import Testing
 
 @Suite("Soak watchdog")

@@ -1,4 +1,5 @@
 import GalleryCore
+import GalleryCoreTesting
 import PagerEngine
 import Testing
 

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 @testable import Gallery
 import GalleryCore
+import GalleryTesting
 import Testing
 
 /// Issue 16, defect 4, run headless as a process: a zoom to 100 % and huge windows keep every frame's textures and

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Gallery
+import GalleryTesting
 import Testing
 
 extension SDLSerializedTests {

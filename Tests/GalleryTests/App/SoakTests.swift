@@ -1,6 +1,8 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryCoreTesting
+import GalleryTesting
 import PagerEngine
 import Testing
 

@@ -2,6 +2,7 @@ import CTurboJPEG
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryTesting
 import Testing
 
 /// Issue 16 as a hostile tester ran it: `gallery` never writes over a photo, leaves nothing running, and stops at

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 @testable import Gallery
 import GalleryCore
+import GalleryTesting
 import PagerEngine
 import Testing
 

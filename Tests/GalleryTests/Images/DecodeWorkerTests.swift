@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 @testable import Gallery
 import GalleryCore
+import GalleryTesting
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 @testable import Gallery
+import GalleryTesting
 import Testing
 
 /// Issue 16, defect 10: a file too short for the pixels its header claims is refused as damaged before any loader

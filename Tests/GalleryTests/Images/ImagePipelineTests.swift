@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 @testable import Gallery
+import GalleryTesting
 import Testing
 
 extension SDLSerializedTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Gallery
+import GalleryTesting
 import Testing
 
 /// A zoomed photo's visible region decodes to the same pixels as that part of the whole picture decoded at the same

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Gallery
 import GalleryCore
+import GalleryTesting
 import PagerEngine
 import Testing
 

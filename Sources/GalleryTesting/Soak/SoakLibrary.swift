@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Gallery
 import GalleryCore
 
 /// The pages a soak run pages through: the bundled photos, 100,000 generated pages, or the hostile corpus.

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The freedesktop.org desktop entry that puts the gallery in menus and in file managers' "Open with".
 public enum DesktopEntry {
     /// The MIME type of each extension `PhotoIndex` takes from folders (shared-mime-info's names).

@@ -6,7 +6,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Gallery
 import GalleryCore
+import GalleryCoreTesting
 import PagerEngine
 
 /// One soak case: a generated script run headless in-process, every frame of its trace checked.

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// Random but replayable scripts for soak runs: drags of every speed, flings, key storms (with held-key repeats), mode
 /// switches in the middle of animations and drags, resizes, wheel notches and touchpad streams, pinches, pauses. One seed always gives the same script.
 public struct SoakScriptGenerator: Sendable {

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// Completes the man page that swift-argument-parser's `generate-manual` plugin writes from the command line:
 /// adds the keys and gestures and the environment, and drops the implicit `help` subcommand it lists for a
 /// command that has none.

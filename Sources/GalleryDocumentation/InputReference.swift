@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The keys and gestures as the documents show them, made from `GestureMap` and `KeyMap` so that README's table
 /// and the man page's section cannot drift from what the window does.
 public enum InputReference {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Gallery
 import GalleryCore
 #if canImport(Glibc)
 import Glibc

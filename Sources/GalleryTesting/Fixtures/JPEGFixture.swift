@@ -1,4 +1,5 @@
 import CTurboJPEG
+import Gallery
 
 /// JPEG files made with TurboJPEG for the tests and the soak's hostile corpus: RGB or CMYK, with an optional EXIF
 /// orientation tag.

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The keys table in README.md, kept between two HTML comments so `make readme` can regenerate it and a test can
 /// check it against `InputReference`.
 public enum ReadmeKeysTable {

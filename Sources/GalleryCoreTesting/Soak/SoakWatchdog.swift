@@ -1,4 +1,5 @@
 import Dispatch
+import GalleryCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

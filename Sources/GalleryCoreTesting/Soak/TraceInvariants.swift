@@ -1,3 +1,4 @@
+import GalleryCore
 import PagerEngine
 
 /// What must hold on every frame of every trace, whatever the input: the soak runs check each record against these.

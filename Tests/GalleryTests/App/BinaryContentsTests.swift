@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The built `gallery` carries no test, soak or documentation code: those live in GalleryTesting, GalleryCoreTesting
+/// and GalleryDocumentation, which only the tests, `gallery-soak` and `gallery-docs` link.
+@Suite("Binary contents")
+struct BinaryContentsTests {
+    /// Names that appear in the mangled symbols of anything from the modules kept out of `gallery` (Swift mangling
+    /// spells module and type names out, so a plain substring finds them).
+    static let forbidden = [
+        "GalleryTesting", "GalleryCoreTesting", "GalleryDocumentation",
+        "SoakRun", "SoakLibrary", "SoakScriptGenerator", "SoakWatchdog", "TraceInvariants",
+        "HostileCorpus", "HostileHeader", "JPEGFixture",
+        "ManualPage", "DesktopEntry", "InputReference", "ReadmeKeysTable",
+    ]
+
+    /// The symbols of the built `gallery` (`nm`: the static symbol table, which a debug build keeps).
+    static func symbols() throws -> [Substring] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        process.arguments = [GalleryProcess.executable.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return text.split(separator: "\n")
+    }
+
+    @Test("gallery's symbol table has the app's types and none of the test, soak or documentation ones")
+    func noTestCode() throws {
+        let symbols = try Self.symbols()
+        // The control: a symbol table that lists the app's own types, so an empty or stripped one cannot pass.
+        #expect(symbols.contains { $0.contains("SpringSimulation") }, "nm listed no SpringSimulation: did it read gallery?")
+        for name in Self.forbidden {
+            let found = symbols.filter { $0.contains(name) }
+            #expect(found.isEmpty, "gallery has \(found.count) symbols naming \(name), e.g. \(found.prefix(3))")
+        }
+    }
+}
