@@ -1,4 +1,5 @@
-/// The tiled patterns shown under a page whose picture is not decoded yet (the CGPattern cells of seed 003).
+/// The tiled patterns shown under a page whose picture is not decoded yet (chequered flag, diagonal cross, circles: the
+/// classic Core Graphics `CGPattern` tiles).
 public enum PlaceholderPattern: Sendable, Hashable, CaseIterable {
     /// White cell with black top-left and bottom-right quarters: a chequerboard when tiled.
     case chequeredFlag

@@ -4,7 +4,7 @@ import PagerEngine
 final class ScenePainter {
     /// The dark background between and around pages.
     static let background = RGBA(r: 18, g: 18, b: 20)
-    /// Placeholder cell size in pixels (seed 003's pattern cell).
+    /// Placeholder cell size in pixels (one tile of `PlaceholderPattern`).
     static let placeholderCell = 32
     /// The placeholder's two close, dark tones: quiet, never a black-and-white strobe.
     static let placeholderTones = (paper: RGBA(r: 30, g: 31, b: 35), ink: RGBA(r: 38, g: 40, b: 45))

@@ -8,7 +8,7 @@ import Darwin
 ///
 /// `Mutex` on Linux locks with atomics and futexes inside the uninstrumented Swift runtime, so TSan sees no
 /// happens-before between two critical sections and reports every guarded access as a race (see
-/// docs/SANITIZERS.md and Benchmarks/TSanMutexRepro). TSan intercepts `pthread_mutex_lock`, so with this lock a
+/// docs/RELIABILITY.md, "ThreadSanitizer and `Synchronization.Mutex`", and Benchmarks/Sanitizers/MutexUnderTSan.swift). TSan intercepts `pthread_mutex_lock`, so with this lock a
 /// report on guarded state is a real race again. Used for all shared state in GalleryCore and Gallery.
 package final class LockedState<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

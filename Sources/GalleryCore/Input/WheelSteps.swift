@@ -1,7 +1,9 @@
 /// Turns wheel motion into page steps: one step per whole notch, however the motion is split into events.
 ///
-/// A mouse wheel reports whole notches; a touchpad reports many fractions of one, which add up here
-/// instead of turning a page each (scrolling a touchpad as a drag comes with the touchpad issue).
+/// The gallery sends only mouse notches here: any fractional delta, or any delta during a touchpad stream, is a
+/// touchpad's and scrolls as a drag (`TouchpadScroll.isTouchpad`). Fractions given to this type still add up to
+/// whole steps rather than turning a page each.
+///
 /// Constant time and memory whatever the delta: one event turns at most `maximumStepsPerEvent` pages.
 public struct WheelSteps: Sendable {
     /// The most page steps one event turns; the rest of a larger delta is dropped, as a pager could not show it anyway.

@@ -11,6 +11,6 @@ public struct Tolerance: Equatable, Sendable {
         self.velocity = velocity
     }
 
-    /// Done within 0.5 px and 10 px/s: half a pixel is below what a frame can show (DESIGN.md settle spring).
+    /// Done within 0.5 px and 10 px/s: half a pixel is below what a frame can show (docs/PHYSICS.md).
     public static let standard = Tolerance(distance: 0.5, velocity: 10)
 }

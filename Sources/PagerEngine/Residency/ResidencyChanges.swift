@@ -2,7 +2,7 @@
 public struct ResidencyChanges: Equatable, Sendable {
     /// Pages to start decoding, most urgent first.
     public var load: [Int]
-    /// Decoded pages no longer required, to unload (seed 004's `unloadIrrelevantPages`).
+    /// Decoded pages no longer required, to unload.
     public var drop: [Int]
     /// Decodes in flight for pages no longer required (flown past), to cancel.
     public var cancel: [Int]

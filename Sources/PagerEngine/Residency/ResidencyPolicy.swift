@@ -1,4 +1,5 @@
-/// Which pages must be decoded around the current one (seed 004's lazy load and unload, as a pure policy).
+/// Which pages must be decoded around the current one (lazy load and unload of a paged scroll view, as a
+/// pure policy).
 ///
 /// The current page and both neighbours are always required, so a swipe either way reveals a loaded page; a
 /// prefetch window extends ahead in the direction of travel.

@@ -1,5 +1,5 @@
-/// Turns the pager's motion into residency plans, only when a decision changes (seed 004: at whole-page crossings,
-/// not every frame).
+/// Turns the pager's motion into residency plans, only when a decision changes (at whole-page crossings, not every
+/// frame).
 ///
 /// A new plan comes on the first update, when the current page changes, when the direction of travel changes, and
 /// when the page count or looping changes (a feed append). The current page follows the nearest page with a little
@@ -18,8 +18,8 @@ public struct ResidencyTracker: Sendable {
     ///
     /// - Parameters:
     ///   - minimumSpeed: 0.25 page/s is about UIKit's 300 px/s fling threshold on a 1280 px page, and well above
-    ///     the settle spring's overshoot, which swings back at under 0.03 page/s there (DESIGN.md's spring
-    ///     from a full-speed fling), so a settling page never reads as a reversal.
+    ///     the settle spring's overshoot, which swings back at under 0.03 page/s there (docs/PHYSICS.md,
+    ///     the settle spring after an 8000 px/s release), so a settling page never reads as a reversal.
     ///   - hysteresis: 0.1 page is far more than a resting finger's jitter of a few pixels.
     public init(policy: ResidencyPolicy = ResidencyPolicy(), minimumSpeed: Double = 0.25, hysteresis: Double = 0.1) {
         self.policy = policy

@@ -1,4 +1,4 @@
-/// Where the feed's request for more pages stands; at most one is in flight (seed 001).
+/// Where the feed's request for more pages stands; at most one is in flight.
 public enum FeedLoadState: Equatable, Sendable {
     /// No request in flight: reaching the end asks for more.
     case idle

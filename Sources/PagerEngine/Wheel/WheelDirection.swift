@@ -1,4 +1,4 @@
-/// Which way the wheel's arc bulges (seed 003's content alignment); the raw value is the command-line name.
+/// Which way the wheel's arc bulges; the raw value is the command-line name.
 public enum WheelDirection: String, CaseIterable, Sendable {
     /// Rows bulge toward the right: the middle row sits furthest right.
     case clockwise

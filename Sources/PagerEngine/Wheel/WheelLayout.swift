@@ -1,4 +1,4 @@
-/// Places the wheel's rows on a circle arc (seed 003's circular table: `x = r_h·cos(asin(y/r))`).
+/// Places the wheel's rows on a circle arc (`x = r_h·cos(asin(y/r))`, the classic circular table view).
 ///
 /// Frame: pixels; `y` is measured from the viewport's horizontal centre line, positive downward, and `x`
 /// from the viewport's left edge, positive rightward. A row of `rowHeight` × `rowWidth` is drawn with its
@@ -14,7 +14,7 @@ public struct WheelLayout: Equatable, Sendable {
     public var viewportWidth: Double
     /// The viewport's height, in pixels; half of it is the arc's vertical radius `r`.
     public var viewportHeight: Double
-    /// The horizontal radius as a fraction of the vertical one (seed 003's `HORIZONTAL_RADIUS_RATIO`; 1 is a circle).
+    /// The horizontal radius as a fraction of the vertical one (1 is a circle).
     public var radiusRatio: Double
     /// Which way the arc bulges.
     public var direction: WheelDirection

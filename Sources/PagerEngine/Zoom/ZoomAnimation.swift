@@ -16,8 +16,8 @@ public struct ZoomAnimation: Equatable, Sendable {
     private let progress: SpringSimulation
     private static let progressSpan = 1000.0
 
-    /// Animates `start` to `target` at (`x`, `y`) from `time`, with the paging spring (critically damped enough that
-    /// the scale never overshoots far).
+    /// Animates `start` to `target` at (`x`, `y`) from `time`, with the key-paging spring (ζ = 0.99996, so the
+    /// scale does not visibly overshoot).
     public init(from start: PhotoZoom, to target: Double, atX x: Double, y: Double, time: Double) {
         self.start = start
         focusX = x

@@ -15,7 +15,7 @@ struct VelocityTrackerTests {
         (0..<count).map { start + Double($0) * step }
     }
 
-    /// DESIGN.md: `x = 2t − 0.005t²` (ms, px) every 8 ms for 80 ms gives 1200 px/s at the last sample.
+    /// docs/PHYSICS.md: `x = 2t − 0.005t²` (ms, px) every 8 ms for 80 ms gives 1200 px/s at the last sample.
     @Test func designReferenceFit() {
         var tracker = VelocityTracker()
         for millisecond in stride(from: 0.0, through: 80, by: 8) {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("DecelerationSimulation")
 struct DecelerationSimulationTests {
-    /// DESIGN.md: rate 0.998, fling 2000 px/s stops after 2.6465 s; x(0.10 s) = 181.07 px, v(0.10 s) = 1637.13 px/s.
+    /// docs/PHYSICS.md: rate 0.998, fling 2000 px/s stops after 2.6465 s; x(0.10 s) = 181.07 px, v(0.10 s) = 1637.13 px/s.
     @Test(arguments: [1.0, -1.0])
     func designReferenceValues(direction: Double) {
         let simulation = DecelerationSimulation(start: 0, velocity: 2000 * direction)

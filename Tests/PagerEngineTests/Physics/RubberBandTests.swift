@@ -10,7 +10,7 @@ struct RubberBandTests {
         var testDescription: String { "\(overscroll) on \(dimension)" }
     }
 
-    /// DESIGN.md reference values, c = 0.55, quoted to 4 decimals.
+    /// docs/PHYSICS.md reference values, c = 0.55, quoted to 4 decimals.
     @Test(arguments: [
         Reference(overscroll: 100, dimension: 320, shown: 46.9333),
         Reference(overscroll: 400, dimension: 960, shown: 178.9831),

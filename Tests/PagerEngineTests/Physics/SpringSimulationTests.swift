@@ -18,14 +18,14 @@ struct SpringSimulationTests {
     @Test func pagingSpringConstants() {
         let spring = SpringDescription.paging
         #expect(spring.mass == 1 && spring.stiffness == 168 && spring.damping == 23.27)
-        // ω0 = √168 = 12.9615 rad/s; ζ = 23.27/(2·√168) = 0.89766 (DESIGN.md's "0.8975" is this rounded down).
+        // ω0 = √168 = 12.9615 rad/s; ζ = 23.27/(2·√168) = 0.89766 (the starting design's "0.8975" was this rounded down; docs/PHYSICS.md).
         #expect(PhysicsReference.rounds(spring.undampedAngularFrequency, to: 12.96, places: 2))
         #expect(PhysicsReference.rounds(spring.dampingRatio, to: 0.8977, places: 4))
     }
 
-    /// DESIGN.md: a 1280 px page released at rest at 40 % (512 px) settles back to 0 in 0.654 s.
-    /// The overshoot before that, 512·e^(−ζπ/√(1−ζ²)) with ζ = 0.89766, is 0.8514 px: DESIGN.md's 0.856 px
-    /// comes from the rounded ζ = 0.8975, not from damping 23.27.
+    /// docs/PHYSICS.md: a 1280 px page released at rest at 40 % (512 px) settles back to 0 in 0.654 s.
+    /// The overshoot before that, 512·e^(−ζπ/√(1−ζ²)) with ζ = 0.89766, is 0.8514 px (the starting design's
+    /// 0.856 px came from the rounded ζ = 0.8975, not from damping 23.27).
     @Test(arguments: [1.0, -1.0])
     func designSettleReference(direction: Double) {
         let start = 512 * direction

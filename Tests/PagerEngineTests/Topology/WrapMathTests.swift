@@ -3,7 +3,7 @@ import Testing
 
 @Suite("WrapMath")
 struct WrapMathTests {
-    @Test("DESIGN.md reference: n = 5", arguments: zip([-6, -1, 0, 4, 5, 12], [4, 4, 0, 4, 0, 2]))
+    @Test("docs/PHYSICS.md reference: n = 5", arguments: zip([-6, -1, 0, 4, 5, 12], [4, 4, 0, 4, 0, 2]))
     func wrapsIndices(index: Int, expected: Int) {
         #expect(WrapMath.wrap(index, count: 5) == expected)
     }
@@ -44,7 +44,7 @@ struct WrapMathTests {
     }
 
     @Test(
-        "shortest jumps (DESIGN.md: 9 → 1 of 10 is +2; ties go forward)",
+        "shortest jumps (docs/PHYSICS.md: 9 → 1 of 10 is +2; ties go forward)",
         arguments: [
             (9, 1, 10, 2), (1, 9, 10, -2), (0, 5, 10, 5), (5, 0, 10, 5), (0, 2, 5, 2), (0, 3, 5, -2), (0, 0, 1, 0),
             (0, 1, 2, 1), (1, 0, 2, 1), (12, -1, 10, -3),

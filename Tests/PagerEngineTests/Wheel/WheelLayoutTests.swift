@@ -25,7 +25,7 @@ struct WheelLayoutTests {
     }
 
     @Test(
-        "the seed's x = r_h·cos(asin(y/r)) at tabulated points, symmetric",
+        "the circular table's x = r_h·cos(asin(y/r)) at tabulated points, symmetric",
         arguments: [0.1, 0.25, 0.5, 0.6, 0.8, 0.99, 0.999_999]
     )
     func seedFormula(fraction: Double) throws {
