@@ -35,13 +35,30 @@ final class DecodeInbox: Sendable {
         /// Whether any result has been drained (the main loop has taken its first photo).
         var hasDrained = false
         var idleWaiters: [DispatchSemaphore] = []
+        /// `waitForResult` callers, woken when a result waits, nothing is pending any more, or waits are over.
+        var resultWaiters: [DispatchSemaphore] = []
 
         /// Nothing queued, decoding or being announced (cancelled decodes still running count as decoding), so every
         /// result is drainable and every wake-up event pushed.
         var isIdle: Bool { queued.isEmpty && inFlight.isEmpty && announcing.isEmpty }
 
-        /// Wakes every `waitUntilIdle` caller once there is nothing left to wait for.
+        /// Requests queued or decoding whose results will still be delivered (none after shutdown).
+        var pendingCount: Int { isShutDown ? 0 : queued.count + inFlight.count - discardedTickets.count }
+
+        /// Whether a `waitForResult` caller has nothing more to wait for.
+        var resultWaitIsOver: Bool { !results.isEmpty || pendingCount <= 0 || waitsAbandoned }
+
+        /// Wakes every `waitForResult` caller once a result waits or none will come.
+        mutating func releaseResultWaitersIfOver() {
+            guard resultWaitIsOver else { return }
+            for waiter in resultWaiters { waiter.signal() }
+            resultWaiters.removeAll()
+        }
+
+        /// Wakes every `waitUntilIdle` caller once there is nothing left to wait for (and `waitForResult` callers
+        /// whose wait is over).
         mutating func releaseIdleWaitersIfDone() {
+            releaseResultWaitersIfOver()
             guard isIdle || isShutDown else { return }
             for waiter in idleWaiters { waiter.signal() }
             idleWaiters.removeAll()
@@ -73,9 +90,6 @@ final class DecodeInbox: Sendable {
 
     /// Whether threads still decode one request at a time.
     var decodesAlone: Bool { state.withLock { $0.decodesAlone } }
-
-    /// Whether a finished result waits to be drained.
-    var hasResults: Bool { state.withLock { !$0.results.isEmpty } }
 
     /// Whether the main loop has drained any result yet.
     var hasDrained: Bool { state.withLock { $0.hasDrained } }
@@ -166,6 +180,7 @@ final class DecodeInbox: Sendable {
                 deliver(&state)
                 state.wakePending = true
             }
+            state.releaseResultWaitersIfOver()
             return (needsWake, state.decodesAlone && !state.queued.isEmpty)
         }
         // Decoding alone, the other threads went back to waiting while this job ran: the next job needs a signal.
@@ -203,10 +218,18 @@ final class DecodeInbox: Sendable {
     }
 
     /// Requests queued or decoding whose results will still be delivered (none after shutdown).
-    var pendingCount: Int {
-        state.withLock { state in
-            state.isShutDown ? 0 : state.queued.count + state.inFlight.count - state.discardedTickets.count
+    var pendingCount: Int { state.withLock(\.pendingCount) }
+
+    /// Blocks until a result waits to be drained, nothing is pending, waits are abandoned, or `deadline` passes.
+    func waitForResult(until deadline: DispatchTime) {
+        let waiter: DispatchSemaphore? = state.withLock { state in
+            guard !state.resultWaitIsOver else { return nil }
+            let waiter = DispatchSemaphore(value: 0)
+            state.resultWaiters.append(waiter)
+            return waiter
         }
+        guard let waiter, waiter.wait(timeout: deadline) == .timedOut else { return }
+        state.withLock { state in state.resultWaiters.removeAll { $0 === waiter } }
     }
 
     /// Blocks until nothing is queued, decoding or being announced (or the inbox is shut down).
@@ -224,8 +247,9 @@ final class DecodeInbox: Sendable {
     func abandonWaits() {
         state.withLock { state in
             state.waitsAbandoned = true
-            for waiter in state.idleWaiters { waiter.signal() }
+            for waiter in state.idleWaiters + state.resultWaiters { waiter.signal() }
             state.idleWaiters.removeAll()
+            state.resultWaiters.removeAll()
         }
     }
 

@@ -75,11 +75,7 @@ public final class DecodeWorker: Sendable {
 
     /// Blocks until a result is ready to drain, nothing is left to decode, or `seconds` have passed.
     public func waitForResults(upTo seconds: Double) {
-        let deadline = DispatchTime.now() + seconds
-        // Polled every millisecond: called once, at start, for at most a fraction of a second.
-        while !inbox.hasResults, inbox.pendingCount > 0, DispatchTime.now() < deadline {
-            usleep(1000)
-        }
+        inbox.waitForResult(until: .now() + seconds)
     }
 
     /// Lets all threads decode at once, after a start with `decodesAlone`.

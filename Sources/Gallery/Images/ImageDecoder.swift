@@ -209,13 +209,11 @@ public struct ImageDecoder: Sendable {
         return try body()
     }
 
-    /// `image` in the standard format, scaled to `fitted`, keeping its damage note.
+    /// `image` in the standard format, scaled to `fitted` (the copies keep its damage note).
     private func fit(_ image: Surface, to fitted: PixelSize) throws(DecodeFailure.Reason) -> Surface {
         do {
             let standard = image.hasStandardFormat ? image : try image.converted()
-            let result = fitted == standard.size ? standard : try standard.scaled(to: fitted)
-            result.damageNote = image.damageNote
-            return result
+            return fitted == standard.size ? standard : try standard.scaled(to: fitted)
         } catch {
             throw .processingFailed(error.message)
         }

@@ -21,8 +21,9 @@ public final class Surface: @unchecked Sendable {
     /// Pixel memory this object allocated for an `uninitialized` surface (SDL does not free memory it was given),
     /// freed after the surface; nil when SDL owns the pixels.
     private let ownedPixels: UnsafeMutableRawPointer?
-    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil; set by the decode
-    /// thread before the surface changes hands.
+    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil. Set only by the decoder
+    /// that allocated and filled the surface, before it returns it; every copy made from it (converted, scaled,
+    /// cropped, oriented) gets the note as it is made, so no surface is written after another function handed it on.
     public internal(set) var damageNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
@@ -158,8 +159,10 @@ public final class Surface: @unchecked Sendable {
     ///
     /// A source without an alpha channel (a JPEG, say) becomes an opaque surface; colour-keyed pixels become transparent.
     public func converted() throws(SDLError) -> Surface {
-        Surface(taking: try SDLError.nonNull(
+        let copy = Surface(taking: try SDLError.nonNull(
             SDL_ConvertSurfaceFormat(handle, Surface.pixelFormat, 0), "SDL_ConvertSurfaceFormat"))
+        copy.damageNote = damageNote
+        return copy
     }
 
     /// A copy scaled to exactly `size` with linear filtering, in `Surface.pixelFormat`, keeping the blend mode.
@@ -213,6 +216,7 @@ public final class Surface: @unchecked Sendable {
     private func stretched(to size: PixelSize) throws(SDLError) -> Surface {
         // SDL_SoftStretchLinear writes every target pixel, so its zero-fill would be wasted.
         let target = try Surface.uninitialized(width: size.width, height: size.height)
+        target.damageNote = damageNote
         var mode = SDL_BLENDMODE_NONE
         SDL_GetSurfaceBlendMode(handle, &mode)
         SDL_SetSurfaceBlendMode(target.handle, mode)

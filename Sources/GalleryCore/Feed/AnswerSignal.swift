@@ -1,15 +1,16 @@
 import Dispatch
 
-/// Wakes a headless run waiting for a threaded feed source's answer (`ThreadedFeedSource.waitForAnswer`) the moment
-/// the source's thread sets it, instead of the waiter polling.
+/// Wakes a thread waiting for a condition another thread sets, the moment it is set, instead of the waiter polling:
+/// a threaded feed source's answer (`ThreadedFeedSource.waitForAnswer`), the end of a feed command's run
+/// (`CommandFeedSource.stop`), the end of a process group (`ProcessGroups.terminateAll`). One waiter at a time.
 public final class AnswerSignal: Sendable {
-    /// Signalled once per answer; a signal nobody waited for only makes a later wait look once more and wait again.
+    /// Signalled once per change; a signal nobody waited for only makes a later wait look once more and wait again.
     private let semaphore = DispatchSemaphore(value: 0)
 
     /// A signal nobody waits on yet.
     public init() {}
 
-    /// Called by the source's thread after it set an answer.
+    /// Called by the setting thread after it changed what the waiter looks at.
     public func notify() {
         semaphore.signal()
     }

@@ -28,6 +28,8 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     private let wake: @Sendable () -> Void
     /// Notified when a run sets its answer.
     public let answerSignal = AnswerSignal()
+    /// Notified when a run ends (answered or stopped), for `stop()` to wait on.
+    private let runEnded = AnswerSignal()
 
     private struct State {
         var queued: [String] = []
@@ -51,8 +53,7 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     public func stop() {
         state.withLock { $0.stopped = true }
         // The run notices within one poll (50 ms) and ends its group (SIGTERM, SIGKILL after the grace period).
-        let deadline = MonotonicClock.seconds() + ChildProcess.terminationGrace + 1
-        while state.withLock({ $0.running }), MonotonicClock.seconds() < deadline { usleep(2_000) }
+        runEnded.wait(upTo: ChildProcess.terminationGrace + 1) { state.withLock { $0.running } }
     }
 
     /// Answers at once from lines an earlier run printed beyond its batch, else runs the command on a thread.
@@ -115,6 +116,7 @@ public final class CommandFeedSource: ThreadedFeedSource, Sendable {
             }
             return true
         }
+        runEnded.notify()
         if answered {
             answerSignal.notify()
             wake()

@@ -14,6 +14,8 @@ package enum ProcessGroups {
     }
 
     private static let state = LockedState(State())
+    /// Notified whenever a group is forgotten, for `terminateAll` to wait on.
+    private static let groupEnded = AnswerSignal()
 
     /// Runs `spawn` and records the group it starts, with the lock held, so a group is either recorded before
     /// `terminateAll` looks or never started at all; nil (without calling `spawn`) once the gallery is ending.
@@ -31,6 +33,7 @@ package enum ProcessGroups {
     /// Forgets `group`, once it has been ended.
     package static func ended(_ group: pid_t) {
         state.withLock { _ = $0.groups.remove(group) }
+        groupEnded.notify()
     }
 
     /// Whether the gallery is ending: runs in progress stop at once.
@@ -49,8 +52,7 @@ package enum ProcessGroups {
         guard !groups.isEmpty else { return }
         for group in groups { kill(-group, SIGTERM) }
         // The threads running them notice the ends, reap the shells and finish the groups themselves; wait for that.
-        let deadline = MonotonicClock.seconds() + grace
-        while !running.isEmpty, MonotonicClock.seconds() < deadline { usleep(2_000) }
+        groupEnded.wait(upTo: grace) { !running.isEmpty }
         for group in running { kill(-group, SIGKILL) }
     }
 }

@@ -131,6 +131,39 @@ extension SDLSerializedTests {
             #expect(worker.pendingCount == 0)
         }
 
+        /// `waitForResults` (the window's wait for its first photo) sleeps on the inbox, not in a polling loop: it
+        /// returns when the result lands, when a cancel leaves nothing to wait for, or at its deadline.
+        @Test func waitForResultsReturnsOnAResultACancelOrTheDeadline() throws {
+            func seconds(_ body: () -> Void) -> Double {
+                let start = DispatchTime.now()
+                body()
+                return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            }
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if request.page == 0 { gate.holdUntilOpened() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            #expect(seconds { worker.waitForResults(upTo: 10) } < 1, "nothing pending: at once")
+
+            worker.submit(Self.request(0))
+            gate.waitUntilHolding()
+            let timedOut = seconds { worker.waitForResults(upTo: 0.2) }
+            #expect(timedOut >= 0.2 && timedOut < 5, "held decode: the deadline")
+
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { gate.open() }
+            #expect(seconds { worker.waitForResults(upTo: 10) } < 5, "the result wakes the wait")
+            #expect(worker.drainResults().map(\.page) == [0])
+
+            worker.submit(Self.request(0))
+            gate.waitUntilHolding()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { worker.cancel(pages: [0]) }
+            #expect(seconds { worker.waitForResults(upTo: 10) } < 5, "a cancel leaving nothing pending wakes it")
+            gate.open()
+            worker.waitUntilIdle()
+            #expect(worker.drainResults().isEmpty)
+        }
+
         @Test func cancelAllDropsQueuedRunningAndUndrainedWork() throws {
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
