@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Our own targets fail on any warning (Swift's -warnings-as-errors; -Werror for CJPEGRegion's C), so `swift build`
+// itself refuses a warning, in clean and incremental builds alike; the flags are per target, so dependencies' warnings
+// do not count. Unsafe flags are allowed in a root package, and nothing depends on this one from outside.
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "gallery",
     products: [
@@ -27,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // libjpeg's own API (libjpeg-turbo's libjpeg62): a zoomed photo's visible region, decoded row- and
         // column-cropped (jpeg_skip_scanlines, jpeg_crop_scanline), which TurboJPEG 2.1's API cannot do.
-        .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CJPEGRegion", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("jpeg")]),
         // glibc's <malloc.h>: `mallopt` at start (GalleryApp/main.swift), which the Glibc module leaves out.
         .systemLibrary(name: "CGlibcMalloc"),
         // libexif: the EXIF orientation of JPEG photos.
@@ -35,27 +40,30 @@ let package = Package(
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
         .target(
             name: "PagerEngine",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: strict
         ),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source.
-        .target(name: "GalleryCore", dependencies: ["PagerEngine"]),
+        .target(name: "GalleryCore", dependencies: ["PagerEngine"], swiftSettings: strict),
         // Not in `gallery` (a test checks its symbol table): the soak's script generator, watchdog and trace
         // invariants, for the soak, the fuzzers' corpus and the tests.
-        .target(name: "GalleryCoreTesting", dependencies: ["GalleryCore", "PagerEngine"]),
+        .target(name: "GalleryCoreTesting", dependencies: ["GalleryCore", "PagerEngine"], swiftSettings: strict),
         // Not in `gallery`: the soak's in-process runs, the hostile corpus and the JPEG fixtures, which need SDL's side.
         .target(
             name: "GalleryTesting",
-            dependencies: ["CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "PagerEngine"]
+            dependencies: ["CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "PagerEngine"],
+            swiftSettings: strict
         ),
         // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
-        .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"]),
+        .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"], swiftSettings: strict),
         // Everything that touches SDL: wrappers, decoding, drawing, the frame loop.
         .target(
             name: "Gallery",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "GalleryCore", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "GalleryApp",
@@ -63,6 +71,7 @@ let package = Package(
                 "CGlibcMalloc", "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict,
             plugins: ["VersionStamp"]
         ),
         // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
@@ -70,30 +79,37 @@ let package = Package(
         // `make install` and `make readme`: desktop entry, man page sections and README's keys table, from the code.
         .executableTarget(
             name: "GalleryDocs",
-            dependencies: ["GalleryCore", "GalleryDocumentation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "GalleryCore", "GalleryDocumentation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
         ),
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",
             dependencies: ["Gallery", "GalleryCore", "PagerEngine"],
-            path: "Benchmarks/GalleryBench"
+            path: "Benchmarks/GalleryBench",
+            swiftSettings: strict
         ),
         // `make soak`: thousands of generated scripts in every mode, then the endurance run, as printed counts.
         .executableTarget(
             name: "GallerySoak",
             dependencies: ["Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine"],
-            path: "Benchmarks/GallerySoak"
+            path: "Benchmarks/GallerySoak",
+            swiftSettings: strict
         ),
-        .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"]),
+        .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
-            dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"]
+            dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "GalleryTests",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine",
-            ]
+            ],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,8 @@ extension SDLSerializedTests {
             let written = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
             #expect(Set(written) == Set(HostileCorpus.fileNames))
             let index = try PhotoIndex(paths: [folder.url.path])
-            #expect(index.photos.count >= HostileCorpus.fileNames.count - 2)  // the FIFO and dangling link may be left out
+            // The FIFO and the dangling link may be left out.
+            #expect(index.photos.count >= HostileCorpus.fileNames.count - 2)
             var decoded = 0, refused = 0
             for name in HostileCorpus.fileNames {
                 do {
