@@ -48,3 +48,8 @@ public struct DecodeFailure: Error, Sendable, Hashable {
         self.reason = reason
     }
 }
+
+extension DecodeFailure: CustomStringConvertible {
+    /// `name: reason`, e.g. `holiday.jpg: empty file (0 bytes)`.
+    public var description: String { "\(source.displayName): \(reason.message)" }
+}

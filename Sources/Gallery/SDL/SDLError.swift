@@ -36,3 +36,10 @@ public struct SDLError: Error, Sendable, Hashable {
         return value
     }
 }
+
+extension SDLError: CustomStringConvertible {
+    /// `call: message`, ready for a log line or a start-up failure message.
+    public var description: String {
+        message.isEmpty ? "\(call) failed" : "\(call): \(message)"
+    }
+}

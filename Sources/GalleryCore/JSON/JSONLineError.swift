@@ -11,3 +11,21 @@ package enum JSONLineError: Error, Equatable, Sendable {
     /// A field has the right kind of value but an unusable one; `reason` completes "field "w" …".
     case invalidValue(field: String, reason: String)
 }
+
+extension JSONLineError: CustomStringConvertible {
+    /// The problem in words, e.g. `field "x" must be a number, found a string`.
+    package var description: String {
+        switch self {
+        case .notJSON(let reason):
+            "bad JSON: \(reason)"
+        case .notAnObject(let found):
+            "expected a JSON object, found \(found)"
+        case .missingField(let field):
+            "missing field \"\(field)\""
+        case .wrongType(let field, let expected, let found):
+            "field \"\(field)\" must be \(expected), found \(found)"
+        case .invalidValue(let field, let reason):
+            "field \"\(field)\" \(reason)"
+        }
+    }
+}

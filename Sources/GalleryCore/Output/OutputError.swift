@@ -14,3 +14,11 @@ public struct OutputError: Error, Equatable, Sendable {
         self.problem = problem
     }
 }
+
+extension OutputError: CustomStringConvertible {
+    /// One line: the role, the path, and what is wrong.
+    public var description: String {
+        let subject = path.isEmpty ? role : "\(role) \(path)"
+        return "\(subject): \(problem)"
+    }
+}

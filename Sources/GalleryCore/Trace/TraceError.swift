@@ -7,3 +7,19 @@ public enum TraceError: Error, Equatable, Sendable {
     /// A line is not a trace record; `line` counts from 1 when the record came from a whole trace.
     case malformedLine(line: Int?, reason: String)
 }
+
+extension TraceError: CustomStringConvertible {
+    /// The error as a user reads it.
+    public var description: String {
+        switch self {
+        case .writeFailed(let destination, let reason):
+            "cannot write the trace \(destination): \(reason)"
+        case .unreadable(let path, let reason):
+            "cannot read the trace \(path): \(reason)"
+        case .malformedLine(let line?, let reason):
+            "trace line \(line): \(reason)"
+        case .malformedLine(nil, let reason):
+            "trace line: \(reason)"
+        }
+    }
+}
