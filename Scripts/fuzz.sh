@@ -10,7 +10,7 @@ SWIFTC=${SWIFTC:-swiftc}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
 # The image header and EXIF targets compile these sources together with their harnesses: repoint when they move.
-FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/Images/ImageHeader+Plausibility.swift Sources/Gallery/SDL/PixelSize.swift}
+FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/Images/ImageHeader+Plausibility.swift Sources/Gallery/Images/ImageHeader+Modern.swift Sources/GalleryCore/Photos/PhotoFormat.swift Sources/Gallery/SDL/PixelSize.swift}
 FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif output-policy)

@@ -20,9 +20,7 @@ import Darwin
 /// - Arguments keep their command-line order; a photo named twice is shown twice.
 public struct PhotoIndex: Hashable, Sendable {
     /// File extensions taken from folders, lowercase; matching ignores case.
-    public static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff", "tga", "qoi", "pnm", "ppm", "pgm",
-    ]
+    public static let imageExtensions = Set(PhotoFormat.all.flatMap(\.extensions))
 
     /// The photos, in display order.
     public var photos: [PhotoEntry]
