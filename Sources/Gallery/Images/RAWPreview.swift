@@ -19,17 +19,17 @@ struct RAWPreview {
         guard libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) == 0 else {
             throw .corrupt(format: "camera RAW", detail: "LibRaw cannot read it")
         }
-        let info = raw.pointee.thumbnail
-        guard info.tformat == LIBRAW_THUMBNAIL_JPEG else {
-            throw .corrupt(format: "camera RAW", detail: "no JPEG preview (only JPEG previews are shown)")
-        }
-        guard Int(info.tlength) <= Self.maximumBytes, Int(info.tlength) <= bytes.count else {
+        // The preview's length is known once the file is parsed; its format only after unpacking.
+        guard Int(raw.pointee.thumbnail.tlength) <= min(Self.maximumBytes, bytes.count) else {
             throw .corrupt(format: "camera RAW", detail: "the preview's stated length exceeds the file")
         }
         let status = libraw_unpack_thumb(raw)
         let thumbnail = raw.pointee.thumbnail
         guard status == 0, let start = thumbnail.thumb, thumbnail.tlength > 0 else {
-            throw .corrupt(format: "camera RAW", detail: "the JPEG preview cannot be read")
+            throw .corrupt(format: "camera RAW", detail: "no embedded preview")
+        }
+        guard thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG else {
+            throw .corrupt(format: "camera RAW", detail: "no JPEG preview (only JPEG previews are shown)")
         }
         jpeg = Array(UnsafeRawBufferPointer(start: start, count: Int(thumbnail.tlength)))
         orientation = Self.orientation(flip: raw.pointee.sizes.flip)

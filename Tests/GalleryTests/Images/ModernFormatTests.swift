@@ -22,16 +22,22 @@ extension SDLSerializedTests {
             folder = try TemporaryDirectory()
         }
 
-        /// A JPEG stored so that EXIF `orientation` turns it into the upright quadrants.
-        func jpeg(orientation: ExifOrientation) throws -> String {
-            let stored = orientation.upright(Self.upright)
+        /// The stored size and pixels (rows) of a picture that `orientation` turns into the upright quadrants.
+        static func storedPixels(_ orientation: ExifOrientation) -> (PixelSize, [RGBA]) {
+            let stored = orientation.upright(upright)
             var pixels = [RGBA](repeating: .black, count: stored.area)
-            for y in 0..<Self.upright.height {
-                for x in 0..<Self.upright.width {
+            for y in 0..<upright.height {
+                for x in 0..<upright.width {
                     let position = orientation.storedPosition(x: x, y: y, width: stored.width, height: stored.height)
-                    pixels[position.y * stored.width + position.x] = Self.quadrant(x, y)
+                    pixels[position.y * stored.width + position.x] = quadrant(x, y)
                 }
             }
+            return (stored, pixels)
+        }
+
+        /// A JPEG stored so that EXIF `orientation` turns it into the upright quadrants.
+        func jpeg(orientation: ExifOrientation) throws -> String {
+            let (stored, pixels) = Self.storedPixels(orientation)
             let bytes = JPEGFixture.rgb(width: stored.width, height: stored.height, orientation: orientation.rawValue) {
                 pixels[$1 * stored.width + $0]
             }
@@ -83,6 +89,36 @@ extension SDLSerializedTests {
             let storedRotated = try encoded(try jpeg(orientation: .rotatedClockwise), .heic, name: "exif6")
             let surface = try ImageDecoder().decode(.file(path: storedRotated), fitting: Self.upright)
             #expect(surface.size == PixelSize(width: 36, height: 48), "shown as stored (48 × 64), not turned by EXIF")
+        }
+
+        /// A DNG (made by hand: Debian has no RAW encoder) whose preview is stored turned, with the TIFF orientation
+        /// that LibRaw reads as its flip: the preview shows upright, turned by the flip alone.
+        @Test(arguments: [ExifOrientation.up, .upsideDown, .rotatedClockwise, .rotatedAnticlockwise])
+        func rawPreviewShowsUpright(orientation: ExifOrientation) throws {
+            let (stored, pixels) = Self.storedPixels(orientation)
+            // The preview's own EXIF says `.up`: only the RAW's orientation may turn it.
+            let untagged = JPEGFixture.rgb(width: stored.width, height: stored.height, orientation: 1) {
+                pixels[$1 * stored.width + $0]
+            }
+            let dng = DNGFixture.dng(previewJPEG: untagged, previewSize: stored, orientation: orientation.rawValue)
+            let path = try folder.write(dng, to: "raw-\(orientation.rawValue).dng")
+            #expect(ImageHeader.read(bytes: dng, fileExtension: "dng") == ImageHeader(format: .raw, size: nil))
+            try expectUpright(path)
+        }
+
+        /// The RAW signature alone does not make a RAW: a DNG renamed `.tif` is a TIFF to the header guard, and a RAW
+        /// cut short is refused with the failure tile's reason.
+        @Test func rawNeedsItsExtensionAndIsRefusedWhenCut() throws {
+            let dng = DNGFixture.dng(
+                previewJPEG: JPEGFixture.rgb(width: 64, height: 48, Self.quadrant), previewSize: Self.upright, orientation: 1)
+            #expect(ImageHeader.read(bytes: dng, fileExtension: "tif").format == .tiff)
+            let cut = try folder.write(Array(dng.prefix(600)), to: "cut.dng")
+            #expect {
+                try ImageDecoder().decode(.file(path: cut), fitting: Self.upright)
+            } throws: { error in
+                guard case .corrupt = (error as? DecodeFailure)?.reason else { return false }
+                return true
+            }
         }
 
         /// A 10-bit AVIF is converted down to 8 bits; a HEIC with a thumbnail decodes at a small size (from it) and at full
