@@ -33,7 +33,7 @@ extension ImageHeader {
     /// image's full size (a grid's whole canvas), never less than any item libheif would decode. Before rotation and
     /// before `clap` cropping (x265 codes whole 64-pixel blocks: heif-enc states 64 × 64 for a 64 × 48 picture).
     static func heifSize(_ read: Reader) -> PixelSize? {
-        guard let meta = box("meta", in: 0..<Int.max, read) else { return nil }
+        guard let meta = box("meta", in: 0..<Int.max, read), meta.count >= 4 else { return nil }
         // `meta` is a full box: version and flags precede its children.
         guard let properties = box("iprp", in: (meta.lowerBound + 4)..<meta.upperBound, read),
               let container = box("ipco", in: properties, read) else { return nil }
@@ -45,7 +45,9 @@ extension ImageHeader {
                 let fields = read(range.lowerBound, 12)
                 guard fields.count == 12 else { return nil }
                 let size = PixelSize(width: bigEndian(fields, at: 4, count: 4), height: bigEndian(fields, at: 8, count: 4))
-                if size.area > (largest?.area ?? -1) { largest = size }
+                // Two 32-bit sides may overflow `area`: compared in floating point.
+                func pixels(_ size: PixelSize) -> Double { Double(size.width) * Double(size.height) }
+                if largest.map({ pixels(size) > pixels($0) }) ?? true { largest = size }
             }
             position = range.upperBound
         }
@@ -74,7 +76,7 @@ extension ImageHeader {
         if length == 1 {
             // A 64-bit size follows; anything past 2^40 bytes is no file the gallery reads.
             guard header.count == 16 else { return nil }
-            length = bigEndian(header, at: 8, count: 8 - 3) == 0 ? bigEndian(header, at: 11, count: 5) : 1 << 40
+            length = bigEndian(header, at: 8, count: 3) == 0 ? bigEndian(header, at: 11, count: 5) : 1 << 40
             headerLength = 16
         } else if length == 0 {
             length = min(limit, 1 << 40) - position  // to the end of the enclosing box or file
