@@ -133,6 +133,20 @@ extension SDLSerializedTests {
             try expectUpright(try encoded(source, .jxl, name: "ppm"))
         }
 
+        /// libheif is asked for the embedded thumbnail when it covers the page (the wheel's and small windows' pages)
+        /// and for the primary image otherwise: what comes back before fitting is the thumbnail's size, or the whole.
+        @Test(arguments: [(PixelSize(width: 32, height: 24), PixelSize(width: 32, height: 24)),
+                          (PixelSize(width: 20, height: 20), PixelSize(width: 32, height: 24)),
+                          (PixelSize(width: 48, height: 36), upright), (upright, upright)])
+        func heicThumbnailServesPagesItCovers(box: PixelSize, decoded: PixelSize) throws {
+            let path = try encoded(try jpeg(orientation: .up), .heic, name: "thumbnailed", options: ["-t", "32"])
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let surface = try bytes.withUnsafeBytes { buffer in
+                try HEIFDecoder(bytes: buffer, maximumSide: 16_384).decode(fitting: box, accepts: { _ in true })
+            }
+            #expect(surface.size == decoded)
+        }
+
         /// The header guard reads each file's format and stated size without decoding it. x265 codes whole 64-pixel
         /// blocks and heif-enc crops them with `clap`, so a HEIC states (and its decoder allocates) the coded size.
         @Test(arguments: [
