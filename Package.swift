@@ -37,6 +37,14 @@ let package = Package(
         .systemLibrary(name: "CGlibcMalloc"),
         // libexif: the EXIF orientation of JPEG photos.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // libheif: HEIF/HEIC (libde265) and AVIF (dav1d or aom), with their irot/imir/clap transformations.
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libjxl: JPEG XL. No `pkgConfig:`: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM rejects with a warning
+        // on every build and the decoder API does not need; the headers and library are on the default paths.
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        // LibRaw, thread-safe build (libraw_r): camera RAW files' embedded JPEG previews. No `pkgConfig:`: libraw_r.pc
+        // links with -fopenmp, which SwiftPM rejects; only the preview is read, which needs no OpenMP.
+        .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
         .target(
             name: "PagerEngine",
@@ -60,7 +68,7 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "GalleryCore", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "GalleryCore", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -10,7 +10,7 @@ SWIFTC=${SWIFTC:-swiftc}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
 # The image header and EXIF targets compile these sources together with their harnesses: repoint when they move.
-FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/Images/ImageHeader+Plausibility.swift Sources/Gallery/SDL/PixelSize.swift}
+FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/Images/ImageHeader+Plausibility.swift Sources/Gallery/Images/ImageHeader+Modern.swift Sources/GalleryCore/Photos/PhotoFormat.swift Sources/Gallery/SDL/PixelSize.swift}
 FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif output-policy)
@@ -101,6 +101,15 @@ make_corpus() {
       printf 'BM\0\0\0\0\0\0\0\0\0\0\0\0\x28\0\0\0\x40\x06\0\0\xb0\x04\0\0\x01\0\x18\0' > "$corpus/bmp"
       printf 'RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\0\0\0\0\x3f\x06\0\xaf\x04\0' > "$corpus/webp-vp8x"
       printf 'II*\0\x08\0\0\0' > "$corpus/tiff"
+      # HEIF and AVIF: ftyp, then meta (full box) > iprp > ipco > ispe 4000×3000; JPEG XL: a codestream and a container.
+      for brand in heic avif; do
+        printf '\0\0\0\x18ftyp%s\0\0\0\0mif1%s\0\0\0\x30meta\0\0\0\0\0\0\0\x24iprp\0\0\0\x1cipco' "$brand" "$brand" \
+          > "$corpus/$brand"
+        printf '\0\0\0\x14ispe\0\0\0\0\0\0\x0f\xa0\0\0\x0b\xb8' >> "$corpus/$brand"
+      done
+      printf '\xff\x0a\xfa\x1f\x01\x90\x08\x06\x01\0\x48\0\x4b' > "$corpus/jxl"
+      printf '\0\0\0\x0cJXL \r\n\x87\n\0\0\0\x14ftypjxl \0\0\0\0jxl \0\0\0\x18jxlc\xff\x0a\xfa\x1f\x01\x90\x08\x06\x01\0\x48\0\x4b\0\0\0' \
+        > "$corpus/jxl-container"
       hostile_seeds "$corpus" 4096 ;;
     exif)
       # The APP1 segments of the bundled photos (and their whole heads, where the segment starts).

@@ -68,3 +68,52 @@ func decodeBenchmark(in folder: URL, bundledPhoto: String) throws {
     print("| SDL_image full decode, then downscaled | \(format(full * 1000, 1)) | \(format(fullPeak, 1)) |")
     print("| ratio | \(format(full / scaled, 1))× faster | \(format(scaledPeak / max(fullPeak, 0.1) * 100, 0)) % of the memory |")
 }
+
+/// Prints, for a 12 MP picture (4000×3000, from the bundled photo) encoded now as HEIC, AVIF and JPEG XL with Debian's
+/// encoders and as the preview of a DNG, the decode for a 1280×720 page: median time in this process and peak memory in a fresh one, beside the
+/// same picture as a JPEG. Formats whose encoder is missing are skipped with a note.
+func modernFormatBenchmark(in folder: URL, bundledPhoto: String) throws {
+    let jpeg = folder.appendingPathComponent("12mp.jpg").path
+    try DecodeComparison.writeJPEG(to: jpeg, size: PixelSize(width: 4000, height: 3000), from: bundledPhoto)
+    var rows: [(name: String, path: String)] = [("JPEG (TurboJPEG, DCT-scaled)", jpeg)]
+    let encodings: [(String, EncodedFixture.Encoder, [String])] = [
+        ("HEIC (libheif, libde265)", .heic, []),
+        ("AVIF 8-bit (libheif, dav1d)", .avif, []),
+        // From the JPEG's pixels, not its lossless JPEG transcoding, which would decode as a JPEG does.
+        ("JPEG XL (libjxl, VarDCT d1)", .jxl, ["--lossless_jpeg=0", "-d", "1"]),
+    ]
+    for (name, encoder, options) in encodings {
+        let path = folder.appendingPathComponent("12mp." + encoder.rawValue).path
+        if FileManager.default.fileExists(atPath: path)
+            || EncodedFixture.encode(jpeg, with: encoder, to: path, options: options) {
+            rows.append((name, path))
+        } else {
+            print("(\(encoder.program) is missing or failed: no \(name) row; `make deps` installs it)")
+        }
+    }
+    // A hand-made DNG (Debian has no RAW encoder) whose preview is the 12 MP JPEG, as full-size camera previews are.
+    let dng = folder.appendingPathComponent("12mp.dng").path
+    let preview = Array(try Data(contentsOf: URL(fileURLWithPath: jpeg)))
+    try Data(DNGFixture.dng(previewJPEG: preview, previewSize: PixelSize(width: 4000, height: 3000), orientation: 1))
+        .write(to: URL(fileURLWithPath: dng))
+    rows.append(("RAW preview (LibRaw, then TurboJPEG)", dng))
+    let session = try SDLSession(video: false)
+    let executable = CommandLine.arguments[0]
+    let baseline = try (0..<3).map { _ in try measureChild([executable, "decode-once", "none", jpeg]).peakMiB }.min()!
+    print("")
+    print("## Decoding a 12 MP photo (4000×3000) in each format for a 1280×720 page")
+    print("| format (decoder) | file MiB | median ms (5 runs) | decode peak memory, MiB (child RSS less \(format(baseline, 1)) MiB) |")
+    print("|---|---|---|---|")
+    for row in rows {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = now()
+            _ = try ImageDecoder().decode(.file(path: row.path), fitting: benchmarkPage)
+            times.append(now() - start)
+        }
+        let peak = try measureChild([executable, "decode-once", "scaled", row.path]).peakMiB - baseline
+        let fileMiB = Double((try? FileManager.default.attributesOfItem(atPath: row.path)[.size] as? Int) ?? 0) / 1_048_576
+        print("| \(row.name) | \(format(fileMiB, 1)) | \(format(percentile(times.sorted(), 0.5) * 1000, 1)) | \(format(peak, 1)) |")
+    }
+    withExtendedLifetime(session) {}
+}

@@ -94,6 +94,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Order of a folder's photos: name (natural order) or mtime (oldest first).")
     var sort: PhotoSort = .name
 
+    @Option(help: "A camera RAW beside a JPEG of the same name shows once: as the jpeg (default), the raw, or both.")
+    var rawPairs: RawPairs = .jpeg
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -206,9 +209,9 @@ struct GalleryCommandLine: ParsableCommand {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
-            let (recursive, order) = (recursive, sort)
+            let (recursive, order, rawPairs) = (recursive, sort, rawPairs)
             run.openDropped = { paths in
-                let dropped = try PhotoIndex.ordering(paths: paths, recursive: recursive, sort: order)
+                let dropped = try PhotoIndex.ordering(paths: paths, recursive: recursive, sort: order, rawPairs: rawPairs)
                 return (PageLibrary(order: dropped), dropped.startIndex)
             }
             // Listed on the window's opening thread, while SDL starts.
@@ -247,7 +250,8 @@ struct GalleryCommandLine: ParsableCommand {
     /// (`PhotoIndex.ordering`).
     private func makeOrderedLibrary() throws -> (PageLibrary, PhotoOrder?) {
         if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
-        let order = try PhotoIndex.ordering(paths: try photoPaths(), recursive: recursive, sort: sort)
+        let order = try PhotoIndex.ordering(
+            paths: try photoPaths(), recursive: recursive, sort: sort, rawPairs: rawPairs)
         return (PageLibrary(order: order), order)
     }
 

@@ -2,12 +2,8 @@ import GalleryCore
 
 /// The freedesktop.org desktop entry that puts the gallery in menus and in file managers' "Open with".
 public enum DesktopEntry {
-    /// The MIME type of each extension `PhotoIndex` takes from folders (shared-mime-info's names).
-    public static let mimeTypesByExtension: [String: String] = [
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "bmp": "image/bmp", "gif": "image/gif",
-        "webp": "image/webp", "tif": "image/tiff", "tiff": "image/tiff", "tga": "image/x-tga", "qoi": "image/qoi",
-        "pnm": "image/x-portable-anymap", "ppm": "image/x-portable-pixmap", "pgm": "image/x-portable-graymap",
-    ]
+    /// The MIME type of each extension `PhotoIndex` takes from folders (shared-mime-info's names), from `PhotoFormat`.
+    public static let mimeTypesByExtension = PhotoFormat.mimeTypesByExtension
 
     /// The MIME types of the images the gallery opens, sorted, each once.
     public static var mimeTypes: [String] {

@@ -10,8 +10,9 @@ import Darwin
 ///
 /// Files are opened safely (`ImageFile`), their header read and checked against the limits before any decoder
 /// allocates (`ImageHeader`), and each decode reserves its memory from a `DecodeBudget` shared by every copy of the
-/// decoder. JPEG goes through TurboJPEG at a reduced DCT scale (`JPEGDecoder`), the other formats through their
-/// SDL_image loader, called directly so the loader always matches the checked header. The result is in
+/// decoder. JPEG goes through TurboJPEG at a reduced DCT scale (`JPEGDecoder`), HEIF and AVIF through libheif
+/// (`HEIFDecoder`), JPEG XL through libjxl (`JXLDecoder`), camera RAW as its embedded JPEG preview (`RAWPreview`), the
+/// other formats through their SDL_image loader, called directly so the loader always matches the checked header. The result is in
 /// `Surface.pixelFormat`, upright, scaled with linear filtering to the largest aspect-preserving size inside the box
 /// (at least 1×1), so drawing it is a 1:1 copy. Call `IMG_Init` (via `SDLSession`) on the main thread before decoding
 /// on workers. Files are never written.
@@ -92,35 +93,23 @@ public struct ImageDecoder: Sendable {
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         let header = ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension)
         guard let format = header.format else { throw .unrecognisedFormat }
+        if format == .raw {
+            return try decodeRAWPreview(file, fitting: box, region: region)
+        }
         guard let size = header.size, size.width > 0, size.height > 0 else {
             throw .corrupt(format: format.rawValue, detail: "the header states no image size")
         }
         guard file.stamp.byteCount <= Self.maximumFileBytes else { throw .tooLarge(size) }
         if format == .jpeg {
             guard size.area / 16 <= maximumPixelCount else { throw .tooLarge(size) }
-            try checkPlausible(header, file: file)
-            let bytes = try file.contents()
-            return try bytes.withUnsafeBytes { buffer in
-                Result { () throws(DecodeFailure.Reason) -> Surface in
-                    let jpeg = JPEGDecoder(bytes: buffer)
-                    if let region {
-                        return try decodeRegion(of: jpeg, fitting: box, region: region)
-                    }
-                    let plan = try jpeg.plan(fitting: box, accepts: accepts)
-                    // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
-                    let fitted = shownSize(of: plan.orientation.upright(plan.storedSize), in: box)
-                    let estimate = buffer.count + plan.peakBytes + 2 * 4 * fitted.area
-                    return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
-                        try fit(try jpeg.decode(plan), to: fitted)
-                    }
-                }
-            }.get()
+            try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
+            return try decodeJPEG(try file.contents(), orientation: nil, fitting: box, region: region)
         }
         guard accepts(size) else { throw .tooLarge(size) }
-        try checkPlausible(header, file: file)
+        try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
         // The loader's pixels, a converted copy and the fitted result with its halvings (or the region's crop).
         let shown = region.map { $0.size } ?? shownSize(of: size, in: box)
-        let estimate = file.stamp.byteCount + 2 * 4 * size.area + 3 * 4 * shown.area
+        let estimate = file.stamp.byteCount + Self.workingBytesPerPixel(format) * size.area + 3 * 4 * shown.area
         return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
             let bytes = try file.contents()
             // The file may have been rewritten in place since its header was checked: check what will be decoded.
@@ -129,6 +118,15 @@ public struct ImageDecoder: Sendable {
             }
             let image = try bytes.withUnsafeBytes { buffer in
                 Result { () throws(DecodeFailure.Reason) -> Surface in
+                    switch format {
+                    case .heif, .avif:
+                        return try HEIFDecoder(bytes: buffer, maximumSide: maximumSide)
+                            .decode(fitting: region == nil ? box : nil, accepts: accepts)
+                    case .jxl:
+                        return try JXLDecoder(bytes: buffer).decode(accepts: accepts)
+                    default:
+                        break
+                    }
                     guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
                         throw .processingFailed(String(cString: SDL_GetError()))
                     }
@@ -156,6 +154,71 @@ public struct ImageDecoder: Sendable {
                 throw .processingFailed(error.message)
             }
             return try fit(crop, to: part.size)
+        }
+    }
+
+    /// Decodes the JPEG in `bytes` (a file, or a RAW's preview) through TurboJPEG, turned by `orientation` (nil: its
+    /// EXIF tag), fitted inside `box` or, with a `region`, that region of it.
+    private func decodeJPEG(
+        _ bytes: [UInt8], orientation: ExifOrientation?, fitting box: PixelSize, region: PixelRect?
+    ) throws(DecodeFailure.Reason) -> Surface {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(DecodeFailure.Reason) -> Surface in
+                let jpeg = JPEGDecoder(bytes: buffer, orientation: orientation)
+                if let region {
+                    return try decodeRegion(of: jpeg, fitting: box, region: region)
+                }
+                let plan = try jpeg.plan(fitting: box, accepts: accepts)
+                // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
+                let fitted = shownSize(of: plan.orientation.upright(plan.storedSize), in: box)
+                let estimate = buffer.count + plan.peakBytes + 2 * 4 * fitted.area
+                return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
+                    try fit(try jpeg.decode(plan), to: fitted)
+                }
+            }
+        }.get()
+    }
+
+    /// A camera RAW file's embedded JPEG preview, turned by the RAW's flip, through the same guard and JPEG path as a
+    /// JPEG file: the preview's own header is checked against the limits before it is decoded. The file's bytes are
+    /// held (and reserved) only while LibRaw finds the preview.
+    private func decodeRAWPreview(
+        _ file: ImageFile, fitting box: PixelSize, region: PixelRect?
+    ) throws(DecodeFailure.Reason) -> Surface {
+        guard file.stamp.byteCount <= Self.maximumFileBytes else {
+            throw .corrupt(format: "camera RAW", detail: "the file is over \(Self.maximumFileBytes >> 20) MB")
+        }
+        var preview: RAWPreview?
+        let reserved = 2 * file.stamp.byteCount
+        guard budget.reserve(reserved) else { throw .processingFailed("the gallery is shutting down") }
+        do {
+            defer { budget.release(reserved) }
+            let bytes = try file.contents()
+            preview = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(DecodeFailure.Reason) -> RAWPreview in try RAWPreview(bytes: buffer) }
+            }.get()
+        }
+        guard let preview else { throw .corrupt(format: "camera RAW", detail: "no preview") }
+        let header = ImageHeader.read(bytes: preview.jpeg)
+        guard header.format == .jpeg, let size = header.size, size.width > 0, size.height > 0 else {
+            throw .corrupt(format: "camera RAW", detail: "the preview is not a readable JPEG")
+        }
+        guard size.area / 16 <= maximumPixelCount else { throw .tooLarge(size) }
+        try checkPlausible(header, byteCount: preview.jpeg.count) { offset, count in
+            guard offset >= 0, offset < preview.jpeg.count, count > 0 else { return [] }
+            return Array(preview.jpeg[offset..<min(offset + count, preview.jpeg.count)])
+        }
+        return try decodeJPEG(preview.jpeg, orientation: preview.orientation, fitting: box, region: region)
+    }
+
+    /// Bytes a decode holds per stored pixel besides the fitted result: SDL_image's pixels and a converted copy;
+    /// libheif's YUV planes (16-bit at 10 and 12 bits), its RGBA image and the surface copy; libjxl's float planes, its
+    /// RGBA buffer and the surface copy.
+    static func workingBytesPerPixel(_ format: ImageHeader.Format) -> Int {
+        switch format {
+        case .heif, .avif: 16
+        case .jxl: 24
+        default: 8
         }
     }
 
@@ -191,9 +254,10 @@ public struct ImageDecoder: Sendable {
 
     /// Refuses, before anything is allocated, a file too short to hold the pixels its header claims (as damaged: its
     /// loader would allocate the claim and show black).
-    private func checkPlausible(_ header: ImageHeader, file: ImageFile) throws(DecodeFailure.Reason) {
-        if let reason = ImageHeader.implausibility(
-            of: header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) }),
+    private func checkPlausible(
+        _ header: ImageHeader, byteCount: Int, _ read: ImageHeader.Reader
+    ) throws(DecodeFailure.Reason) {
+        if let reason = ImageHeader.implausibility(of: header, byteCount: byteCount, read),
             let format = header.format
         {
             throw .corrupt(format: format.rawValue, detail: reason)
@@ -233,6 +297,7 @@ public struct ImageDecoder: Sendable {
         case .tga: IMG_LoadTGA_RW(stream)
         case .qoi: IMG_LoadQOI_RW(stream)
         case .pnm: IMG_LoadPNM_RW(stream)
+        case .heif, .avif, .jxl, .raw: nil  // decoded by libheif, libjxl and LibRaw above, never by SDL_image
         }
     }
 

@@ -14,8 +14,9 @@
 /// | GIF | ⌈frame W·H / 4096⌉ | a 12-bit LZW code stands for at most 4096 pixels (really ~3840 in 1.5 bytes) |
 /// | JPEG, Huffman | ⌈W·H / 512⌉ | every 8×8 block of the first component costs at least 1 bit |
 ///
-/// WebP (a lossless image of one colour needs no bits per pixel), TIFF (fax, JBIG), RLE BMP and arithmetic-coded
-/// JPEG have no such bound; `--max-megapixels` and the decode budget still hold for them.
+/// WebP (a lossless image of one colour needs no bits per pixel), TIFF (fax, JBIG), RLE BMP, arithmetic-coded JPEG,
+/// HEIF and AVIF (a flat HEVC or AV1 frame costs a few bytes, a grid repeats one tile), JPEG XL (patches, modular
+/// prediction) and camera RAW (only the preview is decoded, and its JPEG header is checked in turn) have no such bound; `--max-megapixels` and the decode budget still hold for them.
 extension ImageHeader {
     /// The fewest bytes a well-formed file of `format` needs to hold `size` pixels, reading the few header fields
     /// that matter through `read`; nil when the format allows any ratio.
@@ -67,7 +68,7 @@ extension ImageHeader {
         case .jpeg:
             guard let marker = frameMarker(ofJPEG: read), !(0xC9...0xCF).contains(marker) else { return nil }
             return ceilingDivision(pixels, 512)
-        case .webp, .tiff:
+        case .webp, .tiff, .heif, .avif, .jxl, .raw:
             return nil
         }
     }

@@ -1,13 +1,19 @@
+// The header fuzz target compiles PhotoFormat.swift into its own module instead (Scripts/fuzz.sh).
+#if canImport(GalleryCore)
+import GalleryCore
+#endif
+
 /// What the header of an image file says: its format and pixel size, read before any decoder allocates.
 ///
 /// Every format the gallery decodes has a reader here; a file whose format is not recognised, or whose header does
-/// not state a plausible size, is refused rather than handed to a decoder blind (SDL_image allocates whatever a header
+/// not state a plausible size, is refused (camera RAW files, whose embedded preview is what is decoded, are sized by
+/// that preview's own JPEG header) rather than handed to a decoder blind (SDL_image allocates whatever a header
 /// claims, and some of its loaders write out of bounds when the claim is absurd).
 struct ImageHeader: Sendable, Hashable {
     /// The formats the gallery decodes.
     enum Format: String, Sendable {
         case jpeg = "JPEG", png = "PNG", gif = "GIF", bmp = "BMP", webp = "WebP", tiff = "TIFF", tga = "TGA"
-        case qoi = "QOI", pnm = "PNM"
+        case qoi = "QOI", pnm = "PNM", heif = "HEIF", avif = "AVIF", jxl = "JPEG XL", raw = "camera RAW"
     }
 
     /// The format, if the content matched one.
@@ -21,11 +27,24 @@ struct ImageHeader: Sendable, Hashable {
     /// Bytes enough for every fixed-position header below (WebP's VP8 frame header ends at byte 30).
     private static let prefixLength = 32
     /// Bound on segments, blocks or entries walked; real files have a handful.
-    private static let maximumSteps = 1024
+    static let maximumSteps = 1024
 
     /// Reads the header through `read`; `fileExtension` (lowercase) only matters for TGA, which has no magic bytes.
     static func read(_ read: Reader, fileExtension: String) -> ImageHeader {
         let bytes = read(0, prefixLength)
+
+        // RAW files are TIFF-like or ISO-like: told apart by the extension, their size is the embedded preview's,
+        // read by LibRaw (the JPEG preview then passes this guard in its turn).
+        if PhotoFormat.rawExtensions.contains(fileExtension),
+           isRawSignature(bytes) || isobmffFormat(read) == .raw {
+            return ImageHeader(format: .raw, size: nil)
+        }
+        if let format = isobmffFormat(read), format != .raw {
+            return ImageHeader(format: format, size: heifSize(read))
+        }
+        if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: jxlContainerSignature) {
+            return ImageHeader(format: .jxl, size: jxlSize(read))
+        }
 
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             return ImageHeader(format: .jpeg, size: jpegSize(read))
@@ -228,7 +247,7 @@ struct ImageHeader: Sendable, Hashable {
     }
 
     /// The unsigned big-endian integer in `count` bytes at `offset`.
-    private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
+    static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
         bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
     }
 

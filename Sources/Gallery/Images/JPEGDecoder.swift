@@ -36,6 +36,8 @@ struct JPEGDecoder {
 
     /// The JPEG file's bytes.
     let bytes: UnsafeRawBufferPointer
+    /// The orientation to apply instead of the file's EXIF tag (a RAW preview is turned by its RAW's flip); nil: EXIF.
+    var orientation: ExifOrientation?
 
     /// Reads the header and chooses the scale: the smallest covering `box` once upright, within `accepts`.
     /// Throws the failure reason when the header is unreadable or even the smallest scale is not accepted.
@@ -47,7 +49,7 @@ struct JPEGDecoder {
             throw .corrupt(format: "JPEG", detail: Self.message(handle))
         }
         let stored = PixelSize(width: Int(width), height: Int(height))
-        let orientation = ExifOrientation.read(jpeg: bytes)
+        let orientation = self.orientation ?? ExifOrientation.read(jpeg: bytes)
         let fitted = orientation.upright(stored).fitted(inside: box)
         let needed = orientation.upright(fitted)  // back in stored axes (the swap is its own inverse)
         let scales = Self.reducingFactors.map { factor in

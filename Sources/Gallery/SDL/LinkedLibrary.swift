@@ -1,3 +1,6 @@
+import CHeif
+import CJXL
+import CLibRaw
 import CSDL2
 
 /// A C library the gallery runs with, and the version the loaded library reports (not the headers built against).
@@ -13,7 +16,8 @@ public struct LinkedLibrary: Equatable, Sendable {
         self.version = version
     }
 
-    /// SDL, SDL_image and SDL_ttf as loaded now; none of them needs to be initialised first.
+    /// SDL, SDL_image, SDL_ttf and the decoders the gallery calls itself (libheif, libjxl, LibRaw) as loaded now;
+    /// none of them needs to be initialised first.
     public static var all: [LinkedLibrary] {
         var sdl = SDL_version()
         SDL_GetVersion(&sdl)
@@ -21,7 +25,10 @@ public struct LinkedLibrary: Equatable, Sendable {
             LinkedLibrary(name: "SDL", version: text(sdl)),
             LinkedLibrary(name: "SDL_image", version: IMG_Linked_Version().map { text($0.pointee) } ?? "unknown"),
             LinkedLibrary(name: "SDL_ttf", version: TTF_Linked_Version().map { text($0.pointee) } ?? "unknown"),
-            // libjpeg-turbo: add its entry here once the image pipeline links it directly.
+            LinkedLibrary(name: "libheif", version: String(cString: heif_get_version())),
+            LinkedLibrary(name: "libjxl", version: jxlVersion(JxlDecoderVersion())),
+            LinkedLibrary(name: "LibRaw", version: String(cString: libraw_version())),
+            // libjpeg-turbo's TurboJPEG 2.1 API reports no version at run time.
         ]
     }
 
@@ -29,6 +36,11 @@ public struct LinkedLibrary: Equatable, Sendable {
     public static func versionText(program: String, version: String, libraries: [LinkedLibrary] = all) -> String {
         let libraryLine = libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
         return libraries.isEmpty ? "\(program) \(version)" : "\(program) \(version)\n\(libraryLine)"
+    }
+
+    /// libjxl's version number (major · 1000000 + minor · 1000 + patch) as "0.7.0".
+    static func jxlVersion(_ number: UInt32) -> String {
+        "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)"
     }
 
     private static func text(_ version: SDL_version) -> String {

@@ -20,9 +20,7 @@ import Darwin
 /// - Arguments keep their command-line order; a photo named twice is shown twice.
 public struct PhotoIndex: Hashable, Sendable {
     /// File extensions taken from folders, lowercase; matching ignores case.
-    public static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff", "tga", "qoi", "pnm", "ppm", "pgm",
-    ]
+    public static let imageExtensions = Set(PhotoFormat.all.flatMap(\.extensions))
 
     /// The photos, in display order.
     public var photos: [PhotoEntry]
@@ -36,12 +34,15 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     /// Builds the list from folders and files, in argument order; folders are searched `recursive`ly if asked and
-    /// sorted by `sort`. A single file opens within its folder.
-    public init(paths: [String], recursive: Bool = false, sort: PhotoSort = .name) throws(PhotoIndexError) {
+    /// sorted by `sort`, showing one file of each RAW + JPEG pair as `rawPairs` says. A single file opens within its
+    /// folder.
+    public init(
+        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, rawPairs: RawPairs = .jpeg
+    ) throws(PhotoIndexError) {
         guard !paths.isEmpty else { throw .noPaths }
         startIndex = 0
         if paths.count == 1, try Self.kind(of: paths[0]) == .regular,
-           let siblings = Self.siblings(of: paths[0], sort: sort) {
+           let siblings = Self.siblings(of: paths[0], sort: sort, rawPairs: rawPairs) {
             photos = siblings.photos
             startIndex = siblings.start
             return
@@ -54,7 +55,7 @@ public struct PhotoIndex: Hashable, Sendable {
             case .regular:
                 photos.append(PhotoEntry(path: path))
             case .directory:
-                let scan = try Self.imageFiles(inFolder: path, recursive: recursive, sort: sort)
+                let scan = try Self.imageFiles(inFolder: path, recursive: recursive, sort: sort, rawPairs: rawPairs)
                 photos += scan.photos
                 scannedFolders.append(path)
                 entriesExamined += scan.entriesExamined
@@ -126,19 +127,19 @@ public struct PhotoIndex: Hashable, Sendable {
     /// (and around the start) are known after one pass over the names, and the rest is sorted on another thread.
     /// A window shows the first photo of a 100,000-photo folder without waiting for the sort.
     public static func ordering(
-        paths: [String], recursive: Bool = false, sort: PhotoSort = .name
+        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, rawPairs: RawPairs = .jpeg
     ) throws(PhotoIndexError) -> PhotoOrder {
         guard paths.count == 1, sort == .name else {
-            return PhotoOrder(try PhotoIndex(paths: paths, recursive: recursive, sort: sort))
+            return PhotoOrder(try PhotoIndex(paths: paths, recursive: recursive, sort: sort, rawPairs: rawPairs))
         }
         switch try kind(of: paths[0]) {
         case .regular:
-            guard let siblings = unsortedSiblings(of: paths[0]) else {
+            guard let siblings = unsortedSiblings(of: paths[0], rawPairs: rawPairs) else {
                 return PhotoOrder(PhotoIndex(photos: [PhotoEntry(path: paths[0])]))
             }
             return PhotoOrder(sortingByName: siblings.found, prefix: siblings.prefix, start: siblings.start)
         case .directory:
-            let scan = try folderScan(paths[0], recursive: recursive)
+            let scan = try folderScan(paths[0], recursive: recursive, rawPairs: rawPairs)
             guard !scan.found.isEmpty else {
                 throw .noImages(folders: [paths[0]], entriesExamined: scan.entriesExamined)
             }
@@ -152,15 +153,19 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// The photos of `file`'s folder with `file` among them (whatever its name), and its position; nil when the
     /// folder cannot be listed (the file is then shown alone).
-    private static func siblings(of file: String, sort: PhotoSort) -> (photos: [PhotoEntry], start: Int)? {
-        guard let siblings = unsortedSiblings(of: file) else { return nil }
+    private static func siblings(
+        of file: String, sort: PhotoSort, rawPairs: RawPairs
+    ) -> (photos: [PhotoEntry], start: Int)? {
+        guard let siblings = unsortedSiblings(of: file, rawPairs: rawPairs) else { return nil }
         let photos = order(siblings.found, prefix: siblings.prefix, sort: sort)
         return (photos, photos.firstIndex { $0.path == file } ?? 0)
     }
 
     /// The image files of `file`'s folder, unsorted, as names after `prefix` (`file`'s folder as spelled in `file`),
     /// with `file`'s own name among them (whatever it is) at `start`; nil when the folder cannot be listed.
-    private static func unsortedSiblings(of file: String) -> (found: [String], prefix: String, start: Int)? {
+    private static func unsortedSiblings(
+        of file: String, rawPairs: RawPairs
+    ) -> (found: [String], prefix: String, start: Int)? {
         let slash = file.lastIndex(of: "/")
         let folder = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
@@ -168,10 +173,12 @@ public struct PhotoIndex: Hashable, Sendable {
         let prefix = slash == nil ? "" : String(file[...slash!])
         var examined = 0
         guard !name.isEmpty,
-              var found = try? imageFiles(inFolder: folder, prefix: prefix, recursive: false, examined: &examined)
+              var found = try? imageFiles(
+                  inFolder: folder, prefix: prefix, recursive: false, rawPairs: rawPairs, examined: &examined)
         else { return nil }
         guard let start = found.firstIndex(of: name) else {
-            // Hidden, or an extension the folder scan skips: the user asked for it, so it joins at its place.
+            // Hidden, an extension the folder scan skips, or the other half of a RAW + JPEG pair: the user asked for
+            // it, so it joins at its place.
             found.append(name)
             return (found, prefix, found.count - 1)
         }
@@ -180,18 +187,19 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// The image files of `folder`, unsorted, as paths relative to it, and the prefix that makes them openable paths.
     private static func folderScan(
-        _ folder: String, recursive: Bool
+        _ folder: String, recursive: Bool, rawPairs: RawPairs
     ) throws(PhotoIndexError) -> (found: [String], prefix: String, entriesExamined: Int) {
         var examined = 0
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let found = try imageFiles(inFolder: folder, prefix: prefix, recursive: recursive, examined: &examined)
+        let found = try imageFiles(
+            inFolder: folder, prefix: prefix, recursive: recursive, rawPairs: rawPairs, examined: &examined)
         return (found, prefix, examined)
     }
 
     private static func imageFiles(
-        inFolder folder: String, recursive: Bool, sort: PhotoSort
+        inFolder folder: String, recursive: Bool, sort: PhotoSort, rawPairs: RawPairs
     ) throws(PhotoIndexError) -> (photos: [PhotoEntry], entriesExamined: Int) {
-        let scan = try folderScan(folder, recursive: recursive)
+        let scan = try folderScan(folder, recursive: recursive, rawPairs: rawPairs)
         return (order(scan.found, prefix: scan.prefix, sort: sort), scan.entriesExamined)
     }
 
@@ -199,7 +207,8 @@ public struct PhotoIndex: Hashable, Sendable {
     /// relative to `folder` (what they are sorted by; `prefix` + relative path opens them). Only names, most of them
     /// short enough to be stored inline, so listing 100,000 photos allocates little.
     private static func imageFiles(
-        inFolder folder: String, prefix: String, recursive: Bool, relativeTo base: String = "", examined: inout Int
+        inFolder folder: String, prefix: String, recursive: Bool, relativeTo base: String = "", rawPairs: RawPairs,
+        examined: inout Int
     ) throws(PhotoIndexError) -> [String] {
         var found: [String] = []
         var subfolders: [String] = []
@@ -229,10 +238,11 @@ public struct PhotoIndex: Hashable, Sendable {
         } catch {
             throw .unreadable(path: folder, reason: error.reason)
         }
+        found = rawPairs.filter(found)
         for name in subfolders {
             // An unreadable subfolder is skipped: the folder named on the command line was readable.
             if let nested = try? imageFiles(inFolder: prefix + name, prefix: prefix + name + "/", recursive: true,
-                                           relativeTo: base + name + "/", examined: &examined) {
+                                           relativeTo: base + name + "/", rawPairs: rawPairs, examined: &examined) {
                 found += nested
             }
         }

@@ -3,7 +3,7 @@ import Gallery
 /// Image files that are only a header claiming an enormous size: each format the gallery accepts, written from its
 /// specification, so the tests and the soak's hostile corpus need no binary fixtures.
 package enum HostileHeader: String, CaseIterable, CustomStringConvertible {
-    case tga, tiff, bmp, gif, webp, png, jpeg, qoi, pnm
+    case tga, tiff, bmp, gif, webp, png, jpeg, qoi, pnm, heic, avif, jxl
 
     /// The size the header claims.
     package var claimedSize: PixelSize {
@@ -26,6 +26,9 @@ package enum HostileHeader: String, CaseIterable, CustomStringConvertible {
         case .jpeg: "claims-huge.jpg"
         case .qoi: "claims-huge.qoi"
         case .pnm: "claims-huge.ppm"
+        case .heic: "claims-huge.heic"
+        case .avif: "claims-huge.avif"
+        case .jxl: "claims-huge.jxl"
         }
     }
 
@@ -73,6 +76,20 @@ package enum HostileHeader: String, CaseIterable, CustomStringConvertible {
             return Array("qoif".utf8) + Self.be(w, 4) + Self.be(h, 4) + [4, 0] + filler
         case .pnm:
             return Array("P6\n# claims a lot\n\(w) \(h)\n255\n".utf8) + filler
+        case .heic, .avif:
+            // ftyp, then meta (a full box: version and flags) > iprp > ipco > ispe (a full box: width, height).
+            let brand = Array(rawValue.utf8)
+            let ispe = Self.be(20, 4) + Array("ispe".utf8) + Self.be(0, 4) + Self.be(w, 4) + Self.be(h, 4)
+            let ipco = Self.be(8 + ispe.count, 4) + Array("ipco".utf8) + ispe
+            let iprp = Self.be(8 + ipco.count, 4) + Array("iprp".utf8) + ipco
+            let meta = Self.be(12 + iprp.count, 4) + Array("meta".utf8) + Self.be(0, 4) + iprp
+            return Self.be(24, 4) + Array("ftyp".utf8) + brand + Self.be(0, 4) + Array("mif1".utf8) + brand + meta
+                + filler
+        case .jxl:
+            // Codestream signature, then the SizeHeader's bits from the least significant: not small (0), height
+            // selector 2 (18 bits of height − 1), then the aspect ratio 1 (square, so no width field).
+            let bits = 2 << 1 | (h - 1) << 3 | 1 << 21
+            return [0xFF, 0x0A] + Self.le(bits, 3) + filler
         }
     }
 

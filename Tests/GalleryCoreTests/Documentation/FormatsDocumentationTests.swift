@@ -5,12 +5,17 @@ import Testing
 /// The examples in docs/FORMATS.md are read by the real parsers, so the document cannot drift from the code.
 @Suite("FORMATS.md examples")
 struct FormatsDocumentationTests {
-    static func codeBlocks(language: String) throws -> [String] {
+    /// The text of `file` (relative to the package root).
+    static func document(_ file: String) throws -> String {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
             folder.deleteLastPathComponent()
         }
-        let text = try String(contentsOf: folder.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
+        return try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    static func codeBlocks(language: String) throws -> [String] {
+        let text = try document("docs/FORMATS.md")
         return text.components(separatedBy: "```" + language + "\n").dropFirst().map {
             $0.components(separatedBy: "```").first ?? ""
         }
@@ -29,5 +34,20 @@ struct FormatsDocumentationTests {
         let records = try TraceReader.records(in: block)
         #expect(records.map(\.mode) == [.threeSurfaces, .feed, .wheel])
         #expect(records.map { $0.jsonLine + "\n" }.joined() == block)
+    }
+
+    @Test("docs/FORMATS.md's format table and the README's format list are the code's table (PhotoFormat.all)")
+    func formatTableMatchesTheCode() throws {
+        #expect(try Self.document("docs/FORMATS.md").contains("\n" + PhotoFormat.markdownTable + "\n"))
+        #expect(try Self.document("README.md").contains("\nFormats: " + PhotoFormat.nameList + ".\n"))
+    }
+
+    @Test("the folder scan's extensions and the desktop entry's MIME types come from the same table")
+    func extensionsAndMimeTypesFollowTheTable() {
+        #expect(PhotoIndex.imageExtensions == Set(PhotoFormat.all.flatMap(\.extensions)))
+        #expect(Set(DesktopEntry.mimeTypes) == Set(PhotoFormat.all.flatMap(\.mimeTypes)))
+        for format in PhotoFormat.all {
+            #expect(format.mimeTypes.count == 1 || format.mimeTypes.count == format.extensions.count, "\(format.name)")
+        }
     }
 }

@@ -1,0 +1,6 @@
+#ifndef GALLERY_CLIBRAW_SHIM_H
+#define GALLERY_CLIBRAW_SHIM_H
+
+#include <libraw/libraw.h>
+
+#endif

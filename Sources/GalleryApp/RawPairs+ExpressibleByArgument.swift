@@ -1,0 +1,5 @@
+import ArgumentParser
+import GalleryCore
+
+/// `--raw-pairs jpeg|raw|both`.
+extension RawPairs: ExpressibleByArgument {}

@@ -1,0 +1,68 @@
+/// One image format the gallery opens: the single table that drives the folder scan's extensions (`PhotoIndex`), the
+/// desktop entry's MIME types (`DesktopEntry`), the README's format list and the table in docs/FORMATS.md.
+public struct PhotoFormat: Sendable, Hashable {
+    /// The format's usual name, e.g. "JPEG".
+    public var name: String
+    /// File extensions taken from folders, lowercase.
+    public var extensions: [String]
+    /// shared-mime-info's MIME types, one per extension (the same type may repeat).
+    public var mimeTypes: [String]
+    /// The library that decodes it.
+    public var decoder: String
+
+    /// Every format the gallery opens, in the order the documentation lists them.
+    public static let all: [PhotoFormat] = [
+        PhotoFormat(name: "JPEG", extensions: ["jpg", "jpeg"], mimeTypes: ["image/jpeg"], decoder: "libjpeg-turbo"),
+        PhotoFormat(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"], decoder: "SDL_image (libpng)"),
+        PhotoFormat(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"], decoder: "SDL_image"),
+        PhotoFormat(name: "BMP", extensions: ["bmp"], mimeTypes: ["image/bmp"], decoder: "SDL_image"),
+        PhotoFormat(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"], decoder: "SDL_image (libwebp)"),
+        PhotoFormat(name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"], decoder: "SDL_image (libtiff)"),
+        PhotoFormat(name: "TGA", extensions: ["tga"], mimeTypes: ["image/x-tga"], decoder: "SDL_image"),
+        PhotoFormat(name: "QOI", extensions: ["qoi"], mimeTypes: ["image/qoi"], decoder: "SDL_image"),
+        PhotoFormat(
+            name: "PNM", extensions: ["pnm", "ppm", "pgm"],
+            mimeTypes: ["image/x-portable-anymap", "image/x-portable-pixmap", "image/x-portable-graymap"],
+            decoder: "SDL_image"),
+        PhotoFormat(
+            name: "HEIF/HEIC", extensions: ["heic", "heif"], mimeTypes: ["image/heic", "image/heif"],
+            decoder: "libheif (libde265)"),
+        PhotoFormat(name: "AVIF", extensions: ["avif"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
+        PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl"),
+        PhotoFormat(name: "Camera RAW (embedded preview)", extensions: rawExtensions,
+                    mimeTypes: rawExtensions.map { rawMimeTypes[$0] ?? "image/x-dcraw" }, decoder: "LibRaw"),
+    ]
+
+    /// Camera RAW extensions: Canon (CR2, CR3), Nikon, Sony, Adobe DNG, Fujifilm, Olympus, Panasonic, Pentax, Samsung.
+    public static let rawExtensions = ["cr2", "cr3", "nef", "arw", "dng", "raf", "orf", "rw2", "pef", "srw"]
+
+    /// shared-mime-info's type for each RAW extension.
+    private static let rawMimeTypes: [String: String] = [
+        "cr2": "image/x-canon-cr2", "cr3": "image/x-canon-cr3", "nef": "image/x-nikon-nef",
+        "arw": "image/x-sony-arw", "dng": "image/x-adobe-dng", "raf": "image/x-fuji-raf",
+        "orf": "image/x-olympus-orf", "rw2": "image/x-panasonic-rw2", "pef": "image/x-pentax-pef",
+        "srw": "image/x-samsung-srw",
+    ]
+
+    /// The MIME type of each extension, from `all`.
+    public static var mimeTypesByExtension: [String: String] {
+        Dictionary(all.flatMap { format in
+            format.extensions.indices.map { (format.extensions[$0], format.mimeTypes[min($0, format.mimeTypes.count - 1)]) }
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The README's one-line list: "JPEG, PNG, …, Camera RAW (embedded preview)".
+    public static var nameList: String {
+        all.map(\.name).joined(separator: ", ")
+    }
+
+    /// The Markdown table docs/FORMATS.md carries, one row a format.
+    public static var markdownTable: String {
+        let rows = all.map { format in
+            "| \(format.name) | \(format.extensions.map { "`.\($0)`" }.joined(separator: " ")) | "
+                + "\(Set(format.mimeTypes).sorted().map { "`\($0)`" }.joined(separator: " ")) | \(format.decoder) |"
+        }
+        return (["| format | extensions | MIME types | decoder |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+            + "\n"
+    }
+}
