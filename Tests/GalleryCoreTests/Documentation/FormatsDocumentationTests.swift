@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryDocumentation
 import Testing
 
 /// The examples in docs/FORMATS.md are read by the real parsers, so the document cannot drift from the code.

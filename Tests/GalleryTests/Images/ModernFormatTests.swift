@@ -1,5 +1,6 @@
 import Foundation
 @testable import Gallery
+import GalleryTesting
 import Testing
 
 extension SDLSerializedTests {
