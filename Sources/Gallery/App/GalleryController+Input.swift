@@ -20,15 +20,7 @@ extension GalleryController {
             zoom(to: scale, atX: x, y: y, at: time, animated: false)
         case .zoomBy(let factor, let x, let y):
             zoom(to: zoomScale * factor, atX: x, y: y, at: time, animated: false)
-        case .wheel(let dx, let dy):
-            model.slideshow.noteInteraction(at: time)
-            if touchpad.isTouchpad(dx: dx, dy: dy) {
-                for pointer in touchpad.add(dx: dx, dy: dy, at: time) { apply(pointer, at: time) }
-            } else {
-                if let turn = wheelSteps.add(dx: dx, dy: dy) {
-                    for _ in 0..<turn.count { perform(turn.command, at: time) }
-                }
-            }
+        case .wheel(let dx, let dy): carryOut(model.wheel(dx: dx, dy: dy, at: time), at: time)
         }
         needsRedraw = true
         updateResidency()
@@ -46,6 +38,7 @@ extension GalleryController {
         for effect in effects {
             switch effect {
             case .command(let command): perform(command, at: time)
+            case .input(let input): apply(input, at: time)
             case .pagerEvents(let events): record(events, at: time)
             case .switchMode(let kind, let photo): switchMode(to: kind, at: time, showing: photo)
             case .zoom(let command): performZoom(command, at: time)

@@ -30,8 +30,6 @@ public final class GalleryController {
     let painter: ScenePainter
     let wheelPainter: WheelPainter
     let overlayPainter: OverlayPainter
-    var wheelSteps = WheelSteps()
-    var touchpad: TouchpadScroll
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
     var now: Double { model.now }
     /// Whether something on screen changed since the last `render()`.
@@ -64,7 +62,6 @@ public final class GalleryController {
         model = GalleryModel(
             photoCount: library.count, mode: mode, startPage: startPage, viewport: viewport,
             configuration: configuration, slideshowInterval: slideshowInterval)
-        touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
         let texts = TextCache()
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
@@ -124,9 +121,7 @@ public final class GalleryController {
     /// The output changed size (window resize, or a new headless target): pages are decoded anew at the new size.
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
-        // A touchpad stream under way lifts its virtual fingers first: the new scroll below could never release them,
-        // leaving the pager dragging for good (soak seed 5).
-        for input in touchpad.add(dx: 0, dy: 0, at: time) { apply(input, at: time) }
+        carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
         record(pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
         let box = PageBudget.decodeBox(
@@ -140,7 +135,6 @@ public final class GalleryController {
         }
         renderer = newRenderer ?? renderer
         resetZoom()
-        touchpad = TouchpadScroll(originX: Double(size.width) / 2, originY: Double(size.height) / 2)
         needsRedraw = true
         updateResidency()
     }
@@ -150,7 +144,7 @@ public final class GalleryController {
     /// Moves animations to `time`, takes the feed's answer, runs the slideshow, and asks for the pages needed.
     public func advance(to time: Double) {
         model.noteTime(time)
-        if let release = touchpad.expire(at: time) { apply(release.input, at: release.time) }
+        if let release = model.expireTouchpad(at: time) { apply(release.input, at: release.time) }
         if pager.isAnimating { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
@@ -214,8 +208,10 @@ public final class GalleryController {
     /// the next slide, the information starting to fade, a touchpad stream ending), so an idle window can sleep
     /// until then.
     public var nextWakeTime: Double? {
-        [feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now), touchpad.releaseTime]
-            .compactMap { $0 }.min()
+        [
+            feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now),
+            model.touchpadReleaseTime,
+        ].compactMap { $0 }.min()
     }
 
     /// Decodes requested and not back yet (pages and thumbnails).

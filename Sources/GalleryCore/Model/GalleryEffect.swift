@@ -6,6 +6,8 @@ public enum GalleryEffect: Equatable, Sendable {
     /// Carry out this command next (through the model again, then the residency): a key's command, or the jump a typed
     /// number asks for after its mode switch.
     case command(GalleryCommand)
+    /// Apply this input next, at the same time (a touchpad's scroll turned into a virtual drag).
+    case input(GalleryInput)
     /// The pager reported these: record them for the trace and act on them (page changes, feed requests, settling).
     case pagerEvents([PagerEvent])
     /// Switch the arrangement, opening on this photo (by default the one the pager is heading for).

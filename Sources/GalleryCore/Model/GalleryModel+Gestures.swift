@@ -55,6 +55,31 @@ extension GalleryModel {
         }
     }
 
+    /// Wheel motion: a touchpad's stream becomes a virtual drag (pointer inputs the adapter applies in turn), a
+    /// mouse's notches turn pages.
+    public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
+        slideshow.noteInteraction(at: time)
+        if touchpad.isTouchpad(dx: dx, dy: dy) { return touchpad.add(dx: dx, dy: dy, at: time).map { .input($0) } }
+        guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
+        return Array(repeating: .command(turn.command), count: turn.count)
+    }
+
+    /// A touchpad stream quiet since before `time` lifts its virtual finger: the release, at its own time.
+    public mutating func expireTouchpad(at time: Double) -> (input: GalleryInput, time: Double)? {
+        touchpad.expire(at: time)
+    }
+
+    /// When a touchpad stream under way will count as ended, if one is.
+    public var touchpadReleaseTime: Double? { touchpad.releaseTime }
+
+    /// The viewport is about to become `width` × `height`: a touchpad stream under way lifts its virtual finger first
+    /// (the inputs returned), since the scroll that follows could never release it, leaving the pager dragging for
+    /// good (soak seed 5); later streams start from the new centre.
+    public mutating func resizeTouchpad(width: Double, height: Double, at time: Double) -> [GalleryEffect] {
+        defer { touchpad = TouchpadScroll(originX: width / 2, originY: height / 2) }
+        return touchpad.add(dx: 0, dy: 0, at: time).map { .input($0) }
+    }
+
     /// The zoom shown now, with any animation evaluated; `nil` at fit.
     public var shownZoom: (photo: Int, zoom: PhotoZoom)? { zoom.shown(at: now) }
 

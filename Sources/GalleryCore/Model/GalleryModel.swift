@@ -44,6 +44,10 @@ public struct GalleryModel: Sendable {
     public internal(set) var zoom = ZoomModel()
     /// Whether a press and release make a click.
     var tap: TapRecognizer
+    /// A touchpad's two-finger scroll as a virtual drag.
+    var touchpad: TouchpadScroll
+    /// A mouse wheel's notches as page turns.
+    var wheelSteps = WheelSteps()
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
     public internal(set) var now = 0.0
 
@@ -70,6 +74,7 @@ public struct GalleryModel: Sendable {
             : mode.makeTopology(pageCount: photoCount, startPage: start)
         pager = Pager(topology: topology, viewport: viewport, configuration: configuration)
         tap = TapRecognizer(slop: configuration.dragSlop)
+        touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
         pagerMode = mode == .wheel ? InitialMode.mode(photoCount: photoCount, requested: nil) : mode
         slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
         if slideshowInterval != nil { slideshow.start(at: 0) }

@@ -5,7 +5,9 @@ import PagerEngine
 public struct ZoomModel: Sendable {
     /// What moves the zoom by itself.
     public enum Motion: Sendable {
+        /// A zoom key, a double-click: the spring to the new scale.
         case animating(ZoomAnimation)
+        /// A released pan: the glide to a stop within the photo's edges.
         case gliding(PanGlide)
     }
 

@@ -126,4 +126,22 @@ import Testing
         _ = model.switchMode(to: .endCaps, at: 1, showing: nil)
         #expect(model.zoom.zoomed == nil)
     }
+
+    @Test func mouseNotchesTurnPagesAndATouchpadStreamDrags() {
+        var model = Self.model()
+        let notches = model.wheel(dx: 0, dy: -2, at: 1)
+        #expect(notches == [.command(.next), .command(.next)])
+        let first = model.wheel(dx: 0.5, dy: 0, at: 2)
+        #expect(first == [.input(.pointerDown(x: 400, y: 300)), .input(.pointerMove(x: 376, y: 300))])
+        #expect(model.touchpadReleaseTime == 2 + TouchpadScroll.releaseGap)
+        let release = model.expireTouchpad(at: 3)
+        #expect(release?.input == .pointerUp(x: 376, y: 300))
+        #expect(release?.time == 2, "stamped at the last delta")
+        // A resize lifts a stream under way and centres the next one in the new viewport.
+        _ = model.wheel(dx: 0.5, dy: 0, at: 4)
+        let lifted = model.resizeTouchpad(width: 200, height: 100, at: 4.01)
+        #expect(lifted == [.input(.pointerUp(x: 376, y: 300))])
+        let next = model.wheel(dx: 0.5, dy: 0, at: 5)
+        #expect(next.first == .input(.pointerDown(x: 100, y: 50)))
+    }
 }
