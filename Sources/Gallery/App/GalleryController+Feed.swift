@@ -3,12 +3,12 @@ import PagerEngine
 
 extension GalleryController {
     /// Where the feed's request for more pages stands.
-    public var feedState: FeedLoadState { (pager.topology as? FeedTopology)?.loadState ?? feedLoadState }
+    public var feedState: FeedLoadState { model.feedState }
 
     /// Records pager events for the trace, shows the page information on a page change, and starts a feed request
     /// when the pager asks for one.
     func record(_ pagerEvents: [PagerEvent], at time: Double) {
-        events += pagerEvents.map(\.traceName)
+        events += pagerEvents.map(GalleryEvent.pager)
         for event in pagerEvents {
             switch event {
             case .needsMorePages: feedSource.request(at: time)
@@ -20,14 +20,13 @@ extension GalleryController {
     }
 
     func retryFeed(at time: Double) {
-        guard mode == .feed, feedState == .failed else { return }
-        record(pager.retryPageLoad(), at: time)
+        record(model.retryFeed(), at: time)
     }
 
     /// Takes the feed's answer, if one is ready: new pages go at the end (the page shown never moves).
     func receiveFeed(at time: Double) {
         guard let response = feedSource.poll(at: time) else { return }
-        events.append(response.traceName)
+        events.append(.feed(response))
         needsRedraw = true
         switch response {
         case .appended(let items) where !items.isEmpty:
@@ -39,27 +38,15 @@ extension GalleryController {
             }
             store.decodes.library = library
             thumbnails.library = library
-            feedPages.append(photos)
-            feedFailure = nil
-            if mode == .feed {
-                record(pager.appendPages(photos.count, at: time), at: time)
-            } else {
-                feedLoadState = .idle
-            }
+            record(model.feedAppended(photos, photoCount: library.count, at: time), at: time)
         case .appended, .failed:
-            if case .failed(let reason) = response { feedFailure = reason } else { feedFailure = "no new pages" }
-            if mode == .feed {
-                record(pager.failPageLoad(at: time), at: time)
-            } else {
-                feedLoadState = .failed
-            }
+            let reason = if case .failed(let reason) = response { reason } else { "no new pages" }
+            record(model.feedFailed(reason: reason, at: time), at: time)
         }
     }
 
     /// Whether the feed's spinner is on screen (it turns, so frames must follow).
-    var spinnerIsVisible: Bool {
-        mode == .feed && feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
-    }
+    var spinnerIsVisible: Bool { model.spinnerIsVisible }
 
     /// Whether the feed waits on the real world (a folder, a command), which a headless run must wait for too.
     public var waitsOnRealTimeFeed: Bool { feedState == .loading && feedSource.answersInRealTime }

@@ -1,38 +1,11 @@
 import GalleryCore
 import PagerEngine
 
-/// The zoom of the photo on screen, nested in the pager: a drag pans a zoomed photo, and what goes past its left or
-/// right edge becomes a page drag (the hand-over); settling on another photo resets the one left behind.
+/// The zoom's SDL side (the model's `ZoomModel` holds the zoom and its drags): the photo's fitted size from its
+/// decoded texture, and the sharp decode of the visible region once a zoom rests.
 extension GalleryController {
-    /// What moves the zoom by itself.
-    enum ZoomMotion {
-        case animating(ZoomAnimation)
-        case gliding(PanGlide)
-    }
-
-    /// A drag that began on a zoomed photo.
-    struct ZoomGesture {
-        var lastX: Double
-        var lastY: Double
-        var rawPanY: Double
-        var trackerX = VelocityTracker()
-        var trackerY = VelocityTracker()
-        /// Whether the pager has taken the rest of the gesture.
-        var handedOver = false
-    }
-
-    /// The factor one zoom key press or wheel notch zooms by.
-    static let zoomStep = 1.25
-
     /// The zoom shown now, with any animation evaluated at `now`; `nil` at fit.
-    var shownZoom: (photo: Int, zoom: PhotoZoom)? {
-        guard let zoomed else { return nil }
-        switch zoomMotion {
-        case .animating(let animation): return (zoomed.photo, animation.zoom(at: now))
-        case .gliding(let glide): return (zoomed.photo, glide.zoom(at: now))
-        case nil: return zoomed
-        }
-    }
+    var shownZoom: (photo: Int, zoom: PhotoZoom)? { model.shownZoom }
 
     /// The zoom model of the photo at the centre at fit, once it is decoded (a failed photo does not zoom).
     private func fitZoom() -> (photo: Int, zoom: PhotoZoom)? {
@@ -54,30 +27,22 @@ extension GalleryController {
 
     /// Zooms the photo at the centre to `scale` at (x, y): at once, or with the spring.
     func zoom(to scale: Double, atX x: Double, y: Double, at time: Double, animated: Bool) {
-        guard pager.phase != .dragging, zoomGesture == nil else { return }
-        let current = shownZoom?.photo == photo(ofPage: pager.currentPage) ? shownZoom : fitZoom()
-        guard let current else { return }
-        if animated {
-            zoomed = current
-            zoomMotion = .animating(ZoomAnimation(from: current.zoom, to: scale, atX: x, y: y, time: time))
-        } else {
-            zoomMotion = nil
-            let next = current.zoom.zoomed(to: scale, atX: x, y: y)
-            zoomed = next.isZoomed ? (current.photo, next) : nil
-            requestSharpness()
-        }
+        // The fit is measured first: the model is not to be read while it changes.
+        let fit = model.zoomStartsAtFit ? fitZoom() : nil
+        guard let rests = model.zoom(to: scale, atX: x, y: y, at: time, animated: animated, fit: fit) else { return }
+        if rests { requestSharpness() }
         needsRedraw = true
     }
 
     /// The current scale, 1 at fit.
-    var zoomScale: Double { shownZoom?.zoom.scale ?? 1 }
+    var zoomScale: Double { model.zoomScale }
 
     /// Runs a zoom key.
     func performZoom(_ command: GalleryCommand, at time: Double) {
         let (x, y) = (pager.viewport.width / 2, pager.viewport.height / 2)
         switch command {
-        case .zoomIn: zoom(to: zoomScale * Self.zoomStep, atX: x, y: y, at: time, animated: false)
-        case .zoomOut: zoom(to: zoomScale / Self.zoomStep, atX: x, y: y, at: time, animated: false)
+        case .zoomIn: zoom(to: zoomScale * ZoomModel.step, atX: x, y: y, at: time, animated: false)
+        case .zoomOut: zoom(to: zoomScale / ZoomModel.step, atX: x, y: y, at: time, animated: false)
         case .zoomActualSize:
             guard let fit = fitZoom() else { return }
             zoom(to: fit.zoom.actualSizeScale, atX: x, y: y, at: time, animated: true)
@@ -95,30 +60,17 @@ extension GalleryController {
 
     /// Moves zoom animations to `time`; a zoom back at fit is forgotten.
     func advanceZoom(to time: Double) {
-        guard let zoomed, let motion = zoomMotion else { return }
-        needsRedraw = true
-        let done: Bool
-        switch motion {
-        case .animating(let animation): done = animation.isDone(at: time)
-        case .gliding(let glide): done = glide.isDone(at: time)
-        }
-        guard done else { return }
-        let final: PhotoZoom
-        switch motion {
-        case .animating(let animation): final = animation.zoom(at: time)
-        case .gliding(let glide): final = glide.zoom(at: time)
-        }
-        zoomMotion = nil
-        self.zoomed = final.isZoomed ? (zoomed.photo, final) : nil
-        requestSharpness()
+        let progress = model.advanceZoom(to: time)
+        if progress != .still { needsRedraw = true }
+        if progress == .rested { requestSharpness() }
     }
 
     /// Once a zoom rests, the photo's visible region is decoded again at the size it is drawn at (at most its own
     /// pixels), so zooming in sharpens; until then, and around the region, the page texture is drawn scaled. The region
     /// keeps within the zoom's share of `--cache-mb` and the renderer's texture limit (`ZoomDetail.plan`).
     func requestSharpness() {
-        guard let zoomed, zoomMotion == nil, zoomGesture == nil else {
-            if self.zoomed == nil { zoomDetail.clear() }
+        guard model.zoom.rests, let zoomed = model.zoom.zoomed else {
+            if model.zoom.zoomed == nil { zoomDetail.clear() }
             return
         }
         let zoom = zoomed.zoom
@@ -147,74 +99,16 @@ extension GalleryController {
     }
 
     /// Whether a zoom animation or glide runs.
-    var zoomIsMoving: Bool { zoomMotion != nil }
+    var zoomIsMoving: Bool { model.zoom.isMoving }
 
     /// Settling on another photo resets the zoom of the one left behind.
     func resetZoomIfLeft(settledOn page: Int) {
-        if let zoomed, zoomed.photo != photo(ofPage: page) { resetZoom() }
+        if model.resetZoomIfLeft(settledOn: page) { zoomDetail.clear() }
     }
 
-    /// Back to fit at once (a mode switch, a resize).
+    /// Back to fit at once (a resize; a mode switch resets the model's zoom itself).
     func resetZoom() {
-        zoomed = nil
-        zoomMotion = nil
-        zoomGesture = nil
+        model.resetZoom()
         zoomDetail.clear()
-    }
-
-    // MARK: Nested drags
-
-    /// A press on a zoomed photo at rest starts a pan; returns whether the zoom took the press.
-    func zoomPointerDown(x: Double, y: Double, at time: Double) -> Bool {
-        guard pager.phase == .idle, let shown = shownZoom, shown.zoom.isZoomed,
-            shown.photo == photo(ofPage: pager.currentPage)
-        else { return false }
-        zoomed = shown  // A press catches a glide or an animation where it is shown.
-        zoomMotion = nil
-        var gesture = ZoomGesture(lastX: x, lastY: y, rawPanY: shown.zoom.panY)
-        gesture.trackerX.addSample(time: time, position: x)
-        gesture.trackerY.addSample(time: time, position: y)
-        zoomGesture = gesture
-        return true
-    }
-
-    /// Pans the zoomed photo 1:1; once its left or right edge is reached, the pager takes the rest of the gesture.
-    func zoomPointerMove(x: Double, y: Double, at time: Double) -> Bool {
-        guard var gesture = zoomGesture, let current = zoomed else { return false }
-        defer { zoomGesture = gesture }
-        if gesture.handedOver {
-            record(pager.handle(.pointerMove(x: x, y: y), at: time), at: time)
-            return true
-        }
-        gesture.trackerX.addSample(time: time, position: x)
-        gesture.trackerY.addSample(time: time, position: y)
-        let moved = current.zoom.dragged(byX: x - gesture.lastX, y: y - gesture.lastY, rawPanY: &gesture.rawPanY)
-        zoomed = (current.photo, moved.zoom)
-        gesture.lastX = x
-        gesture.lastY = y
-        if abs(moved.handOver) > 0.5 {
-            // The pager is pressed where the photo's edge stopped, and the pointer goes on from there.
-            gesture.handedOver = true
-            record(pager.handle(.pointerDown(x: x - moved.handOver, y: y), at: time), at: time)
-            record(pager.handle(.pointerMove(x: x, y: y), at: time), at: time)
-        }
-        return true
-    }
-
-    /// Lets go of a pan: the photo glides and stops at its edges; a handed-over gesture is released to the pager.
-    func zoomPointerUp(x: Double, y: Double, at time: Double) -> Bool {
-        guard var gesture = zoomGesture, let current = zoomed else { return false }
-        zoomGesture = nil
-        if gesture.handedOver {
-            record(pager.handle(.pointerUp(x: x, y: y), at: time), at: time)
-            return true
-        }
-        gesture.trackerX.addSample(time: time, position: x)
-        gesture.trackerY.addSample(time: time, position: y)
-        zoomMotion = .gliding(
-            PanGlide(
-                from: current.zoom, velocityX: gesture.trackerX.velocity(at: time),
-                velocityY: gesture.trackerY.velocity(at: time), time: time))
-        return true
     }
 }

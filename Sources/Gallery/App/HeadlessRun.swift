@@ -74,32 +74,24 @@ public struct HeadlessRun {
         var renderer = try Renderer(target: target)
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
         let decoder = images.makeDecoder()
-        let worker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
-        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
-        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil)
-        defer {
-            worker.shutdown()
-            thumbnailWorker.shutdown()
-            detailWorker.shutdown()
-        }
+        let assembly = GalleryAssembly(
+            worker: DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil), decoder: decoder,
+            wakeEventType: nil, configuration: configuration, slideshowInterval: slideshowInterval, images: images)
+        defer { assembly.shutdown() }
         // A stop signal abandons a decode in progress: the frame waiting for it goes on at once, and shutting the
         // workers down does not wait for it (the process exit ends it).
-        let wake = StopSignal.addWake { [worker, thumbnailWorker, detailWorker] in
-            for each in [worker, thumbnailWorker, detailWorker] { each.abandonWaits() }
+        let wake = StopSignal.addWake { [workers = assembly.workers] in
+            for each in workers { each.abandonWaits() }
         }
         defer { StopSignal.removeWake(wake) }
-        let gallery = try GalleryController(
-            library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-            detailWorker: detailWorker, feedSource: try feedSource?.make({}), configuration: configuration, slideshowInterval: slideshowInterval,
-            startPage: startPage, cacheBytes: images.cacheBytes)
+        let gallery = try assembly.makeGallery(
+            library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({}))
         defer { gallery.feedSource.stop() }
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {
             gallery.advance(to: now)
             // Deterministic decodes: whatever was asked for is ready before the frame is drawn.
-            worker.waitUntilIdle()
-            thumbnailWorker.waitUntilIdle()
-            detailWorker.waitUntilIdle()
+            for each in assembly.workers { each.waitUntilIdle() }
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
             renderer.present()
@@ -132,7 +124,7 @@ public struct HeadlessRun {
                 case .down(let x, let y): gallery.apply(.pointerDown(x: x, y: y), at: event.t)
                 case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
-                case .key(let name, let isRepeat): gallery.apply(.key(name, isRepeat: isRepeat), at: event.t)
+                case .key(let name, let isRepeat): gallery.apply(.key(GalleryKey(name: name), isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
                 case .resize(let width, let height):
@@ -142,7 +134,7 @@ public struct HeadlessRun {
                 case .shot(let path):
                     // Events apply in file order: a shot followed by more events of this frame shows the frame as it
                     // is now, before them, drawn on the spot; otherwise it is taken from the frame drawn below.
-                    if index < events.count - 1, events[(index + 1)...].contains(where: { $0.command.typeName != "shot" }) {
+                    if events.dropFirst(index + 1).contains(where: { $0.command.typeName != "shot" }) {
                         try draw(at: now)
                         try takeShot(path)
                     } else {

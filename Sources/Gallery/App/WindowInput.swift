@@ -45,7 +45,7 @@ struct WindowInput {
         case SDL_MOUSEWHEEL where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0:
             // Ctrl + wheel zooms at the pointer, one step per notch.
             let (x, y) = pixels(x: event.wheel.mouseX, y: event.wheel.mouseY)
-            let factor = pow(GalleryController.zoomStep, Double(event.wheel.preciseY))
+            let factor = pow(ZoomModel.step, Double(event.wheel.preciseY))
             gallery.apply(.zoomBy(factor: factor, x: x, y: y), at: time)
         case SDL_MULTIGESTURE where event.mgesture.numFingers == 2 && event.mgesture.dDist != 0:
             // A pinch: SDL reports the change of the fingers' spread as a fraction of the touch surface's diagonal.
@@ -67,11 +67,11 @@ struct WindowInput {
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
             // Shift + "=" types "+": the text input event below zooms in; "=" itself would jump to 100 %.
             if name == "=", event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0 { break }
-            gallery.apply(.key(name, isRepeat: event.key.repeat != 0), at: time)
+            gallery.apply(.key(GalleryKey(name: name), isRepeat: event.key.repeat != 0), at: time)
         case SDL_TEXTINPUT:
             // "?" is Shift+/ on most layouts: only text input says a question mark was typed.
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if text == "?" || text == "+" { gallery.apply(.key(text), at: time) }
+            if text == "?" || text == "+" { gallery.apply(.key(GalleryKey(name: text)), at: time) }
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:

@@ -76,13 +76,11 @@ public struct WindowRun {
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
         let opened = try opening.wait()
-        let thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
-        let detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: session.wakeEventType)
-        defer {
-            thumbnailWorker.shutdown()
-            detailWorker.shutdown()
-        }
         let wakeEventType = session.wakeEventType
+        let assembly = GalleryAssembly(
+            worker: worker, decoder: decoder, wakeEventType: wakeEventType, configuration: configuration,
+            slideshowInterval: slideshowInterval, images: images)
+        defer { assembly.shutdown() }
         let feedSource = opened.feedSource
         func makeGallery(
             library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil
@@ -92,10 +90,9 @@ public struct WindowRun {
                 event.type = wakeEventType
                 _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
             }
-            return try GalleryController(
-                library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
-                detailWorker: detailWorker, feedSource: source, configuration: configuration, slideshowInterval: slideshowInterval,
-                startPage: startPage, cacheBytes: images.cacheBytes, headStart: headStart)
+            return try assembly.makeGallery(
+                library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: source,
+                headStart: headStart)
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage,
@@ -108,8 +105,8 @@ public struct WindowRun {
         window.show()
         // SIGINT, SIGTERM and SIGHUP wake the event loop with a quit, like closing the window, and abandon decodes in
         // progress: shutting the workers down then does not wait for them (the process exit ends them).
-        let wake = StopSignal.addWake { [worker, thumbnailWorker, detailWorker] in
-            for each in [worker, thumbnailWorker, detailWorker] { each.abandonWaits() }
+        let wake = StopSignal.addWake { [workers = assembly.workers] in
+            for each in workers { each.abandonWaits() }
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             _ = SDL_PushEvent(&quit)
@@ -165,7 +162,7 @@ public struct WindowRun {
                 do {
                     let opened = try result.get()
                     worker.cancelAll()
-                    thumbnailWorker.cancelAll()
+                    assembly.thumbnailWorker.cancelAll()
                     gallery.feedSource.stop()
                     gallery = try makeGallery(library: opened.library, mode: opened.mode, startPage: opened.startPage)
                 } catch {

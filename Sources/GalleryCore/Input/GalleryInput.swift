@@ -9,8 +9,8 @@ public enum GalleryInput: Equatable, Sendable {
     case pointerUp(x: Double, y: Double)
     /// The gesture was taken away (the window lost focus).
     case pointerCancel
-    /// A key, by SDL key name ("Right", "3", "Return"); `isRepeat` when the key is held and the system repeats it.
-    case key(String, isRepeat: Bool = false)
+    /// A key (translated from its SDL or script name); `isRepeat` when the key is held and the system repeats it.
+    case key(GalleryKey, isRepeat: Bool = false)
     /// Precise wheel deltas (`dx > 0` scrolls right, `dy < 0` scrolls down).
     case wheel(dx: Double, dy: Double)
     /// Zoom the photo to `scale` (1 at fit) keeping the point under (x, y) where it is (a pinch, a script).

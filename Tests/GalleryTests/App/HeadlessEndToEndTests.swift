@@ -137,6 +137,16 @@ extension SDLSerializedTests {
             }
         }
 
+        @Test("A shot followed by another event in the same frame, after earlier frames, shows the frame before it")
+        func shotBeforeAnEventLaterInTheScript() throws {
+            // The frame's events are a slice of the script: before the fix they were indexed from 0, which crashed
+            // `make screenshots` (a key at 0.0, then a shot and a press in one later frame).
+            let lines = [ScriptLine.key(0.0, "End"), ScriptLine.shot(1.2, "still.png"), ScriptLine.down(1.2, 100)]
+            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "3", "--mode", "bounded"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(try Self.load(run.shot("still.png")).width == 320)
+        }
+
         @Test("Three surfaces hold at most three page textures, for 10,000 generated pages too", arguments: [12, 10_000])
         func threeTextures(pages: Int) throws {
             var lines: [String] = []

@@ -1,0 +1,55 @@
+import GalleryCore
+import PagerEngine
+
+/// How every run builds a gallery: the page worker with a thumbnail and a zoom-detail worker on the same decoder (one
+/// memory budget for all three), and the controller over them. The window and headless runs differ only in the page
+/// worker they pass (threads, whether it decodes alone at first) and the event their workers wake the loop with.
+final class GalleryAssembly {
+    /// Decodes pages.
+    let worker: DecodeWorker
+    /// Decodes the wheel's thumbnails.
+    let thumbnailWorker: DecodeWorker
+    /// Decodes the visible region of a zoomed photo.
+    let detailWorker: DecodeWorker
+    /// The pager's constants (the key transition).
+    let configuration: PagerConfiguration
+    /// Seconds between slides of a slideshow running from the start; `nil` for none.
+    let slideshowInterval: Double?
+    /// Decode limits and cache sizes.
+    let images: ImageOptions
+
+    /// An assembly over `worker`, whose thumbnail and detail workers decode with `decoder` on one thread each and wake
+    /// the loop with `wakeEventType` (nil: no events, headless).
+    init(
+        worker: DecodeWorker, decoder: ImageDecoder, wakeEventType: UInt32?, configuration: PagerConfiguration,
+        slideshowInterval: Double?, images: ImageOptions
+    ) {
+        self.worker = worker
+        thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
+        detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
+        self.configuration = configuration
+        self.slideshowInterval = slideshowInterval
+        self.images = images
+    }
+
+    /// The three workers.
+    var workers: [DecodeWorker] { [worker, thumbnailWorker, detailWorker] }
+
+    /// A gallery of `library` in `mode` on `renderer`, showing `startPage`, its feed asking `feedSource` (nil: the
+    /// simulated network); `headStart` is a page request already submitted to `worker`.
+    func makeGallery(
+        library: PageLibrary, mode: TopologyKind, renderer: Renderer, startPage: Int, feedSource: (any FeedSource)?,
+        headStart: DecodeRequest? = nil
+    ) throws -> GalleryController {
+        try GalleryController(
+            library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
+            detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,
+            slideshowInterval: slideshowInterval, startPage: startPage, cacheBytes: images.cacheBytes,
+            headStart: headStart)
+    }
+
+    /// Stops the three workers (again does nothing).
+    func shutdown() {
+        for each in workers { each.shutdown() }
+    }
+}

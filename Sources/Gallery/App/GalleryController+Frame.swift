@@ -1,0 +1,97 @@
+import GalleryCore
+import PagerEngine
+
+/// Painting the model, the window's title and the trace record: what one frame shows.
+extension GalleryController {
+    /// Draws the frame (the caller presents it).
+    public func render() throws {
+        needsRedraw = false
+        if mode == .wheel {
+            try wheelPainter.paint(
+                pager: pager, direction: model.wheelDirection, library: library, thumbnails: thumbnails,
+                renderer: renderer)
+        } else {
+            let feedEnd: FeedEndContent =
+                feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
+            try painter.paint(
+                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
+                pageBox: pageBox,
+                zoom: shownZoom.map {
+                    ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
+                })
+        }
+        try overlayPainter.paint(overlayState, renderer: renderer)
+    }
+
+    /// What the overlays show now.
+    var overlayState: OverlayState {
+        model.overlay(name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines)
+    }
+
+    /// The information panel (I): the model's state and what only this side knows (textures, the renderer).
+    private var infoPanelLines: [String] {
+        let page = pager.currentPage
+        let photo = photo(ofPage: page)
+        let texture = store.textureSize(forPage: photo).map { "\($0.width)×\($0.height)" } ?? "not decoded"
+        let slideshow = model.slideshow
+        var lines = [
+            "mode      \(mode.displayName)",
+            "page      \(page + 1) / \(pager.pageCount)",
+            "file      \(library.name(forPage: photo))",
+            "shown     \(texture) · zoom \(Int((zoomScale * 100).rounded())) % of fit",
+            "phase     \(pager.phase.rawValue)",
+            "velocity  \(Int(pager.velocity.rounded())) px/s",
+            "frame     \(GalleryModel.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",
+            "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
+            "slideshow \(slideshow.isRunning ? "every \(GalleryModel.seconds(slideshow.interval))" : "off")",
+        ]
+        if mode == .feed { lines.append("feed      \(feedState.traceName)") }
+        return lines
+    }
+
+    /// The window title: `i / N — file name`.
+    public var title: String { model.title(name: library.name(forPage: photo(ofPage: pager.currentPage))) }
+
+    /// Whether a quit was asked for (Q, Escape, a script's quit).
+    public var quitRequested: Bool { model.quitRequested }
+
+    /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
+    public func takeFullscreenToggle() -> Bool { model.takeFullscreenToggle() }
+
+    /// The window was hidden or minimised (`true`) or shown again: the slideshow pauses while nobody can see it.
+    public func setHidden(_ hidden: Bool, at time: Double) {
+        model.slideshow.setHidden(hidden, at: time)
+        if !hidden { needsRedraw = true }
+    }
+
+    /// What happened since the last call.
+    public func takeEvents() -> [GalleryEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// The trace record of the frame just drawn, with `events`, which it names.
+    public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
+        TraceRecord(
+            t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
+            phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
+            textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
+            decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
+            pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
+            pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads, zoom: shownZoom?.zoom.scale ?? 1,
+            panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
+            feedState: mode == .feed ? feedState.traceName : nil, row: mode == .wheel ? pager.currentPage : nil)
+    }
+
+    /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.
+    private func traceSlots() -> [Int] {
+        let slots: ClosedRange<Int>
+        if pager.topology.slotCount <= 32 {
+            slots = 0...(pager.topology.slotCount - 1)
+        } else {
+            let centre = Int((pager.slotPosition + 0.5).rounded(.down))
+            slots = (centre - 1)...(centre + 1)
+        }
+        return slots.map { TraceRecord.slotValue(for: pager.content(ofSlot: $0)) }
+    }
+}

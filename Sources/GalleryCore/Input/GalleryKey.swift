@@ -1,0 +1,25 @@
+/// A key as the gallery model sees it: translated once from its SDL or script name at the edge (`init(name:)`), so
+/// no key name travels further.
+public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// A digit key, 0–9: a digit of a typed number, and its own command (a mode key).
+    case digit(Int, GalleryCommand?)
+    /// A key bound to a command (`KeyMap`).
+    case command(GalleryCommand)
+    /// Any other key: it only clears a typed number.
+    case unbound
+
+    /// The key named `name` (an SDL key name such as "Right", "3" or "Return", in any case).
+    public init(name: String) {
+        let command = KeyMap.command(forKeyName: name)
+        if name.count == 1, let digit = Int(name) {
+            self = .digit(digit, command)
+        } else {
+            self = command.map { .command($0) } ?? .unbound
+        }
+    }
+
+    /// The key named by a literal: `"Right"`.
+    public init(stringLiteral name: String) {
+        self.init(name: name)
+    }
+}

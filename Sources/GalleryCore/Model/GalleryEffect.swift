@@ -1,0 +1,24 @@
+import PagerEngine
+
+/// What the gallery model asks its adapter (the SDL side) to carry out, in order: the parts of a step that need the
+/// decoded pictures, the feed's source or the renderer.
+public enum GalleryEffect: Equatable, Sendable {
+    /// Carry out this command next (through the model again, then the residency): a key's command, or the jump a typed
+    /// number asks for after its mode switch.
+    case command(GalleryCommand)
+    /// Apply this input next, at the same time (a touchpad's scroll turned into a virtual drag).
+    case input(GalleryInput)
+    /// The pager reported these: record them for the trace and act on them (page changes, feed requests, settling).
+    case pagerEvents([PagerEvent])
+    /// Switch the arrangement, opening on this photo (by default the one the pager is heading for).
+    case switchMode(TopologyKind, showing: Int?)
+    /// A zoom key (in, out, 100 %, fit): the zoom needs the decoded photo's size.
+    case zoom(GalleryCommand)
+    /// A tap at (x, y): the adapter hit-tests it against what it drew (dots, the retry page, wheel rows), else
+    /// `clickThirds`.
+    case click(x: Double, y: Double)
+    /// A double-click in the middle third: 100 % at (x, y), or back to fit.
+    case toggleActualSize(x: Double, y: Double)
+    /// Retry the feed's failed request.
+    case retryFeed
+}

@@ -1,0 +1,268 @@
+import PagerEngine
+
+/// The gallery's state machine without SDL: the pager and the arrangement shown, the feed's pages and request state,
+/// the gesture arena (zoom pan, page drag, tap, double-tap) and the zoom, the key commands and the typed number, the slideshow, the wheel's direction, the overlays' state (information
+/// fade, panel, help), fullscreen and quit requests.
+///
+/// Time is always an argument. A step returns the `GalleryEffect`s its adapter carries out in order (the parts that
+/// need decoded pictures, the feed's source or the renderer); everything else it changes here, so the model is tested
+/// without a renderer. `GalleryController` is its SDL adapter.
+public struct GalleryModel: Sendable {
+    /// The pager: which page, where, doing what.
+    public var pager: Pager
+    /// The slideshow's clock and pauses.
+    public var slideshow: SlideshowPolicy
+    /// Digits typed before G or Enter.
+    public private(set) var countPrefix = CountPrefix()
+    /// Which way the wheel's arc bulges (D flips it).
+    public private(set) var wheelDirection = WheelDirection.clockwise
+    /// The pager mode the wheel opens a photo in: the one used before the wheel.
+    public var pagerMode: TopologyKind
+    /// When the page information ("3 / 12 — name · mode") was last shown.
+    public private(set) var infoShownAt: Double?
+    /// Whether the information panel (I) shows.
+    public private(set) var showsInfoPanel = false
+    /// Whether the help lists the keys over the dimmed photo (F1).
+    public private(set) var showsHelp = false
+    /// Fullscreen toggles asked for and not yet carried out by the window.
+    private var fullscreenToggles = 0
+    /// Whether a quit was asked for (Q, Escape, a script's quit).
+    public private(set) var quitRequested = false
+    /// When the last click landed, and where, to recognise a double-click.
+    private var lastClick: (time: Double, x: Double, y: Double)?
+    /// Photos in the library: the opened ones, then the files a feed added.
+    public internal(set) var photoCount: Int
+    /// Which photo each feed page shows; kept while other modes show, so the feed comes back as it was.
+    public internal(set) var feedPages: FeedPages
+    /// The feed's request state while other modes show (the feed topology holds it while the feed shows).
+    var feedStateAside = FeedLoadState.idle
+    /// Why the last feed request failed, for the retry page.
+    public internal(set) var feedFailure: String?
+    /// The feed page shown when the feed was left, to come back near it.
+    private var lastFeedPage = 0
+    /// The zoom of the photo on screen and its pan.
+    public internal(set) var zoom = ZoomModel()
+    /// Whether a press and release make a click.
+    var tap: TapRecognizer
+    /// A touchpad's two-finger scroll as a virtual drag.
+    var touchpad: TouchpadScroll
+    /// A mouse wheel's notches as page turns.
+    var wheelSteps = WheelSteps()
+    /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
+    public internal(set) var now = 0.0
+
+    /// Seconds between slides when S starts a slideshow without `--slideshow`.
+    public static let defaultSlideshowInterval = 5.0
+    /// Photos a PageUp or PageDown jumps (nsxiv's `[` and `]`).
+    public static let pageJump = 10
+    /// Seconds and pixels within which two clicks make a double-click.
+    public static let doubleClick = (seconds: 0.4, pixels: 6.0)
+    /// Page dots show for galleries up to this many pages.
+    public static let maxDots = 20
+
+    /// A model of `photoCount` photos in `mode` on `viewport`, showing `startPage` (clamped into range); a slideshow of
+    /// `slideshowInterval` seconds runs from the start when given. The page information shows from time 0.
+    public init(
+        photoCount: Int, mode: TopologyKind, startPage: Int = 0, viewport: Viewport,
+        configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil
+    ) {
+        let start = min(max(startPage, 0), max(photoCount - 1, 0))
+        self.photoCount = photoCount
+        feedPages = FeedPages(initialCount: photoCount)
+        let topology: any PageTopology =
+            mode == .feed ? FeedTopology(pageCount: feedPages.count, startPage: start)
+            : mode.makeTopology(pageCount: photoCount, startPage: start)
+        pager = Pager(topology: topology, viewport: viewport, configuration: configuration)
+        tap = TapRecognizer(slop: configuration.dragSlop)
+        touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
+        pagerMode = mode == .wheel ? InitialMode.mode(photoCount: photoCount, requested: nil) : mode
+        slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
+        if slideshowInterval != nil { slideshow.start(at: 0) }
+        infoShownAt = 0
+    }
+
+    /// The arrangement shown now.
+    public var mode: TopologyKind { pager.topology.kind }
+
+    /// The photo (library index) a logical page shows: itself, except in the feed.
+    public func photo(ofPage page: Int) -> Int {
+        mode == .feed && page < feedPages.count ? feedPages.photo(atPage: page) : page
+    }
+
+    /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `requested`: by
+    /// default where queued key presses were heading, else the photo at the centre now. Returns the mode left, or nil
+    /// when nothing changed (the same mode, no photo asked for).
+    public mutating func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int?) -> TopologyKind? {
+        guard kind != mode || requested != nil else { return nil }
+        let left = mode
+        let photo = requested ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+        if left == .feed {
+            lastFeedPage = pager.currentPage
+            feedStateAside = feedState
+        }
+        if kind == .wheel, left != .wheel { pagerMode = left }
+        let topology: any PageTopology
+        if kind == .feed {
+            let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
+            topology = FeedTopology(pageCount: feedPages.count, startPage: page, loadState: feedStateAside)
+        } else {
+            topology = kind.makeTopology(pageCount: photoCount, startPage: photo)
+        }
+        pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
+        tap.cancel()
+        zoom.reset()
+        return left
+    }
+
+    // MARK: Keys and commands
+
+    /// A key press, with the help closed (`closeHelp()` first): a digit both switches the mode and adds to a number
+    /// that G or Enter jumps to; a held key's repeats never queue more than one page beyond the one shown, so letting
+    /// go stops on the next photo.
+    public mutating func key(_ key: GalleryKey, isRepeat: Bool, at time: Double) -> [GalleryEffect] {
+        slideshow.noteInteraction(at: time)
+        let command: GalleryCommand
+        switch key {
+        case .digit(let digit, let digitCommand):
+            countPrefix.add(digit: digit, at: time, mode: mode)
+            return digitCommand.map { [.command($0)] } ?? []
+        case .unbound:
+            countPrefix.clear()
+            return []
+        case .command(let bound):
+            command = bound
+        }
+        if command == .goToTypedNumber || (command == .open && countPrefix.value != nil) {
+            guard let typed = countPrefix.take(at: time) else { return [] }
+            let restore: [GalleryEffect] = typed.modeBefore != mode ? [.switchMode(typed.modeBefore, showing: nil)] : []
+            return restore + [.command(.goTo(typed.number - 1))]
+        }
+        countPrefix.clear()
+        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return [] }
+        return [.command(command)]
+    }
+
+    /// Closes the help if it shows; returns whether it did (then the key that closed it does nothing else).
+    public mutating func closeHelp() -> Bool {
+        defer { showsHelp = false }
+        return showsHelp
+    }
+
+    /// Carries out `command` at `time` as far as the model goes; returns what the adapter does next.
+    public mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
+        switch command {
+        case .next: return move(.next, at: time)
+        case .previous: return move(.previous, at: time)
+        case .pageForward: return move(.goTo(page: pager.targetPage + Self.pageJump), at: time)
+        case .pageBackward: return move(.goTo(page: pager.targetPage - Self.pageJump), at: time)
+        case .first: return move(.first, at: time)
+        case .last: return move(.last, at: time)
+        case .goTo(let page): return move(.goTo(page: page), at: time)
+        case .goToTypedNumber: return []  // Handled with the digits typed before it.
+        case .mode(let kind): return [.switchMode(kind, showing: nil)]
+        case .quit: quitRequested = true
+        case .retry: return [.retryFeed]
+        case .flipWheel:
+            guard mode == .wheel else { return [] }
+            wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
+        case .open:
+            guard mode == .wheel else { return [] }
+            return [.switchMode(pagerMode, showing: pager.currentPage)]
+        case .toggleSlideshow:
+            if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
+            showInfo(at: time)
+        case .toggleHelp: showsHelp.toggle()
+        case .toggleInfoPanel: showsInfoPanel.toggle()
+        case .toggleFullscreen: fullscreenToggles += 1
+        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]
+        }
+        return []
+    }
+
+    private mutating func move(_ command: PagerCommand, at time: Double) -> [GalleryEffect] {
+        [.pagerEvents(pager.handle(.command(command), at: time))]
+    }
+
+    /// A click on the page (not on a dot, the feed's retry page or the wheel) at (x, y): the left and right thirds turn
+    /// the page, a double-click in the middle third zooms to 100 % and back.
+    public mutating func clickThirds(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+        let previous = lastClick
+        lastClick = (time, x, y)
+        let width = pager.viewport.width
+        if x < width / 3 { return [.command(.previous)] }
+        if x >= width * 2 / 3 { return [.command(.next)] }
+        guard let previous, time - previous.time <= Self.doubleClick.seconds,
+            abs(previous.x - x) <= Self.doubleClick.pixels, abs(previous.y - y) <= Self.doubleClick.pixels
+        else { return [] }
+        lastClick = nil
+        return [.toggleActualSize(x: x, y: y)]
+    }
+
+    /// A click elsewhere (a dot, the retry page, a wheel row): it still counts as the first of a double-click.
+    public mutating func noteClick(x: Double, y: Double, at time: Double) {
+        lastClick = (time, x, y)
+    }
+
+    /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
+    public mutating func takeFullscreenToggle() -> Bool {
+        defer { fullscreenToggles = 0 }
+        return fullscreenToggles % 2 == 1
+    }
+
+    // MARK: Page information
+
+    /// Shows the page information, which fades after a moment.
+    public mutating func showInfo(at time: Double) {
+        infoShownAt = time
+    }
+
+    /// Moves the information's fade to `time`; returns whether the screen changes (fading, or just gone).
+    public mutating func advanceInfo(to time: Double) -> Bool {
+        guard let shown = infoShownAt else { return false }
+        if InfoFade.isFading(after: time - shown) { return true }
+        guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
+        infoShownAt = nil
+        return true  // One more frame, without it.
+    }
+
+    /// Whether the information is fading at `now` (frames must follow).
+    public func infoIsFading(at now: Double) -> Bool {
+        infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
+    }
+
+    /// When the information starts to fade, if that is after `now` (an idle window sleeps until then).
+    public func infoFadeStart(after now: Double) -> Double? {
+        infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
+    }
+
+    /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows.
+    public func overlay(name: String, now: Double, panelLines: @autoclosure () -> [String]) -> OverlayState {
+        let page = pager.currentPage
+        var info = "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
+        if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
+        return OverlayState(
+            info: info, infoOpacity: infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0,
+            dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
+            panel: showsInfoPanel ? panelLines() : nil,
+            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil)
+    }
+
+    /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes.
+    public var dotsShown: Bool { mode != .wheel && pager.pageCount <= Self.maxDots && pager.pageCount > 1 }
+
+    /// The window title: `i / N — file name`, the current photo being `name`.
+    public func title(name: String) -> String {
+        "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
+    }
+
+    /// "5 s", or "2.5 s".
+    public static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(decimal(value)) s"
+    }
+
+    /// One decimal: "2.5".
+    public static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}

@@ -1,0 +1,36 @@
+/// What the overlays over the photos show in one frame: the model's text and fade state, painted by the SDL side.
+public struct OverlayState: Equatable, Sendable {
+    /// The page dots: one per logical page, the current one lit.
+    public struct Dots: Equatable, Sendable {
+        /// Logical pages.
+        public var count: Int
+        /// The page shown.
+        public var current: Int
+
+        /// Dots for `count` pages with `current` lit.
+        public init(count: Int, current: Int) {
+            self.count = count
+            self.current = current
+        }
+    }
+
+    /// "3 / 12 — name · mode", faded by `infoOpacity`.
+    public var info: String
+    /// The information's opacity, 0 (hidden) to 1.
+    public var infoOpacity: Double
+    /// The page dots, for small galleries.
+    public var dots: Dots?
+    /// The information panel's lines (I), if shown.
+    public var panel: [String]?
+    /// The help's lines (F1), if shown.
+    public var help: [String]?
+
+    /// An overlay state.
+    public init(info: String, infoOpacity: Double, dots: Dots?, panel: [String]?, help: [String]?) {
+        self.info = info
+        self.infoOpacity = infoOpacity
+        self.dots = dots
+        self.panel = panel
+        self.help = help
+    }
+}

@@ -1,0 +1,166 @@
+import PagerEngine
+
+/// The zoom of the photo on screen, nested in the pager: its scale and pan, the animation or glide moving it, and the
+/// drag that pans it, whose part past the photo's left or right edge the pager takes (the hand-over).
+public struct ZoomModel: Sendable {
+    /// What moves the zoom by itself.
+    public enum Motion: Sendable {
+        /// A zoom key, a double-click: the spring to the new scale.
+        case animating(ZoomAnimation)
+        /// A released pan: the glide to a stop within the photo's edges.
+        case gliding(PanGlide)
+    }
+
+    /// A drag that began on the zoomed photo.
+    struct Pan: Sendable {
+        var lastX: Double
+        var lastY: Double
+        var rawPanY: Double
+        var trackerX = VelocityTracker()
+        var trackerY = VelocityTracker()
+        /// Whether the pager has taken the rest of the gesture.
+        var handedOver = false
+    }
+
+    /// Where a pointer move or release went.
+    public enum PointerRoute: Equatable, Sendable {
+        /// Not the zoom's: no pan is under way.
+        case pager
+        /// A pan the pager took over at the photo's edge: the rest of the gesture is the pager's.
+        case handedOver
+        /// The zoom panned (or, on release, glides): nothing for the pager.
+        case zoom
+        /// The pan reached the photo's edge on this move: the pager is pressed at (x, y) and the move goes on to it.
+        case handOver(pressX: Double, y: Double)
+    }
+
+    /// The photo zoomed and how, when one is (nil at fit); `shown(at:)` adds any running motion.
+    public private(set) var zoomed: (photo: Int, zoom: PhotoZoom)?
+    /// The zoom's animation or glide, if one runs.
+    public private(set) var motion: Motion?
+    /// A drag that began on the zoomed photo.
+    private var pan: Pan?
+
+    /// The factor one zoom key press or wheel notch zooms by.
+    public static let step = 1.25
+
+    /// At fit, nothing moving.
+    public init() {}
+
+    /// The zoom shown at `now`, with any animation evaluated; `nil` at fit.
+    public func shown(at now: Double) -> (photo: Int, zoom: PhotoZoom)? {
+        guard let zoomed else { return nil }
+        switch motion {
+        case .animating(let animation): return (zoomed.photo, animation.zoom(at: now))
+        case .gliding(let glide): return (zoomed.photo, glide.zoom(at: now))
+        case nil: return zoomed
+        }
+    }
+
+    /// Whether an animation or glide runs.
+    public var isMoving: Bool { motion != nil }
+
+    /// Whether a drag pans the photo (or was handed over to the pager).
+    public var isPanning: Bool { pan != nil }
+
+    /// Whether the zoom rests (nothing moving, no drag): the time to decode the visible region sharply.
+    public var rests: Bool { zoomed != nil && motion == nil && pan == nil }
+
+    /// Zooms `current` to `scale` at (x, y): at once, or with the spring. Returns whether it is at rest at once.
+    public mutating func zoom(
+        _ current: (photo: Int, zoom: PhotoZoom), to scale: Double, atX x: Double, y: Double, at time: Double,
+        animated: Bool
+    ) -> Bool {
+        if animated {
+            zoomed = current
+            motion = .animating(ZoomAnimation(from: current.zoom, to: scale, atX: x, y: y, time: time))
+            return false
+        }
+        motion = nil
+        let next = current.zoom.zoomed(to: scale, atX: x, y: y)
+        zoomed = next.isZoomed ? (current.photo, next) : nil
+        return true
+    }
+
+    /// Where moving the zoom to `time` leaves it.
+    public enum Progress: Equatable, Sendable {
+        /// Nothing moves.
+        case still
+        /// An animation or glide goes on.
+        case moving
+        /// It ended at `time` (a zoom back at fit is forgotten).
+        case rested
+    }
+
+    /// Moves zoom animations to `time`.
+    public mutating func advance(to time: Double) -> Progress {
+        guard let zoomed, let motion else { return .still }
+        let final: PhotoZoom
+        switch motion {
+        case .animating(let animation):
+            guard animation.isDone(at: time) else { return .moving }
+            final = animation.zoom(at: time)
+        case .gliding(let glide):
+            guard glide.isDone(at: time) else { return .moving }
+            final = glide.zoom(at: time)
+        }
+        self.motion = nil
+        self.zoomed = final.isZoomed ? (zoomed.photo, final) : nil
+        return .rested
+    }
+
+    /// Back to fit at once (a mode switch, a resize, settling on another photo).
+    public mutating func reset() {
+        zoomed = nil
+        motion = nil
+        pan = nil
+    }
+
+    // MARK: Nested drags
+
+    /// A press at (x, y) while `photo` is at the centre of a pager at rest (`pagerIsIdle`): on a zoomed `photo` it
+    /// starts a pan. Returns whether the zoom took the press.
+    public mutating func pointerDown(
+        x: Double, y: Double, at time: Double, now: Double, photo: Int, pagerIsIdle: Bool
+    ) -> Bool {
+        guard pagerIsIdle, let shown = shown(at: now), shown.zoom.isZoomed, shown.photo == photo else { return false }
+        zoomed = shown  // A press catches a glide or an animation where it is shown.
+        motion = nil
+        var gesture = Pan(lastX: x, lastY: y, rawPanY: shown.zoom.panY)
+        gesture.trackerX.addSample(time: time, position: x)
+        gesture.trackerY.addSample(time: time, position: y)
+        pan = gesture
+        return true
+    }
+
+    /// Pans the zoomed photo 1:1; once its left or right edge is reached, the pager takes the rest of the gesture.
+    public mutating func pointerMove(x: Double, y: Double, at time: Double) -> PointerRoute {
+        guard var gesture = pan, let current = zoomed else { return .pager }
+        defer { pan = gesture }
+        if gesture.handedOver { return .handedOver }
+        gesture.trackerX.addSample(time: time, position: x)
+        gesture.trackerY.addSample(time: time, position: y)
+        let moved = current.zoom.dragged(byX: x - gesture.lastX, y: y - gesture.lastY, rawPanY: &gesture.rawPanY)
+        zoomed = (current.photo, moved.zoom)
+        gesture.lastX = x
+        gesture.lastY = y
+        guard abs(moved.handOver) > 0.5 else { return .zoom }
+        // The pager is pressed where the photo's edge stopped, and the pointer goes on from there.
+        gesture.handedOver = true
+        return .handOver(pressX: x - moved.handOver, y: y)
+    }
+
+    /// Lets go of a pan at (x, y): the photo glides and stops at its edges; a handed-over gesture is the pager's.
+    public mutating func pointerUp(x: Double, y: Double, at time: Double) -> PointerRoute {
+        guard var gesture = pan, let current = zoomed else { return .pager }
+        pan = nil
+        if gesture.handedOver { return .handedOver }
+        gesture.trackerX.addSample(time: time, position: x)
+        gesture.trackerY.addSample(time: time, position: y)
+        motion = .gliding(
+            PanGlide(
+                from: current.zoom, velocityX: gesture.trackerX.velocity(at: time),
+                velocityY: gesture.trackerY.velocity(at: time), time: time))
+        return .zoom
+    }
+}

@@ -1,0 +1,292 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// The gallery model without a renderer: keys and the typed number, modes, the feed, slideshow, overlays, clicks.
+@Suite struct GalleryModelTests {
+    /// A model of `count` photos in `mode` on an 800×600 viewport, showing `page`.
+    static func model(_ mode: TopologyKind = .bounded, count: Int = 12, page: Int = 0) -> GalleryModel {
+        GalleryModel(photoCount: count, mode: mode, startPage: page, viewport: Viewport(width: 800, height: 600))
+    }
+
+    @Test(arguments: [
+        ("Right", [GalleryEffect.command(.next)]),
+        ("q", [.command(.quit)]),
+        ("2", [.command(.mode(.threeSurfaces))]),
+        ("KP_Unbound", []),
+    ])
+    func keysBecomeCommands(name: String, effects: [GalleryEffect]) {
+        var model = Self.model()
+        do {
+            let result = model.key(GalleryKey(name: name), isRepeat: false, at: 1)
+            #expect(result == effects)
+        }
+    }
+
+    @Test(arguments: [
+        ("Right", GalleryKey.command(.next)),
+        ("right", .command(.next)),
+        ("3", .digit(3, .mode(.feed))),
+        ("7", .digit(7, nil)),
+        ("+", .command(.zoomIn)),
+        ("KP_Unbound", .unbound),
+    ])
+    func keyNamesAreTranslatedOnceAtTheEdge(name: String, key: GalleryKey) {
+        #expect(GalleryKey(name: name) == key)
+    }
+
+    @Test func typedNumberRestoresTheModeBeforeItsDigitsThenJumps() {
+        var model = Self.model(.bounded)
+        // "1" switches to end caps at once (the adapter carries that out); "2" adds to the number.
+        do {
+            let result = model.key("1", isRepeat: false, at: 1)
+            #expect(result == [.command(.mode(.endCaps))])
+        }
+        model.pager = Self.model(.endCaps).pager
+        do {
+            let result = model.key("2", isRepeat: false, at: 1.5)
+            #expect(result == [.command(.mode(.threeSurfaces))])
+        }
+        #expect(model.countPrefix.modeBefore == .bounded)
+        model.pager = Self.model(.threeSurfaces).pager
+        do {
+            let result = model.key("G", isRepeat: false, at: 2)
+            #expect(result == [.switchMode(.bounded, showing: nil), .command(.goTo(11))])
+        }
+        #expect(model.countPrefix.value == nil)
+    }
+
+    @Test func typedNumberTimesOut() {
+        var model = Self.model(.endCaps)
+        _ = model.key("1", isRepeat: false, at: 1)
+        do {
+            let result = model.key("Return", isRepeat: false, at: 1 + CountPrefix.timeout + 0.1)
+            #expect(result == [])
+        }
+    }
+
+    @Test func heldKeyQueuesAtMostOnePageAhead() {
+        var model = Self.model()
+        do {
+            let result = model.key("Right", isRepeat: true, at: 1)
+            #expect(result == [.command(.next)])
+        }
+        _ = model.perform(.next, at: 1)
+        #expect(model.pager.slotsAhead != 0)
+        do {
+            let result = model.key("Right", isRepeat: true, at: 1.05)
+            #expect(result == [])
+        }
+        do {
+            let result = model.key("Right", isRepeat: false, at: 1.05)
+            #expect(result == [.command(.next)])
+        }
+    }
+
+    @Test func movesReportThePagerEvents() throws {
+        var model = Self.model()
+        let effects = model.perform(.last, at: 1)
+        #expect(effects.count == 1)
+        let events = try #require(effects.first.flatMap { if case .pagerEvents(let events) = $0 { events } else { nil } })
+        // A key turn starts at once and lands on the last page when it settles.
+        #expect(model.pager.targetPage == 11)
+        #expect(!events.contains(.settled(page: 0)))
+    }
+
+    @Test(arguments: [TopologyKind.bounded, .wheel])
+    func wheelOnlyCommands(mode: TopologyKind) {
+        var model = Self.model(mode, page: 3)
+        do {
+            let result = model.perform(.flipWheel, at: 1)
+            #expect(result == [])
+        }
+        #expect(model.wheelDirection == (mode == .wheel ? .anticlockwise : .clockwise))
+        do {
+            let result = model.perform(.open, at: 1)
+            #expect(result == (mode == .wheel ? [.switchMode(.endCaps, showing: 3)] : []))
+        }
+    }
+
+    @Test func togglesAndRequests() {
+        var model = Self.model()
+        _ = model.perform(.toggleHelp, at: 1)
+        #expect(model.showsHelp)
+        do {
+            let result = model.closeHelp()
+            #expect(result)
+        }
+        do {
+            let result = model.closeHelp()
+            #expect(!result)
+        }
+        _ = model.perform(.toggleInfoPanel, at: 1)
+        #expect(model.overlay(name: "a.jpg", now: 1, panelLines: ["x"]).panel == ["x"])
+        _ = model.perform(.toggleFullscreen, at: 1)
+        _ = model.perform(.toggleFullscreen, at: 1)
+        _ = model.perform(.toggleFullscreen, at: 1)
+        do {
+            let result = model.takeFullscreenToggle()
+            #expect(result)
+        }
+        do {
+            let result = model.takeFullscreenToggle()
+            #expect(!result)
+        }
+        do {
+            let result = model.perform(.zoomIn, at: 1)
+            #expect(result == [.zoom(.zoomIn)])
+        }
+        do {
+            let result = model.perform(.retry, at: 1)
+            #expect(result == [.retryFeed])
+        }
+        do {
+            let result = model.perform(.mode(.wheel), at: 1)
+            #expect(result == [.switchMode(.wheel, showing: nil)])
+        }
+        #expect(!model.quitRequested)
+        _ = model.perform(.quit, at: 1)
+        #expect(model.quitRequested)
+    }
+
+    @Test func slideshowTogglesAndShowsTheInformation() {
+        var model = Self.model()
+        #expect(!model.slideshow.isRunning)
+        _ = model.perform(.toggleSlideshow, at: 20)
+        #expect(model.slideshow.isRunning)
+        #expect(model.infoShownAt == 20)
+        #expect(model.overlay(name: "a.jpg", now: 20, panelLines: []).info == "1 / 12 — a.jpg · bounded · slideshow 5 s")
+        _ = model.perform(.toggleSlideshow, at: 21)
+        #expect(!model.slideshow.isRunning)
+    }
+
+    @Test func slideshowFromTheStart() {
+        let model = GalleryModel(
+            photoCount: 3, mode: .bounded, viewport: Viewport(width: 800, height: 600), slideshowInterval: 2.5)
+        #expect(model.slideshow.isRunning)
+        #expect(model.slideshow.interval == 2.5)
+    }
+
+    @Test func informationFadesThenGoes() {
+        var model = Self.model()
+        #expect(model.infoShownAt == 0)
+        do {
+            let result = model.advanceInfo(to: InfoFade.hold / 2)
+            #expect(!result)
+        }
+        #expect(model.infoFadeStart(after: 0) == InfoFade.hold)
+        do {
+            let result = model.advanceInfo(to: InfoFade.hold + InfoFade.fade / 2)
+            #expect(result)
+        }
+        #expect(model.infoIsFading(at: InfoFade.hold + InfoFade.fade / 2))
+        do {
+            let result = model.advanceInfo(to: InfoFade.hold + InfoFade.fade)
+            #expect(result)
+        }
+        #expect(model.infoShownAt == nil)
+        do {
+            let result = model.advanceInfo(to: 100)
+            #expect(!result)
+        }
+    }
+
+    @Test(arguments: [(12, true), (21, false), (1, false)])
+    func dotsForSmallGalleries(count: Int, shown: Bool) {
+        let model = Self.model(count: count)
+        #expect(model.overlay(name: "", now: 0, panelLines: []).dots == (shown ? .init(count: count, current: 0) : nil))
+    }
+
+    @Test func clickThirdsAndDoubleClick() {
+        var model = Self.model()
+        do {
+            let result = model.clickThirds(x: 100, y: 300, at: 1)
+            #expect(result == [.command(.previous)])
+        }
+        do {
+            let result = model.clickThirds(x: 700, y: 300, at: 2)
+            #expect(result == [.command(.next)])
+        }
+        do {
+            let result = model.clickThirds(x: 400, y: 300, at: 3)
+            #expect(result == [])
+        }
+        do {
+            let result = model.clickThirds(x: 403, y: 302, at: 3.3)
+            #expect(result == [.toggleActualSize(x: 403, y: 302)])
+        }
+        // The double-click is used up: a third click starts anew.
+        do {
+            let result = model.clickThirds(x: 403, y: 302, at: 3.5)
+            #expect(result == [])
+        }
+        // Too far apart in time or space.
+        do {
+            let result = model.clickThirds(x: 403, y: 302, at: 4.5)
+            #expect(result == [])
+        }
+        do {
+            let result = model.clickThirds(x: 420, y: 302, at: 4.6)
+            #expect(result == [])
+        }
+    }
+
+    @Test func titleAndInformation() {
+        let model = Self.model(.endCaps, count: 12, page: 2)
+        #expect(model.title(name: "c.jpg") == "3 / 12 — c.jpg")
+        #expect(model.overlay(name: "c.jpg", now: 0, panelLines: []).info == "3 / 12 — c.jpg · \(TopologyKind.endCaps.displayName)")
+        #expect(GalleryModel.seconds(2.5) == "2.5 s")
+        #expect(GalleryModel.decimal(12.34) == "12.3")
+    }
+
+    @Test func wheelOpensInThePagerModeUsedBeforeIt() {
+        var model = Self.model(.threeSurfaces, page: 4)
+        let left = model.switchMode(to: .wheel, at: 1, showing: nil)
+        #expect(left == .threeSurfaces)
+        #expect(model.mode == .wheel)
+        #expect(model.pager.currentPage == 4)
+        #expect(model.pagerMode == .threeSurfaces)
+        let unchanged = model.switchMode(to: .wheel, at: 2, showing: nil)
+        #expect(unchanged == nil, "the same mode, no photo asked for")
+        let opened = model.switchMode(to: model.pagerMode, at: 3, showing: 7)
+        #expect(opened == .wheel)
+        #expect(model.mode == .threeSurfaces)
+        #expect(model.pager.currentPage == 7)
+    }
+
+    @Test func feedKeepsItsPagesAndStateWhileOtherModesShow() {
+        var model = Self.model(.feed, count: 3, page: 2)
+        // The feed shows photos 0, 1, 2, then what it appends (here photo 1 again and a new file, photo 3).
+        _ = model.feedAppended([1, 3], photoCount: 4, at: 1)
+        #expect(model.pager.pageCount == 5)
+        #expect((0..<5).map(model.photo(ofPage:)) == [0, 1, 2, 1, 3])
+        _ = model.perform(.last, at: 2)
+        _ = model.pager.advance(to: 10)
+        #expect(model.pager.currentPage == 4)
+        // Another mode pages through the library: photo 3 is its page 3.
+        _ = model.switchMode(to: .bounded, at: 11, showing: nil)
+        #expect(model.pager.pageCount == 4)
+        #expect(model.pager.currentPage == 3)
+        // A failure while away is kept for the feed's return, with its reason.
+        let failed = model.feedFailed(reason: "offline", at: 12)
+        #expect(failed == [])
+        #expect(model.feedState == .failed)
+        _ = model.switchMode(to: .feed, at: 13, showing: nil)
+        #expect(model.pager.currentPage == 4, "back on the feed page that showed photo 3")
+        #expect(model.feedState == .failed)
+        #expect(model.feedFailure == "offline")
+        let retried = model.retryFeed()
+        #expect(!retried.isEmpty)
+        #expect(model.feedState == .loading)
+    }
+
+    @Test func retryOnlyAfterAFailureInTheFeed() {
+        var model = Self.model(.bounded)
+        let inBounded = model.retryFeed()
+        #expect(inBounded == [])
+        model = Self.model(.feed)
+        let beforeAnyFailure = model.retryFeed()
+        #expect(beforeAnyFailure == [])
+        #expect(model.feedState == .idle)
+    }
+}

@@ -1,0 +1,147 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// The gesture arena without a renderer: who gets a press (zoom pan or page drag), the hand-over at the photo's edge,
+/// taps, and zooms that wait for the pager to rest.
+@Suite struct GestureArenaTests {
+    /// Photo 0 of 5 in an 800×600 bounded pager, fitted to 800×600 from a 3200-pixel-wide original.
+    static func model() -> GalleryModel {
+        GalleryModel(photoCount: 5, mode: .bounded, viewport: Viewport(width: 800, height: 600))
+    }
+
+    static func fit() -> (photo: Int, zoom: PhotoZoom)? {
+        (photo: 0, zoom: PhotoZoom(
+            fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200))
+    }
+
+    /// Zoomed to 2× at the centre, at rest.
+    static func zoomedModel() -> GalleryModel {
+        var model = model()
+        let rests = model.zoom(to: 2, atX: 400, y: 300, at: 0, animated: false, fit: fit())
+        #expect(rests == true)
+        return model
+    }
+
+    /// The pager events in `effects`, in order.
+    static func pagerEvents(_ effects: [GalleryEffect]) -> [[PagerEvent]] {
+        effects.compactMap { if case .pagerEvents(let events) = $0 { events } else { nil } }
+    }
+
+    @Test func atFitThePagerTakesTheDrag() {
+        var model = Self.model()
+        let down = model.pointerDown(x: 600, y: 300, at: 1)
+        #expect(Self.pagerEvents(down).count == 1)
+        _ = model.pointerMove(x: 500, y: 300, at: 1.02)
+        #expect(model.pager.phase == .dragging)
+        _ = model.pointerMove(x: 300, y: 300, at: 1.04)
+        let up = model.pointerUp(x: 300, y: 300, at: 1.05)
+        #expect(!up.contains(.click(x: 300, y: 300)), "a drag is not a tap")
+        #expect(model.pager.targetPage == 1)
+    }
+
+    @Test func aZoomedPhotoPansThenHandsOverAtItsEdge() {
+        var model = Self.zoomedModel()
+        let down = model.pointerDown(x: 400, y: 300, at: 1)
+        #expect(down.isEmpty, "the pan took the press")
+        #expect(model.zoom.isPanning)
+        // Dragging left 100 px pans the photo (its right half is off screen: 400 px of room).
+        let pan = model.pointerMove(x: 300, y: 300, at: 1.02)
+        #expect(pan.isEmpty)
+        #expect(model.shownZoom?.zoom.panX == -100)
+        #expect(model.pager.phase == .idle)
+        // 400 px further reaches the edge: the pager is pressed there and takes the rest.
+        let handOver = model.pointerMove(x: -100, y: 300, at: 1.04)
+        #expect(Self.pagerEvents(handOver).count == 2)
+        #expect(model.shownZoom?.zoom.panX == -400)
+        #expect(model.pager.phase == .dragging)
+        #expect(model.pager.offset > 0)
+        let after = model.pointerMove(x: -150, y: 300, at: 1.06)
+        #expect(Self.pagerEvents(after).count == 1)
+        let up = model.pointerUp(x: -150, y: 300, at: 1.08)
+        #expect(Self.pagerEvents(up).count == 1)
+        #expect(!model.zoom.isPanning)
+    }
+
+    @Test func releasingAPanGlides() {
+        var model = Self.zoomedModel()
+        _ = model.pointerDown(x: 400, y: 300, at: 1)
+        _ = model.pointerMove(x: 380, y: 300, at: 1.02)
+        let up = model.pointerUp(x: 360, y: 300, at: 1.04)
+        #expect(up.isEmpty)
+        #expect(model.zoom.isMoving)
+        let gliding = model.advanceZoom(to: 1.05)
+        #expect(gliding == .moving)
+        let stopped = model.advanceZoom(to: 10)
+        #expect(stopped == .rested)
+        #expect(model.zoom.rests)
+    }
+
+    @Test func aTapClicks() {
+        var model = Self.model()
+        _ = model.pointerDown(x: 100, y: 300, at: 1)
+        _ = model.pointerMove(x: 102, y: 301, at: 1.02)
+        let up = model.pointerUp(x: 102, y: 301, at: 1.05)
+        #expect(up.last == .click(x: 102, y: 301))
+    }
+
+    @Test func cancellingAHandedOverPanReleasesThePagerAtTheCentre() {
+        var model = Self.zoomedModel()
+        _ = model.pointerDown(x: 400, y: 300, at: 1)
+        _ = model.pointerMove(x: -100, y: 300, at: 1.04)
+        let cancel = model.pointerCancel(at: 1.06)
+        #expect(Self.pagerEvents(cancel).count == 1)
+        #expect(model.pager.phase != .dragging)
+    }
+
+    @Test func zoomWaitsForTheDragAndAsksForTheFitOnlyWhenNeeded() {
+        var model = Self.model()
+        _ = model.pointerDown(x: 600, y: 300, at: 1)
+        _ = model.pointerMove(x: 500, y: 300, at: 1.05)
+        let midDrag = model.zoom(to: 2, atX: 400, y: 300, at: 1.06, animated: false, fit: Self.fit())
+        #expect(midDrag == nil)
+        var idle = Self.model()
+        #expect(idle.zoomStartsAtFit)
+        let first = idle.zoom(to: 2, atX: 400, y: 300, at: 1, animated: true, fit: Self.fit())
+        #expect(first == false, "animated: not at rest yet")
+        #expect(!idle.zoomStartsAtFit, "the zoomed photo zooms on from where it is shown")
+        let back = idle.zoom(to: 1, atX: 400, y: 300, at: 1.1, animated: true, fit: nil)
+        #expect(back == false)
+        var fresh = Self.model()
+        let notDecoded = fresh.zoom(to: 2, atX: 400, y: 300, at: 1, animated: false, fit: nil)
+        #expect(notDecoded == nil)
+    }
+
+    @Test func settlingOnAnotherPhotoResetsTheZoom() {
+        var model = Self.zoomedModel()
+        let same = model.resetZoomIfLeft(settledOn: 0)
+        #expect(!same)
+        let other = model.resetZoomIfLeft(settledOn: 1)
+        #expect(other)
+        #expect(model.zoom.zoomed == nil)
+    }
+
+    @Test func aModeSwitchResetsTheZoom() {
+        var model = Self.zoomedModel()
+        _ = model.switchMode(to: .endCaps, at: 1, showing: nil)
+        #expect(model.zoom.zoomed == nil)
+    }
+
+    @Test func mouseNotchesTurnPagesAndATouchpadStreamDrags() {
+        var model = Self.model()
+        let notches = model.wheel(dx: 0, dy: -2, at: 1)
+        #expect(notches == [.command(.next), .command(.next)])
+        let first = model.wheel(dx: 0.5, dy: 0, at: 2)
+        #expect(first == [.input(.pointerDown(x: 400, y: 300)), .input(.pointerMove(x: 376, y: 300))])
+        #expect(model.touchpadReleaseTime == 2 + TouchpadScroll.releaseGap)
+        let release = model.expireTouchpad(at: 3)
+        #expect(release?.input == .pointerUp(x: 376, y: 300))
+        #expect(release?.time == 2, "stamped at the last delta")
+        // A resize lifts a stream under way and centres the next one in the new viewport.
+        _ = model.wheel(dx: 0.5, dy: 0, at: 4)
+        let lifted = model.resizeTouchpad(width: 200, height: 100, at: 4.01)
+        #expect(lifted == [.input(.pointerUp(x: 376, y: 300))])
+        let next = model.wheel(dx: 0.5, dy: 0, at: 5)
+        #expect(next.first == .input(.pointerDown(x: 100, y: 50)))
+    }
+}
