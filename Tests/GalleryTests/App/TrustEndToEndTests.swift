@@ -151,7 +151,12 @@ struct TrustEndToEndTests {
             "--headless", "--mode", "bounded", "--size", "1280x720", "--script", script, "--trace", trace,
             folder.path("ph"),
         ])
-        usleep(UInt32(700_000 * ReliabilityEndToEndTests.timeScale))  // Started, and inside the huge decode by now.
+        // Signalled once a decode thread has spent 50 ms of CPU: the small photos take well under 1 ms, so that is
+        // the huge one, whatever the machine's speed (a fixed wait missed the decode on an idle machine).
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ProcessAlive.cpuTicks(of: child.pid, threadsNamed: "gallery-decode") < 5, ContinuousClock.now < deadline {
+            usleep(2_000)
+        }
         let signalled = ContinuousClock.now
         child.send(SIGTERM)
         let ending = child.wait()
