@@ -45,9 +45,10 @@ public final class GalleryController {
     static let pageGap = 32
 
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
-    /// `thumbnailWorker`, the feed asks `feedSource` (by default seed 001's simulated network), and a slideshow of
-    /// `slideshowInterval` seconds runs from the start when given. `headStart`, a request already submitted to `worker`
-    /// (the window's first photo), is taken over rather than asked again when it matches the first page's.
+    /// `thumbnailWorker`, the feed asks `feedSource` (by default `SimulatedFeedSource`, answering after a delay), and
+    /// a slideshow of `slideshowInterval` seconds runs from the start when given. `headStart`, a request already
+    /// submitted to `worker` (the window's first photo), is taken over rather than asked again when it matches the
+    /// first page's.
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
