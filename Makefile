@@ -48,14 +48,13 @@ run: build
 	fi
 
 # A warning in our code fails the build itself (-warnings-as-errors and -Werror in Package.swift).
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory install-check CONFIG=debug
 
 # The toolchain's swift-format with .swift-format (120 columns, 4 spaces, the project's idioms allowed): `make lint`
-# reports what `make format` would change, and fails while anything would. Not yet part of `make test`: the tree
-# has not been formatted yet.
+# (run first by `make test`) fails while `make format` would change anything.
 FORMATTED := Sources Tests Benchmarks
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)

@@ -11,15 +11,23 @@ func busyScript() -> Script {
     for round in 0..<4 {
         // A slow drag that settles back, then a fling.
         events.append(ScriptEvent(t: t, command: .down(x: 700, y: 360)))
-        for step in 1...30 { events.append(ScriptEvent(t: t + Double(step) / 60, command: .move(x: 700 - Double(step) * 8, y: 360))) }
+        for step in 1...30 {
+            events.append(ScriptEvent(t: t + Double(step) / 60, command: .move(x: 700 - Double(step) * 8, y: 360)))
+        }
         events.append(ScriptEvent(t: t + 0.55, command: .up(x: 460, y: 360)))
         t += 0.9
         let (from, to) = round % 2 == 0 ? (900.0, 500.0) : (400.0, 800.0)
         events.append(ScriptEvent(t: t, command: .down(x: from, y: 360)))
-        for step in 1...6 { events.append(ScriptEvent(t: t + Double(step) * 0.012, command: .move(x: from + (to - from) * Double(step) / 6, y: 360))) }
+        for step in 1...6 {
+            events.append(
+                ScriptEvent(
+                    t: t + Double(step) * 0.012, command: .move(x: from + (to - from) * Double(step) / 6, y: 360)))
+        }
         events.append(ScriptEvent(t: t + 0.08, command: .up(x: to, y: 360)))
         t += 0.7
-        for press in 0..<5 { events.append(ScriptEvent(t: t + Double(press) * 0.05, command: .key(round % 2 == 0 ? "Right" : "Left"))) }
+        for press in 0..<5 {
+            events.append(ScriptEvent(t: t + Double(press) * 0.05, command: .key(round % 2 == 0 ? "Right" : "Left")))
+        }
         t += 0.9
     }
     events.append(ScriptEvent(t: t, command: .key("End")))
@@ -46,7 +54,9 @@ func busyFrameBenchmark(in folder: URL, bundledPhotos: [String]) throws {
             toPath: photos.appendingPathComponent("photo-\(copy).jpg").path)
     }
     print("")
-    print("## Frames while every page is a 24 MP JPEG: 12 photos, 10 s of drags, flings and key bursts, 1280×720, software")
+    print(
+        "## Frames while every page is a 24 MP JPEG: 12 photos, 10 s of drags, flings and key bursts, 1280×720, software"
+    )
     print("| mode | frames | p50 ms | p99 ms | max ms | frames over 16.7 ms |")
     print("|---|---|---|---|---|---|")
     for mode in TopologyKind.allCases {
@@ -57,7 +67,8 @@ func busyFrameBenchmark(in folder: URL, bundledPhotos: [String]) throws {
         try run.run(library: PageLibrary(photos: try PhotoIndex(paths: [photos.path])), mode: mode)
         let times = try TraceReader.records(inFile: tracePath).map(\.frameMilliseconds)
         let sorted = times.sorted()
-        print("| \(mode.rawValue) | \(times.count) | \(format(percentile(sorted, 0.5))) | \(format(percentile(sorted, 0.99))) "
-              + "| \(format(sorted.last ?? 0)) | \(times.filter { $0 > 1000.0 / 60 }.count) |")
+        print(
+            "| \(mode.rawValue) | \(times.count) | \(format(percentile(sorted, 0.5))) | \(format(percentile(sorted, 0.99))) "
+                + "| \(format(sorted.last ?? 0)) | \(times.filter { $0 > 1000.0 / 60 }.count) |")
     }
 }

@@ -32,7 +32,8 @@ func measureChild(_ arguments: [String]) throws -> (seconds: Double, peakMiB: Do
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let kilobytes = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    let kilobytes =
+        Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
     return (now() - start, kilobytes / 1024)
 }
 
@@ -66,7 +67,9 @@ func decodeBenchmark(in folder: URL, bundledPhoto: String) throws {
     print("|---|---|---|")
     print("| TurboJPEG, DCT-scaled (1/4) then resampled | \(format(scaled * 1000, 1)) | \(format(scaledPeak, 1)) |")
     print("| SDL_image full decode, then downscaled | \(format(full * 1000, 1)) | \(format(fullPeak, 1)) |")
-    print("| ratio | \(format(full / scaled, 1))× faster | \(format(scaledPeak / max(fullPeak, 0.1) * 100, 0)) % of the memory |")
+    print(
+        "| ratio | \(format(full / scaled, 1))× faster | \(format(scaledPeak / max(fullPeak, 0.1) * 100, 0)) % of the memory |"
+    )
 }
 
 /// Prints, for a 12 MP picture (4000×3000, from the bundled photo) encoded now as HEIC, AVIF and JPEG XL with Debian's
@@ -85,7 +88,8 @@ func modernFormatBenchmark(in folder: URL, bundledPhoto: String) throws {
     for (name, encoder, options) in encodings {
         let path = folder.appendingPathComponent("12mp." + encoder.rawValue).path
         if FileManager.default.fileExists(atPath: path)
-            || EncodedFixture.encode(jpeg, with: encoder, to: path, options: options) {
+            || EncodedFixture.encode(jpeg, with: encoder, to: path, options: options)
+        {
             rows.append((name, path))
         } else {
             print("(\(encoder.program) is missing or failed: no \(name) row; `make deps` installs it)")
@@ -102,7 +106,9 @@ func modernFormatBenchmark(in folder: URL, bundledPhoto: String) throws {
     let baseline = try (0..<3).map { _ in try measureChild([executable, "decode-once", "none", jpeg]).peakMiB }.min()!
     print("")
     print("## Decoding a 12 MP photo (4000×3000) in each format for a 1280×720 page")
-    print("| format (decoder) | file MiB | median ms (5 runs) | decode peak memory, MiB (child RSS less \(format(baseline, 1)) MiB) |")
+    print(
+        "| format (decoder) | file MiB | median ms (5 runs) | decode peak memory, MiB (child RSS less \(format(baseline, 1)) MiB) |"
+    )
     print("|---|---|---|---|")
     for row in rows {
         var times: [Double] = []
@@ -112,8 +118,11 @@ func modernFormatBenchmark(in folder: URL, bundledPhoto: String) throws {
             times.append(now() - start)
         }
         let peak = try measureChild([executable, "decode-once", "scaled", row.path]).peakMiB - baseline
-        let fileMiB = Double((try? FileManager.default.attributesOfItem(atPath: row.path)[.size] as? Int) ?? 0) / 1_048_576
-        print("| \(row.name) | \(format(fileMiB, 1)) | \(format(percentile(times.sorted(), 0.5) * 1000, 1)) | \(format(peak, 1)) |")
+        let fileMiB =
+            Double((try? FileManager.default.attributesOfItem(atPath: row.path)[.size] as? Int) ?? 0) / 1_048_576
+        print(
+            "| \(row.name) | \(format(fileMiB, 1)) | \(format(percentile(times.sorted(), 0.5) * 1000, 1)) | \(format(peak, 1)) |"
+        )
     }
     withExtendedLifetime(session) {}
 }

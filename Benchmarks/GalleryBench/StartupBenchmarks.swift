@@ -34,8 +34,10 @@ func startupBenchmark(in folder: URL, bundledPhoto: String) throws {
         for _ in 0..<5 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: gallery)
-            process.arguments = ["--headless", "--size", "1280x720", "--script", script, "--shots", shots.path,
-                                 photos.path]
+            process.arguments = [
+                "--headless", "--size", "1280x720", "--script", script, "--shots", shots.path,
+                photos.path,
+            ]
             try? FileManager.default.removeItem(atPath: shot)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

@@ -47,7 +47,8 @@ func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.
 
 /// Frames of a pager animating continuously: a "next" every 0.3 s, one advance per 1/60 s.
 func engineBenchmark(_ kind: TopologyKind, pages: Int, frames: Int) -> Double {
-    var pager = Pager(topology: kind.makeTopology(pageCount: pages, startPage: 0), viewport: Viewport(width: 1280, height: 720))
+    var pager = Pager(
+        topology: kind.makeTopology(pageCount: pages, startPage: 0), viewport: Viewport(width: 1280, height: 720))
     let start = now()
     var events = 0
     for frame in 0..<frames {
@@ -78,7 +79,9 @@ func flingScript(count: Int, alternate: Bool) -> Script {
         let (from, to) = forward ? (900.0, 600.0) : (400.0, 700.0)
         events.append(ScriptEvent(t: t0, command: .down(x: from, y: 360)))
         for step in 1...8 {
-            events.append(ScriptEvent(t: t0 + Double(step) * 0.01, command: .move(x: from + (to - from) * Double(step) / 8, y: 360)))
+            events.append(
+                ScriptEvent(
+                    t: t0 + Double(step) * 0.01, command: .move(x: from + (to - from) * Double(step) / 8, y: 360)))
         }
         events.append(ScriptEvent(t: t0 + 0.08, command: .up(x: to, y: 360)))
     }
@@ -96,13 +99,20 @@ struct Scenario {
 
 let scenarios = [
     Scenario(
-        name: "12 photos, end caps, 20 flings", library: { PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"])) },
+        name: "12 photos, end caps, 20 flings",
+        library: {
+            PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))
+        },
         mode: .endCaps, script: flingScript(count: 20, alternate: true)),
     Scenario(
-        name: "12 photos, three surfaces, 20 forward flings", library: { PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"])) },
+        name: "12 photos, three surfaces, 20 forward flings",
+        library: {
+            PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))
+        },
         mode: .threeSurfaces, script: flingScript(count: 20, alternate: false)),
     Scenario(
-        name: "10,000 generated pages, three surfaces, 20 forward flings", library: { PageLibrary(syntheticCount: 10_000) },
+        name: "10,000 generated pages, three surfaces, 20 forward flings",
+        library: { PageLibrary(syntheticCount: 10_000) },
         mode: .threeSurfaces, script: flingScript(count: 20, alternate: false)),
     Scenario(
         name: "10,000 generated pages, bounded, 20 flings", library: { PageLibrary(syntheticCount: 10_000) },
@@ -111,7 +121,9 @@ let scenarios = [
 
 print("")
 print("## Headless frames at 1280×720, software renderer: main-thread CPU per frame (advance, uploads, drawing)")
-print("| scenario | frames | p50 ms | p95 ms | p99 ms | max ms | max page textures | max texture MiB | process peak RSS so far, MiB |")
+print(
+    "| scenario | frames | p50 ms | p95 ms | p99 ms | max ms | max page textures | max texture MiB | process peak RSS so far, MiB |"
+)
 print("|---|---|---|---|---|---|---|---|---|")
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -136,6 +148,7 @@ for (index, scenario) in scenarios.enumerated() {
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
 try modernFormatBenchmark(in: folder, bundledPhoto: bundledPhoto)
-let bundled = (try? PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))?.photos.map(\.path) ?? []
+let bundled =
+    (try? PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))?.photos.map(\.path) ?? []
 try busyFrameBenchmark(in: folder, bundledPhotos: bundled)
 try startupBenchmark(in: folder, bundledPhoto: bundledPhoto)

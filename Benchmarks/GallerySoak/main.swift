@@ -31,11 +31,13 @@ struct Options {
             case "--replay": replaySeed = UInt64(arguments.next() ?? "")
             case "--mode": replayMode = TopologyKind(rawValue: arguments.next() ?? "")
             case "--library": replayLibrary = SoakLibrary(rawValue: arguments.next() ?? "")
-            case "--run-seconds": runSeconds = Double(arguments.next() ?? "").flatMap { $0 > 0 ? $0 : nil } ?? runSeconds
+            case "--run-seconds":
+                runSeconds = Double(arguments.next() ?? "").flatMap { $0 > 0 ? $0 : nil } ?? runSeconds
             case "--write-script": scriptOut = arguments.next()
             case "--write-corpus": corpusOut = arguments.next()
             default:
-                print("""
+                print(
+                    """
                     usage: gallery-soak [--runs N] [--gestures G] [--endurance ADVANCES] [--run-seconds S]
                            gallery-soak --replay SEED --mode MODE [--library photos|synthetic|hostile] [--gestures G]
                                         [--write-script FILE] [--write-corpus NEW_FOLDER]
@@ -93,7 +95,9 @@ if let seed = options.replaySeed {
         let run = SoakRun(seed: seed, mode: mode, library: library, gestures: options.gestures, size: size)
         if let path = options.scriptOut {
             try run.script.jsonLines.write(toFile: path, atomically: true, encoding: .utf8)
-            print("gallery replays it: \(run.galleryCommand(scriptPath: path, corpusFolder: options.corpusOut ?? "CORPUS"))")
+            print(
+                "gallery replays it: \(run.galleryCommand(scriptPath: path, corpusFolder: options.corpusOut ?? "CORPUS"))"
+            )
         }
         let outcome = run.run(pages: pages, folder: folder, watchdog: watchdog)
         print("\(library.displayName): \(outcome.frames) frames, \(outcome.violations.isEmpty ? "sound" : "FAILED")")
@@ -130,7 +134,8 @@ for index in 0..<options.runs {
         fflush(nil)  // Progress as it happens, also into a file or a pipe (`make soak > log`).
     }
 }
-print("""
+print(
+    """
     soak: \(options.runs) runs (\(modes.map(\.rawValue).joined(separator: ", ")) × \
     \(libraries.map(\.library.displayName).joined(separator: ", ")); \(options.gestures) gestures each, feed requests \
     failing at \(Int(SoakRun.feedFailureRate * 100)) %), \(frames) frames, \(failures.count) failed, \
@@ -197,7 +202,7 @@ for (library, pages) in libraries where options.enduranceAdvances > 0 {
         let (end, records) = try lastRecord(of: enduranceScript(advances: advances), library: pages, mode: .endCaps)
         residentAfter.append(trimmedResidentMiB())
         let violations = TraceInvariants.violations(
-                in: records, pageCount: pages.count, textureByteBudget: ImageOptions().cacheBytes)
+            in: records, pageCount: pages.count, textureByteBudget: ImageOptions().cacheBytes)
         if !violations.isEmpty { failures.append("endurance \(name): \(violations.prefix(3))") }
         guard round == 1 else { continue }
         summary = """
@@ -209,7 +214,8 @@ for (library, pages) in libraries where options.enduranceAdvances > 0 {
             """
     }
     print(summary)
-    print("""
+    print(
+        """
           threads         before \(threadsBefore), after \(threadCount()) (decode workers stop with their run)
           RSS             before \(format(residentBefore)) MiB, after one run \(format(residentAfter[0])) MiB, \
         after a second \(format(residentAfter[1])) MiB (heap trimmed before each reading)

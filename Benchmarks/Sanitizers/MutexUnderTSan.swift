@@ -22,16 +22,20 @@ final class Unlocked: @unchecked Sendable {
 
 /// Runs `body` on two new threads at once and waits for both (real threads, so the two really overlap).
 func onTwoThreads(_ body: @escaping @Sendable () -> Void) {
-    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    final class Box {
+        let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
     var threads: [pthread_t] = []
     for _ in 0..<2 {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        pthread_create(&thread, nil, { argument in
-            let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
+        pthread_create(
+            &thread, nil,
+            { argument in
+                let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box)
         threads.append(thread)
     }
     for thread in threads { pthread_join(thread, nil) }

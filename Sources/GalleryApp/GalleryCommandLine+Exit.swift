@@ -1,4 +1,7 @@
 import ArgumentParser
+import Gallery
+import GalleryCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Gallery
-import GalleryCore
 
 extension GalleryCommandLine {
     /// The exit status for input the gallery refuses: an option, a script or a photo path.

@@ -1,13 +1,14 @@
 import ArgumentParser
 import CGlibcMalloc
+import Gallery
+import GalleryCore
+import PagerEngine
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Gallery
-import GalleryCore
-import PagerEngine
 
 /// The `gallery` command: a paged photo gallery in a window, or headless from a script.
 struct GalleryCommandLine: ParsableCommand {
@@ -25,7 +26,8 @@ struct GalleryCommandLine: ParsableCommand {
     @Argument(help: "Photo files or folders (default: the bundled photos).")
     var paths: [String] = []
 
-    @Option(help: "bounded, endCaps, threeSurfaces, feed or wheel (default: endCaps up to 16 photos, threeSurfaces above).")
+    @Option(
+        help: "bounded, endCaps, threeSurfaces, feed or wheel (default: endCaps up to 16 photos, threeSurfaces above).")
     var mode: String?
 
     @Option(help: "Window or headless size, WxH.")
@@ -46,7 +48,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(parsing: .unconditional, help: "Headless: frames per virtual second (1…1000).")
     var fps = TypedNumber(60)
 
-    @Option(parsing: .unconditional, help: "Show N generated, numbered pages instead of photos (tests, benchmarks; 1…2147483647).")
+    @Option(
+        parsing: .unconditional,
+        help: "Show N generated, numbered pages instead of photos (tests, benchmarks; 1…2147483647).")
     var synthetic: Int?
 
     @Flag(help: "Use SDL's software renderer.")
@@ -82,7 +86,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(parsing: .unconditional, help: "Feed: seconds --feed-command may run before it counts as failed.")
     var feedTimeout = TypedNumber(CommandFeedSource.defaultTimeout)
 
-    @Option(parsing: .unconditional, help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
+    @Option(
+        parsing: .unconditional,
+        help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
     var maxMegapixels = TypedNumber(100)
 
     @Option(parsing: .unconditional, help: "Megabytes of decoded pages kept, and as many of page textures.")
@@ -105,13 +111,16 @@ struct GalleryCommandLine: ParsableCommand {
         let pageCounts = PageLibrary.syntheticCountRange
         if let synthetic, !pageCounts.contains(synthetic) {
             throw ValidationError(
-                "--synthetic must be between \(pageCounts.lowerBound) and \(pageCounts.upperBound) pages, found \(synthetic)")
+                "--synthetic must be between \(pageCounts.lowerBound) and \(pageCounts.upperBound) pages, found \(synthetic)"
+            )
         }
         if !(1...1000).contains(fps.value) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
         if !(maxMegapixels.value >= 0.01 && maxMegapixels.value <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }
-        if !(1...65_536).contains(cacheMb) { throw ValidationError("--cache-mb must be between 1 and 65536, found \(cacheMb)") }
+        if !(1...65_536).contains(cacheMb) {
+            throw ValidationError("--cache-mb must be between 1 and 65536, found \(cacheMb)")
+        }
         if let slideshow, !(slideshow.value >= 0.5 && slideshow.value <= 86_400) {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
@@ -169,11 +178,13 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if let feedCommand {
             let timeout = feedTimeout.value
-            return FeedSourceFactory { wake in try CommandFeedSource(command: feedCommand, timeout: timeout, wake: wake) }
+            return FeedSourceFactory { wake in try CommandFeedSource(command: feedCommand, timeout: timeout, wake: wake)
+            }
         }
         let (delay, batch, rate, seed) = (feedDelay.value, feedBatch, feedFailureRate.value, feedSeed)
         return FeedSourceFactory { _ in
-            SimulatedFeedSource(photoCount: max(photoCount, 1), delay: delay, batch: batch, failureRate: rate, seed: seed)
+            SimulatedFeedSource(
+                photoCount: max(photoCount, 1), delay: delay, batch: batch, failureRate: rate, seed: seed)
         }
     }
 
@@ -211,7 +222,8 @@ struct GalleryCommandLine: ParsableCommand {
             run.images = images
             let (recursive, order, rawPairs) = (recursive, sort, rawPairs)
             run.openDropped = { paths in
-                let dropped = try PhotoIndex.ordering(paths: paths, recursive: recursive, sort: order, rawPairs: rawPairs)
+                let dropped = try PhotoIndex.ordering(
+                    paths: paths, recursive: recursive, sort: order, rawPairs: rawPairs)
                 return (PageLibrary(order: dropped), dropped.startIndex)
             }
             // Listed on the window's opening thread, while SDL starts.

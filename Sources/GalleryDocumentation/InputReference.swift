@@ -11,7 +11,8 @@ public enum InputReference {
 
     /// A Markdown table, `| input | does |`, one line per row, ending in a newline.
     public static var markdownTable: String {
-        let lines = ["| input | does |", "|---|---|"]
+        let lines =
+            ["| input | does |", "|---|---|"]
             + rows.map { "| \(markdownCell($0.input)) | \(markdownCell($0.action)) |" }
         return lines.joined(separator: "\n") + "\n"
     }

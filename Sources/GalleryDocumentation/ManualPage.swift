@@ -7,7 +7,8 @@ public enum ManualPage {
     /// The finished page in mdoc: `generated` with the "KEYS AND GESTURES" and "ENVIRONMENT" sections before
     /// "EXIT STATUS" (or at the end when there is none).
     public static func completing(_ generated: String) -> String {
-        var lines = withoutHelpSubcommand(generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        var lines = withoutHelpSubcommand(
+            generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         let added = (InputReference.manualSection + environmentSection).split(separator: "\n").map(String.init)
         let exitStatus = lines.firstIndex { $0.hasPrefix(".Sh") && $0.contains("EXIT STATUS") }
         if let exitStatus {

@@ -25,7 +25,8 @@ extension GalleryController {
 
     /// What the overlays show now.
     var overlayState: OverlayState {
-        model.overlay(name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines)
+        model.overlay(
+            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines)
     }
 
     /// The information panel (I): the model's state and what only this side knows (textures, the renderer).
@@ -78,7 +79,8 @@ extension GalleryController {
             textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
-            pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads, zoom: shownZoom?.zoom.scale ?? 1,
+            pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,
+            zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
             feedState: mode == .feed ? feedState.traceName : nil, row: mode == .wheel ? pager.currentPage : nil)
     }

@@ -16,9 +16,10 @@ extension GalleryController {
         let fitted = store.drawnSize(of: decoded, in: pageBox)
         // The header's size is before EXIF rotation: pick the side that matches the drawn photo's orientation.
         let stated = store.decodes.statedSizes[photo]
-        let imageWidth = stated.map { size in
-            (size.width >= size.height) == (fitted.width >= fitted.height) ? size.width : size.height
-        } ?? fitted.width
+        let imageWidth =
+            stated.map { size in
+                (size.width >= size.height) == (fitted.width >= fitted.height) ? size.width : size.height
+            } ?? fitted.width
         let zoom = PhotoZoom(
             fittedWidth: Double(fitted.width), fittedHeight: Double(fitted.height),
             viewportWidth: pager.viewport.width, viewportHeight: pager.viewport.height, imageWidth: Double(imageWidth))

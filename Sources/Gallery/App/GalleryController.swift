@@ -71,7 +71,8 @@ public final class GalleryController {
         let decodes = PageDecodes(
             worker: worker, library: library,
             box: PageBudget.decodeBox(
-                pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes, maximumTextureSide: renderer.maximumTextureSide))
+                pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,
+                maximumTextureSide: renderer.maximumTextureSide))
         if let headStart { decodes.adopt(headStart) }
         store = makePageStore(
             recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: cacheBytes)
@@ -123,7 +124,8 @@ public final class GalleryController {
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
         carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
-        record(pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
+        record(
+            pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
         let box = PageBudget.decodeBox(
             pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,

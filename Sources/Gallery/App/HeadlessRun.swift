@@ -60,7 +60,8 @@ public struct HeadlessRun {
         // Outputs first: a refused one stops the run before anything is drawn or written.
         let policy = outputPolicy.protecting(library.photoFolders)
         if shotsDirectory == nil, let shot = script.events.first(where: { $0.command.typeName == "shot" }),
-           case .shot(let path) = shot.command {
+            case .shot(let path) = shot.command
+        {
             throw OutputError(role: "shot", path: path, problem: .noShotsFolder)
         }
         // The shots folder first: it is created if missing, and the trace may go into it.
@@ -85,7 +86,8 @@ public struct HeadlessRun {
         }
         defer { StopSignal.removeWake(wake) }
         let gallery = try assembly.makeGallery(
-            library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({}))
+            library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({})
+        )
         defer { gallery.feedSource.stop() }
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {
@@ -104,7 +106,8 @@ public struct HeadlessRun {
             let file = try shotsFolder.createFile(path, kind: .shot, role: "shot")
             try file.write(try ShotPNG.encode(target))
             if let code = file.close() {
-                throw OutputError(role: "writing", path: file.path, problem: .system(FileSystem.message(forErrorCode: code)))
+                throw OutputError(
+                    role: "writing", path: file.path, problem: .system(FileSystem.message(forErrorCode: code)))
             }
         }
         var cursor = ScriptCursor(script: script)
@@ -124,7 +127,8 @@ public struct HeadlessRun {
                 case .down(let x, let y): gallery.apply(.pointerDown(x: x, y: y), at: event.t)
                 case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
-                case .key(let name, let isRepeat): gallery.apply(.key(GalleryKey(name: name), isRepeat: isRepeat), at: event.t)
+                case .key(let name, let isRepeat):
+                    gallery.apply(.key(GalleryKey(name: name), isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
                 case .resize(let width, let height):
@@ -152,7 +156,8 @@ public struct HeadlessRun {
             for path in shots { try takeShot(path) }
             try trace?.write(
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))
-            let finished = cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
+            let finished =
+                cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
                 && gallery.feedState != .loading
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
@@ -168,7 +173,7 @@ public struct HeadlessRun {
     /// jumps there, so an event far in the future costs nothing. Returns 0 (no jump) otherwise.
     static func lastIdleFrame(before cursor: ScriptCursor, gallery: GalleryController, framesPerSecond: Double) -> Int {
         guard !gallery.needsFrame, gallery.pendingDecodes == 0, !gallery.waitsOnRealTimeFeed,
-              let next = [cursor.nextEventTime, gallery.nextWakeTime].compactMap({ $0 }).min()
+            let next = [cursor.nextEventTime, gallery.nextWakeTime].compactMap({ $0 }).min()
         else { return 0 }
         // The event applies at the first frame k with k / fps ≥ t (within the cursor's tolerance).
         let eventFrame = ((next - ScriptCursor.timeTolerance) * framesPerSecond).rounded(.up)

@@ -1,4 +1,5 @@
 import GalleryCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
 import CSDL2
-import Glibc
 import GalleryCore
+import Glibc
 import Logging
 import PagerEngine
 
@@ -128,7 +128,9 @@ public struct WindowRun {
                 // simulated feed's due time. 0 % CPU.
                 if let due = gallery.nextWakeTime {
                     let milliseconds = Int32(clamping: Int(max(0, (due - clock.now()) * 1000).rounded(.up)))
-                    if SDL_WaitEventTimeout(&event, milliseconds) != 0 { input.handle(event, gallery: gallery, clock: clock) }
+                    if SDL_WaitEventTimeout(&event, milliseconds) != 0 {
+                        input.handle(event, gallery: gallery, clock: clock)
+                    }
                 } else {
                     guard SDL_WaitEvent(&event) != 0 else {
                         logger.error("SDL_WaitEvent: \(String(cString: SDL_GetError()))")
@@ -144,16 +146,18 @@ public struct WindowRun {
             if !input.droppedPaths.isEmpty, let openDropped {
                 // A later drop replaces one still being listed.
                 let paths = input.droppedPaths
-                let opening = LibraryOpening({
-                    let opened = try openDropped(paths)
-                    return OpenedLibrary(
-                        library: opened.library, startPage: opened.startPage,
-                        mode: InitialMode.mode(photoCount: opened.library.count))
-                }, done: {
-                    var event = SDL_Event()
-                    event.type = wakeEventType
-                    _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
-                })
+                let opening = LibraryOpening(
+                    {
+                        let opened = try openDropped(paths)
+                        return OpenedLibrary(
+                            library: opened.library, startPage: opened.startPage,
+                            mode: InitialMode.mode(photoCount: opened.library.count))
+                    },
+                    done: {
+                        var event = SDL_Event()
+                        event.type = wakeEventType
+                        _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+                    })
                 dropping = (opening, paths)
                 input.droppedPaths.removeAll()
             }

@@ -8,19 +8,22 @@ package enum DNGFixture {
         let raw = [UInt8](repeating: 0, count: side * side * 2)
         // Layout: header (8), IFD 0 (padded to 600), the CFA SubIFD (padded to 400), the CFA data, the preview.
         let firstAt = 8, subAt = 608, rawAt = 1008, jpegAt = rawAt + raw.count
-        let sub = directory([
-            entry(254, long: [0]), entry(256, long: [side]), entry(257, long: [side]), entry(258, short: [16]),
-            entry(259, short: [1]), entry(262, short: [32803]), entry(273, long: [rawAt]), entry(277, short: [1]),
-            entry(278, long: [side]), entry(279, long: [raw.count]), entry(33421, short: [2, 2]),
-            (33422, 1, 4, [0, 1, 1, 2]), entry(50717, short: [65535]),
-        ], at: subAt)
-        let first = directory([
-            entry(254, long: [1]), entry(256, long: [previewSize.width]), entry(257, long: [previewSize.height]),
-            entry(258, short: [8, 8, 8]), entry(259, short: [7]), entry(262, short: [6]), entry(273, long: [jpegAt]),
-            entry(274, short: [orientation]), entry(277, short: [3]), entry(278, long: [previewSize.height]),
-            entry(279, long: [jpeg.count]), entry(330, long: [subAt]), (50706, 1, 4, [1, 4, 0, 0]),
-            (50708, 2, 13, Array("Gallery test\0".utf8)),
-        ], at: firstAt)
+        let sub = directory(
+            [
+                entry(254, long: [0]), entry(256, long: [side]), entry(257, long: [side]), entry(258, short: [16]),
+                entry(259, short: [1]), entry(262, short: [32803]), entry(273, long: [rawAt]), entry(277, short: [1]),
+                entry(278, long: [side]), entry(279, long: [raw.count]), entry(33421, short: [2, 2]),
+                (33422, 1, 4, [0, 1, 1, 2]), entry(50717, short: [65535]),
+            ], at: subAt)
+        let first = directory(
+            [
+                entry(254, long: [1]), entry(256, long: [previewSize.width]), entry(257, long: [previewSize.height]),
+                entry(258, short: [8, 8, 8]), entry(259, short: [7]), entry(262, short: [6]),
+                entry(273, long: [jpegAt]),
+                entry(274, short: [orientation]), entry(277, short: [3]), entry(278, long: [previewSize.height]),
+                entry(279, long: [jpeg.count]), entry(330, long: [subAt]), (50706, 1, 4, [1, 4, 0, 0]),
+                (50708, 2, 13, Array("Gallery test\0".utf8)),
+            ], at: firstAt)
         func padded(_ bytes: [UInt8], to count: Int) -> [UInt8] {
             precondition(bytes.count <= count)
             return bytes + [UInt8](repeating: 0, count: count - bytes.count)

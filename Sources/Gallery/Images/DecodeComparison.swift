@@ -23,7 +23,8 @@ package enum DecodeComparison {
         for y in stride(from: 0, to: size.height, by: tile.height) {
             for x in stride(from: 0, to: size.width, by: tile.width) {
                 var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(tile.width), h: Int32(tile.height))
-                try SDLError.check(gallery_SDL_BlitSurface(tile.handle, nil, canvas.handle, &destination), "SDL_BlitSurface")
+                try SDLError.check(
+                    gallery_SDL_BlitSurface(tile.handle, nil, canvas.handle, &destination), "SDL_BlitSurface")
             }
         }
         try SDLError.check(IMG_SaveJPG(canvas.handle, path, quality), "IMG_SaveJPG")

@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import GalleryCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,8 +41,10 @@ public final class DecodeWorker: Sendable {
     }
 
     /// A worker running `decode` for each request: the seam tests use to control timing.
-    package init(threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
-                 decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
+    package init(
+        threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
+        decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface
+    ) {
         self.threadCount = max(threadCount, 1)
         inbox = DecodeInbox(decodesAlone: decodesAlone)
         self.budget = budget
@@ -132,8 +135,10 @@ public final class DecodeWorker: Sendable {
 
     /// A decode thread's life: take a job, examine its file (pages), decode it, deliver the outcome, wake the main
     /// loop if needed.
-    private static func run(inbox: DecodeInbox, wakeEventType: UInt32?,
-                            decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface) {
+    private static func run(
+        inbox: DecodeInbox, wakeEventType: UInt32?,
+        decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface
+    ) {
         func wake(_ needed: Bool) {
             guard needed, let wakeEventType else { return }
             var event = SDL_Event()

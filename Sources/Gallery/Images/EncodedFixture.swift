@@ -32,7 +32,9 @@ package enum EncodedFixture {
     }
 
     /// Encodes `input` into `output` with `encoder`; false when the program is missing or fails.
-    package static func encode(_ input: String, with encoder: Encoder, to output: String, options: [String] = []) -> Bool {
+    package static func encode(_ input: String, with encoder: Encoder, to output: String, options: [String] = [])
+        -> Bool
+    {
         run([encoder.program] + encoder.arguments(input: input, output: output, options: options))
     }
 

@@ -47,14 +47,16 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     /// The orientation the EXIF data of a JPEG file states (`.up` when it states none or a value out of range).
     static func read(jpeg bytes: UnsafeRawBufferPointer) -> ExifOrientation {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let count = UInt32(exactly: bytes.count),
-              let data = exif_data_new_from_data(base, count) else { return .up }
+            let count = UInt32(exactly: bytes.count),
+            let data = exif_data_new_from_data(base, count)
+        else { return .up }
         defer { exif_data_unref(data) }
         // The tag belongs to IFD0, the primary image's directory.
         guard let directory = data.pointee.ifd.0,
-              let entry = exif_content_get_entry(directory, EXIF_TAG_ORIENTATION),
-              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
-              let value = entry.pointee.data else { return .up }
+            let entry = exif_content_get_entry(directory, EXIF_TAG_ORIENTATION),
+            entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
+            let value = entry.pointee.data
+        else { return .up }
         return ExifOrientation(rawValue: Int(exif_get_short(value, exif_data_get_byte_order(data)))) ?? .up
     }
 }

@@ -24,13 +24,16 @@ struct HEIFDecoder {
         try check(heif_context_get_primary_image_handle(context, &primary))
         guard let primary else { throw corrupt("no primary image") }
         defer { heif_image_handle_release(primary) }
-        let stated = PixelSize(width: Int(heif_image_handle_get_ispe_width(primary)),
-                               height: Int(heif_image_handle_get_ispe_height(primary)))
+        let stated = PixelSize(
+            width: Int(heif_image_handle_get_ispe_width(primary)),
+            height: Int(heif_image_handle_get_ispe_height(primary)))
         guard accepts(stated) else { throw .tooLarge(stated) }
-        let upright = PixelSize(width: Int(heif_image_handle_get_width(primary)),
-                                height: Int(heif_image_handle_get_height(primary)))
+        let upright = PixelSize(
+            width: Int(heif_image_handle_get_width(primary)),
+            height: Int(heif_image_handle_get_height(primary)))
         if let box, upright.width > 0, upright.height > 0,
-           let thumbnail = Self.thumbnail(of: primary, covering: upright.fitted(inside: box)) {
+            let thumbnail = Self.thumbnail(of: primary, covering: upright.fitted(inside: box))
+        {
             defer { heif_image_handle_release(thumbnail) }
             if let surface = try? decode(thumbnail) { return surface }
         }
@@ -47,7 +50,8 @@ struct HEIFDecoder {
                 continue
             }
             if Int(heif_image_handle_get_width(thumbnail)) >= minimumSize.width,
-               Int(heif_image_handle_get_height(thumbnail)) >= minimumSize.height {
+                Int(heif_image_handle_get_height(thumbnail)) >= minimumSize.height
+            {
                 return thumbnail
             }
             heif_image_handle_release(thumbnail)
@@ -68,8 +72,9 @@ struct HEIFDecoder {
         guard let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
             throw corrupt("no interleaved plane")
         }
-        let size = PixelSize(width: Int(heif_image_get_width(image, heif_channel_interleaved)),
-                             height: Int(heif_image_get_height(image, heif_channel_interleaved)))
+        let size = PixelSize(
+            width: Int(heif_image_get_width(image, heif_channel_interleaved)),
+            height: Int(heif_image_get_height(image, heif_channel_interleaved)))
         let opaque = heif_image_handle_has_alpha_channel(handle) == 0
         do {
             return try Surface.copying(rgba: pixels, size: size, stride: Int(stride), opaque: opaque)

@@ -30,7 +30,8 @@ public struct ImageDecoder: Sendable {
 
     /// A decoder refusing images over `maximumSide` pixels a side or over `maximumPixelCount` pixels (defaults:
     /// 16384 px and 100 MP), sharing `budget` (default 512 MB) between the threads that use it.
-    public init(maximumSide: Int = 16_384, maximumPixelCount: Int = 100_000_000, budget: DecodeBudget = DecodeBudget()) {
+    public init(maximumSide: Int = 16_384, maximumPixelCount: Int = 100_000_000, budget: DecodeBudget = DecodeBudget())
+    {
         self.maximumSide = maximumSide
         self.maximumPixelCount = maximumPixelCount
         self.budget = budget
@@ -54,7 +55,9 @@ public struct ImageDecoder: Sendable {
     /// picture scaled to exactly `box` (a zoomed photo is drawn stretched to its rounded size, and its sharp region
     /// must line up with that): a zoomed photo's visible part, at the size it is drawn, without ever holding the whole
     /// picture at that size (JPEG decodes only the region's rows and columns, see `JPEGRegion`).
-    public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?) throws(DecodeFailure) -> Surface {
+    public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?) throws(DecodeFailure)
+        -> Surface
+    {
         switch source {
         case .file(let path):
             do {

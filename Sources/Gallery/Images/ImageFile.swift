@@ -70,8 +70,9 @@ final class ImageFile {
             initialized = 0
             while initialized < count {
                 PhotoFileAccess.willAccess(path)
-                let got = pread(descriptor, buffer.baseAddress! + initialized, count - initialized,
-                                off_t(offset + initialized))
+                let got = pread(
+                    descriptor, buffer.baseAddress! + initialized, count - initialized,
+                    off_t(offset + initialized))
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else { break }
                 initialized += got

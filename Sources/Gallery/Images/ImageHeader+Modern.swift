@@ -36,7 +36,8 @@ extension ImageHeader {
         guard let meta = box("meta", in: 0..<Int.max, read), meta.count >= 4 else { return nil }
         // `meta` is a full box: version and flags precede its children.
         guard let properties = box("iprp", in: (meta.lowerBound + 4)..<meta.upperBound, read),
-              let container = box("ipco", in: properties, read) else { return nil }
+            let container = box("ipco", in: properties, read)
+        else { return nil }
         var largest: PixelSize?
         var position = container.lowerBound
         for _ in 0..<maximumSteps {
@@ -44,7 +45,8 @@ extension ImageHeader {
             if type == "ispe" {
                 let fields = read(range.lowerBound, 12)
                 guard fields.count == 12 else { return nil }
-                let size = PixelSize(width: bigEndian(fields, at: 4, count: 4), height: bigEndian(fields, at: 8, count: 4))
+                let size = PixelSize(
+                    width: bigEndian(fields, at: 4, count: 4), height: bigEndian(fields, at: 8, count: 4))
                 // Two 32-bit sides may overflow `area`: compared in floating point.
                 func pixels(_ size: PixelSize) -> Double { Double(size.width) * Double(size.height) }
                 if largest.map({ pixels(size) > pixels($0) }) ?? true { largest = size }

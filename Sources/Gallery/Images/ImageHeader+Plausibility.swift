@@ -31,9 +31,10 @@ extension ImageHeader {
             let header = read(0, 18)
             guard header.count == 18 else { return nil }
             let bytesPerPixel = (Int(header[16]) + 7) / 8
-            return 18 + (header[2] >= 9
-                ? ceilingDivision(pixels, 128) * (1 + bytesPerPixel)
-                : pixels * bytesPerPixel)
+            return 18
+                + (header[2] >= 9
+                    ? ceilingDivision(pixels, 128) * (1 + bytesPerPixel)
+                    : pixels * bytesPerPixel)
         case .pnm:
             let magic = read(1, 1).first ?? 0
             switch magic {
@@ -47,20 +48,24 @@ extension ImageHeader {
             else { return nil }
             let isCore = littleEndian16(header, at: 14) == 12
             let bitsPerPixel = littleEndian16(header, at: isCore ? 24 : 28)
-            let compression = isCore ? 0 : Int(header[30]) | Int(header[31]) << 8 | Int(header[32]) << 16
-                | Int(header[33]) << 24
+            let compression =
+                isCore
+                ? 0
+                : Int(header[30]) | Int(header[31]) << 8 | Int(header[32]) << 16
+                    | Int(header[33]) << 24
             // BI_RGB and BI_BITFIELDS store every row; RLE4/RLE8 may end early or skip whole areas.
             guard compression == 0 || compression == 3, bitsPerPixel > 0 else { return nil }
             return size.height * ceilingDivision(size.width * bitsPerPixel, 32) * 4
         case .png:
             let header = read(24, 2)
             guard header.count == 2 else { return nil }
-            let samples = switch header[1] {
-            case 2: 3  // RGB
-            case 4: 2  // grey and alpha
-            case 6: 4  // RGBA
-            default: 1  // grey, palette
-            }
+            let samples =
+                switch header[1] {
+                case 2: 3  // RGB
+                case 4: 2  // grey and alpha
+                case 6: 4  // RGBA
+                default: 1  // grey, palette
+                }
             let bitsPerPixel = max(Int(header[0]), 1) * samples
             return ceilingDivision(size.height * (1 + ceilingDivision(size.width * bitsPerPixel, 8)), 1032)
         case .gif:
@@ -76,7 +81,7 @@ extension ImageHeader {
     /// Why a file of `byteCount` bytes cannot hold what its header claims, or nil when it can.
     static func implausibility(of header: ImageHeader, byteCount: Int, _ read: Reader) -> String? {
         guard let format = header.format, let size = header.size,
-              let fewest = fewestBytes(holding: size, format: format, read), byteCount < fewest
+            let fewest = fewestBytes(holding: size, format: format, read), byteCount < fewest
         else { return nil }
         return "\(byteCount) bytes cannot hold the \(size.width)×\(size.height) px its header claims: "
             + "at least \(fewest) needed"

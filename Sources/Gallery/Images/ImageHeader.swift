@@ -36,7 +36,8 @@ struct ImageHeader: Sendable, Hashable {
         // RAW files are TIFF-like or ISO-like: told apart by the extension, their size is the embedded preview's,
         // read by LibRaw (the JPEG preview then passes this guard in its turn).
         if PhotoFormat.rawExtensions.contains(fileExtension),
-           isRawSignature(bytes) || isobmffFormat(read) == .raw {
+            isRawSignature(bytes) || isobmffFormat(read) == .raw
+        {
             return ImageHeader(format: .raw, size: nil)
         }
         if let format = isobmffFormat(read), format != .raw {
@@ -51,9 +52,11 @@ struct ImageHeader: Sendable, Hashable {
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             let hasHeaderChunk = bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8)
-            return ImageHeader(format: .png, size: hasHeaderChunk
-                ? PixelSize(width: bigEndian(bytes, at: 16, count: 4), height: bigEndian(bytes, at: 20, count: 4))
-                : nil)
+            return ImageHeader(
+                format: .png,
+                size: hasHeaderChunk
+                    ? PixelSize(width: bigEndian(bytes, at: 16, count: 4), height: bigEndian(bytes, at: 20, count: 4))
+                    : nil)
         }
         if bytes.starts(with: Array("GIF8".utf8)) {
             return ImageHeader(format: .gif, size: gifSize(bytes, read))
@@ -68,9 +71,11 @@ struct ImageHeader: Sendable, Hashable {
             return ImageHeader(format: .tiff, size: tiffSize(bytes, read))
         }
         if bytes.starts(with: Array("qoif".utf8)) {
-            return ImageHeader(format: .qoi, size: bytes.count >= 12
-                ? PixelSize(width: bigEndian(bytes, at: 4, count: 4), height: bigEndian(bytes, at: 8, count: 4))
-                : nil)
+            return ImageHeader(
+                format: .qoi,
+                size: bytes.count >= 12
+                    ? PixelSize(width: bigEndian(bytes, at: 4, count: 4), height: bigEndian(bytes, at: 8, count: 4))
+                    : nil)
         }
         if bytes.count >= 3, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
             return ImageHeader(format: .pnm, size: pnmSize(read(0, 1024)))
@@ -83,10 +88,11 @@ struct ImageHeader: Sendable, Hashable {
 
     /// Reads the header of a file held in memory.
     static func read(bytes: [UInt8], fileExtension: String = "") -> ImageHeader {
-        read({ offset, count in
-            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-            return Array(bytes[offset..<min(offset + count, bytes.count)])
-        }, fileExtension: fileExtension)
+        read(
+            { offset, count in
+                guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+                return Array(bytes[offset..<min(offset + count, bytes.count)])
+            }, fileExtension: fileExtension)
     }
 
     /// The frame size from the first SOF segment, walking segment lengths from just after the SOI marker.
@@ -111,7 +117,8 @@ struct ImageHeader: Sendable, Hashable {
                 // SOF0…SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                     guard segment.count >= 9 else { return nil }
-                    return PixelSize(width: bigEndian(segment, at: 7, count: 2), height: bigEndian(segment, at: 5, count: 2))
+                    return PixelSize(
+                        width: bigEndian(segment, at: 7, count: 2), height: bigEndian(segment, at: 5, count: 2))
                 }
                 position += 2 + length
             }
@@ -122,7 +129,8 @@ struct ImageHeader: Sendable, Hashable {
     /// The larger of the logical screen and the first frame (SDL_image allocates the frame's size).
     private static func gifSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
         guard bytes.count >= 13 else { return nil }
-        let screen = PixelSize(width: littleEndian(bytes, at: 6, count: 2), height: littleEndian(bytes, at: 8, count: 2))
+        let screen = PixelSize(
+            width: littleEndian(bytes, at: 6, count: 2), height: littleEndian(bytes, at: 8, count: 2))
         let hasGlobalColourTable = bytes[10] & 0x80 != 0
         var position = 13 + (hasGlobalColourTable ? 3 << (Int(bytes[10] & 0x07) + 1) : 0)
         for _ in 0..<maximumSteps {
@@ -131,8 +139,9 @@ struct ImageHeader: Sendable, Hashable {
             case 0x2C:  // image descriptor: left, top, width, height
                 let descriptor = read(position, 10)
                 guard descriptor.count == 10 else { return nil }
-                let frame = PixelSize(width: littleEndian(descriptor, at: 5, count: 2),
-                                      height: littleEndian(descriptor, at: 7, count: 2))
+                let frame = PixelSize(
+                    width: littleEndian(descriptor, at: 5, count: 2),
+                    height: littleEndian(descriptor, at: 7, count: 2))
                 return PixelSize(width: max(screen.width, frame.width), height: max(screen.height, frame.height))
             case 0x21:  // extension: label, then data sub-blocks up to an empty one
                 position += 2
@@ -153,7 +162,8 @@ struct ImageHeader: Sendable, Hashable {
         guard bytes.count >= 26 else { return nil }
         let dibHeaderLength = littleEndian(bytes, at: 14, count: 4)
         if dibHeaderLength == 12 {
-            return PixelSize(width: littleEndian(bytes, at: 18, count: 2), height: littleEndian(bytes, at: 20, count: 2))
+            return PixelSize(
+                width: littleEndian(bytes, at: 18, count: 2), height: littleEndian(bytes, at: 20, count: 2))
         }
         guard dibHeaderLength >= 40 else { return nil }
         // Signed 32-bit fields; a negative height means rows are stored top-down.
@@ -167,8 +177,9 @@ struct ImageHeader: Sendable, Hashable {
         guard bytes.count >= 30 else { return nil }
         let chunk = bytes[12..<16]
         if chunk.elementsEqual("VP8 ".utf8) {
-            return PixelSize(width: littleEndian(bytes, at: 26, count: 2) & 0x3FFF,
-                             height: littleEndian(bytes, at: 28, count: 2) & 0x3FFF)
+            return PixelSize(
+                width: littleEndian(bytes, at: 26, count: 2) & 0x3FFF,
+                height: littleEndian(bytes, at: 28, count: 2) & 0x3FFF)
         }
         if chunk.elementsEqual("VP8L".utf8) {
             // 14-bit width − 1, then 14-bit height − 1, packed little-endian after the 0x2F signature byte.
@@ -176,8 +187,9 @@ struct ImageHeader: Sendable, Hashable {
             return PixelSize(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
         }
         if chunk.elementsEqual("VP8X".utf8) {
-            return PixelSize(width: littleEndian(bytes, at: 24, count: 3) + 1,
-                             height: littleEndian(bytes, at: 27, count: 3) + 1)
+            return PixelSize(
+                width: littleEndian(bytes, at: 24, count: 3) + 1,
+                height: littleEndian(bytes, at: 27, count: 3) + 1)
         }
         return nil
     }
@@ -202,11 +214,12 @@ struct ImageHeader: Sendable, Hashable {
             let tag = integer(entries, at: entry, count: 2)
             guard tag == 256 || tag == 257 else { continue }
             // SHORT (3) values sit in the first two bytes of the value field, LONG (4) fill it.
-            let value = switch integer(entries, at: entry + 2, count: 2) {
-            case 3: integer(entries, at: entry + 8, count: 2)
-            case 4: integer(entries, at: entry + 8, count: 4)
-            default: -1
-            }
+            let value =
+                switch integer(entries, at: entry + 2, count: 2) {
+                case 3: integer(entries, at: entry + 8, count: 2)
+                case 4: integer(entries, at: entry + 8, count: 4)
+                default: -1
+                }
             guard value > 0 else { return nil }
             if tag == 256 { width = value } else { height = value }
         }
@@ -242,7 +255,8 @@ struct ImageHeader: Sendable, Hashable {
     /// Width and height from the 18-byte TGA header, if the header is plausible (TGA has no magic bytes).
     private static func tgaSize(_ bytes: [UInt8]) -> PixelSize? {
         guard bytes.count >= 18, bytes[1] <= 1, [1, 2, 3, 9, 10, 11].contains(bytes[2]),
-              [8, 15, 16, 24, 32].contains(bytes[16]) else { return nil }
+            [8, 15, 16, 24, 32].contains(bytes[16])
+        else { return nil }
         return PixelSize(width: littleEndian(bytes, at: 12, count: 2), height: littleEndian(bytes, at: 14, count: 2))
     }
 

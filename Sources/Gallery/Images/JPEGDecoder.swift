@@ -78,14 +78,16 @@ struct JPEGDecoder {
         if plan.isCMYK {
             var cmyk = [UInt8](repeating: 0, count: size.area * 4)
             status = cmyk.withUnsafeMutableBufferPointer { buffer in
-                tjDecompress2(handle, base, cLength, buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
-                              Int32(TJPF_CMYK.rawValue), 0)
+                tjDecompress2(
+                    handle, base, cLength, buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
+                    Int32(TJPF_CMYK.rawValue), 0)
             }
             Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: surface)
         } else {
             // ARGB8888 is B, G, R, A in memory on little-endian machines; TurboJPEG fills alpha with 0xFF.
-            status = tjDecompress2(handle, base, cLength, surface.handle.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                                   Int32(size.width), Int32(pitch), Int32(size.height), Int32(TJPF_BGRA.rawValue), 0)
+            status = tjDecompress2(
+                handle, base, cLength, surface.handle.pointee.pixels.assumingMemoryBound(to: UInt8.self),
+                Int32(size.width), Int32(pitch), Int32(size.height), Int32(TJPF_BGRA.rawValue), 0)
         }
         if status != 0 {
             // Warnings (premature end, corrupt data) leave what decoded in place; errors leave nothing usable.
@@ -123,7 +125,8 @@ struct JPEGDecoder {
             if marker == 0xDA || marker == 0xD9 { return false }
             let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
             if marker == 0xEE, length >= 7, position + 9 <= bytes.count,
-               bytes[(position + 4)..<(position + 9)].elementsEqual("Adobe".utf8) {
+                bytes[(position + 4)..<(position + 9)].elementsEqual("Adobe".utf8)
+            {
                 return true
             }
             position += 2 + length

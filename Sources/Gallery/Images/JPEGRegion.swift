@@ -26,10 +26,13 @@ struct JPEGRegion {
         // Widened outwards to whole pixels of the scaled picture.
         let left = min(first.x, last.x) * scaled.width / storedFitted.width
         let top = min(first.y, last.y) * scaled.height / storedFitted.height
-        let right = min((max(first.x, last.x) + 1) * scaled.width + storedFitted.width - 1, scaled.width * storedFitted.width)
+        let right =
+            min((max(first.x, last.x) + 1) * scaled.width + storedFitted.width - 1, scaled.width * storedFitted.width)
             / storedFitted.width
-        let bottom = min(
-            (max(first.y, last.y) + 1) * scaled.height + storedFitted.height - 1, scaled.height * storedFitted.height)
+        let bottom =
+            min(
+                (max(first.y, last.y) + 1) * scaled.height + storedFitted.height - 1,
+                scaled.height * storedFitted.height)
             / storedFitted.height
         decoded = PixelRect(x: left, y: top, width: max(right - left, 1), height: max(bottom - top, 1))
     }

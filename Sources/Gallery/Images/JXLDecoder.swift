@@ -24,7 +24,7 @@ struct JXLDecoder {
         }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
-              JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+            JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
                 == JXL_DEC_SUCCESS
         else { throw corrupt("the decoder refused the input") }
         JxlDecoderCloseInput(decoder)
@@ -46,7 +46,7 @@ struct JXLDecoder {
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var byteCount = 0
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &byteCount) == JXL_DEC_SUCCESS,
-                      byteCount == size.area * 4
+                    byteCount == size.area * 4
                 else { throw corrupt("unexpected output buffer size") }
                 pixels = [UInt8](repeating: 0, count: byteCount)
                 let status = pixels.withUnsafeMutableBytes { buffer in
@@ -56,7 +56,8 @@ struct JXLDecoder {
             case JXL_DEC_FULL_IMAGE:
                 do {
                     return try pixels.withUnsafeBufferPointer { buffer throws(SDLError) in
-                        try Surface.copying(rgba: buffer.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
+                        try Surface.copying(
+                            rgba: buffer.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
                     }
                 } catch {
                     throw .processingFailed(error.message)

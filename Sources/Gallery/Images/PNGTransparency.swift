@@ -17,7 +17,8 @@ struct PNGTransparency: Equatable {
     /// Reads IHDR and any `tRNS` before the first IDAT; nil when `bytes` is not a PNG with an IHDR.
     init?(bytes: [UInt8]) {
         guard bytes.count >= 33, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-              bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+            bytes[12..<16].elementsEqual("IHDR".utf8)
+        else { return nil }
         bitDepth = Int(bytes[24])
         colourType = Int(bytes[25])
         var position = 8
@@ -45,7 +46,7 @@ struct PNGTransparency: Equatable {
             return try loaded.expandingGreyAlpha()
         }
         if colourType == 2, bitDepth == 16, let samples = transparency, samples.count >= 6,
-           SDL_HasColorKey(loaded.handle) == SDL_TRUE
+            SDL_HasColorKey(loaded.handle) == SDL_TRUE
         {
             // The loader keeps each sample's high byte: key the colour the pixels actually hold.
             let key = SDL_MapRGB(loaded.handle.pointee.format, samples[0], samples[2], samples[4])

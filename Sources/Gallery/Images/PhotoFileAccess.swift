@@ -1,4 +1,5 @@
 import GalleryCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,7 +27,7 @@ package enum PhotoFileAccess {
     static func willAccess(_ path: String) {
         let delay: Double? = slowFolders.withLock { folders in
             guard !folders.isEmpty,
-                  let index = folders.firstIndex(where: { path.hasPrefix($0.prefix) })
+                let index = folders.firstIndex(where: { path.hasPrefix($0.prefix) })
             else { return nil }
             folders[index].threads.insert(UInt(bitPattern: Int(bitPattern: pthread_self())))
             folders[index].accessCount += 1

@@ -28,9 +28,12 @@ public enum PlaceholderPattern: Sendable, Hashable, CaseIterable {
         case .chequeredFlag:
             let half = cell / 2
             try tile.fill(nil, color: paper)
-            try tile.fill(rects: [PixelRect(x: 0, y: 0, width: half, height: half),
-                                  PixelRect(x: half, y: half, width: cell - half, height: cell - half)],
-                          color: ink)
+            try tile.fill(
+                rects: [
+                    PixelRect(x: 0, y: 0, width: half, height: half),
+                    PixelRect(x: half, y: half, width: cell - half, height: cell - half),
+                ],
+                color: ink)
         case .diagonalCross:
             // The seed's middle spot: parts 3…5 of 8 on each axis, rounded to whole pixels.
             let spot = (3 * cell + 4) / 8..<(5 * cell + 4) / 8
@@ -40,7 +43,8 @@ public enum PlaceholderPattern: Sendable, Hashable, CaseIterable {
                 // Pixel centres in doubled coordinates keep the test symmetric and exact.
                 let doubledX = Double(2 * x + 1)
                 let doubledY = Double(2 * y + 1)
-                let onDiagonal = abs(doubledX - doubledY) <= reach
+                let onDiagonal =
+                    abs(doubledX - doubledY) <= reach
                     || abs(doubledX + doubledY - Double(2 * cell)) <= reach
                 return onDiagonal ? accent : paper
             }
@@ -53,7 +57,8 @@ public enum PlaceholderPattern: Sendable, Hashable, CaseIterable {
                 let doubledY = Double(2 * y + 1)
                 for centreX in centres {
                     for centreY in centres {
-                        let distance = ((doubledX - Double(centreX)) * (doubledX - Double(centreX))
+                        let distance =
+                            ((doubledX - Double(centreX)) * (doubledX - Double(centreX))
                             + (doubledY - Double(centreY)) * (doubledY - Double(centreY))).squareRoot()
                         if abs(distance - radius) <= stroke { return ink }
                     }

@@ -13,28 +13,32 @@ enum SevenSegmentDigits {
     ///
     /// Segments are `thickness` thick; horizontal segments span the full digit width and vertical ones overlap them,
     /// so lit corners are solid.
-    static func rects(for number: Int, origin: PixelPoint, digitSize: PixelSize, gap: Int, thickness: Int) -> [PixelRect] {
+    static func rects(for number: Int, origin: PixelPoint, digitSize: PixelSize, gap: Int, thickness: Int)
+        -> [PixelRect]
+    {
         precondition(number >= 0, "seven-segment numbers are non-negative")
         let w = digitSize.width
         let h = digitSize.height
         let t = thickness
         let middle = (h - t) / 2
         let segments = [
-            PixelRect(x: 0, y: 0, width: w, height: t),                   // a
-            PixelRect(x: w - t, y: 0, width: t, height: middle + t),      // b
-            PixelRect(x: w - t, y: middle, width: t, height: h - middle), // c
-            PixelRect(x: 0, y: h - t, width: w, height: t),               // d
-            PixelRect(x: 0, y: middle, width: t, height: h - middle),     // e
-            PixelRect(x: 0, y: 0, width: t, height: middle + t),          // f
-            PixelRect(x: 0, y: middle, width: w, height: t),              // g
+            PixelRect(x: 0, y: 0, width: w, height: t),  // a
+            PixelRect(x: w - t, y: 0, width: t, height: middle + t),  // b
+            PixelRect(x: w - t, y: middle, width: t, height: h - middle),  // c
+            PixelRect(x: 0, y: h - t, width: w, height: t),  // d
+            PixelRect(x: 0, y: middle, width: t, height: h - middle),  // e
+            PixelRect(x: 0, y: 0, width: t, height: middle + t),  // f
+            PixelRect(x: 0, y: middle, width: w, height: t),  // g
         ]
         var rects: [PixelRect] = []
         for (position, digit) in String(number).utf8.enumerated() {
             let left = origin.x + position * (w + gap)
             let lit = litSegments[Int(digit - UInt8(ascii: "0"))]
             for (bit, segment) in segments.enumerated() where lit & (1 << bit) != 0 {
-                rects.append(PixelRect(x: left + segment.x, y: origin.y + segment.y,
-                                       width: segment.width, height: segment.height))
+                rects.append(
+                    PixelRect(
+                        x: left + segment.x, y: origin.y + segment.y,
+                        width: segment.width, height: segment.height))
             }
         }
         return rects

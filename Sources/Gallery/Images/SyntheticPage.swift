@@ -33,12 +33,15 @@ struct SyntheticPage {
         try page.fill(inside, color: background)
 
         // Position marker: a track along the bottom with the page's share of it highlighted.
-        let track = PixelRect(x: inside.x + band, y: inside.y + inside.height - 2 * band,
-                              width: max(inside.width - 2 * band, 0), height: band)
+        let track = PixelRect(
+            x: inside.x + band, y: inside.y + inside.height - 2 * band,
+            width: max(inside.width - 2 * band, 0), height: band)
         let markerWidth = max(track.width / count, 1)
         try page.fill(track, color: frame)
-        try page.fill(PixelRect(x: track.x + track.width * index / count, y: track.y, width: markerWidth,
-                                height: track.height), color: .white)
+        try page.fill(
+            PixelRect(
+                x: track.x + track.width * index / count, y: track.y, width: markerWidth,
+                height: track.height), color: .white)
 
         try drawNumber(on: page, inside: inside, background: background)
         return page
@@ -86,14 +89,15 @@ struct SyntheticPage {
         let sector = hue / 60
         let chroma = value * saturation
         let secondary = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
-        let (red, green, blue): (Double, Double, Double) = switch Int(sector) {
-        case 0: (chroma, secondary, 0)
-        case 1: (secondary, chroma, 0)
-        case 2: (0, chroma, secondary)
-        case 3: (0, secondary, chroma)
-        case 4: (secondary, 0, chroma)
-        default: (chroma, 0, secondary)
-        }
+        let (red, green, blue): (Double, Double, Double) =
+            switch Int(sector) {
+            case 0: (chroma, secondary, 0)
+            case 1: (secondary, chroma, 0)
+            case 2: (0, chroma, secondary)
+            case 3: (0, secondary, chroma)
+            case 4: (secondary, 0, chroma)
+            default: (chroma, 0, secondary)
+            }
         let lift = value - chroma
         func channel(_ component: Double) -> UInt8 { UInt8(((component + lift) * 255).rounded()) }
         return RGBA(r: channel(red), g: channel(green), b: channel(blue))

@@ -26,14 +26,16 @@ public struct PixelRect: Sendable, Hashable {
 
     /// A rectangle of `size` centred in this one (rounding the offset down).
     public func centring(_ size: PixelSize) -> PixelRect {
-        PixelRect(x: x + (width - size.width) / 2, y: y + (height - size.height) / 2,
-                  width: size.width, height: size.height)
+        PixelRect(
+            x: x + (width - size.width) / 2, y: y + (height - size.height) / 2,
+            width: size.width, height: size.height)
     }
 
     /// This rectangle shrunk by `amount` on every side (never below zero size).
     public func inset(by amount: Int) -> PixelRect {
-        PixelRect(x: x + amount, y: y + amount,
-                  width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
+        PixelRect(
+            x: x + amount, y: y + amount,
+            width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
     }
 
     /// The rectangle's size.

@@ -99,14 +99,16 @@ public final class Renderer {
     public func fill(rects: [PixelRect]) throws(SDLError) {
         guard !rects.isEmpty else { return }
         let sdlRects = rects.map(\.sdlRect)
-        try SDLError.check(SDL_RenderFillRects(handle, sdlRects, Int32(clamping: sdlRects.count)), "SDL_RenderFillRects")
+        try SDLError.check(
+            SDL_RenderFillRects(handle, sdlRects, Int32(clamping: sdlRects.count)), "SDL_RenderFillRects")
     }
 
     /// Draws a one-pixel line from `start` to `end`, both ends included, in the draw colour.
     public func drawLine(from start: PixelPoint, to end: PixelPoint) throws(SDLError) {
         try SDLError.check(
-            SDL_RenderDrawLine(handle, Int32(clamping: start.x), Int32(clamping: start.y),
-                               Int32(clamping: end.x), Int32(clamping: end.y)),
+            SDL_RenderDrawLine(
+                handle, Int32(clamping: start.x), Int32(clamping: start.y),
+                Int32(clamping: end.x), Int32(clamping: end.y)),
             "SDL_RenderDrawLine")
     }
 
@@ -114,8 +116,9 @@ public final class Renderer {
     public func copy(_ texture: Texture, from source: PixelRect? = nil, to destination: PixelRect) throws(SDLError) {
         // Only the part within the output is handed to SDL (see `ScaledCopy`).
         let bounds = PixelRect(size: try outputSize)
-        guard let copy = ScaledCopy.visiblePart(
-            of: source ?? PixelRect(size: texture.size), in: destination, within: bounds)
+        guard
+            let copy = ScaledCopy.visiblePart(
+                of: source ?? PixelRect(size: texture.size), in: destination, within: bounds)
         else { return }
         var sourceRect = copy.source.sdlRect
         var destinationRect = copy.destination.sdlRect
@@ -157,8 +160,9 @@ public final class Renderer {
         let size = try outputSize
         let surface = try Surface(width: size.width, height: size.height)
         try SDLError.check(
-            SDL_RenderReadPixels(handle, nil, Renderer.pixelFormat,
-                                 surface.handle.pointee.pixels, surface.handle.pointee.pitch),
+            SDL_RenderReadPixels(
+                handle, nil, Renderer.pixelFormat,
+                surface.handle.pointee.pixels, surface.handle.pointee.pitch),
             "SDL_RenderReadPixels")
         return surface
     }
@@ -187,8 +191,9 @@ public final class Renderer {
     /// A texture in `format` (ARGB8888 or XRGB8888) with linear scaling.
     private func makeTexture(size: PixelSize, access: SDL_TextureAccess, format: UInt32) throws(SDLError) -> Texture {
         let handle = try SDLError.nonNull(
-            SDL_CreateTexture(self.handle, format, Int32(access.rawValue),
-                              Int32(clamping: size.width), Int32(clamping: size.height)),
+            SDL_CreateTexture(
+                self.handle, format, Int32(access.rawValue),
+                Int32(clamping: size.width), Int32(clamping: size.height)),
             "SDL_CreateTexture")
         let texture = Texture(handle: handle, renderer: self, width: size.width, height: size.height)
         try SDLError.check(SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear), "SDL_SetTextureScaleMode")

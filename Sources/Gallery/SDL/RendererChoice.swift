@@ -32,7 +32,8 @@ package enum RendererChoice: Equatable, Sendable {
             self = .software(reason: "LIBGL_ALWAYS_SOFTWARE is set")
         } else if Self.softwareRasteriserNames.contains(value("GALLIUM_DRIVER")) {
             self = .software(reason: "GALLIUM_DRIVER is \(value("GALLIUM_DRIVER"))")
-        } else if !gpuDevices.contains(where: { $0.hasPrefix("renderD") || $0.hasPrefix("card") || $0 == "nvidiactl" }) {
+        } else if !gpuDevices.contains(where: { $0.hasPrefix("renderD") || $0.hasPrefix("card") || $0 == "nvidiactl" })
+        {
             self = .software(reason: "no GPU device (/dev/dri is empty or missing)")
         } else {
             self = .acceleratedUnlessSoftwareGL
@@ -41,8 +42,10 @@ package enum RendererChoice: Equatable, Sendable {
 
     /// Words in `GL_RENDERER` strings of OpenGL implementations that rasterise on the CPU: Mesa's llvmpipe,
     /// softpipe and classic swrast ("Software Rasterizer"), Google's SwiftShader, Windows' GDI Generic.
-    static let softwareRasteriserNames = ["llvmpipe", "softpipe", "software rasterizer", "swrast", "swiftshader",
-                                          "gdi generic"]
+    static let softwareRasteriserNames = [
+        "llvmpipe", "softpipe", "software rasterizer", "swrast", "swiftshader",
+        "gdi generic",
+    ]
 
     /// The GPU device names present on this machine, for `init(softwareFlag:environment:gpuDevices:)`.
     package static func presentGPUDevices() -> [String] {
@@ -50,7 +53,10 @@ package enum RendererChoice: Equatable, Sendable {
         if let directory = opendir("/dev/dri") {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) })
+                names.append(
+                    withUnsafeBytes(of: entry.pointee.d_name) {
+                        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                    })
             }
         }
         if access("/dev/nvidiactl", F_OK) == 0 { names.append("nvidiactl") }
@@ -90,7 +96,9 @@ extension RendererChoice {
         case .acceleratedUnlessSoftwareGL:
             var accelerated = try? Renderer(window: window, software: false, vsync: true)
             let glRenderer = accelerated.flatMap(Self.openGLRendererString(of:))
-            if let accelerated, !(glRenderer.map(Self.isSoftwareRasteriser(glRenderer:)) ?? false) { return accelerated }
+            if let accelerated, !(glRenderer.map(Self.isSoftwareRasteriser(glRenderer:)) ?? false) {
+                return accelerated
+            }
             // A CPU rasteriser, or no accelerated renderer at all. SDL wants a window's renderer destroyed before the
             // next one is created for it.
             accelerated = nil
@@ -103,7 +111,7 @@ extension RendererChoice {
     /// `GL_RENDERER` of an OpenGL or OpenGL ES renderer (its context is current right after creation), else nil.
     static func openGLRendererString(of renderer: Renderer) -> String? {
         guard renderer.name.hasPrefix("opengl"), SDL_GL_GetCurrentContext() != nil,
-              let address = SDL_GL_GetProcAddress("glGetString")
+            let address = SDL_GL_GetProcAddress("glGetString")
         else { return nil }
         typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
         let glRendererName: UInt32 = 0x1F01  // GL_RENDERER, the same in OpenGL and OpenGL ES

@@ -1,4 +1,5 @@
 import CSDL2
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -30,8 +31,9 @@ public final class SDLSession {
         if useSoftwareFramebuffer {
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
-        if video, let drivers = VideoDriverChoice.hint(
-            availableDrivers: Self.availableVideoDrivers(), environment: ProcessInfo.processInfo.environment)
+        if video,
+            let drivers = VideoDriverChoice.hint(
+                availableDrivers: Self.availableVideoDrivers(), environment: ProcessInfo.processInfo.environment)
         {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }

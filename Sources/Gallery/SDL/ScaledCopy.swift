@@ -17,10 +17,12 @@ struct ScaledCopy: Equatable {
         let whole = ScaledCopy(source: source, destination: destination)
         guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { return nil }
         let left = max(destination.x, bounds.x), right = min(destination.x + destination.width, bounds.x + bounds.width)
-        let top = max(destination.y, bounds.y), bottom = min(destination.y + destination.height, bounds.y + bounds.height)
+        let top = max(destination.y, bounds.y),
+            bottom = min(destination.y + destination.height, bounds.y + bounds.height)
         guard left < right, top < bottom else { return nil }
         if left == destination.x, top == destination.y, right == destination.x + destination.width,
-           bottom == destination.y + destination.height {
+            bottom == destination.y + destination.height
+        {
             return whole
         }
         let (x, width) = axis(
@@ -29,9 +31,11 @@ struct ScaledCopy: Equatable {
         let (y, height) = axis(
             source: source.y, sourceLength: source.height, destination: destination.y,
             destinationLength: destination.height, visible: top, visibleEnd: bottom)
-        return ScaledCopy(source: PixelRect(x: x.source, y: y.source, width: width.source, height: height.source),
-                          destination: PixelRect(x: x.destination, y: y.destination, width: width.destination,
-                                                 height: height.destination))
+        return ScaledCopy(
+            source: PixelRect(x: x.source, y: y.source, width: width.source, height: height.source),
+            destination: PixelRect(
+                x: x.destination, y: y.destination, width: width.destination,
+                height: height.destination))
     }
 
     /// One axis: the whole source pixels covering `visible ..< visibleEnd`, and where they land.

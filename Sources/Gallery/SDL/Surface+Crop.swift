@@ -7,8 +7,9 @@ extension Surface {
     /// damage note.
     func cropped(to rect: PixelRect) throws(SDLError) -> Surface {
         precondition(hasStandardFormat, "cropped(to:) copies \(Surface.pixelFormat) surfaces")
-        precondition(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= width && rect.y + rect.height <= height,
-                     "crop \(rect) outside \(size)")
+        precondition(
+            rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= width && rect.y + rect.height <= height,
+            "crop \(rect) outside \(size)")
         let target = try Surface.uninitialized(width: rect.width, height: rect.height, opaque: isOpaque)
         target.damageNote = damageNote
         let sourcePitch = Int(handle.pointee.pitch)

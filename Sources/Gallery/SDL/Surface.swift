@@ -1,4 +1,5 @@
 import CSDL2
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,16 +53,18 @@ public final class Surface: @unchecked Sendable {
     /// pages are only touched, once, by the writer.
     public static func uninitialized(width: Int, height: Int, opaque: Bool = false) throws(SDLError) -> Surface {
         guard width > 0, height > 0, let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
-              let pitch32 = Int32(exactly: width * 4), width * 4 <= Int.max / height
+            let pitch32 = Int32(exactly: width * 4), width * 4 <= Int.max / height
         else {
-            throw SDLError(call: "SDL_CreateRGBSurfaceWithFormatFrom", message: "invalid surface size \(width)×\(height)")
+            throw SDLError(
+                call: "SDL_CreateRGBSurfaceWithFormatFrom", message: "invalid surface size \(width)×\(height)")
         }
         var memory: UnsafeMutableRawPointer?
         // 64-byte rows and start, as SDL's own SIMD allocation, so its blitters and TurboJPEG take their fast paths.
         guard posix_memalign(&memory, 64, width * height * 4) == 0, let pixels = memory else {
             throw SDLError(call: "posix_memalign", message: "cannot allocate \(width)×\(height) pixels")
         }
-        guard let handle = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width32, height32, 32, pitch32, Surface.pixelFormat)
+        guard
+            let handle = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width32, height32, 32, pitch32, Surface.pixelFormat)
         else {
             free(pixels)
             throw SDLError(call: "SDL_CreateRGBSurfaceWithFormatFrom", message: String(cString: SDL_GetError()))
@@ -159,8 +162,9 @@ public final class Surface: @unchecked Sendable {
     ///
     /// A source without an alpha channel (a JPEG, say) becomes an opaque surface; colour-keyed pixels become transparent.
     public func converted() throws(SDLError) -> Surface {
-        let copy = Surface(taking: try SDLError.nonNull(
-            SDL_ConvertSurfaceFormat(handle, Surface.pixelFormat, 0), "SDL_ConvertSurfaceFormat"))
+        let copy = Surface(
+            taking: try SDLError.nonNull(
+                SDL_ConvertSurfaceFormat(handle, Surface.pixelFormat, 0), "SDL_ConvertSurfaceFormat"))
         copy.damageNote = damageNote
         return copy
     }

@@ -28,8 +28,9 @@ public final class TextRenderer {
     /// Opens `fontPath`, or the first readable file of `defaultFontPaths` when nil, at `pointSize`.
     public init(fontPath: String? = nil, pointSize: Int) throws(SDLError) {
         guard let path = fontPath ?? TextRenderer.defaultFontPaths.first(where: { access($0, R_OK) == 0 }) else {
-            throw SDLError(call: "TTF_OpenFont",
-                           message: "no font found; looked in \(TextRenderer.defaultFontPaths.joined(separator: ", "))")
+            throw SDLError(
+                call: "TTF_OpenFont",
+                message: "no font found; looked in \(TextRenderer.defaultFontPaths.joined(separator: ", "))")
         }
         font = try SDLError.nonNull(TTF_OpenFont(path, Int32(clamping: pointSize)), "TTF_OpenFont")
         self.fontPath = path
@@ -63,9 +64,10 @@ public final class TextRenderer {
         guard !text.isEmpty else {
             return try Surface(width: 1, height: max(lineHeight, 1))
         }
-        let rendered = Surface(taking: try SDLError.nonNull(
-            TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)),
-            "TTF_RenderUTF8_Blended"))
+        let rendered = Surface(
+            taking: try SDLError.nonNull(
+                TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)),
+                "TTF_RenderUTF8_Blended"))
         return rendered.hasStandardFormat ? rendered : try rendered.converted()
     }
 }

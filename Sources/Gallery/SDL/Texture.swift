@@ -35,7 +35,8 @@ public final class Texture {
     /// Whether copies blend by alpha (for fades and transparent pictures) or overwrite.
     public func setBlendMode(blending: Bool) throws(SDLError) {
         try SDLError.check(
-            SDL_SetTextureBlendMode(handle, blending ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+            SDL_SetTextureBlendMode(handle, blending ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE),
+            "SDL_SetTextureBlendMode")
     }
 
     /// Whether copies blend by alpha now.

@@ -11,7 +11,8 @@ package enum VideoDriverChoice {
     package static func hint(availableDrivers: [String], environment: [String: String]) -> String? {
         func isSet(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         guard !isSet("SDL_VIDEODRIVER"), availableDrivers.contains("wayland") else { return nil }
-        let waylandCanConnect = isSet("XDG_RUNTIME_DIR") || isSet("WAYLAND_SOCKET")
+        let waylandCanConnect =
+            isSet("XDG_RUNTIME_DIR") || isSet("WAYLAND_SOCKET")
             || environment["WAYLAND_DISPLAY", default: ""].hasPrefix("/")
         guard !waylandCanConnect else { return nil }
         return availableDrivers.filter { $0 != "wayland" }.joined(separator: ",")

@@ -9,8 +9,10 @@ public final class Window {
     ///
     /// `highDPI` asks for a full-resolution drawable on high-density displays (see `drawableSize`);
     /// `hidden` creates it without showing it (tests, or showing only after the first frame is drawn).
-    public init(title: String, width: Int, height: Int, resizable: Bool = true, highDPI: Bool = true,
-                hidden: Bool = false) throws(SDLError) {
+    public init(
+        title: String, width: Int, height: Int, resizable: Bool = true, highDPI: Bool = true,
+        hidden: Bool = false
+    ) throws(SDLError) {
         var flags: UInt32 = 0
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }

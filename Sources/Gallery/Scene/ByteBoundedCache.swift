@@ -54,7 +54,8 @@ struct ByteBoundedCache<Value> {
     mutating func evict(keeping pinned: Set<Int>) -> [Int] {
         guard totalBytes > budgetBytes else { return [] }
         var evicted: [Int] = []
-        for (page, _) in entries.filter({ !pinned.contains($0.key) }).sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        for (page, _) in entries.filter({ !pinned.contains($0.key) }).sorted(by: { $0.value.lastUse < $1.value.lastUse }
+        ) {
             guard totalBytes > budgetBytes else { break }
             remove(page)
             evicted.append(page)

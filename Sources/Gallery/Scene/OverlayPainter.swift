@@ -52,12 +52,14 @@ final class OverlayPainter {
             let radius = Self.dotDiameter / 2
             try renderer.copy(
                 texture,
-                to: PixelRect(x: centre.x - radius, y: centre.y - radius, width: Self.dotDiameter, height: Self.dotDiameter))
+                to: PixelRect(
+                    x: centre.x - radius, y: centre.y - radius, width: Self.dotDiameter, height: Self.dotDiameter))
         }
     }
 
     private func paintInfo(_ text: String, opacity: Double, renderer: Renderer) throws {
-        guard let label = try texts.texture(text, pointSize: 16, color: RGBA(r: 240, g: 240, b: 245), renderer: renderer)
+        guard
+            let label = try texts.texture(text, pointSize: 16, color: RGBA(r: 240, g: 240, b: 245), renderer: renderer)
         else { return }
         let width = min(label.width, outputSize.width - 40)
         let box = PixelRect(
@@ -90,8 +92,9 @@ final class OverlayPainter {
             "Keys and gestures — any key closes this", pointSize: 18, color: RGBA(r: 255, g: 255, b: 255),
             renderer: renderer)
         let rendered = try lines.map { line in
-            try texts.texture(line.isEmpty ? " " : line, pointSize: 14, color: RGBA(r: 220, g: 224, b: 230), renderer: renderer,
-                              monospaced: true)
+            try texts.texture(
+                line.isEmpty ? " " : line, pointSize: 14, color: RGBA(r: 220, g: 224, b: 230), renderer: renderer,
+                monospaced: true)
         }
         let lineHeight = (rendered.compactMap { $0?.height }.max() ?? 16) + 2
         let height = (title?.height ?? 0) + 12 + lines.count * lineHeight
@@ -103,7 +106,9 @@ final class OverlayPainter {
             y += title.height + 12
         }
         for texture in rendered {
-            if let texture { try renderer.copy(texture, to: PixelRect(x: x, y: y, width: texture.width, height: texture.height)) }
+            if let texture {
+                try renderer.copy(texture, to: PixelRect(x: x, y: y, width: texture.width, height: texture.height))
+            }
             y += lineHeight
         }
     }

@@ -55,7 +55,7 @@ final class PageDecodes {
         lastRequired = plan.required
         for page in shown where !previous.contains(page) || (page == shown.first && page != previous.first) {
             guard resident.contains(page), !inFlight.contains(page), let recorded = stamps[page],
-                  case .file = library.source(forPage: page)
+                case .file = library.source(forPage: page)
             else { continue }
             submit(page: page, purpose: .revalidate(shown: recorded))
         }
@@ -81,7 +81,7 @@ final class PageDecodes {
     @discardableResult
     func adopt(_ request: DecodeRequest) -> Bool {
         guard request.generation == generation, request.box == box, !inFlight.contains(request.page),
-              library.source(forPage: request.page) == request.source
+            library.source(forPage: request.page) == request.source
         else { return false }
         inFlight.insert(request.page)
         return true

@@ -104,7 +104,8 @@ final class RecycledSlotStore: PageStore {
 
     func handOverTextures() -> [Int: Texture] {
         defer { slots = [nil, nil, nil] }
-        return Dictionary(slots.compactMap { $0.map { ($0.page, $0.texture) } }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            slots.compactMap { $0.map { ($0.page, $0.texture) } }, uniquingKeysWith: { first, _ in first })
     }
 
     var textureCount: Int { slots.compactMap { $0 }.count }

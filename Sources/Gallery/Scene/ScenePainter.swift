@@ -167,7 +167,8 @@ final class ScenePainter {
         try renderer.copy(
             texture,
             to: PixelRect(
-                x: Int(left.rounded()), y: Int(top.rounded()), width: Int(width.rounded()), height: Int(height.rounded())))
+                x: Int(left.rounded()), y: Int(top.rounded()), width: Int(width.rounded()),
+                height: Int(height.rounded())))
         guard let sharp, sharp.full.width > 0, sharp.full.height > 0 else { return }
         let scaleX = width / Double(sharp.full.width), scaleY = height / Double(sharp.full.height)
         let x0 = (left + Double(sharp.region.x) * scaleX).rounded()
@@ -180,8 +181,9 @@ final class ScenePainter {
 
     /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.
     private func paintDamageBadge(_ note: String, in rect: PixelRect, renderer: Renderer) throws {
-        guard let label = try texts.texture(
-            "Damaged file: \(note)", pointSize: 12, color: RGBA(r: 255, g: 236, b: 236), renderer: renderer)
+        guard
+            let label = try texts.texture(
+                "Damaged file: \(note)", pointSize: 12, color: RGBA(r: 255, g: 236, b: 236), renderer: renderer)
         else { return }
         let margin = 6
         let width = min(label.width, max(rect.width - 4 * margin, 0))
@@ -198,8 +200,10 @@ final class ScenePainter {
     private func paintError(_ failure: DecodeFailure, page: Int, in rect: PixelRect, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
-        guard let label = try texts.texture(
-            "Cannot show \(failure.description)", pointSize: 18, color: RGBA(r: 240, g: 220, b: 220), renderer: renderer)
+        guard
+            let label = try texts.texture(
+                "Cannot show \(failure.description)", pointSize: 18, color: RGBA(r: 240, g: 220, b: 220),
+                renderer: renderer)
         else { return }
         let width = min(label.width, rect.width)
         try renderer.copy(

@@ -38,7 +38,8 @@ final class ThumbnailStore {
             } else if !failed.contains(photo), !inFlight.contains(photo) {
                 inFlight.insert(photo)
                 worker.submit(
-                    DecodeRequest(page: photo, source: library.source(forPage: photo), box: box, generation: generation))
+                    DecodeRequest(page: photo, source: library.source(forPage: photo), box: box, generation: generation)
+                )
             }
         }
     }

@@ -33,7 +33,10 @@ final class ZoomDetail {
             return
         }
         if let requested, requested.photo == photo, Self.sameSize(requested.full, full),
-           requested.region.covers(visible) { return }
+            requested.region.covers(visible)
+        {
+            return
+        }
         worker.cancelAll()
         generation += 1
         requested = (photo, full, region)
@@ -87,7 +90,8 @@ final class ZoomDetail {
     ) -> (region: PixelRect, full: PixelSize, visible: PixelRect) {
         let shrunk = PageBudget.fitting(visible.size, bytes: budgetBytes, maximumSide: maximumSide)
         guard shrunk == visible.size else {
-            let scale = min(Double(shrunk.width) / Double(visible.width), Double(shrunk.height) / Double(visible.height))
+            let scale = min(
+                Double(shrunk.width) / Double(visible.width), Double(shrunk.height) / Double(visible.height))
             let smaller = PixelSize(
                 width: max(Int(Double(full.width) * scale), 1), height: max(Int(Double(full.height) * scale), 1))
             let x = min(Int(Double(visible.x) * scale), max(smaller.width - shrunk.width, 0))
@@ -103,7 +107,7 @@ final class ZoomDetail {
             let bottom = min(visible.y + visible.height + marginY, full.height)
             let widened = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
             if PageBudget.bytes(of: widened.size) <= budgetBytes,
-               max(widened.width, widened.height) <= maximumSide ?? Int.max
+                max(widened.width, widened.height) <= maximumSide ?? Int.max
             {
                 return (widened, full, visible)
             }

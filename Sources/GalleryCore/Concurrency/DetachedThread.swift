@@ -19,12 +19,14 @@ package enum DetachedThread {
     package static func start(name: String, _ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(name: name, body: body)).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { argument in
-            let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
-            body.nameCurrentThread()
-            body.body()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+                body.nameCurrentThread()
+                body.body()
+                return nil
+            }, box)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
             fatalError("cannot start thread \(name): \(String(cString: strerror(status)))")

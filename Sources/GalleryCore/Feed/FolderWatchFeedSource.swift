@@ -205,9 +205,9 @@ public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 if !name.isEmpty, mask & UInt32(IN_ISDIR) == 0 {
                     let change: Change =
-                        if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { .removed }
-                        else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { .completed }
-                        else { .writing }
+                        if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 {
+                            .removed
+                        } else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { .completed } else { .writing }
                     names.append((name, change))
                 }
                 offset += header + length

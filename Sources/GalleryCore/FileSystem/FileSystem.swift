@@ -43,15 +43,17 @@ package enum FileSystem {
                 if errno != 0 { throw FileSystemError(path: path, code: errno) }
                 return
             }
-            let kind: FileKind? = switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): .regular
-            case Int32(DT_DIR): .directory
-            case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): .special
-            default: nil
-            }
+            let kind: FileKind? =
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_REG): .regular
+                case Int32(DT_DIR): .directory
+                case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): .special
+                default: nil
+                }
             withUnsafePointer(to: &entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { start in
-                    let name = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
+                    let name = UnsafeBufferPointer(
+                        start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
                     let isDotOrDotDot = name.count <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
                     if !isDotOrDotDot { body(name, kind) }
                 }

@@ -56,7 +56,7 @@ package enum JSONLineDecoder {
     /// What JSONDecoder found instead, which it gives only in its debug text: "… but found bool instead.".
     private static func foundKind(in debugDescription: String) -> String {
         guard let start = debugDescription.firstRange(of: "but found "),
-              let end = debugDescription[start.upperBound...].firstRange(of: " instead")
+            let end = debugDescription[start.upperBound...].firstRange(of: " instead")
         else { return "another kind of value" }
         return switch debugDescription[start.upperBound..<end.lowerBound] {
         case "bool": "a boolean"

@@ -101,7 +101,8 @@ package struct JSONSyntax {
                 index += 1
                 return
             default:
-                throw unexpected(isObject ? "where ',' or '}' should follow a member" : "where ',' or ']' should follow an element")
+                throw unexpected(
+                    isObject ? "where ',' or '}' should follow a member" : "where ',' or ']' should follow an element")
             }
         }
     }
@@ -121,12 +122,13 @@ package struct JSONSyntax {
                 index += 1
                 switch current {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 case UInt8(ascii: "u"):
                     let unit = try hexUnit()
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                            bytes[index + 1] == UInt8(ascii: "u")
                         else { throw unexpected("where a low surrogate escape should follow") }
                         index += 1
                         guard (0xDC00...0xDFFF).contains(try hexUnit()) else {

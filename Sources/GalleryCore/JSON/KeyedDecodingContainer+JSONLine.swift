@@ -31,6 +31,7 @@ extension KeyedDecodingContainer {
     }
 
     private static func notWhole(_ number: Double) -> String {
-        number.rounded() == number ? "is too large for a whole number, found \(number)" : "must be a whole number, found \(number)"
+        number.rounded() == number
+            ? "is too large for a whole number, found \(number)" : "must be a whole number, found \(number)"
     }
 }

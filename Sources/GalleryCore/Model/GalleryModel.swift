@@ -70,7 +70,8 @@ public struct GalleryModel: Sendable {
         self.photoCount = photoCount
         feedPages = FeedPages(initialCount: photoCount)
         let topology: any PageTopology =
-            mode == .feed ? FeedTopology(pageCount: feedPages.count, startPage: start)
+            mode == .feed
+            ? FeedTopology(pageCount: feedPages.count, startPage: start)
             : mode.makeTopology(pageCount: photoCount, startPage: start)
         pager = Pager(topology: topology, viewport: viewport, configuration: configuration)
         tap = TapRecognizer(slop: configuration.dragSlop)

@@ -57,7 +57,8 @@ public final class OutputFile {
             var seen = stat()
             if fstatat(folder, name, &seen, AT_SYMLINK_NOFOLLOW) != 0 {
                 guard errno == ENOENT else { throw .system(FileSystem.message(forErrorCode: errno)) }
-                let created = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+                let created = openat(
+                    folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
                 if created >= 0 { return created }
                 if errno == EEXIST { continue }
                 throw .system(FileSystem.message(forErrorCode: errno))

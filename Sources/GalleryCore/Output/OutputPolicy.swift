@@ -57,7 +57,8 @@ public struct OutputPolicy: Sendable, Equatable {
             let parent = openat(current, "..", O_DIRECTORY | OutputPolicy.pathOnly | O_CLOEXEC)
             guard parent >= 0 else { throw .system(FileSystem.message(forErrorCode: errno)) }
             var parentStatus = stat()
-            let atRoot = fstat(parent, &parentStatus) == 0
+            let atRoot =
+                fstat(parent, &parentStatus) == 0
                 && (UInt64(parentStatus.st_dev), UInt64(parentStatus.st_ino)) == identity
             close(current)
             current = parent

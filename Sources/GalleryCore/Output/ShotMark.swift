@@ -20,7 +20,7 @@ public enum ShotMark {
     /// chunk of 13 bytes.
     public static func marking(_ png: [UInt8]) -> [UInt8]? {
         guard png.count >= markOffset, png.starts(with: signature),
-              png[8..<16].elementsEqual([0, 0, 0, 13] + Array("IHDR".utf8))
+            png[8..<16].elementsEqual([0, 0, 0, 13] + Array("IHDR".utf8))
         else { return nil }
         return Array(png[..<markOffset]) + chunk + png[markOffset...]
     }

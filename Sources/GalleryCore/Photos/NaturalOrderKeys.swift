@@ -46,14 +46,15 @@ package struct NaturalOrderKeys: Sendable {
     package func precedes(_ a: Int, _ b: Int) -> Bool {
         let left = bounds[a], right = bounds[b]
         let common = min(left.count, right.count)
-        let difference = switch storage {
-        case .bytes(let keys):
-            keys.withUnsafeBufferPointer {
-                Int(memcmp($0.baseAddress! + left.lowerBound, $0.baseAddress! + right.lowerBound, common))
+        let difference =
+            switch storage {
+            case .bytes(let keys):
+                keys.withUnsafeBufferPointer {
+                    Int(memcmp($0.baseAddress! + left.lowerBound, $0.baseAddress! + right.lowerBound, common))
+                }
+            case .scalars(let keys):
+                keys.withUnsafeBufferPointer { Self.compare($0, left.lowerBound, right.lowerBound, common) }
             }
-        case .scalars(let keys):
-            keys.withUnsafeBufferPointer { Self.compare($0, left.lowerBound, right.lowerBound, common) }
-        }
         if difference != 0 { return difference < 0 }
         return left.count < right.count || (left.count == right.count && a < b)
     }
@@ -114,7 +115,9 @@ package struct NaturalOrderKeys: Sendable {
             }
             return value
         }
-        var entries = bounds.indices.map { (high: word(bounds[$0], from: 0), low: word(bounds[$0], from: 8), index: $0) }
+        var entries = bounds.indices.map {
+            (high: word(bounds[$0], from: 0), low: word(bounds[$0], from: 8), index: $0)
+        }
         bounds.withUnsafeBufferPointer { bounds in
             entries.sort { a, b in
                 if a.high != b.high { return a.high < b.high }
@@ -123,7 +126,8 @@ package struct NaturalOrderKeys: Sendable {
                 let common = min(left.count, right.count)
                 if common > 16 {
                     let difference = memcmp(
-                        keys.baseAddress! + left.lowerBound + 16, keys.baseAddress! + right.lowerBound + 16, common - 16)
+                        keys.baseAddress! + left.lowerBound + 16, keys.baseAddress! + right.lowerBound + 16, common - 16
+                    )
                     if difference != 0 { return difference < 0 }
                 }
                 return left.count < right.count || (left.count == right.count && a.index < b.index)
@@ -197,10 +201,12 @@ package struct NaturalOrderKeys: Sendable {
                 return true
             }
             for name in names {
-                let keyed = name.utf8.withContiguousStorageIfAvailable(key) ?? {
-                    var copy = name
-                    return copy.withUTF8(key)
-                }()
+                let keyed =
+                    name.utf8.withContiguousStorageIfAvailable(key)
+                    ?? {
+                        var copy = name
+                        return copy.withUTF8(key)
+                    }()
                 guard keyed else {
                     fits = false
                     break

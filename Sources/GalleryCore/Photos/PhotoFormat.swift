@@ -17,7 +17,8 @@ public struct PhotoFormat: Sendable, Hashable {
         PhotoFormat(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"], decoder: "SDL_image"),
         PhotoFormat(name: "BMP", extensions: ["bmp"], mimeTypes: ["image/bmp"], decoder: "SDL_image"),
         PhotoFormat(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"], decoder: "SDL_image (libwebp)"),
-        PhotoFormat(name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"], decoder: "SDL_image (libtiff)"),
+        PhotoFormat(
+            name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"], decoder: "SDL_image (libtiff)"),
         PhotoFormat(name: "TGA", extensions: ["tga"], mimeTypes: ["image/x-tga"], decoder: "SDL_image"),
         PhotoFormat(name: "QOI", extensions: ["qoi"], mimeTypes: ["image/qoi"], decoder: "SDL_image"),
         PhotoFormat(
@@ -29,8 +30,9 @@ public struct PhotoFormat: Sendable, Hashable {
             decoder: "libheif (libde265)"),
         PhotoFormat(name: "AVIF", extensions: ["avif"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
         PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl"),
-        PhotoFormat(name: "Camera RAW (embedded preview)", extensions: rawExtensions,
-                    mimeTypes: rawExtensions.map { rawMimeTypes[$0] ?? "image/x-dcraw" }, decoder: "LibRaw"),
+        PhotoFormat(
+            name: "Camera RAW (embedded preview)", extensions: rawExtensions,
+            mimeTypes: rawExtensions.map { rawMimeTypes[$0] ?? "image/x-dcraw" }, decoder: "LibRaw"),
     ]
 
     /// Camera RAW extensions: Canon (CR2, CR3), Nikon, Sony, Adobe DNG, Fujifilm, Olympus, Panasonic, Pentax, Samsung.
@@ -46,9 +48,12 @@ public struct PhotoFormat: Sendable, Hashable {
 
     /// The MIME type of each extension, from `all`.
     public static var mimeTypesByExtension: [String: String] {
-        Dictionary(all.flatMap { format in
-            format.extensions.indices.map { (format.extensions[$0], format.mimeTypes[min($0, format.mimeTypes.count - 1)]) }
-        }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            all.flatMap { format in
+                format.extensions.indices.map {
+                    (format.extensions[$0], format.mimeTypes[min($0, format.mimeTypes.count - 1)])
+                }
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The README's one-line list: "JPEG, PNG, …, Camera RAW (embedded preview)".

@@ -42,7 +42,8 @@ public struct PhotoIndex: Hashable, Sendable {
         guard !paths.isEmpty else { throw .noPaths }
         startIndex = 0
         if paths.count == 1, try Self.kind(of: paths[0]) == .regular,
-           let siblings = Self.siblings(of: paths[0], sort: sort, rawPairs: rawPairs) {
+            let siblings = Self.siblings(of: paths[0], sort: sort, rawPairs: rawPairs)
+        {
             photos = siblings.photos
             startIndex = siblings.start
             return
@@ -81,7 +82,7 @@ public struct PhotoIndex: Hashable, Sendable {
     /// the 100,000 entries of a large folder are checked without allocating.
     static func hasImageExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0, bytes.count - dot - 1 <= 8,
-              let packed = packedLowercase(bytes[(dot + 1)...])
+            let packed = packedLowercase(bytes[(dot + 1)...])
         else { return false }
         return packedImageExtensions.contains(packed)
     }
@@ -92,15 +93,17 @@ public struct PhotoIndex: Hashable, Sendable {
     private static func validUTF8Name(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var name = String(decoding: bytes, as: UTF8.self)
         let isExact = name.withUTF8 { decoded in
-            decoded.count == bytes.count && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            decoded.count == bytes.count
+                && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
         }
         return isExact ? name : nil
     }
 
     /// `imageExtensions` packed as `packedLowercase` packs a name's suffix.
-    private static let packedImageExtensions = Set(imageExtensions.compactMap { name in
-        packedLowercase(Array(name.utf8)[...])
-    })
+    private static let packedImageExtensions = Set(
+        imageExtensions.compactMap { name in
+            packedLowercase(Array(name.utf8)[...])
+        })
 
     /// Up to 8 ASCII bytes, lowercased, as one integer (a leading 1 bit keeps "jpg" apart from "\0jpg"); nil for more
     /// bytes or non-ASCII.
@@ -173,8 +176,8 @@ public struct PhotoIndex: Hashable, Sendable {
         let prefix = slash == nil ? "" : String(file[...slash!])
         var examined = 0
         guard !name.isEmpty,
-              var found = try? imageFiles(
-                  inFolder: folder, prefix: prefix, recursive: false, rawPairs: rawPairs, examined: &examined)
+            var found = try? imageFiles(
+                inFolder: folder, prefix: prefix, recursive: false, rawPairs: rawPairs, examined: &examined)
         else { return nil }
         guard let start = found.firstIndex(of: name) else {
             // Hidden, an extension the folder scan skips, or the other half of a RAW + JPEG pair: the user asked for
@@ -241,8 +244,10 @@ public struct PhotoIndex: Hashable, Sendable {
         found = rawPairs.filter(found)
         for name in subfolders {
             // An unreadable subfolder is skipped: the folder named on the command line was readable.
-            if let nested = try? imageFiles(inFolder: prefix + name, prefix: prefix + name + "/", recursive: true,
-                                           relativeTo: base + name + "/", rawPairs: rawPairs, examined: &examined) {
+            if let nested = try? imageFiles(
+                inFolder: prefix + name, prefix: prefix + name + "/", recursive: true,
+                relativeTo: base + name + "/", rawPairs: rawPairs, examined: &examined)
+            {
                 found += nested
             }
         }
@@ -258,7 +263,9 @@ public struct PhotoIndex: Hashable, Sendable {
         case .mtime:
             return relatives.map { relative in
                 let path = prefix + relative
-                return (FileSystem.modificationTime(atPath: path) ?? 0, NaturalOrderKey(relative), PhotoEntry(path: path))
+                return (
+                    FileSystem.modificationTime(atPath: path) ?? 0, NaturalOrderKey(relative), PhotoEntry(path: path)
+                )
             }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         }

@@ -20,7 +20,9 @@ public enum RawPairs: String, CaseIterable, Sendable {
         }
         guard stems.values.contains(where: { $0.jpeg && $0.raw }) else { return relatives }
         return relatives.filter { path in
-            guard let (stem, kind) = Self.split(path), let pair = stems[stem], pair.jpeg && pair.raw else { return true }
+            guard let (stem, kind) = Self.split(path), let pair = stems[stem], pair.jpeg && pair.raw else {
+                return true
+            }
             return kind == self
         }
     }
@@ -29,7 +31,9 @@ public enum RawPairs: String, CaseIterable, Sendable {
     private static func split(_ path: String) -> (Substring, RawPairs)? {
         guard let dot = path.lastIndex(of: "."), dot != path.startIndex else { return nil }
         let suffix = path[path.index(after: dot)...].lowercased()
-        let kind: RawPairs? = suffix == "jpg" || suffix == "jpeg" ? .jpeg
+        let kind: RawPairs? =
+            suffix == "jpg" || suffix == "jpeg"
+            ? .jpeg
             : PhotoFormat.rawExtensions.contains(suffix) ? .raw : nil
         return kind.map { (path[..<dot], $0) }
     }

@@ -13,7 +13,9 @@ public struct Script: Equatable, Sendable {
     public static func parse(_ text: String) throws(ScriptError) -> Script {
         var events: [ScriptEvent] = []
         var previousLineNumber = 0
-        for (offset, rawLine) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let lineNumber = offset + 1
             let line = trimmed(Substring(rawLine), isFirstLine: offset == 0)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }

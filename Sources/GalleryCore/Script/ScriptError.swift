@@ -42,12 +42,13 @@ public struct ScriptError: Error, Equatable, Sendable {
 extension ScriptError: CustomStringConvertible {
     /// The error as a user reads it, e.g. `in.jsonl, line 3: unknown event type "jump" (expected …)`.
     public var description: String {
-        let place = switch (path, line) {
-        case let (path?, line?): "\(path), line \(line)"
-        case let (path?, nil): path
-        case let (nil, line?): "script line \(line)"
-        case (nil, nil): "script"
-        }
+        let place =
+            switch (path, line) {
+            case let (path?, line?): "\(path), line \(line)"
+            case let (path?, nil): path
+            case let (nil, line?): "script line \(line)"
+            case (nil, nil): "script"
+            }
         return "\(place): \(problemDescription)"
     }
 

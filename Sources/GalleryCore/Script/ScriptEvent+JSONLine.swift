@@ -69,10 +69,11 @@ extension ScriptEvent {
         case .resize(let width, let height):
             let range = ViewportSize.dimensionRange
             for (field, value) in [("w", width), ("h", height)] where !range.contains(value) {
-                throw failure(.invalidValue(
-                    field: field,
-                    reason: "must be between \(range.lowerBound) and \(range.upperBound) pixels, found \(value)"
-                ))
+                throw failure(
+                    .invalidValue(
+                        field: field,
+                        reason: "must be between \(range.lowerBound) and \(range.upperBound) pixels, found \(value)"
+                    ))
             }
         case .shot(let path):
             if let reason = shotPathProblem(path) { throw failure(.invalidValue(field: "path", reason: reason)) }

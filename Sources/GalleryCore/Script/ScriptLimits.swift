@@ -11,7 +11,8 @@ public enum ScriptLimits {
     public static let fileBytes = 64 * 1024 * 1024
 
     /// Why `value` of `field` is refused, or nil when it lies in `range`.
-    static func problem(field: String, value: Double, range: ClosedRange<Double>, unit: String) -> ScriptError.Problem? {
+    static func problem(field: String, value: Double, range: ClosedRange<Double>, unit: String) -> ScriptError.Problem?
+    {
         guard !range.contains(value) else { return nil }
         let lower = DecimalText.trimmed(range.lowerBound, maximumPlaces: 6)
         let upper = DecimalText.trimmed(range.upperBound, maximumPlaces: 6)

@@ -28,21 +28,23 @@ struct ScriptLineFields: Decodable {
         t = try fields.decode(Double.self, forKey: .t)
         type = try fields.decode(String.self, forKey: .type)
         func number(_ field: Field) throws -> Double { try fields.decode(Double.self, forKey: field) }
-        command = switch type {
-        case "down": .down(x: try number(.x), y: try number(.y))
-        case "move": .move(x: try number(.x), y: try number(.y))
-        case "up": .up(x: try number(.x), y: try number(.y))
-        case "key":
-            .key(
-                try fields.decode(String.self, forKey: .key),
-                isRepeat: try fields.decodeIfPresent(Bool.self, forKey: .isRepeat) ?? false)
-        case "wheel": .wheel(dx: try number(.dx), dy: try number(.dy))
-        case "zoom": .zoom(scale: try number(.scale), x: try number(.x), y: try number(.y))
-        case "resize":
-            .resize(width: try fields.decodeWholeNumber(forKey: .w), height: try fields.decodeWholeNumber(forKey: .h))
-        case "shot": .shot(path: try fields.decode(String.self, forKey: .path))
-        case "quit": .quit
-        default: nil
-        }
+        command =
+            switch type {
+            case "down": .down(x: try number(.x), y: try number(.y))
+            case "move": .move(x: try number(.x), y: try number(.y))
+            case "up": .up(x: try number(.x), y: try number(.y))
+            case "key":
+                .key(
+                    try fields.decode(String.self, forKey: .key),
+                    isRepeat: try fields.decodeIfPresent(Bool.self, forKey: .isRepeat) ?? false)
+            case "wheel": .wheel(dx: try number(.dx), dy: try number(.dy))
+            case "zoom": .zoom(scale: try number(.scale), x: try number(.x), y: try number(.y))
+            case "resize":
+                .resize(
+                    width: try fields.decodeWholeNumber(forKey: .w), height: try fields.decodeWholeNumber(forKey: .h))
+            case "shot": .shot(path: try fields.decode(String.self, forKey: .path))
+            case "quit": .quit
+            default: nil
+            }
     }
 }

@@ -21,7 +21,8 @@ struct TraceLineFields: Decodable {
         var expectedValue: String {
             switch self {
             case .t, .position, .frameMilliseconds, .velocity, .offsetPixels, .zoom, .panX, .panY: "a number or null"
-            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads: "a whole number"
+            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads:
+                "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
             case .events: "an array of strings"
@@ -42,7 +43,8 @@ struct TraceLineFields: Decodable {
                 forKey: .mode, in: fields, debugDescription: "must be one of \(known); found \"\(modeName)\""
             )
         }
-        func extra<Value>(_ field: Field, _ read: (Field) throws -> Value, default defaultValue: Value) throws -> Value {
+        func extra<Value>(_ field: Field, _ read: (Field) throws -> Value, default defaultValue: Value) throws -> Value
+        {
             fields.contains(field) ? try read(field) : defaultValue
         }
         record = TraceRecord(

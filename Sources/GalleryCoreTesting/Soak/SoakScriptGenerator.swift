@@ -5,7 +5,8 @@ import GalleryCore
 public struct SoakScriptGenerator: Sendable {
     /// One kind of input burst the generator strings together.
     enum Gesture: CaseIterable {
-        case drag, fling, keyStorm, modeSwitch, resize, wheelNotches, touchpadStream, pause, holdAndSwitch, pinch, feedEnd
+        case drag, fling, keyStorm, modeSwitch, resize, wheelNotches, touchpadStream, pause, holdAndSwitch, pinch,
+            feedEnd
     }
 
     /// Keys that switch modes; keys for modes a build does not offer yet are harmless (they do nothing), so new modes
@@ -45,14 +46,15 @@ public struct SoakScriptGenerator: Sendable {
 
         mutating func add(_ command: ScriptCommand, after delay: Double = 0) {
             time += delay
-            let command: ScriptCommand = switch command {
-            case .down(let x, let y): .down(x: rounded(x), y: rounded(y))
-            case .move(let x, let y): .move(x: rounded(x), y: rounded(y))
-            case .up(let x, let y): .up(x: rounded(x), y: rounded(y))
-            case .wheel(let dx, let dy): .wheel(dx: rounded(dx), dy: rounded(dy))
-            case .zoom(let scale, let x, let y): .zoom(scale: rounded(scale), x: rounded(x), y: rounded(y))
-            case .key, .resize, .shot, .quit: command
-            }
+            let command: ScriptCommand =
+                switch command {
+                case .down(let x, let y): .down(x: rounded(x), y: rounded(y))
+                case .move(let x, let y): .move(x: rounded(x), y: rounded(y))
+                case .up(let x, let y): .up(x: rounded(x), y: rounded(y))
+                case .wheel(let dx, let dy): .wheel(dx: rounded(dx), dy: rounded(dy))
+                case .zoom(let scale, let x, let y): .zoom(scale: rounded(scale), x: rounded(x), y: rounded(y))
+                case .key, .resize, .shot, .quit: command
+                }
             events.append(ScriptEvent(t: rounded(time), command: command))
         }
 
@@ -73,13 +75,15 @@ public struct SoakScriptGenerator: Sendable {
             drag(&builder, duration: duration, distance: distance, random: &random)
         case .keyStorm:
             for _ in 0..<Int.random(in: 2...40, using: &random) {
-                builder.add(.key(pagingKeys.randomElement(using: &random)!, isRepeat: random.nextBool(probability: 0.3)),
-                            after: random.nextBool() ? 0 : Double.random(in: 0...0.05, using: &random))
+                builder.add(
+                    .key(pagingKeys.randomElement(using: &random)!, isRepeat: random.nextBool(probability: 0.3)),
+                    after: random.nextBool() ? 0 : Double.random(in: 0...0.05, using: &random))
             }
         case .modeSwitch:
             // A fling, then a mode key while it is still moving.
             drag(&builder, duration: 0.05, distance: builder.width * (random.nextBool() ? 0.6 : -0.6), random: &random)
-            builder.add(.key(modeKeys.randomElement(using: &random)!), after: Double.random(in: 0...0.3, using: &random))
+            builder.add(
+                .key(modeKeys.randomElement(using: &random)!), after: Double.random(in: 0...0.3, using: &random))
         case .resize:
             let width = Int.random(in: 40...1600, using: &random)
             let height = Int.random(in: 30...1200, using: &random)
@@ -89,8 +93,9 @@ public struct SoakScriptGenerator: Sendable {
         case .wheelNotches:
             for _ in 0..<Int.random(in: 1...12, using: &random) {
                 let notches = Double(Int.random(in: -3...3, using: &random))
-                builder.add(random.nextBool(probability: 0.8) ? .wheel(dx: 0, dy: notches) : .wheel(dx: notches, dy: 0),
-                            after: Double.random(in: 0...0.1, using: &random))
+                builder.add(
+                    random.nextBool(probability: 0.8) ? .wheel(dx: 0, dy: notches) : .wheel(dx: notches, dy: 0),
+                    after: Double.random(in: 0...0.1, using: &random))
             }
         case .touchpadStream:
             let direction = random.nextBool() ? 1.0 : -1.0
@@ -104,7 +109,9 @@ public struct SoakScriptGenerator: Sendable {
             let y = Double.random(in: 0...builder.height, using: &random)
             builder.add(.zoom(scale: Double.random(in: 0.5...12, using: &random), x: x, y: y))
             if random.nextBool() {
-                drag(&builder, duration: 0.2, distance: builder.width * (random.nextBool() ? 0.5 : -0.5), random: &random)
+                drag(
+                    &builder, duration: 0.2, distance: builder.width * (random.nextBool() ? 0.5 : -0.5), random: &random
+                )
             }
             builder.add(.zoom(scale: 1, x: x, y: y), after: Double.random(in: 0...0.5, using: &random))
         case .pause:
@@ -138,7 +145,8 @@ public struct SoakScriptGenerator: Sendable {
                 builder.width = Double(Int(builder.width / 2) + 20)
             }
             builder.add(.move(x: x + builder.width / 3, y: builder.height / 2), after: 0.05)
-            builder.add(.up(x: x + builder.width / 3, y: builder.height / 2), after: Double.random(in: 0...0.5, using: &random))
+            builder.add(
+                .up(x: x + builder.width / 3, y: builder.height / 2), after: Double.random(in: 0...0.5, using: &random))
         }
     }
 

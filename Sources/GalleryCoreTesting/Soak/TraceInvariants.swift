@@ -32,8 +32,12 @@ public enum TraceInvariants {
         let fewestPages = max(pageCount, stillFeed ? previous?.pages ?? 0 : 0)
         if record.pages < fewestPages { problems.append("pages \(record.pages), expected at least \(fewestPages)") }
         if stillFeed, let previous { problems += feedProblems(in: record, previous: previous) }
-        if !(0..<record.pages).contains(record.page) { problems.append("page \(record.page) outside 0..<\(record.pages)") }
-        for (name, value) in [("position", record.position), ("velocity", record.velocity), ("offset_px", record.offsetPixels)]
+        if !(0..<record.pages).contains(record.page) {
+            problems.append("page \(record.page) outside 0..<\(record.pages)")
+        }
+        for (name, value) in [
+            ("position", record.position), ("velocity", record.velocity), ("offset_px", record.offsetPixels),
+        ]
         where !value.isFinite {
             problems.append("\(name) is \(value)")
         }
@@ -50,7 +54,8 @@ public enum TraceInvariants {
             problems.append("\(record.textureBytes) texture bytes, budget \(textureByteBudget)")
         }
         if record.pending < 0 || record.decoded < 0 || record.textures < 0 {
-            problems.append("negative counts: \(record.textures) textures, \(record.decoded) decoded, \(record.pending) pending")
+            problems.append(
+                "negative counts: \(record.textures) textures, \(record.decoded) decoded, \(record.pending) pending")
         }
         return problems
     }

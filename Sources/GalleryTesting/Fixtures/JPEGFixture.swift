@@ -42,8 +42,9 @@ package enum JPEGFixture {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue), &output,
-                        &size, Int32(TJSAMP_444.rawValue), 95, 0)
+            tjCompress2(
+                handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue), &output,
+                &size, Int32(TJSAMP_444.rawValue), 95, 0)
         }
         precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
         defer { tjFree(output) }
@@ -52,7 +53,8 @@ package enum JPEGFixture {
 
     /// `jpeg` with an APP1 Exif segment holding only the Orientation tag inserted after SOI (big-endian TIFF).
     package static func withOrientation(_ orientation: Int, _ jpeg: [UInt8]) -> [UInt8] {
-        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8] + [0, 1]  // header, IFD at 8, one entry
+        let tiff: [UInt8] =
+            Array("MM".utf8) + [0, 42, 0, 0, 0, 8] + [0, 1]  // header, IFD at 8, one entry
             + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation), 0, 0]  // Orientation, SHORT, 1 value
             + [0, 0, 0, 0]  // no next IFD
         let payload = Array("Exif".utf8) + [0, 0] + tiff

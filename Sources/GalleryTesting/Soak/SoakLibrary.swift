@@ -1,10 +1,11 @@
+import Gallery
+import GalleryCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Gallery
-import GalleryCore
 
 /// The pages a soak run pages through: the bundled photos, 100,000 generated pages, or the hostile corpus.
 package enum SoakLibrary: String, CaseIterable, Sendable {

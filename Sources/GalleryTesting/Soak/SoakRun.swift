@@ -1,3 +1,8 @@
+import Gallery
+import GalleryCore
+import GalleryCoreTesting
+import PagerEngine
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,10 +11,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Gallery
-import GalleryCore
-import GalleryCoreTesting
-import PagerEngine
 
 /// One soak case: a generated script run headless in-process, every frame of its trace checked.
 ///
@@ -71,12 +72,14 @@ package struct SoakRun: Sendable {
         let script = script
         let photoCount = max(pages.count, 1)
         let command = Self.backgroundingCommand(seed: seed)
-        let feed = feedCommand
+        let feed =
+            feedCommand
             ? FeedSourceFactory { wake in try CommandFeedSource(command: command, timeout: 5, wake: wake) }
             : FeedSourceFactory { [seed] _ in
                 SimulatedFeedSource(photoCount: photoCount, failureRate: Self.feedFailureRate, seed: seed)
             }
-        let headless = HeadlessRun(size: size, script: script, tracePath: tracePath, shotsDirectory: nil, feedSource: feed)
+        let headless = HeadlessRun(
+            size: size, script: script, tracePath: tracePath, shotsDirectory: nil, feedSource: feed)
         // The photos' folders must come out of the run exactly as they went in: the gallery only reads them.
         let folders = pages.photoFolders.sorted()
         let before = folders.map(Self.listing)
@@ -92,7 +95,8 @@ package struct SoakRun: Sendable {
             }
             let settleBy = (script.events.last?.t ?? 0) + HeadlessRun.settleLimit
             if let last = records.last, last.t > settleBy {
-                violations.append("""
+                violations.append(
+                    """
                     not settled \(HeadlessRun.settleLimit) s after the last event (t = \(last.t): phase \(last.phase), \
                     \(last.pending) pending, feed \(last.feedState ?? "-"), events \(last.events))
                     """)
@@ -100,7 +104,8 @@ package struct SoakRun: Sendable {
             let events = records.flatMap(\.events)
             return Outcome(
                 frames: frames, violations: violations, feedRequests: events.count { $0 == "needsMorePages" },
-                feedAppends: events.count { $0.hasPrefix("appended:") }, feedFailures: events.count { $0 == "loadFailed" })
+                feedAppends: events.count { $0.hasPrefix("appended:") },
+                feedFailures: events.count { $0 == "loadFailed" })
         } catch {
             return Outcome(frames: 0, violations: ["the run failed: \(error)"])
         }
@@ -109,12 +114,14 @@ package struct SoakRun: Sendable {
     /// The `gallery` command line that runs this case's script (written to `scriptPath`) the same way, feed failures
     /// included; the hostile corpus must have been written into `corpusFolder` (`gallery-soak --write-corpus`).
     package func galleryCommand(scriptPath: String, corpusFolder: String) -> String {
-        let pages = switch library {
-        case .photos: ""
-        case .synthetic: " --synthetic 100000"
-        case .hostile: " " + corpusFolder
-        }
-        let feed = feedCommand
+        let pages =
+            switch library {
+            case .photos: ""
+            case .synthetic: " --synthetic 100000"
+            case .hostile: " " + corpusFolder
+            }
+        let feed =
+            feedCommand
             ? "--feed-command '\(Self.backgroundingCommand(seed: seed))' --feed-timeout 5"
             : "--feed-failure-rate \(Self.feedFailureRate) --feed-seed \(seed)"
         return "gallery --headless --size \(size) --mode \(mode.rawValue) \(feed) --script \(scriptPath)\(pages)"
@@ -141,7 +148,7 @@ package struct SoakRun: Sendable {
         var pids: [Int] = []
         try? FileSystem.forEachEntry(inDirectory: "/proc") { name, _ in
             guard let pid = Int(String(decoding: name, as: UTF8.self)),
-                  let line = try? FileSystem.contents(ofFile: "/proc/\(pid)/cmdline", maximumBytes: 65_536)
+                let line = try? FileSystem.contents(ofFile: "/proc/\(pid)/cmdline", maximumBytes: 65_536)
             else { return }
             if String(decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self).contains(text) {
                 pids.append(pid)
@@ -158,7 +165,8 @@ package struct SoakRun: Sendable {
             let path = folder + "/" + String(decoding: name, as: UTF8.self)
             var status = stat()
             guard lstat(path, &status) == 0 else { return entries.append(path + " gone") }
-            entries.append("\(path) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+            entries.append(
+                "\(path) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
         }
         return entries.sorted()
     }

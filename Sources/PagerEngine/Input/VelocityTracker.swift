@@ -56,7 +56,7 @@ public struct VelocityTracker: Sendable {
             previousTime = sample.time
         }
         guard offsets.count >= Self.minimumSampleCount,
-              let fit = QuadraticFit.coefficients(xs: offsets, ys: displacements)
+            let fit = QuadraticFit.coefficients(xs: offsets, ys: displacements)
         else { return 0 }
         let velocity = fit[1] * 1000
         guard velocity.isFinite else { return 0 }

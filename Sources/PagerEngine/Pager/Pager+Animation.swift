@@ -63,7 +63,8 @@ extension Pager {
         let direction = end > offset ? 1 : (end < offset ? -1 : 0)
         velocity = startVelocity
         motion = .settling(
-            Settle(simulation: simulation, startTime: time, targetSlot: slot, direction: direction, isCommand: isCommand))
+            Settle(
+                simulation: simulation, startTime: time, targetSlot: slot, direction: direction, isCommand: isCommand))
     }
 
     /// Starts a free deceleration; when the topology snaps, it is bent to end exactly on the nearest slot to where it would stop.

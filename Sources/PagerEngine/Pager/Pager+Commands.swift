@@ -34,7 +34,8 @@ extension Pager {
     mutating func jumpTarget(
         toPage requested: Int, from base: Int, slides: Bool, events: inout [PagerEvent]
     ) -> Int {
-        let page = topology.restingSlots == nil
+        let page =
+            topology.restingSlots == nil
             ? WrapMath.wrap(requested, count: pageCount)
             : min(max(requested, 0), pageCount - 1)
         let target = topology.slot(showing: page, near: base)

@@ -75,7 +75,8 @@ extension Pager {
             ? contentVelocity
             : contentVelocity
                 * RubberBand.slope(
-                    atOverscroll: overscroll, dimension: axisDimension, coefficient: configuration.rubberBandCoefficient)
+                    atOverscroll: overscroll, dimension: axisDimension, coefficient: configuration.rubberBandCoefficient
+                )
         switch topology.releaseBehavior {
         case .paging:
             let dragDistance = drag.isEngaged ? drag.pointer - drag.pressPointer : 0

@@ -23,8 +23,8 @@ public struct SnappingDecelerationSimulation: Simulation, Equatable {
         let stopSpeed = stopVelocity > floor ? stopVelocity : floor
         let distance = end - start
         guard start.isFinite, end.isFinite, velocity.isFinite, distance.isFinite,
-              (distance > 0 && velocity > 0) || (distance < 0 && velocity < 0),
-              abs(velocity) > stopSpeed
+            (distance > 0 && velocity > 0) || (distance < 0 && velocity < 0),
+            abs(velocity) > stopSpeed
         else { return nil }
         let friction = (abs(velocity) - stopSpeed) / abs(distance)
         self.start = start

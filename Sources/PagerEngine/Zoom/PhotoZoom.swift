@@ -78,7 +78,8 @@ public struct PhotoZoom: Equatable, Sendable {
         rawPanY += dy
         let limit = panLimitY
         let over = abs(rawPanY) - limit
-        next.panY = over > 0
+        next.panY =
+            over > 0
             ? (rawPanY > 0 ? 1 : -1) * (limit + RubberBand.offset(forOverscroll: over, dimension: viewportHeight))
             : rawPanY
         return (next, wanted - next.panX)

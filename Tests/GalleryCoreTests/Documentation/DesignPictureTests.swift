@@ -85,7 +85,9 @@ struct DesignPictureTests {
             var reachable: Set<String> = []
             var frontier = [module]
             while let next = frontier.popLast() {
-                for target in arrows[next, default: []] where reachable.insert(target).inserted { frontier.append(target) }
+                for target in arrows[next, default: []] where reachable.insert(target).inserted {
+                    frontier.append(target)
+                }
             }
             for dependency in dependencies {
                 #expect(reachable.contains(dependency), "\(module) → \(dependency) is declared but not drawn")

@@ -70,9 +70,11 @@ struct FeedPagesTests {
         #expect((0..<6).map(pages.photo(atPage:)) == [0, 1, 2, 1, 2, 7])
     }
 
-    @Test("a photo is found on the page nearest to where the feed was", arguments: [
-        (1, 0, 1), (1, 5, 4), (2, 4, 5), (7, 0, 6), (9, 3, nil),
-    ] as [(Int, Int, Int?)])
+    @Test(
+        "a photo is found on the page nearest to where the feed was",
+        arguments: [
+            (1, 0, 1), (1, 5, 4), (2, 4, 5), (7, 0, 6), (9, 3, nil),
+        ] as [(Int, Int, Int?)])
     func nearest(photo: Int, near: Int, expected: Int?) {
         var pages = FeedPages(initialCount: 3)
         pages.append([0, 1, 2, 7])
@@ -110,7 +112,8 @@ struct ActivitySpinnerTests {
         for step in 0..<1000 {
             let t = Double(step) / 1000
             for spoke in 0..<12 where spinner.angle(ofSpoke: spoke) != spinner.headAngle(at: t + 0.001) {
-                let change = abs(spinner.opacity(ofSpoke: spoke, at: t + 0.001) - spinner.opacity(ofSpoke: spoke, at: t))
+                let change = abs(
+                    spinner.opacity(ofSpoke: spoke, at: t + 0.001) - spinner.opacity(ofSpoke: spoke, at: t))
                 // The spoke the head passes jumps from faint to bright; every other changes by at most 1/1000 turn.
                 #expect(change < 0.001 || change > 0.7)
             }
@@ -120,10 +123,12 @@ struct ActivitySpinnerTests {
 
 @Suite("Tap recogniser")
 struct TapRecognizerTests {
-    @Test("a press released within the slop is a click; a drag, a caught fling or a cancel is not", arguments: [
-        (0.0, 0.0, false, false, true), (4.0, -4.0, false, false, true), (5.0, 0.0, false, false, false),
-        (0.0, 6.0, false, false, false), (0.0, 0.0, true, false, false), (0.0, 0.0, false, true, false),
-    ])
+    @Test(
+        "a press released within the slop is a click; a drag, a caught fling or a cancel is not",
+        arguments: [
+            (0.0, 0.0, false, false, true), (4.0, -4.0, false, false, true), (5.0, 0.0, false, false, false),
+            (0.0, 6.0, false, false, false), (0.0, 0.0, true, false, false), (0.0, 0.0, false, true, false),
+        ])
     func clicks(dx: Double, dy: Double, moving: Bool, cancelled: Bool, expected: Bool) {
         var tap = TapRecognizer(slop: 4)
         tap.pointerDown(x: 100, y: 100, contentWasMoving: moving)

@@ -1,9 +1,10 @@
 import Foundation
+import GalleryCore
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GalleryCore
-import Testing
 
 @Suite("Folder-watch feed source")
 struct FolderWatchFeedSourceTests {
@@ -75,7 +76,8 @@ struct FolderWatchFeedSourceTests {
     func invalidFolder(isFile: Bool) throws {
         let folder = try TemporaryFolder()
         let path = isFile ? try folder.write("file.jpg") : folder.path + "/missing"
-        #expect(throws: FeedSourceError.invalidWatchFolder(path, reason: isFile ? "is not a folder" : "does not exist")) {
+        #expect(throws: FeedSourceError.invalidWatchFolder(path, reason: isFile ? "is not a folder" : "does not exist"))
+        {
             try FolderWatchFeedSource(folder: path)
         }
     }
@@ -97,11 +99,16 @@ struct CommandFeedSourceTests {
         #expect(Self.answer(source) == .appended([.file(path: "/photos/a.jpg"), .file(path: folder + "/b.jpg")]))
     }
 
-    @Test("a failure names its cause and the command's last error line", arguments: [
-        ("echo first >&2; echo 'quota exceeded' >&2; exit 3", "the feed command exited with status 3: quota exceeded"),
-        ("true", "the feed command printed no photo paths"),
-        ("echo 'no network' >&2", "the feed command printed no photo paths: no network"),
-    ])
+    @Test(
+        "a failure names its cause and the command's last error line",
+        arguments: [
+            (
+                "echo first >&2; echo 'quota exceeded' >&2; exit 3",
+                "the feed command exited with status 3: quota exceeded"
+            ),
+            ("true", "the feed command printed no photo paths"),
+            ("echo 'no network' >&2", "the feed command printed no photo paths: no network"),
+        ])
     func failures(command: String, reason: String) throws {
         #expect(Self.answer(try CommandFeedSource(command: command)) == .failed(reason: reason))
     }
@@ -132,19 +139,23 @@ struct CommandFeedSourceTests {
         #expect(second.first == .file(path: FileManager.default.currentDirectoryPath + "/257"))
     }
 
-    @Test("a line's trailing CR is not part of the path", arguments: [
-        "printf 'a.jpg\\r\\nb.jpg\\r'", "printf 'a.jpg\\r\\r\\nb.jpg\\r\\n'",
-    ])
+    @Test(
+        "a line's trailing CR is not part of the path",
+        arguments: [
+            "printf 'a.jpg\\r\\nb.jpg\\r'", "printf 'a.jpg\\r\\r\\nb.jpg\\r\\n'",
+        ])
     func carriageReturns(command: String) throws {
         let folder = FileManager.default.currentDirectoryPath
-        #expect(Self.answer(try CommandFeedSource(command: command))
-            == .appended([.file(path: folder + "/a.jpg"), .file(path: folder + "/b.jpg")]))
+        #expect(
+            Self.answer(try CommandFeedSource(command: command))
+                == .appended([.file(path: folder + "/a.jpg"), .file(path: folder + "/b.jpg")]))
     }
 
     @Test("a command's background jobs end with it: its group is ended when it exits")
     func backgroundJobsEnd() throws {
         let outcome = try ChildProcess.run(
-            shellCommand: "sleep 1236 >/dev/null 2>&1 & echo $!", timeout: 10, maxLines: 10).get()
+            shellCommand: "sleep 1236 >/dev/null 2>&1 & echo $!", timeout: 10, maxLines: 10
+        ).get()
         let pid = try #require(outcome.lines.first.flatMap { Int32($0) })
         #expect(outcome.exitStatus == 0)
         #expect(ProcessAlive.commandLine(of: pid) == nil, "the background sleep outlived its command")
@@ -159,7 +170,8 @@ struct CommandFeedSourceTests {
         if blocking { pthread_sigmask(SIG_BLOCK, &blocked, &previous) }
         defer { if blocking { pthread_sigmask(SIG_SETMASK, &previous, nil) } }
         let outcome = try ChildProcess.run(
-            shellCommand: "exec grep '^SigBlk' /proc/self/status", timeout: 10, maxLines: 10).get()
+            shellCommand: "exec grep '^SigBlk' /proc/self/status", timeout: 10, maxLines: 10
+        ).get()
         #expect(outcome.lines == ["SigBlk:\t0000000000000000"])
     }
 

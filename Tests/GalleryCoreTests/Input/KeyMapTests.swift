@@ -5,16 +5,18 @@ import Testing
 @Suite("Key map")
 struct KeyMapTests {
     // The bindings the brief asks for, by the names SDL_GetKeyName prints.
-    @Test("SDL key names map to their commands", arguments: [
-        ("Right", GalleryCommand.next), ("N", .next), ("Space", .next),
-        ("Left", .previous), ("P", .previous), ("Backspace", .previous),
-        ("PageDown", .pageForward), ("PageUp", .pageBackward),
-        ("Home", .first), ("End", .last),
-        ("0", .mode(.bounded)), ("1", .mode(.endCaps)), ("2", .mode(.threeSurfaces)), ("3", .mode(.feed)),
-        ("4", .mode(.wheel)),
-        ("Q", .quit), ("Escape", .quit), ("R", .retry), ("S", .toggleSlideshow), ("F1", .toggleHelp),
-        ("D", .flipWheel), ("Return", .open), ("Keypad Enter", .open),
-    ])
+    @Test(
+        "SDL key names map to their commands",
+        arguments: [
+            ("Right", GalleryCommand.next), ("N", .next), ("Space", .next),
+            ("Left", .previous), ("P", .previous), ("Backspace", .previous),
+            ("PageDown", .pageForward), ("PageUp", .pageBackward),
+            ("Home", .first), ("End", .last),
+            ("0", .mode(.bounded)), ("1", .mode(.endCaps)), ("2", .mode(.threeSurfaces)), ("3", .mode(.feed)),
+            ("4", .mode(.wheel)),
+            ("Q", .quit), ("Escape", .quit), ("R", .retry), ("S", .toggleSlideshow), ("F1", .toggleHelp),
+            ("D", .flipWheel), ("Return", .open), ("Keypad Enter", .open),
+        ])
     func mapsKey(name: String, command: GalleryCommand) {
         #expect(KeyMap.command(forKeyName: name) == command)
         #expect(KeyMap.command(forKeyName: name.lowercased()) == command)

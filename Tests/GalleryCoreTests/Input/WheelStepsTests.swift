@@ -12,24 +12,28 @@ struct WheelStepsTests {
         }
     }
 
-    @Test("notches and fractions turn whole pages", arguments: [
-        ([(0.0, -1.0)], [1]),
-        ([(0.0, 1.0)], [-1]),
-        ([(1.0, 0.0), (-1.0, 0.0)], [1, -1]),
-        ([(0.0, -3.0)], [3]),
-        ([(0.0, -0.4), (0.0, -0.4), (0.0, -0.4)], [0, 0, 1]),
-        // A reversal drops the pending fraction.
-        ([(0.0, -0.6), (0.0, 0.3), (0.0, 0.3), (0.0, 0.5)], [0, 0, 0, -1]),
-        ([(2.0, -1.0)], [2]),  // The larger axis wins.
-        ([(0.0, 0.0)], [0]),
-    ])
+    @Test(
+        "notches and fractions turn whole pages",
+        arguments: [
+            ([(0.0, -1.0)], [1]),
+            ([(0.0, 1.0)], [-1]),
+            ([(1.0, 0.0), (-1.0, 0.0)], [1, -1]),
+            ([(0.0, -3.0)], [3]),
+            ([(0.0, -0.4), (0.0, -0.4), (0.0, -0.4)], [0, 0, 1]),
+            // A reversal drops the pending fraction.
+            ([(0.0, -0.6), (0.0, 0.3), (0.0, 0.3), (0.0, 0.5)], [0, 0, 0, -1]),
+            ([(2.0, -1.0)], [2]),  // The larger axis wins.
+            ([(0.0, 0.0)], [0]),
+        ])
     func turns(events: [(Double, Double)], expected: [Int]) {
         #expect(Self.pages(events) == expected)
     }
 
-    @Test("any delta turns at most maximumStepsPerEvent pages, in constant time", arguments: [
-        -1e300, -1e19, -1e10, -1e8, -17.0, 17.0, 1e8, 1e10, 1e19, 1e300, Double.greatestFiniteMagnitude,
-    ])
+    @Test(
+        "any delta turns at most maximumStepsPerEvent pages, in constant time",
+        arguments: [
+            -1e300, -1e19, -1e10, -1e8, -17.0, 17.0, 1e8, 1e10, 1e19, 1e300, Double.greatestFiniteMagnitude,
+        ])
     func bounded(dy: Double) {
         let limit = WheelSteps.maximumStepsPerEvent
         #expect(Self.pages([(0, dy)]) == [dy < 0 ? limit : -limit])

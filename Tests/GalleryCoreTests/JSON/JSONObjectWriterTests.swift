@@ -14,12 +14,15 @@ struct JSONObjectWriterTests {
         writer.add("s", string: "x")
         writer.add("ints", integers: [1, -1])
         writer.add("strings", strings: ["a", "b"])
-        #expect(writer.finished == #"{"z":-3,"a":0.50,"nan":null,"short":640,"s":"x","ints":[1,-1],"strings":["a","b"]}"#)
+        #expect(
+            writer.finished == #"{"z":-3,"a":0.50,"nan":null,"short":640,"s":"x","ints":[1,-1],"strings":["a","b"]}"#)
     }
 
-    @Test("written strings read back unchanged through Foundation's JSONDecoder", arguments: [
-        "plain", "quote \" and backslash \\", "line\nbreak\r\ttab", "\u{01}\u{1F}", "ünïcødé 😀", "",
-    ])
+    @Test(
+        "written strings read back unchanged through Foundation's JSONDecoder",
+        arguments: [
+            "plain", "quote \" and backslash \\", "line\nbreak\r\ttab", "\u{01}\u{1F}", "ünïcødé 😀", "",
+        ])
     func quotedStringsRoundTrip(original: String) throws {
         let quoted = JSONObjectWriter.quoted(original)
         #expect(try JSONDecoder().decode(String.self, from: Data(quoted.utf8)) == original)

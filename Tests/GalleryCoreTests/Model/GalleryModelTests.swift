@@ -87,7 +87,8 @@ import Testing
         var model = Self.model()
         let effects = model.perform(.last, at: 1)
         #expect(effects.count == 1)
-        let events = try #require(effects.first.flatMap { if case .pagerEvents(let events) = $0 { events } else { nil } })
+        let events = try #require(
+            effects.first.flatMap { if case .pagerEvents(let events) = $0 { events } else { nil } })
         // A key turn starts at once and lands on the last page when it settles.
         #expect(model.pager.targetPage == 11)
         #expect(!events.contains(.settled(page: 0)))
@@ -155,7 +156,8 @@ import Testing
         _ = model.perform(.toggleSlideshow, at: 20)
         #expect(model.slideshow.isRunning)
         #expect(model.infoShownAt == 20)
-        #expect(model.overlay(name: "a.jpg", now: 20, panelLines: []).info == "1 / 12 — a.jpg · bounded · slideshow 5 s")
+        #expect(
+            model.overlay(name: "a.jpg", now: 20, panelLines: []).info == "1 / 12 — a.jpg · bounded · slideshow 5 s")
         _ = model.perform(.toggleSlideshow, at: 21)
         #expect(!model.slideshow.isRunning)
     }
@@ -234,7 +236,9 @@ import Testing
     @Test func titleAndInformation() {
         let model = Self.model(.endCaps, count: 12, page: 2)
         #expect(model.title(name: "c.jpg") == "3 / 12 — c.jpg")
-        #expect(model.overlay(name: "c.jpg", now: 0, panelLines: []).info == "3 / 12 — c.jpg · \(TopologyKind.endCaps.displayName)")
+        #expect(
+            model.overlay(name: "c.jpg", now: 0, panelLines: []).info
+                == "3 / 12 — c.jpg · \(TopologyKind.endCaps.displayName)")
         #expect(GalleryModel.seconds(2.5) == "2.5 s")
         #expect(GalleryModel.decimal(12.34) == "12.3")
     }

@@ -11,8 +11,11 @@ import Testing
     }
 
     static func fit() -> (photo: Int, zoom: PhotoZoom)? {
-        (photo: 0, zoom: PhotoZoom(
-            fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200))
+        (
+            photo: 0,
+            zoom: PhotoZoom(
+                fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200)
+        )
     }
 
     /// Zoomed to 2× at the centre, at rest.

@@ -12,8 +12,11 @@ struct OutputPolicyTests {
         return (folder, photo, OutputPolicy(protecting: [folder]))
     }
 
-    @Test("a trace in, below, or through a link or `..` into a protected folder is refused, the photo intact",
-          arguments: ["photos/p.jpg", "photos/new.jsonl", "photos/sub/t.jsonl", "link/t.jsonl", "other/../photos/t.jsonl"])
+    @Test(
+        "a trace in, below, or through a link or `..` into a protected folder is refused, the photo intact",
+        arguments: [
+            "photos/p.jpg", "photos/new.jsonl", "photos/sub/t.jsonl", "link/t.jsonl", "other/../photos/t.jsonl",
+        ])
     func traceInsideProtectedFolder(relative: String) throws {
         let root = try TemporaryFolder()
         let (folder, photo, policy) = try Self.photoFolder(in: root)
@@ -60,19 +63,23 @@ struct OutputPolicyTests {
         #expect(Date().timeIntervalSince(start) < 1)
     }
 
-    @Test("an existing file is replaced only when it is an earlier output of the same kind", arguments: [
-        (OutputKind.trace, Array(#"{"t":0.016667,"mode":"endCaps"}"#.utf8), true),
-        (.trace, [], true),
-        (.trace, [0xFF, 0xD8, 0xFF, 0xE0], false),
-        (.trace, Array("notes".utf8), false),
-        (.shot, ShotMark.marking(OutputPolicyTests.minimalPNG)!, true),
-        (.shot, OutputPolicyTests.minimalPNG, false),
-        (.shot, Array(#"{"t":0.1}"#.utf8), false),
-    ])
+    @Test(
+        "an existing file is replaced only when it is an earlier output of the same kind",
+        arguments: [
+            (OutputKind.trace, Array(#"{"t":0.016667,"mode":"endCaps"}"#.utf8), true),
+            (.trace, [], true),
+            (.trace, [0xFF, 0xD8, 0xFF, 0xE0], false),
+            (.trace, Array("notes".utf8), false),
+            (.shot, ShotMark.marking(OutputPolicyTests.minimalPNG)!, true),
+            (.shot, OutputPolicyTests.minimalPNG, false),
+            (.shot, Array(#"{"t":0.1}"#.utf8), false),
+        ])
     func replacesOnlyItsOwn(kind: OutputKind, existing: [UInt8], replaced: Bool) throws {
         let root = try TemporaryFolder()
         let path = try root.write("out", bytes: existing)
-        let outcome = Result { try OutputFile.create(atPath: path, kind: kind, role: "--trace", policy: OutputPolicy()) }
+        let outcome = Result {
+            try OutputFile.create(atPath: path, kind: kind, role: "--trace", policy: OutputPolicy())
+        }
         switch outcome {
         case .success(let file):
             #expect(replaced)
@@ -94,7 +101,8 @@ struct OutputPolicyTests {
         try root.link("shots/evil.png", to: photo)
         try root.link("shots/away", to: root.path + "/photos")
         let before = try Data(contentsOf: URL(fileURLWithPath: photo))
-        let shots = try OutputFolder.open(root.path + "/shots", role: "--shots", policy: OutputPolicy(), creating: false)
+        let shots = try OutputFolder.open(
+            root.path + "/shots", role: "--shots", policy: OutputPolicy(), creating: false)
         #expect(throws: OutputError(role: "shot", path: root.path + "/shots/evil.png", problem: .symbolicLink)) {
             try shots.createFile("evil.png", kind: .shot, role: "shot")
         }
@@ -106,7 +114,9 @@ struct OutputPolicyTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before)
     }
 
-    @Test("shot paths must be plain relative paths", arguments: ["/tmp/x.png", "../x.png", "a/../x.png", "a//x.png", "./x.png", ""])
+    @Test(
+        "shot paths must be plain relative paths",
+        arguments: ["/tmp/x.png", "../x.png", "a/../x.png", "a//x.png", "./x.png", ""])
     func badShotPaths(path: String) throws {
         let root = try TemporaryFolder()
         let shots = try OutputFolder.open(root.path, role: "--shots", policy: OutputPolicy(), creating: false)
@@ -121,7 +131,9 @@ struct OutputPolicyTests {
         let (folder, _, policy) = try Self.photoFolder(in: root)
         _ = try OutputFolder.open(root.path + "/shots", role: "--shots", policy: policy, creating: true)
         #expect(FileManager.default.fileExists(atPath: root.path + "/shots"))
-        #expect(throws: OutputError(role: "--shots", path: root.path + "/a/b", problem: .missingFolder(root.path + "/a"))) {
+        #expect(
+            throws: OutputError(role: "--shots", path: root.path + "/a/b", problem: .missingFolder(root.path + "/a"))
+        ) {
             try OutputFolder.open(root.path + "/a/b", role: "--shots", policy: policy, creating: true)
         }
         #expect(!FileManager.default.fileExists(atPath: root.path + "/a"))
@@ -129,7 +141,9 @@ struct OutputPolicyTests {
             try OutputFolder.open(folder + "/shots", role: "--shots", policy: policy, creating: true)
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/shots"))
-        #expect(throws: OutputError.self) { try OutputFolder.open(folder, role: "--shots", policy: policy, creating: true) }
+        #expect(throws: OutputError.self) {
+            try OutputFolder.open(folder, role: "--shots", policy: policy, creating: true)
+        }
     }
 
     @Test("the mark goes right after the header and is recognised; a PNG without it is not a shot")

@@ -1,5 +1,6 @@
-@testable import GalleryCore
 import Testing
+
+@testable import GalleryCore
 
 @Suite("Natural order keys")
 struct NaturalOrderKeysTests {
@@ -23,9 +24,11 @@ struct NaturalOrderKeysTests {
         }
     }
 
-    @Test("sorting by the keys gives the order of NaturalOrderKey, ties by index", arguments: [
-        (UInt64(1), true), (2, true), (3, false), (4, false),
-    ])
+    @Test(
+        "sorting by the keys gives the order of NaturalOrderKey, ties by index",
+        arguments: [
+            (UInt64(1), true), (2, true), (3, false), (4, false),
+        ])
     func sortsLikeSingleKeys(seed: UInt64, ascii: Bool) {
         let names = Self.names(count: 2_000, seed: seed, ascii: ascii)
         let expected = names.indices.sorted { a, b in
@@ -35,9 +38,11 @@ struct NaturalOrderKeysTests {
         #expect(NaturalOrderKeys(names).sortedIndices() == expected)
     }
 
-    @Test("the places picked without sorting are those of the sort", arguments: [
-        (UInt64(5), true), (6, false),
-    ])
+    @Test(
+        "the places picked without sorting are those of the sort",
+        arguments: [
+            (UInt64(5), true), (6, false),
+        ])
     func placesMatchTheSort(seed: UInt64, ascii: Bool) {
         let names = Self.names(count: 500, seed: seed, ascii: ascii)
         let keys = NaturalOrderKeys(names)

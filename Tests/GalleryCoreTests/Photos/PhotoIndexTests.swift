@@ -61,9 +61,10 @@ struct PhotoIndexTests {
         try folder.write("more/b10.png", "data")
         try folder.write("more/b9.png", "data")
         let index = try PhotoIndex(paths: [text, folder.path + "/more/", second, hidden, second])
-        #expect(index.photos.map(\.path) == [
-            text, folder.path + "/more/b9.png", folder.path + "/more/b10.png", second, hidden, second,
-        ])
+        #expect(
+            index.photos.map(\.path) == [
+                text, folder.path + "/more/b9.png", folder.path + "/more/b10.png", second, hidden, second,
+            ])
     }
 
     @Test("a folder without images is an error that says how many entries were examined")
@@ -90,17 +91,20 @@ struct PhotoIndexTests {
         #expect(try PhotoIndex(paths: [empty.path, full.path]).photos.map(\.fileName) == ["a.png"])
     }
 
-    @Test("missing paths and an empty argument list are errors", arguments: [
-        "/definitely/not/here", "relative-missing-folder", "",
-    ])
+    @Test(
+        "missing paths and an empty argument list are errors",
+        arguments: [
+            "/definitely/not/here", "relative-missing-folder", "",
+        ])
     func reportsMissingPath(path: String) {
         #expect(throws: PhotoIndexError.pathNotFound(path: path)) { try PhotoIndex(paths: [path]) }
         #expect(PhotoIndexError.pathNotFound(path: path).description == "\(path): no such file or folder")
         #expect(throws: PhotoIndexError.noPaths) { try PhotoIndex(paths: []) }
     }
 
-    @Test("an unreadable folder is an error with the system's reason",
-          .enabled(if: geteuid() != 0, "root reads any folder, so permissions cannot be tested"))
+    @Test(
+        "an unreadable folder is an error with the system's reason",
+        .enabled(if: geteuid() != 0, "root reads any folder, so permissions cannot be tested"))
     func reportsUnreadableFolder() throws {
         let folder = try TemporaryFolder()
         let locked = try folder.makeFolder("locked")

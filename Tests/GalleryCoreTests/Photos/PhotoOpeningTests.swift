@@ -55,8 +55,9 @@ struct PhotoOpeningTests {
         let times: [(String, TimeInterval)] = [("a.jpg", 300), ("b.jpg", 100), ("c.jpg", 200), ("d.jpg", 100)]
         for (name, seconds) in times {
             let path = try folder.write(name, "data")
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)],
-                                                  ofItemAtPath: path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: seconds)],
+                ofItemAtPath: path)
         }
         let index = try PhotoIndex(paths: [folder.path], sort: .mtime)
         #expect(index.photos.map(\.fileName) == ["b.jpg", "d.jpg", "c.jpg", "a.jpg"])
@@ -67,8 +68,10 @@ struct PhotoOpeningTests {
     /// The precomputed keys order exactly as the pairwise comparison's rules, over tricky names.
     @Test("natural-order keys agree with the documented rules")
     func naturalOrderKeys() {
-        let ordered = ["", "1", "01", "001", "1a", "2", "02", "10", "a", "A", "a1", "a01", "a2", "a10", "a10b", "B",
-                       "photo 2.jpg", "photo 10.jpg", "photo10.jpg", "Éclair", "éclair", "z"]
+        let ordered = [
+            "", "1", "01", "001", "1a", "2", "02", "10", "a", "A", "a1", "a01", "a2", "a10", "a10b", "B",
+            "photo 2.jpg", "photo 10.jpg", "photo10.jpg", "Éclair", "éclair", "z",
+        ]
         let shuffled = ordered.reversed().map { $0 }
         let sorted = shuffled.map { (NaturalOrderKey($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         #expect(sorted.firstIndex(of: "1")! < sorted.firstIndex(of: "01")!)

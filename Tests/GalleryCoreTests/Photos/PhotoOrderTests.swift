@@ -21,7 +21,9 @@ struct PhotoOrderTests {
     @Test("a single file opens at its place among its siblings", arguments: ["b2.jpg", "b10.jpg", "a.png", "b.photo"])
     func singleFile(name: String) throws {
         let folder = try TemporaryFolder()
-        for sibling in ["b10.jpg", "b2.jpg", "a.png", "notes.txt", "b.photo", "c1.jpg"] { try folder.write(sibling, "") }
+        for sibling in ["b10.jpg", "b2.jpg", "a.png", "notes.txt", "b.photo", "c1.jpg"] {
+            try folder.write(sibling, "")
+        }
         let order = try PhotoIndex.ordering(paths: [folder.path + "/" + name])
         let index = try PhotoIndex(paths: [folder.path + "/" + name])
         #expect(order.startIndex == index.startIndex)

@@ -18,10 +18,12 @@ struct RawPairsTests {
         #expect(setting.filter(Self.names) == expected)
     }
 
-    @Test("a folder listing shows the JPEG of a pair by default, and a RAW named alone still opens", arguments: [
-        (RawPairs.jpeg, ["IMG_1.JPG", "IMG_2.arw"]), (.raw, ["IMG_1.CR2", "IMG_2.arw"]),
-        (.both, ["IMG_1.CR2", "IMG_1.JPG", "IMG_2.arw"]),
-    ])
+    @Test(
+        "a folder listing shows the JPEG of a pair by default, and a RAW named alone still opens",
+        arguments: [
+            (RawPairs.jpeg, ["IMG_1.JPG", "IMG_2.arw"]), (.raw, ["IMG_1.CR2", "IMG_2.arw"]),
+            (.both, ["IMG_1.CR2", "IMG_1.JPG", "IMG_2.arw"]),
+        ])
     func folderListing(setting: RawPairs, expected: [String]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-raw-pairs-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -20,7 +20,9 @@ struct ScriptLoadingTests {
     func reportsUnreadableFiles() throws {
         let folder = try TemporaryFolder()
         let missing = folder.path + "/missing.jsonl"
-        #expect(throws: ScriptError(path: missing, line: nil, problem: .unreadableFile(reason: "No such file or directory"))) {
+        #expect(
+            throws: ScriptError(path: missing, line: nil, problem: .unreadableFile(reason: "No such file or directory"))
+        ) {
             try Script.load(path: missing)
         }
         #expect(throws: ScriptError(path: folder.path, line: nil, problem: .unreadableFile(reason: "Is a directory"))) {
@@ -40,18 +42,23 @@ struct ScriptLoadingBoundsTests {
         let folder = try TemporaryFolder()
         let fifo = folder.path + "/script.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: ScriptError(
-            path: fifo, line: nil, problem: .unreadableFile(reason: "not a regular file (a FIFO, device or socket)")
-        )) {
+        #expect(
+            throws: ScriptError(
+                path: fifo, line: nil, problem: .unreadableFile(reason: "not a regular file (a FIFO, device or socket)")
+            )
+        ) {
             try Script.load(path: fifo)
         }
     }
 
     @Test("a device is refused")
     func refusesDevice() {
-        #expect(throws: ScriptError(
-            path: "/dev/zero", line: nil, problem: .unreadableFile(reason: "not a regular file (a FIFO, device or socket)")
-        )) {
+        #expect(
+            throws: ScriptError(
+                path: "/dev/zero", line: nil,
+                problem: .unreadableFile(reason: "not a regular file (a FIFO, device or socket)")
+            )
+        ) {
             try Script.load(path: "/dev/zero")
         }
     }
@@ -62,9 +69,11 @@ struct ScriptLoadingBoundsTests {
         let huge = try folder.write("huge.jsonl")
         // A sparse file: its size is what is checked, so nothing is written or read.
         #expect(truncate(huge, off_t(ScriptLimits.fileBytes + 1)) == 0)
-        #expect(throws: ScriptError(
-            path: huge, line: nil, problem: .unreadableFile(reason: "larger than \(ScriptLimits.fileBytes) bytes")
-        )) {
+        #expect(
+            throws: ScriptError(
+                path: huge, line: nil, problem: .unreadableFile(reason: "larger than \(ScriptLimits.fileBytes) bytes")
+            )
+        ) {
             try Script.load(path: huge)
         }
     }

@@ -7,7 +7,9 @@ import Testing
 struct SoakScriptGeneratorTests {
     static let size = try! ViewportSize(width: 320, height: 240)
 
-    @Test("one seed always gives the same script, and the script survives its own text", arguments: [1, 2, 99, 123_456] as [UInt64])
+    @Test(
+        "one seed always gives the same script, and the script survives its own text",
+        arguments: [1, 2, 99, 123_456] as [UInt64])
     func replayable(seed: UInt64) throws {
         let script = SoakScriptGenerator().script(seed: seed, gestures: 20, size: Self.size)
         #expect(script == SoakScriptGenerator().script(seed: seed, gestures: 20, size: Self.size))
@@ -47,7 +49,9 @@ struct SoakScriptGeneratorTests {
                 default: break
                 }
                 // Half the simulated network's delay or more before the next input: its answer can arrive.
-                if retried, (next?.t ?? .infinity) - event.t >= SimulatedFeedSource.defaultDelay / 2 { answeredRetries += 1 }
+                if retried, (next?.t ?? .infinity) - event.t >= SimulatedFeedSource.defaultDelay / 2 {
+                    answeredRetries += 1
+                }
             }
         }
         #expect(trips > 20)

@@ -1,9 +1,11 @@
+import Testing
+
+@testable import GalleryCore
+@testable import GalleryCoreTesting
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import GalleryCore
-@testable import GalleryCoreTesting
-import Testing
 
 @Suite("Soak watchdog")
 struct SoakWatchdogTests {
@@ -21,9 +23,10 @@ struct SoakWatchdogTests {
             return 42
         }
         #expect(value == 42)
-        #expect(expired.withLock { $0 } == [
-            "soak run still going after 0.05 s of wall-clock time (hung?): seed 7 (replay: gallery-soak --replay 7)",
-        ])
+        #expect(
+            expired.withLock { $0 } == [
+                "soak run still going after 0.05 s of wall-clock time (hung?): seed 7 (replay: gallery-soak --replay 7)"
+            ])
     }
 
     @Test("runs within the limit, one after another, never expire")

@@ -25,21 +25,31 @@ struct TraceInvariantsTests {
         #expect(TraceInvariants.violations(in: [Self.sound, later], pageCount: 10, textureByteBudget: 4000).isEmpty)
     }
 
-    @Test("each broken invariant is reported with its frame", arguments: [
-        (changed { r in r.page = 10 }, "page 10 outside 0..<10"),
-        (changed { r in r.page = -1 }, "page -1 outside 0..<10"),
-        (changed { r in r.position = .nan }, "position is nan"),
-        (changed { r in r.velocity = .infinity }, "velocity is inf"),
-        (changed { r in r.offsetPixels = -.infinity }, "offset_px is -inf"),
-        (changed { r in r.textures = 4 }, "4 textures, three-surface mode holds 3"),
-        (changed { r in r.textureBytes = 4001 }, "4001 texture bytes, budget 4000"),
-        (changed { r in r.mode = .endCaps; r.textureBytes = -1 }, "-1 texture bytes, budget 4000"),
-        (changed { r in r.slots = [2, 3] }, "2 slots"),
-        (changed { r in r.slots = [2, 3, 11] }, "slot shows page 11"),
-        (changed { r in r.pending = -1 }, "negative counts: 3 textures, 3 decoded, -1 pending"),
-        (changed { r in r.pages = 9; r.page = 3 }, "pages 9, expected at least 10"),
-        (changed { r in r.t = 0.5 }, "time 0.5 after 0.5"),
-    ])
+    @Test(
+        "each broken invariant is reported with its frame",
+        arguments: [
+            (changed { r in r.page = 10 }, "page 10 outside 0..<10"),
+            (changed { r in r.page = -1 }, "page -1 outside 0..<10"),
+            (changed { r in r.position = .nan }, "position is nan"),
+            (changed { r in r.velocity = .infinity }, "velocity is inf"),
+            (changed { r in r.offsetPixels = -.infinity }, "offset_px is -inf"),
+            (changed { r in r.textures = 4 }, "4 textures, three-surface mode holds 3"),
+            (changed { r in r.textureBytes = 4001 }, "4001 texture bytes, budget 4000"),
+            (
+                changed { r in
+                    r.mode = .endCaps; r.textureBytes = -1
+                }, "-1 texture bytes, budget 4000"
+            ),
+            (changed { r in r.slots = [2, 3] }, "2 slots"),
+            (changed { r in r.slots = [2, 3, 11] }, "slot shows page 11"),
+            (changed { r in r.pending = -1 }, "negative counts: 3 textures, 3 decoded, -1 pending"),
+            (
+                changed { r in
+                    r.pages = 9; r.page = 3
+                }, "pages 9, expected at least 10"
+            ),
+            (changed { r in r.t = 0.5 }, "time 0.5 after 0.5"),
+        ])
     func broken(broken: TraceRecord, message: String) {
         let violations = TraceInvariants.violations(in: [Self.sound, broken], pageCount: 10, textureByteBudget: 4000)
         #expect(violations.contains { $0.hasPrefix("frame 2 ") && $0.hasSuffix(message) }, "\(violations)")
@@ -57,8 +67,9 @@ struct TraceInvariantsTests {
         let left = [record(1, .feed, pages: 15), record(2, .endCaps, pages: 10)]
         #expect(TraceInvariants.violations(in: left, pageCount: 10, textureByteBudget: 4000).isEmpty)
         let shrunk = [record(1, .feed, pages: 15), record(2, .feed, pages: 14)]
-        #expect(TraceInvariants.violations(in: shrunk, pageCount: 10, textureByteBudget: 4000)
-            == ["frame 2 (t = 2.0): pages 14, expected at least 15"])
+        #expect(
+            TraceInvariants.violations(in: shrunk, pageCount: 10, textureByteBudget: 4000)
+                == ["frame 2 (t = 2.0): pages 14, expected at least 15"])
     }
 
     /// Two feed frames: `before`, then `after` with `events`.
@@ -76,20 +87,45 @@ struct TraceInvariantsTests {
         return [first, second]
     }
 
-    @Test("a feed grows only by what an answer appends, and an append moves neither the page nor a strip at rest",
-          arguments: [
-        (feedFrames({ _ in }, { $0.pages = 16 }, events: ["appended:6"]), nil),
-        (feedFrames({ _ in }, { $0.pages = 16; $0.page = 4; $0.position = 3.2; $0.phase = "settling" },
-                    events: ["appended:6", "pageChanged:4"]), nil),
-        (feedFrames({ $0.phase = "settling" }, { $0.pages = 16; $0.position = 3.1; $0.phase = "settling" },
-                    events: ["appended:6"]), nil),
-        (feedFrames({ _ in }, { $0.pages = 12 }, events: []), "pages 10 → 12 with 0 appended"),
-        (feedFrames({ _ in }, { $0.pages = 15 }, events: ["appended:6"]), "pages 10 → 15 with 6 appended"),
-        (feedFrames({ _ in }, { $0.pages = 16; $0.page = 4 }, events: ["appended:6"]),
-         "an append moved the page from 3 to 4"),
-        (feedFrames({ _ in }, { $0.pages = 16; $0.position = 3.5 }, events: ["appended:6"]),
-         "an append moved the strip at rest from 3.0 to 3.5"),
-    ] as [([TraceRecord], String?)])
+    @Test(
+        "a feed grows only by what an answer appends, and an append moves neither the page nor a strip at rest",
+        arguments: [
+            (feedFrames({ _ in }, { $0.pages = 16 }, events: ["appended:6"]), nil),
+            (
+                feedFrames(
+                    { _ in },
+                    {
+                        $0.pages = 16; $0.page = 4; $0.position = 3.2; $0.phase = "settling"
+                    },
+                    events: ["appended:6", "pageChanged:4"]), nil
+            ),
+            (
+                feedFrames(
+                    { $0.phase = "settling" },
+                    {
+                        $0.pages = 16; $0.position = 3.1; $0.phase = "settling"
+                    },
+                    events: ["appended:6"]), nil
+            ),
+            (feedFrames({ _ in }, { $0.pages = 12 }, events: []), "pages 10 → 12 with 0 appended"),
+            (feedFrames({ _ in }, { $0.pages = 15 }, events: ["appended:6"]), "pages 10 → 15 with 6 appended"),
+            (
+                feedFrames(
+                    { _ in },
+                    {
+                        $0.pages = 16; $0.page = 4
+                    }, events: ["appended:6"]),
+                "an append moved the page from 3 to 4"
+            ),
+            (
+                feedFrames(
+                    { _ in },
+                    {
+                        $0.pages = 16; $0.position = 3.5
+                    }, events: ["appended:6"]),
+                "an append moved the strip at rest from 3.0 to 3.5"
+            ),
+        ] as [([TraceRecord], String?)])
     func feedAppends(frames: [TraceRecord], message: String?) {
         let violations = TraceInvariants.violations(in: frames, pageCount: 10, textureByteBudget: 4000)
         #expect(violations == message.map { ["frame 2 (t = 0.6): \($0)"] } ?? [])
@@ -97,6 +133,7 @@ struct TraceInvariantsTests {
 
     @Test("an empty trace is a violation")
     func empty() {
-        #expect(TraceInvariants.violations(in: [], pageCount: 1, textureByteBudget: 4000) == ["the trace has no frames"])
+        #expect(
+            TraceInvariants.violations(in: [], pageCount: 1, textureByteBudget: 4000) == ["the trace has no frames"])
     }
 }

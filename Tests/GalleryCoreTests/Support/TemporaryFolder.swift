@@ -5,7 +5,8 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("GalleryCoreTests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     }
@@ -54,8 +55,9 @@ final class TemporaryFolder {
             let size = attributes[.size] as? Int
             let permissions = attributes[.posixPermissions] as? Int
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
-            lines.append("\(relative) \(String(describing: type)) \(String(describing: size)) "
-                + "\(String(describing: permissions)) \(String(describing: modified))")
+            lines.append(
+                "\(relative) \(String(describing: type)) \(String(describing: size)) "
+                    + "\(String(describing: permissions)) \(String(describing: modified))")
         }
         return lines.sorted()
     }

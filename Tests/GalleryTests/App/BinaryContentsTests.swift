@@ -33,7 +33,8 @@ struct BinaryContentsTests {
     func noTestCode() throws {
         let symbols = try Self.symbols()
         // The control: a symbol table that lists the app's own types, so an empty or stripped one cannot pass.
-        #expect(symbols.contains { $0.contains("SpringSimulation") }, "nm listed no SpringSimulation: did it read gallery?")
+        #expect(
+            symbols.contains { $0.contains("SpringSimulation") }, "nm listed no SpringSimulation: did it read gallery?")
         for name in Self.forbidden {
             let found = symbols.filter { $0.contains(name) }
             #expect(found.isEmpty, "gallery has \(found.count) symbols naming \(name), e.g. \(found.prefix(3))")

@@ -14,7 +14,8 @@ extension SDLSerializedTests {
                 lines += ScriptLine.drag(at: 0.1 + 0.6 * Double(fling), from: 300, to: 40, duration: 0.04)
             }
             lines.append(ScriptLine.key(8.5, "End"))
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "500", "--mode", mode, "--cache-mb", "1"])
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "500", "--mode", mode, "--cache-mb", "1"])
             #expect(run.status == 0, "\(run.standardError)")
             let budget = 1 << 20
             for record in run.records {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,7 +56,8 @@ struct ChildProcess {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let ended = ContinuousClock.now
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Ending(status: exitStatus, maximumResidentKilobytes: usage.ru_maxrss, cpuSeconds: cpu, ended: ended)
     }

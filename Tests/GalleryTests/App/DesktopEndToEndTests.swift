@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gallery
 import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 /// The desktop experience run headless as a process: overlays, clicks, keys, the slideshow.
 extension SDLSerializedTests {
@@ -28,7 +29,8 @@ extension SDLSerializedTests {
                 ScriptLine.key(0.1, "Right"), ScriptLine.shot(0.5, "shown.png"), ScriptLine.shot(2.5, "gone.png"),
                 ScriptLine.shot(3.5, "later.png"),
             ]
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "30", "--mode", "bounded"], size: "640x360")
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "30", "--mode", "bounded"], size: "640x360")
             #expect(run.status == 0, "\(run.standardError)")
             let shown = try HeadlessEndToEndTests.load(run.shot("shown.png"))
             let gone = try HeadlessEndToEndTests.load(run.shot("gone.png"))
@@ -65,7 +67,8 @@ extension SDLSerializedTests {
         @Test("Dots count logical pages, never the end caps' duplicates; a dot click goes there the short way round")
         func dots() throws {
             let lines = [ScriptLine.shot(0.2, "dots.png")]
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "12", "--mode", "endCaps"], size: "640x360")
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "12", "--mode", "endCaps"], size: "640x360")
             #expect(run.status == 0, "\(run.standardError)")
             let found = Self.dots(try HeadlessEndToEndTests.load(run.shot("dots.png")))
             #expect(found.count == 12)
@@ -81,7 +84,8 @@ extension SDLSerializedTests {
             let moving = click.records.filter { $0.t > 0.55 && $0.phase == "settling" }
             #expect(!moving.isEmpty && moving.allSatisfy { $0.velocity < 0 })  // Backwards: the short way.
             // More than 20 pages: no dots.
-            let many = try GalleryProcess.run(lines, arguments: ["--synthetic", "21", "--mode", "endCaps"], size: "640x360")
+            let many = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "21", "--mode", "endCaps"], size: "640x360")
             #expect(Self.dots(try HeadlessEndToEndTests.load(many.shot("dots.png"))).isEmpty)
         }
 
@@ -96,7 +100,8 @@ extension SDLSerializedTests {
                 ScriptLine.shot(0.1, "photo.png"), ScriptLine.key(0.2, "F1"), ScriptLine.shot(0.3, "help.png"),
                 ScriptLine.key(0.4, "Right"), ScriptLine.shot(0.5, "closed.png"),
             ]
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "bounded"], size: "640x360")
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "5", "--mode", "bounded"], size: "640x360")
             #expect(run.status == 0, "\(run.standardError)")
             let photo = try HeadlessEndToEndTests.load(run.shot("photo.png")).pixel(x: 600, y: 300)
             let dimmed = try HeadlessEndToEndTests.load(run.shot("help.png")).pixel(x: 600, y: 300)
@@ -126,12 +131,14 @@ extension SDLSerializedTests {
 
         @Test("A click on the right or left third turns one page; the middle does nothing; a drag is no click")
         func clicks() throws {
-            let lines = [
-                ScriptLine.down(0.1, 600, 180), ScriptLine.up(0.15, 601, 180),
-                ScriptLine.down(1.0, 320, 180), ScriptLine.up(1.05, 320, 180),
-                ScriptLine.down(2.0, 20, 180), ScriptLine.up(2.05, 22, 182),
-            ] + ScriptLine.drag(at: 3.0, from: 600, to: 590, duration: 0.5)
-            let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "bounded"], size: "640x360")
+            let lines =
+                [
+                    ScriptLine.down(0.1, 600, 180), ScriptLine.up(0.15, 601, 180),
+                    ScriptLine.down(1.0, 320, 180), ScriptLine.up(1.05, 320, 180),
+                    ScriptLine.down(2.0, 20, 180), ScriptLine.up(2.05, 22, 182),
+                ] + ScriptLine.drag(at: 3.0, from: 600, to: 590, duration: 0.5)
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "5", "--mode", "bounded"], size: "640x360")
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.records.last { $0.t <= 0.9 }?.page == 1)
             #expect(run.records.last { $0.t <= 1.9 }?.page == 1)
@@ -151,8 +158,10 @@ extension SDLSerializedTests {
             #expect(final > 5)
 
             let queued = try GalleryProcess.run(
-                [ScriptLine.key(0.1, "Right"), ScriptLine.key(0.11, "Right"), ScriptLine.key(0.12, "Right"),
-                 ScriptLine.key(0.15, "2")],
+                [
+                    ScriptLine.key(0.1, "Right"), ScriptLine.key(0.11, "Right"), ScriptLine.key(0.12, "Right"),
+                    ScriptLine.key(0.15, "2"),
+                ],
                 arguments: ["--synthetic", "10", "--mode", "endCaps"])
             #expect(queued.status == 0, "\(queued.standardError)")
             #expect(queued.records.last?.mode == .threeSurfaces)
@@ -162,8 +171,10 @@ extension SDLSerializedTests {
         @Test("PageDown jumps ten photos; a number typed before G or Enter jumps there and keeps the mode")
         func jumps() throws {
             let run = try GalleryProcess.run(
-                [ScriptLine.key(0.1, "PageDown"), ScriptLine.key(0.6, "]"), ScriptLine.key(1.2, "PageUp"),
-                 ScriptLine.key(1.8, "4"), ScriptLine.key(1.85, "2"), ScriptLine.key(1.9, "G")],
+                [
+                    ScriptLine.key(0.1, "PageDown"), ScriptLine.key(0.6, "]"), ScriptLine.key(1.2, "PageUp"),
+                    ScriptLine.key(1.8, "4"), ScriptLine.key(1.85, "2"), ScriptLine.key(1.9, "G"),
+                ],
                 arguments: ["--synthetic", "100", "--mode", "bounded"])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.records.last { $0.t <= 0.55 }?.page == 10)
@@ -187,9 +198,11 @@ extension SDLSerializedTests {
             #expect(start.records.last?.page == 0)
         }
 
-        @Test("A mode switch keeps the decoded photo: no placeholder frame, not one pixel changes", arguments: [
-            ["2", "0", "1", "3", "2"],
-        ])
+        @Test(
+            "A mode switch keeps the decoded photo: no placeholder frame, not one pixel changes",
+            arguments: [
+                ["2", "0", "1", "3", "2"]
+            ])
         func modeSwitchKeepsTextures(keys: [String]) throws {
             var lines = [ScriptLine.key(0.1, "Right"), ScriptLine.shot(0.6, "before.png")]
             for (index, key) in keys.enumerated() {

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gallery
 import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// A photo changed on disk while shown (written over, or another file renamed over its name) is decoded again the
@@ -61,9 +62,11 @@ extension SDLSerializedTests {
             return time
         }
 
-        @Test("the photo changed on disk is shown after coming back to it", arguments: [
-            TopologyKind.endCaps, .bounded, .threeSurfaces,
-        ], Change.allCases)
+        @Test(
+            "the photo changed on disk is shown after coming back to it",
+            arguments: [
+                TopologyKind.endCaps, .bounded, .threeSurfaces,
+            ], Change.allCases)
         func changedPhotoIsShownOnReturn(mode: TopologyKind, change: Change) throws {
             for trip in Trip.allCases {
                 try Self.check(mode: mode, change: change, trip: trip)

@@ -55,7 +55,9 @@ extension SDLSerializedTests {
             let appendFrame = try #require(records.firstIndex { $0.events.contains("appended:6") })
             #expect(records[appendFrame].phase == "settling")
             // Continuous: the step across the append is no larger than the steps either side of it.
-            let steps = (appendFrame - 2...appendFrame + 2).map { records[$0].offsetPixels - records[$0 - 1].offsetPixels }
+            let steps = (appendFrame - 2...appendFrame + 2).map {
+                records[$0].offsetPixels - records[$0 - 1].offsetPixels
+            }
             #expect(steps.allSatisfy { $0 > 0 })
             #expect(abs(steps[2]) <= max(abs(steps[1]), abs(steps[3])) * 1.2)
             // The fling went to the spinner's slot, where the first new page now is.
@@ -165,7 +167,9 @@ extension SDLSerializedTests {
             ]
             let run = try GalleryProcess.run(
                 lines,
-                arguments: ["--synthetic", "3", "--mode", "feed", "--feed-command", "echo 'server said no' >&2; exit 1"])
+                arguments: [
+                    "--synthetic", "3", "--mode", "feed", "--feed-command", "echo 'server said no' >&2; exit 1",
+                ])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.records.contains { $0.events.contains("loadFailed") })
             let last = try #require(run.records.last)
@@ -185,7 +189,8 @@ extension SDLSerializedTests {
                 ScriptLine.key(1.3, "Right"), ScriptLine.shot(1.9, "text.png"), ScriptLine.quit(2.0),
             ]
             let run = try GalleryProcess.run(
-                lines, arguments: ["--synthetic", "3", "--mode", "feed", "--feed-command", "echo /no/such.jpg; echo \(text)"])
+                lines,
+                arguments: ["--synthetic", "3", "--mode", "feed", "--feed-command", "echo /no/such.jpg; echo \(text)"])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.records.contains { $0.events.contains("appended:2") })
             #expect(run.records.last?.page == 4)
@@ -195,10 +200,12 @@ extension SDLSerializedTests {
             }
         }
 
-        @Test("Bad feed flags give a one-line error and exit status 2", arguments: [
-            ["--feed-batch", "0"], ["--feed-delay=-1"], ["--feed-failure-rate", "1.5"],
-            ["--feed-watch", "/no/such/folder"], ["--feed-watch", "/etc/hostname"], ["--feed-command", "  "],
-        ])
+        @Test(
+            "Bad feed flags give a one-line error and exit status 2",
+            arguments: [
+                ["--feed-batch", "0"], ["--feed-delay=-1"], ["--feed-failure-rate", "1.5"],
+                ["--feed-watch", "/no/such/folder"], ["--feed-watch", "/etc/hostname"], ["--feed-command", "  "],
+            ])
         func badFlags(arguments: [String]) throws {
             let run = try GalleryProcess.run([ScriptLine.quit(0.1)], arguments: ["--synthetic", "3"] + arguments)
             #expect(run.status == 2)

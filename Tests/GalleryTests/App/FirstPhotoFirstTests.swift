@@ -18,9 +18,11 @@ extension SDLSerializedTests {
             return (worker, asked)
         }
 
-        @Test("the start page is requested before any other", arguments: [
-            (TopologyKind.bounded, 0), (.endCaps, 5), (.threeSurfaces, 17), (.feed, 3),
-        ])
+        @Test(
+            "the start page is requested before any other",
+            arguments: [
+                (TopologyKind.bounded, 0), (.endCaps, 5), (.threeSurfaces, 17), (.feed, 3),
+            ])
         func startPageFirst(mode: TopologyKind, startPage: Int) throws {
             try SDLTestSession.start()
             let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
@@ -45,7 +47,9 @@ extension SDLSerializedTests {
             try SDLTestSession.start()
             let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
             let library = PageLibrary(syntheticCount: 10)
-            for (box, adopted) in [(PixelSize(width: 288, height: 208), true), (PixelSize(width: 100, height: 100), false)] {
+            for (box, adopted) in [
+                (PixelSize(width: 288, height: 208), true), (PixelSize(width: 100, height: 100), false),
+            ] {
                 let (worker, asked) = Self.recordingWorker()
                 let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
                 defer {

@@ -7,7 +7,9 @@ import Testing
 extension SDLSerializedTests {
     @Suite("Gallery controller feed frames")
     struct GalleryControllerFeedTests {
-        @Test("The spinner asks for frames only while it is on screen; off screen the window sleeps until the answer is due")
+        @Test(
+            "The spinner asks for frames only while it is on screen; off screen the window sleeps until the answer is due"
+        )
         func spinnerFramesOnlyOnScreen() throws {
             try SDLTestSession.start()
             let target = try Surface(width: 320, height: 240, opaque: true)

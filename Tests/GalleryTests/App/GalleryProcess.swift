@@ -29,13 +29,17 @@ struct GalleryProcess {
         let folder = try TemporaryDirectory()
         let script = folder.path("script.jsonl")
         // Scripts must be in time order; tests build them from pieces, so order them here (stably).
-        let ordered = events.enumerated().sorted { (time(of: $0.element), $0.offset) < (time(of: $1.element), $1.offset) }
+        let ordered = events.enumerated().sorted {
+            (time(of: $0.element), $0.offset) < (time(of: $1.element), $1.offset)
+        }
         try ordered.map(\.element).joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = executable
         process.arguments =
-            ["--headless", "--size", size, "--script", script, "--trace", folder.path("trace.jsonl"),
-             "--shots", folder.path("shots")] + arguments
+            [
+                "--headless", "--size", size, "--script", script, "--trace", folder.path("trace.jsonl"),
+                "--shots", folder.path("shots"),
+            ] + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

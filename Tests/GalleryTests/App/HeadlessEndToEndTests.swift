@@ -31,7 +31,8 @@ extension SDLSerializedTests {
         static func mismatches(_ a: Surface, _ b: Surface, shift: Int) -> Int {
             var count = 0
             for y in stride(from: 0, to: a.height - overlayRows, by: 3) {
-                for x in max(0, shift)..<min(a.width, a.width + shift) where b.pixel(x: x, y: y) != a.pixel(x: x - shift, y: y) {
+                for x in max(0, shift)..<min(a.width, a.width + shift)
+                where b.pixel(x: x, y: y) != a.pixel(x: x - shift, y: y) {
                     count += 1
                 }
             }
@@ -147,7 +148,8 @@ extension SDLSerializedTests {
             #expect(try Self.load(run.shot("still.png")).width == 320)
         }
 
-        @Test("Three surfaces hold at most three page textures, for 10,000 generated pages too", arguments: [12, 10_000])
+        @Test(
+            "Three surfaces hold at most three page textures, for 10,000 generated pages too", arguments: [12, 10_000])
         func threeTextures(pages: Int) throws {
             var lines: [String] = []
             for step in 0..<6 { lines.append(ScriptLine.key(0.1 + 0.02 * Double(step), "Right")) }
@@ -245,7 +247,9 @@ extension SDLSerializedTests {
             let second = try GalleryProcess.run(lines, arguments: [], size: "640x360")
             #expect(first.status == 0 && second.status == 0, "\(first.standardError)")
             #expect(first.records.count > 100)
-            #expect(TraceReader.removingFrameTimes(from: first.traceText) == TraceReader.removingFrameTimes(from: second.traceText))
+            #expect(
+                TraceReader.removingFrameTimes(from: first.traceText)
+                    == TraceReader.removingFrameTimes(from: second.traceText))
         }
     }
 }

@@ -1,7 +1,8 @@
 import Dispatch
-@testable import Gallery
 import GalleryCore
 import Testing
+
+@testable import Gallery
 
 /// Files dropped onto the window are listed on a thread of their own: the loop polls `result` and is woken by `done`.
 @Suite("Opening a library off the main thread")
@@ -14,14 +15,16 @@ struct LibraryOpeningTests {
         let done = DispatchSemaphore(value: 0)
         let seenAtDone = LockedState<Bool?>(nil)
         let openingBox = LockedState<LibraryOpening?>(nil)
-        let opening = LibraryOpening({
-            release.wait()  // A slow folder.
-            guard succeeds else { throw Failure() }
-            return OpenedLibrary(library: PageLibrary(syntheticCount: 3), startPage: 1, mode: .bounded)
-        }, done: {
-            seenAtDone.withLock { $0 = openingBox.withLock { $0 }?.result != nil }
-            done.signal()
-        })
+        let opening = LibraryOpening(
+            {
+                release.wait()  // A slow folder.
+                guard succeeds else { throw Failure() }
+                return OpenedLibrary(library: PageLibrary(syntheticCount: 3), startPage: 1, mode: .bounded)
+            },
+            done: {
+                seenAtDone.withLock { $0 = openingBox.withLock { $0 }?.result != nil }
+                done.signal()
+            })
         openingBox.withLock { $0 = opening }
         #expect(opening.result == nil)  // Still listing: the loop goes on.
         release.signal()

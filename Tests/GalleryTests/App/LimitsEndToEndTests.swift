@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
-@testable import Gallery
 import GalleryCore
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 /// Issue 16, defect 4, run headless as a process: a zoom to 100 % and huge windows keep every frame's textures and
 /// decoded pages within `--cache-mb`, and still show the right pixels.
@@ -33,22 +34,30 @@ extension SDLSerializedTests {
         @Test(arguments: [PixelSize(width: 3000, height: 2000), PixelSize(width: 20_000, height: 300)])
         func actualSizeDrawsTheVisibleRegionOnly(size: PixelSize) throws {
             let folder = try TemporaryDirectory()
-            let photo = try folder.write(JPEGFixture.rgb(width: size.width, height: size.height) { x, y in
-                Self.colour(x, y, width: size.width, height: size.height)
-            }, to: "large.jpg")
+            let photo = try folder.write(
+                JPEGFixture.rgb(width: size.width, height: size.height) { x, y in
+                    Self.colour(x, y, width: size.width, height: size.height)
+                }, to: "large.jpg")
             let run = try GalleryProcess.run(
                 [ScriptLine.key(0.2, "="), ScriptLine.shot(2, "actual.png")],
                 arguments: ["--cache-mb", "\(Self.cacheMB)", photo], size: "640x480")
             Self.expectWithinBudget(run, "\(size)")
             let last = try #require(run.records.last)
-            #expect(abs(last.zoom * Double(PixelSize(width: size.width, height: size.height).fitted(
-                inside: PixelSize(width: 608, height: 448)).width) - Double(size.width)) < 1, "zoom \(last.zoom)")
+            #expect(
+                abs(
+                    last.zoom
+                        * Double(
+                            PixelSize(width: size.width, height: size.height).fitted(
+                                inside: PixelSize(width: 608, height: 448)
+                            ).width) - Double(size.width)) < 1, "zoom \(last.zoom)")
             // At 100 %, centred: screen pixel (320 + dx, 240 + dy) shows image pixel (W/2 + dx, H/2 + dy).
             let shot = try Surface(taking: #require(IMG_Load(run.shot("actual.png")))).converted()
             for (dx, dy) in [(-100, -50), (0, 0), (37, 21), (150, 60)] where abs(dy) < size.height / 2 {
-                let want = Self.colour(size.width / 2 + dx, size.height / 2 + dy, width: size.width, height: size.height)
+                let want = Self.colour(
+                    size.width / 2 + dx, size.height / 2 + dy, width: size.width, height: size.height)
                 let got = shot.pixel(x: 320 + dx, y: 240 + dy)
-                let close = abs(Int(got.r) - Int(want.r)) <= 12 && abs(Int(got.g) - Int(want.g)) <= 12
+                let close =
+                    abs(Int(got.r) - Int(want.r)) <= 12 && abs(Int(got.g) - Int(want.g)) <= 12
                     && abs(Int(got.b) - Int(want.b)) <= 40
                 #expect(close, "\(size) at (\(dx), \(dy)): \(got), expected \(want)")
             }
@@ -59,7 +68,8 @@ extension SDLSerializedTests {
         @Test func aHugeWindowKeepsWithinTheBudget() throws {
             let run = try GalleryProcess.run(
                 [ScriptLine.key(0.2, "Right"), ScriptLine.shot(1.5, "huge.png")],
-                arguments: ["--cache-mb", "\(Self.cacheMB)", "--synthetic", "5", "--mode", "bounded"], size: "4000x3000")
+                arguments: ["--cache-mb", "\(Self.cacheMB)", "--synthetic", "5", "--mode", "bounded"], size: "4000x3000"
+            )
             Self.expectWithinBudget(run, "4000x3000")
             #expect(run.records.last?.page == 1)
             #expect(run.records.last?.textures ?? 0 >= 1)

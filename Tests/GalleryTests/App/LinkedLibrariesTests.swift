@@ -21,7 +21,9 @@ struct LinkedLibrariesTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let libraries = text.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        let libraries = text.split(separator: "\n").compactMap {
+            $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        }
         #expect(libraries.contains { $0.hasPrefix("libSDL2") }, "ldd found no SDL, so it did not read gallery: \(text)")
         for library in Self.forbidden {
             #expect(!libraries.contains(library), "\(text)")

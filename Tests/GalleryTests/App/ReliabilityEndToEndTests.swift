@@ -26,13 +26,15 @@ struct ReliabilityEndToEndTests {
         }
     }
 
-    @Test("SIGTERM, SIGINT and SIGHUP end a busy headless run within 0.5 s, exit 143, 130 and 129, the trace complete",
-          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
+    @Test(
+        "SIGTERM, SIGINT and SIGHUP end a busy headless run within 0.5 s, exit 143, 130 and 129, the trace complete",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
     func signalStopsHeadlessRun(signal: Int32, status: Int32) throws {
         let folder = try TemporaryDirectory()
         let script = folder.path("long.jsonl")
         // A far-future event too: nothing may wait for it.
-        try (Self.longDrag() + #"{"t":9000000,"type":"quit"}"# + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        try (Self.longDrag() + #"{"t":9000000,"type":"quit"}"# + "\n").write(
+            toFile: script, atomically: true, encoding: .utf8)
         let trace = folder.path("trace.jsonl")
         let child = try ChildProcess(arguments: [
             "--headless", "--synthetic", "10", "--size", "320x240", "--script", script, "--trace", trace,
@@ -64,9 +66,10 @@ struct ReliabilityEndToEndTests {
 
     @Test("an event a million seconds away is jumped to: no idle frames in between, under 1 s of CPU")
     func idleSpansAreSkipped() throws {
-        let run = try GalleryProcess.run([
-            ScriptLine.key(0.1, "Right"), ScriptLine.key(1_000_000, "Right"), #"{"t":1000001,"type":"quit"}"#,
-        ], arguments: ["--synthetic", "10"])
+        let run = try GalleryProcess.run(
+            [
+                ScriptLine.key(0.1, "Right"), ScriptLine.key(1_000_000, "Right"), #"{"t":1000001,"type":"quit"}"#,
+            ], arguments: ["--synthetic", "10"])
         #expect(run.status == 0, "\(run.standardError)")
         let idle = run.records.filter { $0.t > 2 && $0.t < 999_999 }
         #expect(idle.count <= 1, "\(idle.count) idle frames")
@@ -80,24 +83,29 @@ struct ReliabilityEndToEndTests {
         #expect(ending.cpuSeconds < Double(Self.timeScale), "\(ending.cpuSeconds) s of CPU")
     }
 
-    @Test("bad options and scripts give one line and status 2", arguments: [
-        (["--synthetic", "0"], "--synthetic must be between 1 and 2147483647 pages, found 0"),
-        (["--synthetic", "99999999999"], "--synthetic must be between 1 and 2147483647 pages, found 99999999999"),
-        (["--synthetic", "2147483648"], "--synthetic must be between 1 and 2147483647 pages, found 2147483648"),
-        (["--synthetic", "1e9"], "'1e9' is invalid for '--synthetic <synthetic>'"),
-        (["--fps", "0"], "--fps must be between 1 and 1000, found 0\n"),
-        (["--fps", "1e9"], "--fps must be between 1 and 1000, found 1e9\n"),
-        (["--feed-timeout", "0"], "--feed-timeout must be between 0 and 3600 seconds, not 0\n"),
-        (["--feed-delay", "-1"], "--feed-delay must be between 0 and 3600 seconds, not -1\n"),
-        (["--cache-mb", "-1"], "--cache-mb must be between 1 and 65536, found -1\n"),
-        (["--synthetic", "-5"], "--synthetic must be between 1 and 2147483647 pages, found -5"),
-        (["--fps", "nan"], "--fps must be between 1 and 1000, found nan"),
-        (["--size", "0x240"], "invalid size \"0x240\""),
-        (["--size", "99999999999999999999x2"], "invalid size \"99999999999999999999x2\""),
-        (["--size", "16384x16384"], "--size: invalid size \"16384x16384\": width and height may be at most 8192 pixels"),
-        (["--size", "8193x1"], "invalid size \"8193x1\": width and height may be at most 8192 pixels"),
-        (["--mode", "sideways"], "--mode must be one of"),
-    ])
+    @Test(
+        "bad options and scripts give one line and status 2",
+        arguments: [
+            (["--synthetic", "0"], "--synthetic must be between 1 and 2147483647 pages, found 0"),
+            (["--synthetic", "99999999999"], "--synthetic must be between 1 and 2147483647 pages, found 99999999999"),
+            (["--synthetic", "2147483648"], "--synthetic must be between 1 and 2147483647 pages, found 2147483648"),
+            (["--synthetic", "1e9"], "'1e9' is invalid for '--synthetic <synthetic>'"),
+            (["--fps", "0"], "--fps must be between 1 and 1000, found 0\n"),
+            (["--fps", "1e9"], "--fps must be between 1 and 1000, found 1e9\n"),
+            (["--feed-timeout", "0"], "--feed-timeout must be between 0 and 3600 seconds, not 0\n"),
+            (["--feed-delay", "-1"], "--feed-delay must be between 0 and 3600 seconds, not -1\n"),
+            (["--cache-mb", "-1"], "--cache-mb must be between 1 and 65536, found -1\n"),
+            (["--synthetic", "-5"], "--synthetic must be between 1 and 2147483647 pages, found -5"),
+            (["--fps", "nan"], "--fps must be between 1 and 1000, found nan"),
+            (["--size", "0x240"], "invalid size \"0x240\""),
+            (["--size", "99999999999999999999x2"], "invalid size \"99999999999999999999x2\""),
+            (
+                ["--size", "16384x16384"],
+                "--size: invalid size \"16384x16384\": width and height may be at most 8192 pixels"
+            ),
+            (["--size", "8193x1"], "invalid size \"8193x1\": width and height may be at most 8192 pixels"),
+            (["--mode", "sideways"], "--mode must be one of"),
+        ])
     func badOptions(arguments: [String], message: String) throws {
         let folder = try TemporaryDirectory()
         let script = folder.path("quit.jsonl")
@@ -112,13 +120,24 @@ struct ReliabilityEndToEndTests {
         #expect(text.hasPrefix("Error: ") && text.filter { $0 == "\n" }.count == 1, "\(text)")
     }
 
-    @Test("bad scripts name the file, line and field, status 2", arguments: [
-        (#"{"t":1e9,"type":"quit"}"#, #"line 1: field "t" must be between 0 and 10000000 seconds"#),
-        (#"{"t":0,"type":"move","x":1e25,"y":0}"#, #"line 1: field "x" must be between -1000000 and 1000000 pixels"#),
-        (#"{"t":0,"type":"wheel","dx":0,"dy":1e19}"#, #"line 1: field "dy" must be between -1000 and 1000 notches"#),
-        (#"{"t":0,"type":"resize","w":0,"h":5}"#, #"line 1: field "w" must be between 1 and 8192 pixels"#),
-        (#"{"t":0,"type":"resize","w":16384,"h":16384}"#, #"line 1: field "w" must be between 1 and 8192 pixels, found 16384"#),
-    ])
+    @Test(
+        "bad scripts name the file, line and field, status 2",
+        arguments: [
+            (#"{"t":1e9,"type":"quit"}"#, #"line 1: field "t" must be between 0 and 10000000 seconds"#),
+            (
+                #"{"t":0,"type":"move","x":1e25,"y":0}"#,
+                #"line 1: field "x" must be between -1000000 and 1000000 pixels"#
+            ),
+            (
+                #"{"t":0,"type":"wheel","dx":0,"dy":1e19}"#,
+                #"line 1: field "dy" must be between -1000 and 1000 notches"#
+            ),
+            (#"{"t":0,"type":"resize","w":0,"h":5}"#, #"line 1: field "w" must be between 1 and 8192 pixels"#),
+            (
+                #"{"t":0,"type":"resize","w":16384,"h":16384}"#,
+                #"line 1: field "w" must be between 1 and 8192 pixels, found 16384"#
+            ),
+        ])
     func badScripts(line: String, message: String) throws {
         let folder = try TemporaryDirectory()
         let script = folder.path("bad.jsonl")
@@ -137,7 +156,8 @@ struct ReliabilityEndToEndTests {
         let fifo = folder.path("script.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         let errors = folder.path("stderr.txt")
-        let child = try ChildProcess(arguments: ["--headless", "--synthetic", "3", "--script", fifo], errorPath: errors)
+        let child = try ChildProcess(
+            arguments: ["--headless", "--synthetic", "3", "--script", fifo], errorPath: errors)
         let ending = child.wait()
         #expect(ending.status == 2)
         #expect(ending.ended - child.started < .seconds(5))

@@ -42,7 +42,8 @@ extension SDLSerializedTests {
             let result = try Self.run(["--headless", "--script", script, "--shots", photos.url.path, photos.url.path])
             #expect(result.status == 2)
             #expect(result.errors.contains("is inside"), "\(result.errors)")
-            #expect(result.errors.contains("a folder the gallery shows, watches or reads photos from"), "\(result.errors)")
+            #expect(
+                result.errors.contains("a folder the gallery shows, watches or reads photos from"), "\(result.errors)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: photos.path("a.jpg"))) == before)
         }
 

@@ -1,9 +1,10 @@
-import Glibc
-@testable import Gallery
 import GalleryCore
 import GalleryTesting
+import Glibc
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// The main thread never touches a photo file: with every access to the photo folder taking 300 ms (a NAS, sshfs,
@@ -23,11 +24,13 @@ extension SDLSerializedTests {
         }
 
         /// Two keys, a drag that flicks to the next photo, then a key back: all while decodes are still pending.
-        static let steps: [Step] = [
-            Step(time: 0.20, input: .key("Right")),
-            Step(time: 0.45, input: .key("Right")),
-            Step(time: 0.90, input: .pointerDown(x: 260, y: 120)),
-        ] + (1...12).map { Step(time: 0.90 + Double($0) / 60, input: .pointerMove(x: 260 - Double($0) * 16, y: 120)) }
+        static let steps: [Step] =
+            [
+                Step(time: 0.20, input: .key("Right")),
+                Step(time: 0.45, input: .key("Right")),
+                Step(time: 0.90, input: .pointerDown(x: 260, y: 120)),
+            ]
+            + (1...12).map { Step(time: 0.90 + Double($0) / 60, input: .pointerMove(x: 260 - Double($0) * 16, y: 120)) }
             + [Step(time: 0.90 + 13.0 / 60, input: .pointerUp(x: 52, y: 120)), Step(time: 1.6, input: .key("Left"))]
 
         @Test("frames, keys and drags stay smooth while every access to the photo folder takes 300 ms")
@@ -44,7 +47,8 @@ extension SDLSerializedTests {
             PhotoFileAccess.slowDown(folder: folder, bySeconds: Self.delay)
             defer { PhotoFileAccess.restore(folder: folder) }
 
-            let renderer = try Renderer(target: try Surface(width: Self.size.width, height: Self.size.height, opaque: true))
+            let renderer = try Renderer(
+                target: try Surface(width: Self.size.width, height: Self.size.height, opaque: true))
             let worker = DecodeWorker(decoder: ImageDecoder(), threadCount: 2, wakeEventType: nil)
             let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer {
@@ -82,13 +86,17 @@ extension SDLSerializedTests {
                     pending.removeFirst()
                     if case .pointerUp = step.input { dragEnded = true }
                 }
-                if dragEnded, pageAfterDrag == nil, gallery.pager.phase == .idle { pageAfterDrag = gallery.pager.currentPage }
+                if dragEnded, pageAfterDrag == nil, gallery.pager.phase == .idle {
+                    pageAfterDrag = gallery.pager.currentPage
+                }
                 gallery.advance(to: time)
                 try gallery.receiveDecodes(uploadBudget: WindowRun.uploadBudget)
                 try gallery.render()
                 frames.append((MonotonicClock.seconds() - frameStart) * 1000)
                 let photo = gallery.pager.currentPage
-                if try gallery.store.texture(forPage: photo, slot: 1) == nil, gallery.store.failure(forPage: photo) == nil {
+                if try gallery.store.texture(forPage: photo, slot: 1) == nil,
+                    gallery.store.failure(forPage: photo) == nil
+                {
                     let placeholder = gallery.store.placeholderSize(forPage: photo, in: box)
                     sawBoxPlaceholder = sawBoxPlaceholder || placeholder == box
                     sawShapedPlaceholder = sawShapedPlaceholder || placeholder == shaped

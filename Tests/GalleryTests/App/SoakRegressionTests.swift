@@ -15,8 +15,10 @@ extension SDLSerializedTests {
             let folder = try TemporaryDirectory()
             let path = folder.path("trace.jsonl")
             let script = try Script.parse(lines.joined(separator: "\n"))
-            _ = try HeadlessRun(size: ViewportSize(width: 320, height: 240), script: script, tracePath: path, shotsDirectory: nil)
-                .runFrames(library: PageLibrary(syntheticCount: 12), mode: mode)
+            _ = try HeadlessRun(
+                size: ViewportSize(width: 320, height: 240), script: script, tracePath: path, shotsDirectory: nil
+            )
+            .runFrames(library: PageLibrary(syntheticCount: 12), mode: mode)
             return try TraceReader.records(inFile: path)
         }
 
@@ -25,16 +27,18 @@ extension SDLSerializedTests {
         /// pointer input). The stream now lifts its fingers before the resize.
         @Test("a resize during a touchpad stream ends its drag", arguments: TopologyKind.allCases)
         func touchpadThenResize(mode: TopologyKind) throws {
-            let records = try Self.trace(of: [
-                #"{"t":0.3,"type":"wheel","dx":-0.38,"dy":-0.12}"#,
-                #"{"t":0.31,"type":"wheel","dx":-0.38,"dy":-0.12}"#,
-                #"{"t":0.32,"type":"resize","w":231,"h":31}"#,
-            ], mode: mode)
+            let records = try Self.trace(
+                of: [
+                    #"{"t":0.3,"type":"wheel","dx":-0.38,"dy":-0.12}"#,
+                    #"{"t":0.31,"type":"wheel","dx":-0.38,"dy":-0.12}"#,
+                    #"{"t":0.32,"type":"resize","w":231,"h":31}"#,
+                ], mode: mode)
             let last = try #require(records.last)
             #expect(last.phase == "idle")
             #expect(last.t < 2, "settled at t = \(last.t)")
-            #expect(TraceInvariants.violations(in: records, pageCount: 12, textureByteBudget: ImageOptions().cacheBytes)
-                .isEmpty)
+            #expect(
+                TraceInvariants.violations(in: records, pageCount: 12, textureByteBudget: ImageOptions().cacheBytes)
+                    .isEmpty)
         }
     }
 }

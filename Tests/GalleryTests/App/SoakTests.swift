@@ -22,8 +22,9 @@ extension SDLSerializedTests {
         /// on a generated page) about 20 s of CPU, which a loaded machine stretches; only a hang gets near it.
         static let watchdog = SoakWatchdog(limitSeconds: 300 * Double(ReliabilityEndToEndTests.timeScale))
 
-        @Test("feed runs whose command leaves a background job end it: nothing is left, no photo folder changes",
-              arguments: SoakLibrary.allCases)
+        @Test(
+            "feed runs whose command leaves a background job end it: nothing is left, no photo folder changes",
+            arguments: SoakLibrary.allCases)
         func feedCommandRuns(library: SoakLibrary) throws {
             try SDLTestSession.start()
             let folder = try TemporaryDirectory()
@@ -50,8 +51,10 @@ extension SDLSerializedTests {
             let pages = try library.open(scratchFolder: folder.url.path)
             let size = try ViewportSize(width: 320, height: 240)
             // Seeds differ per case so that the whole suite covers distinct scripts.
-            let firstSeed = UInt64(1_000 * (TopologyKind.allCases.firstIndex(of: mode)! * SoakLibrary.allCases.count
-                + SoakLibrary.allCases.firstIndex(of: library)!))
+            let firstSeed = UInt64(
+                1_000
+                    * (TopologyKind.allCases.firstIndex(of: mode)! * SoakLibrary.allCases.count
+                        + SoakLibrary.allCases.firstIndex(of: library)!))
             var frames = 0, feedAppends = 0, feedFailures = 0
             for seed in firstSeed..<(firstSeed + UInt64(Self.seedsPerCase(library))) {
                 let run = SoakRun(seed: seed, mode: mode, library: library, gestures: 5, size: size)

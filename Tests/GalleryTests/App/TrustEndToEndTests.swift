@@ -25,7 +25,8 @@ struct TrustEndToEndTests {
     }
 
     /// A folder `ph` with the photos `x.png` (a JPEG's bytes: the name is what matters) and `y.jpg`, and a script.
-    static func photoFolder(script lines: [String]) throws -> (root: TemporaryDirectory, photos: String, script: String) {
+    static func photoFolder(script lines: [String]) throws -> (root: TemporaryDirectory, photos: String, script: String)
+    {
         let root = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.path("ph"), withIntermediateDirectories: false)
         let photo = JPEGFixture.rgb(width: 16, height: 16) { x, _ in x < 8 ? .white : .black }
@@ -56,18 +57,21 @@ struct TrustEndToEndTests {
         withExtendedLifetime(root) {}
     }
 
-    @Test("defect 2: no option writes into, or through a link into, a folder of shown or watched photos", arguments: [
-        (["--trace", "ph/y.jpg", "ph"], "--trace ph/y.jpg: is inside"),
-        (["--trace", "ph/new.jsonl", "ph/y.jpg"], "--trace ph/new.jsonl: is inside"),
-        (["--shots", "ph", "--synthetic", "3", "--feed-watch", "ph"], "--shots ph: is inside"),
-        (["--shots", "ph/shots", "ph"], "--shots ph/shots: is inside"),
-        (["--shots", "links", "--synthetic", "3"], "shot links/evil.png: is a symbolic link"),
-        (["--trace", "nonexistent/dir/t.jsonl", "--synthetic", "3"], "the folder nonexistent/dir does not exist"),
-    ])
+    @Test(
+        "defect 2: no option writes into, or through a link into, a folder of shown or watched photos",
+        arguments: [
+            (["--trace", "ph/y.jpg", "ph"], "--trace ph/y.jpg: is inside"),
+            (["--trace", "ph/new.jsonl", "ph/y.jpg"], "--trace ph/new.jsonl: is inside"),
+            (["--shots", "ph", "--synthetic", "3", "--feed-watch", "ph"], "--shots ph: is inside"),
+            (["--shots", "ph/shots", "ph"], "--shots ph/shots: is inside"),
+            (["--shots", "links", "--synthetic", "3"], "shot links/evil.png: is a symbolic link"),
+            (["--trace", "nonexistent/dir/t.jsonl", "--synthetic", "3"], "the folder nonexistent/dir does not exist"),
+        ])
     func nothingWrittenOverPhotos(arguments: [String], message: String) throws {
         let (root, photos, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "evil.png")])
         try FileManager.default.createDirectory(atPath: root.path("links"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: root.path("links/evil.png"), withDestinationPath: "../ph/x.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.path("links/evil.png"), withDestinationPath: "../ph/x.png")
         let before = try Self.contents(of: photos)
         var base = ["--headless", "--script", script]
         if !arguments.contains("--shots") { base += ["--shots", root.path("shots")] }
@@ -82,14 +86,17 @@ struct TrustEndToEndTests {
     @Test("defect 2: a re-run replaces its own trace and shots, never a file it did not write")
     func rerunsReplaceOnlyTheirOwn() throws {
         let (root, _, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "a.png")])
-        let arguments = ["--headless", "--script", script, "--shots", "out", "--trace", "out/t.jsonl", "--synthetic", "3"]
+        let arguments = [
+            "--headless", "--script", script, "--shots", "out", "--trace", "out/t.jsonl", "--synthetic", "3",
+        ]
         #expect(try Self.run(arguments, in: root.url.path).status == 0)
         #expect(try Self.run(arguments, in: root.url.path).status == 0)
         let photo = try Data(contentsOf: URL(fileURLWithPath: root.path("ph/y.jpg")))
         try photo.write(to: URL(fileURLWithPath: root.path("out/a.png")))
         let refused = try Self.run(arguments, in: root.url.path)
         #expect(refused.status == 2)
-        #expect(refused.errors.contains("shot out/a.png: exists and is not a shot the gallery wrote"), "\(refused.errors)")
+        #expect(
+            refused.errors.contains("shot out/a.png: exists and is not a shot the gallery wrote"), "\(refused.errors)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: root.path("out/a.png"))) == photo)
     }
 
@@ -101,24 +108,29 @@ struct TrustEndToEndTests {
         let script = folder.path("s.jsonl")
         try (ScriptLine.quit(1) + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         let child = try ChildProcess(
-            arguments: ["--headless", "--synthetic", "3", "--script", script, "--trace", fifo], errorPath: folder.path("e"))
+            arguments: ["--headless", "--synthetic", "3", "--script", script, "--trace", fifo],
+            errorPath: folder.path("e"))
         let ending = child.wait()
         #expect(ending.status == 2)
         #expect(ending.ended - child.started < .seconds(2) * ReliabilityEndToEndTests.timeScale)
         #expect(try String(contentsOfFile: folder.path("e"), encoding: .utf8).contains("is not a regular file"))
     }
 
-    @Test("defect 3: after any exit, nothing the feed command started is left", arguments: [
-        ("sleep 1239", Int32(0)), ("sleep 1234 >/dev/null 2>&1 & echo x.jpg", 0),
-        ("sleep 1233", SIGTERM), ("sleep 1232 >/dev/null 2>&1 & echo x.jpg", SIGTERM), ("sleep 1231", SIGHUP),
-        ("trap '' TERM; sleep 1230", SIGINT),
-    ])
+    @Test(
+        "defect 3: after any exit, nothing the feed command started is left",
+        arguments: [
+            ("sleep 1239", Int32(0)), ("sleep 1234 >/dev/null 2>&1 & echo x.jpg", 0),
+            ("sleep 1233", SIGTERM), ("sleep 1232 >/dev/null 2>&1 & echo x.jpg", SIGTERM), ("sleep 1231", SIGHUP),
+            ("trap '' TERM; sleep 1230", SIGINT),
+        ])
     func feedCommandLeavesNothing(command: String, signal: Int32) throws {
         let folder = try TemporaryDirectory()
         let script = folder.path("s.jsonl")
         // To the end of the feed again and again, so the command runs many times; the quit comes after 3 s.
         var lines: [String] = []
-        for step in 0..<12 { lines += [ScriptLine.key(0.1 + Double(step) / 4, "End"), ScriptLine.key(0.2 + Double(step) / 4, "Right")] }
+        for step in 0..<12 {
+            lines += [ScriptLine.key(0.1 + Double(step) / 4, "End"), ScriptLine.key(0.2 + Double(step) / 4, "Right")]
+        }
         lines.append(ScriptLine.quit(signal == 0 ? 3 : 1000))
         try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         let marker = command.split(separator: " ").drop { $0 != "sleep" }.prefix(2).joined(separator: " ")
@@ -166,15 +178,18 @@ struct TrustEndToEndTests {
         #expect(text.hasSuffix("\n"))
         let records = try TraceReader.records(in: text)
         // The last frame was drawn without the decode it was waiting for: abandoned, not waited for.
-        #expect(records.last?.pending ?? 0 > 0, "no decode was in progress: \(records.last.map(\.jsonLine) ?? "no frame")")
+        #expect(
+            records.last?.pending ?? 0 > 0, "no decode was in progress: \(records.last.map(\.jsonLine) ?? "no frame")")
     }
 
     @Test("defect 11: a shot followed by a key in the same frame shows the frame before the key")
     func shotBeforeKey() throws {
-        let run = try GalleryProcess.run([
-            ScriptLine.shot(0.45, "reference.png"), ScriptLine.shot(0.5, "before.png"), ScriptLine.key(0.5, "Right"),
-            ScriptLine.shot(0.7, "after.png"),
-        ], arguments: ["--synthetic", "5", "--transition", "none"])
+        let run = try GalleryProcess.run(
+            [
+                ScriptLine.shot(0.45, "reference.png"), ScriptLine.shot(0.5, "before.png"),
+                ScriptLine.key(0.5, "Right"),
+                ScriptLine.shot(0.7, "after.png"),
+            ], arguments: ["--synthetic", "5", "--transition", "none"])
         #expect(run.status == 0, "\(run.standardError)")
         let shot = { (name: String) in try Data(contentsOf: URL(fileURLWithPath: run.shot(name))) }
         #expect(try shot("before.png") == shot("reference.png"))
@@ -195,7 +210,8 @@ enum BigJPEG {
                 for row in 0..<height {
                     // Each row a different slice of the noise, so no two neighbouring rows repeat.
                     let start = (row * 7919 * 3) % rowBytes
-                    (destination.baseAddress! + row * rowBytes).copyMemory(from: source.baseAddress! + start, byteCount: rowBytes)
+                    (destination.baseAddress! + row * rowBytes).copyMemory(
+                        from: source.baseAddress! + start, byteCount: rowBytes)
                 }
             }
         }
@@ -204,8 +220,9 @@ enum BigJPEG {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output,
-                        &size, Int32(TJSAMP_420.rawValue), 80, 0)
+            tjCompress2(
+                handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output,
+                &size, Int32(TJSAMP_420.rawValue), 80, 0)
         }
         precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
         defer { tjFree(output) }

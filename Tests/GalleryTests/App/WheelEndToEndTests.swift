@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gallery
 import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 /// Wheel mode and mode switching run headless as a process, on traces and pixels.
 extension SDLSerializedTests {
@@ -58,7 +59,8 @@ extension SDLSerializedTests {
             var drag = [ScriptLine.down(0.1, 320, 100)]
             drag += (1...30).map { ScriptLine.move(0.1 + Double($0) / 60, 320, 100 + Double($0) * 360 / 7 * 2 / 30) }
             drag.append(ScriptLine.up(1.0, 320, 100 + 360 / 7 * 2))
-            let dragged = try GalleryProcess.run(drag, arguments: ["--synthetic", "12", "--mode", "wheel"], size: "640x360")
+            let dragged = try GalleryProcess.run(
+                drag, arguments: ["--synthetic", "12", "--mode", "wheel"], size: "640x360")
             #expect(dragged.status == 0, "\(dragged.standardError)")
             #expect(dragged.records.last?.row == 10)
             #expect(dragged.records.last?.phase == "idle")
@@ -67,8 +69,10 @@ extension SDLSerializedTests {
         @Test("Enter, or a click on a row, opens that photo in the pager mode used before the wheel")
         func opens() throws {
             let enter = try GalleryProcess.run(
-                [ScriptLine.key(0.1, "4"), ScriptLine.key(0.2, "Right"), ScriptLine.key(0.9, "Right"),
-                 ScriptLine.key(1.6, "Return")],
+                [
+                    ScriptLine.key(0.1, "4"), ScriptLine.key(0.2, "Right"), ScriptLine.key(0.9, "Right"),
+                    ScriptLine.key(1.6, "Return"),
+                ],
                 arguments: ["--synthetic", "12", "--mode", "bounded"], size: "640x360")
             #expect(enter.status == 0, "\(enter.standardError)")
             #expect(enter.records.contains { $0.mode == .wheel })
@@ -99,8 +103,10 @@ extension SDLSerializedTests {
 
             // Mid-drag: the hand lets go with the old mode; the photo stays.
             let drag = try GalleryProcess.run(
-                [ScriptLine.key(0.1, "Right"), ScriptLine.down(1.0, 200), ScriptLine.move(1.05, 150),
-                 ScriptLine.key(1.1, "0"), ScriptLine.move(1.15, 100), ScriptLine.up(1.2, 100)],
+                [
+                    ScriptLine.key(0.1, "Right"), ScriptLine.down(1.0, 200), ScriptLine.move(1.05, 150),
+                    ScriptLine.key(1.1, "0"), ScriptLine.move(1.15, 100), ScriptLine.up(1.2, 100),
+                ],
                 arguments: ["--synthetic", "5", "--mode", "endCaps"])
             #expect(drag.status == 0, "\(drag.standardError)")
             #expect(drag.records.last?.mode == .bounded)

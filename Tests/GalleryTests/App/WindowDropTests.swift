@@ -1,8 +1,9 @@
 import CSDL2
-@testable import Gallery
 import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// Drag and drop onto the window (SDL's dummy video driver): the paths SDL reports are collected for the loop.

@@ -84,7 +84,10 @@ extension SDLSerializedTests {
         @Test("A script's zoom event zooms at its point, clamped to fit … 800 %; a failed photo does not zoom")
         func scriptZoom() throws {
             let run = try GalleryProcess.run(
-                [#"{"t":0.2,"type":"zoom","scale":100,"x":640,"y":360}"#, #"{"t":0.4,"type":"zoom","scale":0.1,"x":0,"y":0}"#],
+                [
+                    #"{"t":0.2,"type":"zoom","scale":100,"x":640,"y":360}"#,
+                    #"{"t":0.4,"type":"zoom","scale":0.1,"x":0,"y":0}"#,
+                ],
                 arguments: [Self.photo], size: "1280x720")
             #expect(run.status == 0, "\(run.standardError)")
             let maxed = try #require(run.records.first { $0.t >= 0.2 })
@@ -101,13 +104,16 @@ extension SDLSerializedTests {
             #expect(failed.records.allSatisfy { $0.zoom == 1 })
         }
 
-        @Test("--fit down never enlarges a photo beyond 100 %; the default fits it to the window", arguments: [
-            ("down", 600), ("fit", 1032),
-        ])
+        @Test(
+            "--fit down never enlarges a photo beyond 100 %; the default fits it to the window",
+            arguments: [
+                ("down", 600), ("fit", 1032),
+            ])
         func fitDown(fit: String, width: Int) throws {
             // 02-coffee is 600×400: fitted into 1248×688 it would be 1032 px wide.
             let run = try GalleryProcess.run(
-                [ScriptLine.shot(0.3, "photo.png")], arguments: ["--fit", fit, BundledPhotos.paths[1]], size: "1280x720")
+                [ScriptLine.shot(0.3, "photo.png")], arguments: ["--fit", fit, BundledPhotos.paths[1]], size: "1280x720"
+            )
             #expect(run.status == 0, "\(run.standardError)")
             let shot = try HeadlessEndToEndTests.load(run.shot("photo.png"))
             let columns = (0..<1280).filter { shot.pixel(x: $0, y: 200) != HeadlessEndToEndTests.background }

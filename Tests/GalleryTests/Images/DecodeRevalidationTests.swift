@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
-@testable import Gallery
 import GalleryCore
 import GalleryTesting
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// What the decode threads report about a page's file besides its picture: the header's size before the decode,
@@ -48,7 +49,8 @@ extension SDLSerializedTests {
                 gate.signal()
                 worker.shutdown()
             }
-            worker.submit(DecodeRequest(page: 3, source: .file(path: path), box: Self.box, generation: 0, purpose: .page))
+            worker.submit(
+                DecodeRequest(page: 3, source: .file(path: path), box: Self.box, generation: 0, purpose: .page))
             let note = try #require(Self.firstNote(of: worker))
             #expect(note.kind == .header && note.page == 3)
             #expect(note.statedSize == PixelSize(width: 90, height: 60))
@@ -94,7 +96,8 @@ extension SDLSerializedTests {
                 break
             case .rewrittenInPlace:
                 try directory.write(ppm(200), to: "a.ppm")
-                try FileManager.default.setAttributes([.modificationDate: old.addingTimeInterval(1)], ofItemAtPath: path)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: old.addingTimeInterval(1)], ofItemAtPath: path)
             case .renamedOver:
                 // Same size and modification time: only the inode tells.
                 let new = try directory.write(ppm(200), to: "new.ppm")
@@ -130,7 +133,10 @@ extension SDLSerializedTests {
         func oldPixelsUntilTheNewArrive(recycling: Bool) throws {
             let directory = try TemporaryDirectory()
             let square = { (colour: RGBA, width: Int) in JPEGFixture.rgb(width: width, height: 30) { _, _ in colour } }
-            let paths = [try directory.write(square(.white, 40), to: "a.jpg"), try directory.write(square(.white, 40), to: "b.jpg")]
+            let paths = [
+                try directory.write(square(.white, 40), to: "a.jpg"),
+                try directory.write(square(.white, 40), to: "b.jpg"),
+            ]
             let gate = DispatchSemaphore(value: 0)
             gate.signal()  // The first two decodes run at once.
             gate.signal()
@@ -141,8 +147,10 @@ extension SDLSerializedTests {
             }
             let store = makePageStore(
                 recyclingSlots: recycling,
-                decodes: PageDecodes(worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: Self.box),
-                renderer: try Renderer(target: try Surface(width: 200, height: 150, opaque: true)), cacheBytes: 64 << 20)
+                decodes: PageDecodes(
+                    worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: Self.box),
+                renderer: try Renderer(target: try Surface(width: 200, height: 150, opaque: true)), cacheBytes: 64 << 20
+            )
             store.apply(ResidencyPlan(required: [0, 1]))
             worker.waitUntilIdle()
             try store.receive(uploadBudget: nil)

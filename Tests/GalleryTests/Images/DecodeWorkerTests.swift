@@ -1,9 +1,10 @@
 import CSDL2
 import Dispatch
-@testable import Gallery
 import GalleryCore
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,9 @@ extension SDLSerializedTests {
                 let surface = try result.outcome.get()
                 let direct = try ImageDecoder().decode(result.request.source, fitting: Self.box)
                 #expect(surface.size == direct.size)
-                for (x, y) in [(0, 0), (surface.width / 8, surface.height / 3), (surface.width / 2, surface.height / 2)] {
+                for (x, y) in [
+                    (0, 0), (surface.width / 8, surface.height / 3), (surface.width / 2, surface.height / 2),
+                ] {
                     #expect(surface.pixel(x: x, y: y) == direct.pixel(x: x, y: y))
                 }
             }

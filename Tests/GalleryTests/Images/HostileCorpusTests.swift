@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gallery
 import GalleryCore
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// The soak's hostile corpus: written as named, opened by a folder scan, every file decoded or refused.
@@ -21,7 +22,8 @@ extension SDLSerializedTests {
             var decoded = 0, refused = 0
             for name in HostileCorpus.fileNames {
                 do {
-                    _ = try ImageDecoder().decode(.file(path: folder.path(name)), fitting: PixelSize(width: 320, height: 240))
+                    _ = try ImageDecoder().decode(
+                        .file(path: folder.path(name)), fitting: PixelSize(width: 320, height: 240))
                     decoded += 1
                 } catch {  // typed: always a DecodeFailure
                     refused += 1
@@ -32,7 +34,8 @@ extension SDLSerializedTests {
             #expect(decoded == 12)
             for name in ["short-claim.qoi", "short-claim.tga"] {
                 #expect(throws: DecodeFailure.self) {
-                    try ImageDecoder().decode(.file(path: folder.path(name)), fitting: PixelSize(width: 320, height: 240))
+                    try ImageDecoder().decode(
+                        .file(path: folder.path(name)), fitting: PixelSize(width: 320, height: 240))
                 }
             }
             #expect(refused == HostileCorpus.fileNames.count - 12)

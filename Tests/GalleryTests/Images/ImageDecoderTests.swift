@@ -1,12 +1,15 @@
 import CSDL2
 import Foundation
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     @Suite struct ImageDecoderTests {
-        static let boxes = [PixelSize(width: 640, height: 360), PixelSize(width: 300, height: 500),
-                            PixelSize(width: 1500, height: 1500)]
+        static let boxes = [
+            PixelSize(width: 640, height: 360), PixelSize(width: 300, height: 500),
+            PixelSize(width: 1500, height: 1500),
+        ]
 
         init() throws {
             try SDLTestSession.start()
@@ -22,8 +25,9 @@ extension SDLSerializedTests {
         func photoDecodesFittedIntoTheBox(path: String, box: PixelSize) throws {
             let original = try Surface(taking: #require(IMG_Load(path))).converted()
             let scale = min(Double(box.width) / Double(original.width), Double(box.height) / Double(original.height))
-            let expected = PixelSize(width: Int((Double(original.width) * scale).rounded()),
-                                     height: Int((Double(original.height) * scale).rounded()))
+            let expected = PixelSize(
+                width: Int((Double(original.width) * scale).rounded()),
+                height: Int((Double(original.height) * scale).rounded()))
 
             let decoded = try ImageDecoder().decode(.file(path: path), fitting: box)
 
@@ -33,8 +37,9 @@ extension SDLSerializedTests {
             let originalMean = Self.meanColour(of: original)
             let decodedMean = Self.meanColour(of: decoded)
             for channel in 0..<3 {
-                #expect(abs(originalMean[channel] - decodedMean[channel]) < 3,
-                        "channel \(channel): \(originalMean[channel]) vs \(decodedMean[channel])")
+                #expect(
+                    abs(originalMean[channel] - decodedMean[channel]) < 3,
+                    "channel \(channel): \(originalMean[channel]) vs \(decodedMean[channel])")
             }
         }
 
@@ -80,7 +85,7 @@ extension SDLSerializedTests {
             func matches(_ reason: DecodeFailure.Reason) -> Bool {
                 switch (self, reason) {
                 case (.missing, .missingFile), (.zeroBytes, .emptyFile), (.textRenamedJPEG, .unrecognisedFormat),
-                     (.directory, .notAFile):
+                    (.directory, .notAFile):
                     return true
                 case (.corruptJPEG, .corrupt(let format, let detail)):
                     return format == "JPEG" && !detail.isEmpty
@@ -95,7 +100,9 @@ extension SDLSerializedTests {
 
             /// The first 33 bytes of a PNG: signature and an IHDR chunk (8-bit RGB) for `width` × `height`.
             static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-                func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+                func bigEndian(_ value: UInt32) -> [UInt8] {
+                    (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+                }
                 return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + Array("IHDR".utf8)
                     + bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
             }
@@ -119,15 +126,17 @@ extension SDLSerializedTests {
         /// PNM has no size check before decoding, so the limit is enforced on the decoded surface.
         @Test func imagesOverTheLimitFailAfterLoadingWhenTheHeaderIsUnknown() throws {
             let directory = try TemporaryDirectory()
-            let path = try directory.write(Array("P6\n300 20\n255\n".utf8) + [UInt8](repeating: 200, count: 300 * 20 * 3),
-                                           to: "wide.ppm")
+            let path = try directory.write(
+                Array("P6\n300 20\n255\n".utf8) + [UInt8](repeating: 200, count: 300 * 20 * 3),
+                to: "wide.ppm")
             let decoder = ImageDecoder(maximumSide: 256)
 
             let failure = #expect(throws: DecodeFailure.self) {
                 try decoder.decode(.file(path: path), fitting: PixelSize(width: 100, height: 100))
             }
             #expect(failure?.reason == .tooLarge(PixelSize(width: 300, height: 20)))
-            #expect(try ImageDecoder().decode(.file(path: path), fitting: PixelSize(width: 150, height: 150)).size
+            #expect(
+                try ImageDecoder().decode(.file(path: path), fitting: PixelSize(width: 150, height: 150)).size
                     == PixelSize(width: 150, height: 10))
         }
 
@@ -151,7 +160,8 @@ extension SDLSerializedTests {
         @Test func pixelCountLimitAppliesToo() throws {
             let path = try #require(BundledPhotos.paths.first)
             let failure = #expect(throws: DecodeFailure.self) {
-                try ImageDecoder(maximumPixelCount: 1000).decode(.file(path: path), fitting: PixelSize(width: 10, height: 10))
+                try ImageDecoder(maximumPixelCount: 1000).decode(
+                    .file(path: path), fitting: PixelSize(width: 10, height: 10))
             }
             guard case .tooLarge = failure?.reason else {
                 Issue.record("expected tooLarge, got \(String(describing: failure?.reason))")

@@ -1,8 +1,9 @@
 import CSDL2
 import Foundation
-@testable import Gallery
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 /// Issue 16, defect 10: a file too short for the pixels its header claims is refused as damaged before any loader
 /// allocates the claim (a 22-byte QOI claiming 10000 × 10000 px cost 930 MB and showed black), while flat files at
@@ -45,24 +46,46 @@ extension SDLSerializedTests {
         /// Files that claim far more pixels than their bytes can hold, as the issue's hostile tester made them.
         static let claims: [(name: String, bytes: [UInt8], format: String)] = [
             // The issue's 22-byte QOI: header and end marker only, claiming 10000 × 10000.
-            ("claims.qoi", Array("qoif".utf8) + be(10_000, 4) + be(10_000, 4) + [4, 0] + [0, 0, 0, 0, 0, 0, 0, 1], "QOI"),
+            (
+                "claims.qoi", Array("qoif".utf8) + be(10_000, 4) + be(10_000, 4) + [4, 0] + [0, 0, 0, 0, 0, 0, 0, 1],
+                "QOI"
+            ),
             // The issue's 58-byte TGA: an RLE header claiming 10000 × 10000 and ten packets.
-            ("claims.tga", [0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le(10_000, 2) + le(10_000, 2) + [24, 0x20]
-                + Array([[UInt8]](repeating: [0xFF, 1, 2, 3], count: 10).joined()), "TGA"),
-            ("raw.tga", [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le(1000, 2) + le(1000, 2) + [24, 0x20]
-                + [UInt8](repeating: 7, count: 100), "TGA"),
+            (
+                "claims.tga",
+                [0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le(10_000, 2) + le(10_000, 2) + [24, 0x20]
+                    + Array([[UInt8]](repeating: [0xFF, 1, 2, 3], count: 10).joined()), "TGA"
+            ),
+            (
+                "raw.tga",
+                [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le(1000, 2) + le(1000, 2) + [24, 0x20]
+                    + [UInt8](repeating: 7, count: 100), "TGA"
+            ),
             ("claims.ppm", Array("P6\n1000 1000\n255\n".utf8) + [UInt8](repeating: 9, count: 100), "PNM"),
             ("claims.pgm", Array("P5\n3000 3000\n255\n".utf8) + [UInt8](repeating: 9, count: 5000), "PNM"),
-            ("claims.bmp", Array("BM".utf8) + le(54 + 100, 4) + le(0, 4) + le(54, 4) + le(40, 4) + le(2000, 4)
-                + le(2000, 4) + le(1, 2) + le(24, 2) + [UInt8](repeating: 0, count: 24) + [UInt8](repeating: 1, count: 100),
-             "BMP"),
-            ("claims.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13, 4) + Array("IHDR".utf8)
-                + be(9000, 4) + be(9000, 4) + [8, 2, 0, 0, 0] + [0, 0, 0, 0] + [UInt8](repeating: 0x5A, count: 100),
-             "PNG"),
-            ("claims.gif", Array("GIF89a".utf8) + le(8000, 2) + le(8000, 2) + [0, 0, 0] + [0x2C] + le(0, 2) + le(0, 2)
-                + le(8000, 2) + le(8000, 2) + [0] + [2, 2, 0x4C, 0x01, 0] + [0x3B], "GIF"),
-            ("claims.jpg", [0xFF, 0xD8, 0xFF, 0xC0] + be(17, 2) + [8] + be(9000, 2) + be(9000, 2)
-                + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1] + [UInt8](repeating: 0x5A, count: 100), "JPEG"),
+            (
+                "claims.bmp",
+                Array("BM".utf8) + le(54 + 100, 4) + le(0, 4) + le(54, 4) + le(40, 4) + le(2000, 4)
+                    + le(2000, 4) + le(1, 2) + le(24, 2) + [UInt8](repeating: 0, count: 24)
+                    + [UInt8](repeating: 1, count: 100),
+                "BMP"
+            ),
+            (
+                "claims.png",
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13, 4) + Array("IHDR".utf8)
+                    + be(9000, 4) + be(9000, 4) + [8, 2, 0, 0, 0] + [0, 0, 0, 0] + [UInt8](repeating: 0x5A, count: 100),
+                "PNG"
+            ),
+            (
+                "claims.gif",
+                Array("GIF89a".utf8) + le(8000, 2) + le(8000, 2) + [0, 0, 0] + [0x2C] + le(0, 2) + le(0, 2)
+                    + le(8000, 2) + le(8000, 2) + [0] + [2, 2, 0x4C, 0x01, 0] + [0x3B], "GIF"
+            ),
+            (
+                "claims.jpg",
+                [0xFF, 0xD8, 0xFF, 0xC0] + be(17, 2) + [8] + be(9000, 2) + be(9000, 2)
+                    + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1] + [UInt8](repeating: 0x5A, count: 100), "JPEG"
+            ),
             // A flat QOI one run short of its claim.
             ("short.qoi", flatQOI(width: 620, height: 100, droppingRuns: 1), "QOI"),
             ("short.tga", flatTGA(width: 640, height: 100, droppingPackets: 1), "TGA"),
@@ -110,11 +133,13 @@ extension SDLSerializedTests {
         @Test func flatFilesAtTheBestRatioDecode() throws {
             let folder = try TemporaryDirectory()
             let qoi = Self.flatQOI(width: 620, height: 100)
-            #expect(ImageHeader.fewestBytes(
-                holding: PixelSize(width: 620, height: 100), format: .qoi, Self.reader(qoi)) == qoi.count)
+            #expect(
+                ImageHeader.fewestBytes(
+                    holding: PixelSize(width: 620, height: 100), format: .qoi, Self.reader(qoi)) == qoi.count)
             let tga = Self.flatTGA(width: 640, height: 100)
-            #expect(ImageHeader.fewestBytes(
-                holding: PixelSize(width: 640, height: 100), format: .tga, Self.reader(tga)) == tga.count)
+            #expect(
+                ImageHeader.fewestBytes(
+                    holding: PixelSize(width: 640, height: 100), format: .tga, Self.reader(tga)) == tga.count)
             let box = PixelSize(width: 640, height: 100)
             let qoiSurface = try ImageDecoder().decode(.file(path: folder.write(qoi, to: "flat.qoi")), fitting: box)
             #expect(qoiSurface.pixel(x: 5, y: 5) == RGBA(r: 0, g: 0, b: 0))
@@ -135,9 +160,10 @@ extension SDLSerializedTests {
                 try surface.fill(nil, color: RGBA(r: 10, g: 200, b: 30))
                 try surface.saveOpaquePNG(to: path)
             case "jpg":
-                try folder.write(JPEGFixture.rgb(width: size.width, height: size.height) { _, _ in
-                    RGBA(r: 10, g: 200, b: 30)
-                }, to: "flat.jpg")
+                try folder.write(
+                    JPEGFixture.rgb(width: size.width, height: size.height) { _, _ in
+                        RGBA(r: 10, g: 200, b: 30)
+                    }, to: "flat.jpg")
             default:
                 let surface = try Surface(width: size.width, height: size.height, opaque: true)
                 try surface.fill(nil, color: RGBA(r: 10, g: 200, b: 30))
@@ -158,14 +184,18 @@ extension SDLSerializedTests {
         /// Formats with no bound (WebP, TIFF, RLE BMP, arithmetic JPEG) are left to the size limits.
         @Test func formatsWithoutABoundAreNotJudged() {
             let webp = HostileHeader.webp.bytes
-            #expect(ImageHeader.fewestBytes(
-                holding: PixelSize(width: 100, height: 100), format: .webp, Self.reader(webp)) == nil)
-            let arithmetic: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC9] + Self.be(11, 2) + [8] + Self.be(9000, 2)
+            #expect(
+                ImageHeader.fewestBytes(
+                    holding: PixelSize(width: 100, height: 100), format: .webp, Self.reader(webp)) == nil)
+            let arithmetic: [UInt8] =
+                [0xFF, 0xD8, 0xFF, 0xC9] + Self.be(11, 2) + [8] + Self.be(9000, 2)
                 + Self.be(9000, 2) + [1, 1, 0x11, 0]
-            #expect(ImageHeader.fewestBytes(
-                holding: PixelSize(width: 9000, height: 9000), format: .jpeg, Self.reader(arithmetic)) == nil)
-            #expect(ImageHeader.fewestBytes(
-                holding: PixelSize(width: 1 << 30, height: 1 << 30), format: .qoi, Self.reader([])) == nil)
+            #expect(
+                ImageHeader.fewestBytes(
+                    holding: PixelSize(width: 9000, height: 9000), format: .jpeg, Self.reader(arithmetic)) == nil)
+            #expect(
+                ImageHeader.fewestBytes(
+                    holding: PixelSize(width: 1 << 30, height: 1 << 30), format: .qoi, Self.reader([])) == nil)
         }
     }
 }

@@ -1,8 +1,9 @@
 import CSDL2
 import Foundation
-@testable import Gallery
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// Hostile headers, safe opens, TurboJPEG scaling, CMYK, damage and orientation, over files the tests write.
@@ -55,20 +56,24 @@ extension SDLSerializedTests {
             let work = try TemporaryDirectory()
             var script = (0..<HostileHeader.allCases.count).map { ScriptLine.key(0.1 + 0.1 * Double($0), "Right") }
             script.append(#"{"t":2,"type":"quit"}"#)
-            try script.joined(separator: "\n").write(toFile: work.path("script.jsonl"), atomically: true, encoding: .utf8)
+            try script.joined(separator: "\n").write(
+                toFile: work.path("script.jsonl"), atomically: true, encoding: .utf8)
 
             func run(_ folder: TemporaryDirectory) throws -> MeasuredProcess {
-                try MeasuredProcess.run(GalleryProcess.executable.path, [
-                    "--headless", "--size", "320x240", "--mode", "bounded", "--script", work.path("script.jsonl"),
-                    folder.url.path,
-                ])
+                try MeasuredProcess.run(
+                    GalleryProcess.executable.path,
+                    [
+                        "--headless", "--size", "320x240", "--mode", "bounded", "--script", work.path("script.jsonl"),
+                        folder.url.path,
+                    ])
             }
             let baseline = try run(tiny)
             let measured = try run(hostile)
             #expect(baseline.status == 0 && measured.status == 0)
             #expect(baseline.peakResidentBytes > 8 << 20)  // the measurement sees the process at all
-            #expect(measured.peakResidentBytes < baseline.peakResidentBytes + 8 << 20,
-                    "peak RSS \(measured.peakResidentBytes >> 20) MB vs \(baseline.peakResidentBytes >> 20) MB")
+            #expect(
+                measured.peakResidentBytes < baseline.peakResidentBytes + 8 << 20,
+                "peak RSS \(measured.peakResidentBytes >> 20) MB vs \(baseline.peakResidentBytes >> 20) MB")
             #expect(measured.seconds < baseline.seconds + 2)
         }
 
@@ -93,7 +98,9 @@ extension SDLSerializedTests {
                     small: try jpeg.plan(fitting: PixelSize(width: 400, height: 400), accepts: accepts),
                     medium: try jpeg.plan(fitting: PixelSize(width: 640, height: 480), accepts: accepts),
                     large: try jpeg.plan(fitting: PixelSize(width: 1600, height: 1200), accepts: accepts),
-                    limited: try jpeg.plan(fitting: PixelSize(width: 1600, height: 1200), accepts: { $0.area <= 40_000 }))
+                    limited: try jpeg.plan(
+                        fitting: PixelSize(width: 1600, height: 1200), accepts: { $0.area <= 40_000 })
+                )
             }
             #expect(plans.small.scaledSize == PixelSize(width: 400, height: 300))  // 2/8 exactly covers 400×300
             #expect(plans.medium.scaledSize == PixelSize(width: 800, height: 600))  // 3/8 gives 600×450 < 640×480
@@ -121,8 +128,9 @@ extension SDLSerializedTests {
             let fromRGB = try ImageDecoder().decode(.file(path: rgb), fitting: box)
             let fromCMYK = try ImageDecoder().decode(.file(path: cmyk), fitting: box)
             for (x, y) in [(10, 10), (50, 10), (10, 50), (50, 50)] {
-                #expect(Self.isClose(fromCMYK.pixel(x: x, y: y), fromRGB.pixel(x: x, y: y), tolerance: 12),
-                        "(\(x), \(y)): \(fromCMYK.pixel(x: x, y: y)) vs \(fromRGB.pixel(x: x, y: y))")
+                #expect(
+                    Self.isClose(fromCMYK.pixel(x: x, y: y), fromRGB.pixel(x: x, y: y), tolerance: 12),
+                    "(\(x), \(y)): \(fromCMYK.pixel(x: x, y: y)) vs \(fromRGB.pixel(x: x, y: y))")
             }
         }
 
@@ -145,8 +153,9 @@ extension SDLSerializedTests {
             #expect(Self.isClose(decoded.pixel(x: 10, y: 10), RGBA(r: 220, g: 30, b: 30)))
             #expect(decoded.damageNote?.isEmpty == false)
             let intact = try directory.write(whole, to: "whole.jpg")
-            #expect(try ImageDecoder().decode(.file(path: intact), fitting: PixelSize(width: 320, height: 240))
-                .damageNote == nil)
+            #expect(
+                try ImageDecoder().decode(.file(path: intact), fitting: PixelSize(width: 320, height: 240))
+                    .damageNote == nil)
         }
 
         /// The page of a truncated JPEG shows what decoded with the "damaged file" badge in its top-left corner.
@@ -209,9 +218,12 @@ extension SDLSerializedTests {
                         storedColour[p.y * stored.width + p.x] = colour(x, y)
                     }
                 }
-                try directory.write(JPEGFixture.rgb(width: stored.width, height: stored.height,
-                                                    orientation: orientation.rawValue) { storedColour[$1 * stored.width + $0] },
-                                    to: "orientation-\(orientation.rawValue).jpg")
+                try directory.write(
+                    JPEGFixture.rgb(
+                        width: stored.width, height: stored.height,
+                        orientation: orientation.rawValue
+                    ) { storedColour[$1 * stored.width + $0] },
+                    to: "orientation-\(orientation.rawValue).jpg")
             }
             var script: [String] = []
             for page in 0..<8 {

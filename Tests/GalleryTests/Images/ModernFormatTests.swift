@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gallery
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// HEIC, AVIF and JPEG XL files generated now with Debian's encoders from a picture of four coloured quadrants:
@@ -12,8 +13,10 @@ extension SDLSerializedTests {
         static let upright = PixelSize(width: 64, height: 48)
 
         static func quadrant(_ x: Int, _ y: Int) -> RGBA {
-            [RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 255, b: 0), RGBA(r: 0, g: 0, b: 255),
-             RGBA.white][(x >= upright.width / 2 ? 1 : 0) + (y >= upright.height / 2 ? 2 : 0)]
+            [
+                RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 255, b: 0), RGBA(r: 0, g: 0, b: 255),
+                RGBA.white,
+            ][(x >= upright.width / 2 ? 1 : 0) + (y >= upright.height / 2 ? 2 : 0)]
         }
 
         let folder: TemporaryDirectory
@@ -50,21 +53,25 @@ extension SDLSerializedTests {
             _ input: String, _ encoder: EncodedFixture.Encoder, name: String, options: [String] = []
         ) throws -> String {
             let output = folder.path(name + "." + encoder.rawValue)
-            try #require(EncodedFixture.encode(input, with: encoder, to: output, options: options),
-                         "\(encoder.program) failed on \(input)")
+            try #require(
+                EncodedFixture.encode(input, with: encoder, to: output, options: options),
+                "\(encoder.program) failed on \(input)")
             return output
         }
 
         /// The decoded picture is the upright size and each quadrant's centre is its colour, within lossy coding.
-        func expectUpright(_ path: String, box: PixelSize = upright, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectUpright(_ path: String, box: PixelSize = upright, sourceLocation: SourceLocation = #_sourceLocation)
+            throws
+        {
             let surface = try ImageDecoder().decode(.file(path: path), fitting: box)
             #expect(surface.size == box, "\(path)", sourceLocation: sourceLocation)
             guard surface.size == box else { return }
             for (x, y) in [(16, 12), (48, 12), (16, 36), (48, 36)] {
                 let sx = x * box.width / Self.upright.width, sy = y * box.height / Self.upright.height
                 let got = surface.pixel(x: sx, y: sy), want = Self.quadrant(x, y)
-                let distance = max(abs(Int(got.r) - Int(want.r)), abs(Int(got.g) - Int(want.g)),
-                                   abs(Int(got.b) - Int(want.b)))
+                let distance = max(
+                    abs(Int(got.r) - Int(want.r)), abs(Int(got.g) - Int(want.g)),
+                    abs(Int(got.b) - Int(want.b)))
                 #expect(distance < 48, "\(path) at (\(x), \(y)): \(got) for \(want)", sourceLocation: sourceLocation)
             }
         }
@@ -111,7 +118,8 @@ extension SDLSerializedTests {
         /// cut short is refused with the failure tile's reason.
         @Test func rawNeedsItsExtensionAndIsRefusedWhenCut() throws {
             let dng = DNGFixture.dng(
-                previewJPEG: JPEGFixture.rgb(width: 64, height: 48, Self.quadrant), previewSize: Self.upright, orientation: 1)
+                previewJPEG: JPEGFixture.rgb(width: 64, height: 48, Self.quadrant), previewSize: Self.upright,
+                orientation: 1)
             #expect(ImageHeader.read(bytes: dng, fileExtension: "tif").format == .tiff)
             let cut = try folder.write(Array(dng.prefix(600)), to: "cut.dng")
             #expect {
@@ -136,9 +144,11 @@ extension SDLSerializedTests {
 
         /// libheif is asked for the embedded thumbnail when it covers the page (the wheel's and small windows' pages)
         /// and for the primary image otherwise: what comes back before fitting is the thumbnail's size, or the whole.
-        @Test(arguments: [(PixelSize(width: 32, height: 24), PixelSize(width: 32, height: 24)),
-                          (PixelSize(width: 20, height: 20), PixelSize(width: 32, height: 24)),
-                          (PixelSize(width: 48, height: 36), upright), (upright, upright)])
+        @Test(arguments: [
+            (PixelSize(width: 32, height: 24), PixelSize(width: 32, height: 24)),
+            (PixelSize(width: 20, height: 20), PixelSize(width: 32, height: 24)),
+            (PixelSize(width: 48, height: 36), upright), (upright, upright),
+        ])
         func heicThumbnailServesPagesItCovers(box: PixelSize, decoded: PixelSize) throws {
             let path = try encoded(try jpeg(orientation: .up), .heic, name: "thumbnailed", options: ["-t", "32"])
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -188,7 +198,8 @@ extension SDLSerializedTests {
             } else {
                 let path = try encoded(try jpeg(orientation: .up), encoder, name: "huge")
                 bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-                let ispe = try #require(bytes.indices.dropLast(4).first { Array(bytes[$0..<$0 + 4]) == Array("ispe".utf8) })
+                let ispe = try #require(
+                    bytes.indices.dropLast(4).first { Array(bytes[$0..<$0 + 4]) == Array("ispe".utf8) })
                 for offset in [ispe + 8, ispe + 12] {
                     bytes.replaceSubrange(offset..<offset + 4, with: [0, 0x01, 0x86, 0xA0])  // 100000
                 }
@@ -197,8 +208,11 @@ extension SDLSerializedTests {
             let header = ImageHeader.read(bytes: bytes)
             #expect(header.size == PixelSize(width: 100_000, height: 100_000))
             let budget = DecodeBudget()
-            #expect(throws: DecodeFailure(source: .file(path: path),
-                                          reason: .tooLarge(PixelSize(width: 100_000, height: 100_000)))) {
+            #expect(
+                throws: DecodeFailure(
+                    source: .file(path: path),
+                    reason: .tooLarge(PixelSize(width: 100_000, height: 100_000)))
+            ) {
                 try ImageDecoder(budget: budget).decode(.file(path: path), fitting: Self.upright)
             }
             #expect(budget.peakReservedBytes == 0)

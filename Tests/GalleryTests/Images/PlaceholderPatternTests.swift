@@ -1,5 +1,6 @@
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     @Suite struct PlaceholderPatternTests {

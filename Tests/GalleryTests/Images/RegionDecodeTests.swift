@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gallery
 import GalleryTesting
 import Testing
+
+@testable import Gallery
 
 /// A zoomed photo's visible region decodes to the same pixels as that part of the whole picture decoded at the same
 /// size (issue 16, defect 4: `=` decoded the whole 16000 × 12000 photo), for JPEG in all eight EXIF orientations and
@@ -16,7 +17,9 @@ extension SDLSerializedTests {
 
         /// A smooth two-way gradient, so a region taken from the wrong place shows as a colour difference.
         static func gradient(_ x: Int, _ y: Int) -> RGBA {
-            RGBA(r: UInt8(x * 255 / picture.width), g: UInt8(y * 255 / picture.height), b: UInt8((x + y) * 255 / (picture.width + picture.height)))
+            RGBA(
+                r: UInt8(x * 255 / picture.width), g: UInt8(y * 255 / picture.height),
+                b: UInt8((x + y) * 255 / (picture.width + picture.height)))
         }
 
         static let regions = [
@@ -40,8 +43,9 @@ extension SDLSerializedTests {
         @Test(arguments: 1...8, [PixelSize(width: 960, height: 960), PixelSize(width: 720, height: 720)])
         func jpegRegionMatchesTheWholeDecode(orientation: Int, box: PixelSize) throws {
             let folder = try TemporaryDirectory()
-            let path = try folder.write(JPEGFixture.rgb(
-                width: Self.picture.width, height: Self.picture.height, orientation: orientation, Self.gradient),
+            let path = try folder.write(
+                JPEGFixture.rgb(
+                    width: Self.picture.width, height: Self.picture.height, orientation: orientation, Self.gradient),
                 to: "photo.jpg")
             let decoder = ImageDecoder()
             let whole = try decoder.decode(.file(path: path), fitting: box)
@@ -79,9 +83,10 @@ extension SDLSerializedTests {
         @Test func aHugeJPEGsRegionReservesOnlyTheRegion() throws {
             let folder = try TemporaryDirectory()
             let size = PixelSize(width: 6000, height: 4000)
-            let path = try folder.write(JPEGFixture.rgb(width: size.width, height: size.height) { x, y in
-                RGBA(r: UInt8(x % 256), g: UInt8(y % 256), b: 90)
-            }, to: "huge.jpg")
+            let path = try folder.write(
+                JPEGFixture.rgb(width: size.width, height: size.height) { x, y in
+                    RGBA(r: UInt8(x % 256), g: UInt8(y % 256), b: 90)
+                }, to: "huge.jpg")
             let decoder = ImageDecoder()
             let region = PixelRect(x: 4000, y: 3000, width: 1280, height: 720)
             let decoded = try decoder.decode(.file(path: path), fitting: size, region: region)

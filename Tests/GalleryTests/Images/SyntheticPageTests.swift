@@ -1,5 +1,6 @@
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     @Suite struct SyntheticPageTests {
@@ -17,8 +18,10 @@ extension SDLSerializedTests {
             #expect(Self.differingPixels(first, second) == 0)
         }
 
-        @Test(arguments: [PixelSize(width: 320, height: 200), PixelSize(width: 1920, height: 1080),
-                          PixelSize(width: 90, height: 400), PixelSize(width: 3, height: 3)])
+        @Test(arguments: [
+            PixelSize(width: 320, height: 200), PixelSize(width: 1920, height: 1080),
+            PixelSize(width: 90, height: 400), PixelSize(width: 3, height: 3),
+        ])
         func pageIsTheFourByThreeNaturalSizeFitted(box: PixelSize) throws {
             let page = try ImageDecoder().decode(.synthetic(index: 4, count: 10), fitting: box)
             #expect(page.size == PixelSize(width: 1600, height: 1200).fitted(inside: box))
@@ -29,7 +32,9 @@ extension SDLSerializedTests {
         /// Neighbouring pages, and all of the first dozen, have different background colours (sampled left of the
         /// number), and the border differs from the background.
         @Test func pagesDifferByIndex() throws {
-            let pages = try (0..<12).map { try ImageDecoder().decode(.synthetic(index: $0, count: 12), fitting: Self.box) }
+            let pages = try (0..<12).map {
+                try ImageDecoder().decode(.synthetic(index: $0, count: 12), fitting: Self.box)
+            }
             let backgrounds = pages.map { $0.pixel(x: $0.width / 8, y: $0.height / 3) }
             #expect(Set(backgrounds).count == pages.count)
             for page in pages {

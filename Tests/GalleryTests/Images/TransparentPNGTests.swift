@@ -1,6 +1,7 @@
 import Foundation
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 /// Issue 16, defect 6: every kind of PNG transparency (tRNS in grey at each bit depth, in 8- and 16-bit RGB, in
 /// palettes of each bit depth with one or several transparent entries, as PngSuite's t*.png files have them) is drawn
@@ -29,7 +30,8 @@ extension SDLSerializedTests {
         static func grey(bitDepth: Int) -> Variant {
             let maximum = (1 << bitDepth) - 1
             let values = (0..<height).map { y in
-                (0..<width).map { x in bitDepth == 16 ? (x * 9001 + y * 4321) % 65_536 : (x * 3 + y * 5) % (maximum + 1) }
+                (0..<width).map { x in bitDepth == 16 ? (x * 9001 + y * 4321) % 65_536 : (x * 3 + y * 5) % (maximum + 1)
+                }
             }
             let key = values[0][1]
             let expected = values.map { row in
@@ -60,7 +62,9 @@ extension SDLSerializedTests {
             let keySamples = [10, 20, 30].flatMap { PNGWriter.be(bitDepth == 16 ? wide($0, keyed: true) : $0, 2) }
             let expected = colours.map { row in
                 row.map { colour in
-                    RGBA(r: UInt8(colour[0]), g: UInt8(colour[1]), b: UInt8(colour[2]), a: colour == [10, 20, 30] ? 0 : 255)
+                    RGBA(
+                        r: UInt8(colour[0]), g: UInt8(colour[1]), b: UInt8(colour[2]),
+                        a: colour == [10, 20, 30] ? 0 : 255)
                 }
             }
             return Variant(
@@ -84,23 +88,27 @@ extension SDLSerializedTests {
                 }
             }
             return Variant(
-                description: "palette \(bitDepth)-bit, tRNS \(alphas)", bitDepth: bitDepth, colourType: 3, rows: indexes,
+                description: "palette \(bitDepth)-bit, tRNS \(alphas)", bitDepth: bitDepth, colourType: 3,
+                rows: indexes,
                 palette: paletteColours.prefix(count).flatMap { [$0.r, $0.g, $0.b] }, transparency: alphas,
                 expected: expected)
         }
 
-        static let variants: [Variant] = [1, 2, 4, 8, 16].map(grey) + [8, 16].map(rgb) + [
-            palette(bitDepth: 1, alphas: [0]), palette(bitDepth: 2, alphas: [255, 0]), palette(bitDepth: 4, alphas: [0]),
-            palette(bitDepth: 8, alphas: [0]), palette(bitDepth: 8, alphas: [0, 64, 128, 200]),
-            palette(bitDepth: 2, alphas: [0, 0, 90]),
-        ]
+        static let variants: [Variant] =
+            [1, 2, 4, 8, 16].map(grey) + [8, 16].map(rgb) + [
+                palette(bitDepth: 1, alphas: [0]), palette(bitDepth: 2, alphas: [255, 0]),
+                palette(bitDepth: 4, alphas: [0]),
+                palette(bitDepth: 8, alphas: [0]), palette(bitDepth: 8, alphas: [0, 64, 128, 200]),
+                palette(bitDepth: 2, alphas: [0, 0, 90]),
+            ]
 
         @Test(arguments: variants)
         func compositesOverTheBackground(variant: Variant) throws {
             let folder = try TemporaryDirectory()
-            let path = try folder.write(PNGWriter.png(
-                width: Self.width, height: Self.height, bitDepth: variant.bitDepth, colourType: variant.colourType,
-                rows: variant.rows, palette: variant.palette, transparency: variant.transparency), to: "t.png")
+            let path = try folder.write(
+                PNGWriter.png(
+                    width: Self.width, height: Self.height, bitDepth: variant.bitDepth, colourType: variant.colourType,
+                    rows: variant.rows, palette: variant.palette, transparency: variant.transparency), to: "t.png")
             let size = PixelSize(width: Self.width, height: Self.height)
             let decoded = try ImageDecoder().decode(.file(path: path), fitting: size)
             #expect(decoded.size == size)
@@ -110,7 +118,9 @@ extension SDLSerializedTests {
             let renderer = try Renderer(target: try Surface(width: Self.width, height: Self.height, opaque: true))
             try renderer.setDrawColor(ScenePainter.background)
             try renderer.clear()
-            try renderer.copy(try renderer.makeTexture(from: decoded), to: PixelRect(x: 0, y: 0, width: Self.width, height: Self.height))
+            try renderer.copy(
+                try renderer.makeTexture(from: decoded),
+                to: PixelRect(x: 0, y: 0, width: Self.width, height: Self.height))
             let shown = try renderer.readPixels()
             let background = ScenePainter.background
             for y in 0..<Self.height {

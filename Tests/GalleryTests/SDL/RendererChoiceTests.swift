@@ -1,5 +1,6 @@
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 @Suite struct RendererChoiceTests {
     static let gpu = ["by-path", "card0", "renderD128"]
@@ -28,7 +29,9 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func choiceBeforeAnyRenderer(software: Bool, environment: [String: String], devices: [String], expected: RendererChoice) {
+    func choiceBeforeAnyRenderer(
+        software: Bool, environment: [String: String], devices: [String], expected: RendererChoice
+    ) {
         #expect(RendererChoice(softwareFlag: software, environment: environment, gpuDevices: devices) == expected)
     }
 

@@ -1,5 +1,6 @@
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     @Suite struct RendererTests {
@@ -48,8 +49,9 @@ extension SDLSerializedTests {
             try halves.fill(PixelRect(x: 0, y: 0, width: 4, height: 4), color: .red)
             try halves.fill(PixelRect(x: 4, y: 0, width: 4, height: 4), color: Self.green)
             let texture = try renderer.makeTexture(from: halves)
-            try renderer.copy(texture, from: PixelRect(x: 4, y: 0, width: 4, height: 4),
-                              to: PixelRect(x: 0, y: 0, width: 4, height: 4))
+            try renderer.copy(
+                texture, from: PixelRect(x: 4, y: 0, width: 4, height: 4),
+                to: PixelRect(x: 0, y: 0, width: 4, height: 4))
             try renderer.setClip(PixelRect(x: 16, y: 16, width: 8, height: 8))
             try renderer.setDrawColor(.white)
             try renderer.fill(PixelRect(x: 0, y: 0, width: 32, height: 32))

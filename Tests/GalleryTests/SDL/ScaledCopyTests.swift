@@ -1,5 +1,6 @@
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 @Suite("A scaled copy cut to the output")
 struct ScaledCopyTests {
@@ -9,14 +10,18 @@ struct ScaledCopyTests {
     func insideAndOutside() {
         let source = PixelRect(x: 0, y: 0, width: 100, height: 50)
         let inside = PixelRect(x: 10, y: 10, width: 400, height: 200)
-        #expect(ScaledCopy.visiblePart(of: source, in: inside, within: Self.output)
+        #expect(
+            ScaledCopy.visiblePart(of: source, in: inside, within: Self.output)
                 == ScaledCopy(source: source, destination: inside))
-        #expect(ScaledCopy.visiblePart(of: source, in: PixelRect(x: 2000, y: 0, width: 400, height: 200),
-                                       within: Self.output) == nil)
+        #expect(
+            ScaledCopy.visiblePart(
+                of: source, in: PixelRect(x: 2000, y: 0, width: 400, height: 200),
+                within: Self.output) == nil)
     }
 
-    @Test("zoomed 8×, only the source pixels on screen are copied, each still 8 pixels wide and where it was",
-          arguments: [(0, 0), (-4321, -3210), (-10_000, -7_000), (-3, -5)])
+    @Test(
+        "zoomed 8×, only the source pixels on screen are copied, each still 8 pixels wide and where it was",
+        arguments: [(0, 0), (-4321, -3210), (-10_000, -7_000), (-3, -5)])
     func zoomedEightTimes(x: Int, y: Int) throws {
         let source = PixelRect(x: 0, y: 0, width: 1352, height: 1014)
         let destination = PixelRect(x: x, y: y, width: 1352 * 8, height: 1014 * 8)

@@ -1,7 +1,8 @@
 import CSDL2
 import Foundation
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     @Suite struct SurfaceTests {
@@ -30,8 +31,11 @@ extension SDLSerializedTests {
             let translucent = RGBA(r: 10, g: 20, b: 30, a: 128)
             try surface.fill(nil, color: .white)
             try surface.fill(PixelRect(x: 5, y: 2, width: 4, height: 3), color: green)
-            try surface.fill(rects: [PixelRect(x: 15, y: 0, width: 1, height: 1),
-                                     PixelRect(x: 19, y: 9, width: 1, height: 1)], color: translucent)
+            try surface.fill(
+                rects: [
+                    PixelRect(x: 15, y: 0, width: 1, height: 1),
+                    PixelRect(x: 19, y: 9, width: 1, height: 1),
+                ], color: translucent)
             #expect(surface.pixel(x: 5, y: 2) == green)
             #expect(surface.pixel(x: 8, y: 4) == green)
             #expect(surface.pixel(x: 9, y: 4) == .white)
@@ -56,7 +60,9 @@ extension SDLSerializedTests {
             #expect(converted.pixel(x: 5, y: 0) == RGBA(r: 250, g: 128, b: 7))
         }
 
-        @Test(arguments: [PixelSize(width: 7, height: 3), PixelSize(width: 64, height: 48), PixelSize(width: 1, height: 1)])
+        @Test(arguments: [
+            PixelSize(width: 7, height: 3), PixelSize(width: 64, height: 48), PixelSize(width: 1, height: 1),
+        ])
         func scalingAUniformSurfaceKeepsItsColourAndOpacity(size: PixelSize) throws {
             let colour = RGBA(r: 90, g: 160, b: 220)
             let source = try Surface(width: 40, height: 30, opaque: true)
@@ -71,8 +77,10 @@ extension SDLSerializedTests {
 
         @Test func scalingToFitKeepsTheAspectRatio() throws {
             let source = try Surface(width: 400, height: 100)
-            #expect(try source.scaled(toFit: PixelSize(width: 200, height: 200)).size == PixelSize(width: 200, height: 50))
-            #expect(try source.scaled(toFit: PixelSize(width: 800, height: 100)).size == PixelSize(width: 400, height: 100))
+            #expect(
+                try source.scaled(toFit: PixelSize(width: 200, height: 200)).size == PixelSize(width: 200, height: 50))
+            #expect(
+                try source.scaled(toFit: PixelSize(width: 800, height: 100)).size == PixelSize(width: 400, height: 100))
         }
 
         @Test func scalingKeepsLeftAndRightHalvesApart() throws {
@@ -89,8 +97,9 @@ extension SDLSerializedTests {
         @Test func largeReductionsAverageEverySourcePixel() throws {
             let stripes = try Surface(width: 1024, height: 8, opaque: true)
             try stripes.fill(nil, color: .white)
-            try stripes.fill(rects: stride(from: 0, to: 1024, by: 4).map { PixelRect(x: $0, y: 0, width: 1, height: 8) },
-                             color: .black)
+            try stripes.fill(
+                rects: stride(from: 0, to: 1024, by: 4).map { PixelRect(x: $0, y: 0, width: 1, height: 8) },
+                color: .black)
             let scaled = try stripes.scaled(to: PixelSize(width: 8, height: 1))
             let expected = 255.0 * 3 / 4
             for x in 0..<8 {

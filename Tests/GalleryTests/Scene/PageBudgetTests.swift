@@ -1,23 +1,26 @@
-@testable import Gallery
 import Testing
+
+@testable import Gallery
 
 /// The rules that keep pages and the zoom's region within `--cache-mb` at every window size (issue 16, defect 4).
 @Suite struct PageBudgetTests {
     static let megabyte = 1 << 20
 
-    @Test("decode box and pages kept", arguments: [
-        // page box, --cache-mb, renderer limit, decode box, pages kept
-        (PixelSize(width: 1248, height: 688), 64, nil, PixelSize(width: 1248, height: 688), 3),
-        (PixelSize(width: 1888, height: 1048), 64, nil, PixelSize(width: 1888, height: 1048), 3),
-        // 4K: one page (32.4 MB) fits the pages' 48 MB, three need --cache-mb 130 or more.
-        (PixelSize(width: 3808, height: 2128), 64, nil, PixelSize(width: 3808, height: 2128), 1),
-        (PixelSize(width: 3808, height: 2128), 130, nil, PixelSize(width: 3808, height: 2128), 3),
-        // The 8192² cap: one page at the page box would be 266 MB; decoded at 3547² (48 MB) and drawn scaled up.
-        (PixelSize(width: 8160, height: 8160), 64, nil, PixelSize(width: 3547, height: 3547), 1),
-        // A renderer whose textures stop at 1024 a side.
-        (PixelSize(width: 1248, height: 688), 64, 1024, PixelSize(width: 1024, height: 564), 3),
-        (PixelSize(width: 277, height: 208), 1, nil, PixelSize(width: 277, height: 208), 3),
-    ] as [(PixelSize, Int, Int?, PixelSize, Int)])
+    @Test(
+        "decode box and pages kept",
+        arguments: [
+            // page box, --cache-mb, renderer limit, decode box, pages kept
+            (PixelSize(width: 1248, height: 688), 64, nil, PixelSize(width: 1248, height: 688), 3),
+            (PixelSize(width: 1888, height: 1048), 64, nil, PixelSize(width: 1888, height: 1048), 3),
+            // 4K: one page (32.4 MB) fits the pages' 48 MB, three need --cache-mb 130 or more.
+            (PixelSize(width: 3808, height: 2128), 64, nil, PixelSize(width: 3808, height: 2128), 1),
+            (PixelSize(width: 3808, height: 2128), 130, nil, PixelSize(width: 3808, height: 2128), 3),
+            // The 8192² cap: one page at the page box would be 266 MB; decoded at 3547² (48 MB) and drawn scaled up.
+            (PixelSize(width: 8160, height: 8160), 64, nil, PixelSize(width: 3547, height: 3547), 1),
+            // A renderer whose textures stop at 1024 a side.
+            (PixelSize(width: 1248, height: 688), 64, 1024, PixelSize(width: 1024, height: 564), 3),
+            (PixelSize(width: 277, height: 208), 1, nil, PixelSize(width: 277, height: 208), 3),
+        ] as [(PixelSize, Int, Int?, PixelSize, Int)])
     func decodeBoxAndPagesKept(pageBox: PixelSize, cacheMB: Int, side: Int?, box: PixelSize, kept: Int) {
         let cache = cacheMB * Self.megabyte
         let decodeBox = PageBudget.decodeBox(pageBox: pageBox, cacheBytes: cache, maximumTextureSide: side)
@@ -27,8 +30,9 @@ import Testing
         #expect(keep * PageBudget.bytes(of: decodeBox) <= PageBudget.pagesShare(of: cache))
     }
 
-    @Test("every window size and budget keeps within the pages' share, in the page box's shape",
-          arguments: [1, 8, 64, 512], [1, 320, 1280, 4096, 8192])
+    @Test(
+        "every window size and budget keeps within the pages' share, in the page box's shape",
+        arguments: [1, 8, 64, 512], [1, 320, 1280, 4096, 8192])
     func everySizeFits(cacheMB: Int, side: Int) {
         for height in [1, 240, 2160, 8192] {
             let pageBox = PixelSize(width: side, height: height)
@@ -43,7 +47,8 @@ import Testing
         }
     }
 
-    @Test("the zoom's region: widened for pans when it fits, the visible part otherwise, reduced when even that does not")
+    @Test(
+        "the zoom's region: widened for pans when it fits, the visible part otherwise, reduced when even that does not")
     func zoomRegion() {
         let full = PixelSize(width: 16_000, height: 12_000)
         let visible = PixelRect(x: 7360, y: 5640, width: 1280, height: 720)

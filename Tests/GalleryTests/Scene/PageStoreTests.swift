@@ -1,9 +1,10 @@
 import Foundation
-@testable import Gallery
 import GalleryCore
 import GalleryTesting
 import PagerEngine
 import Testing
+
+@testable import Gallery
 
 extension SDLSerializedTests {
     /// Both store schemes over real files: changed files are decoded again when shown again, and byte budgets hold.
@@ -82,7 +83,9 @@ extension SDLSerializedTests {
         /// page and its neighbours stay while they fit it.
         @Test func logicalStoreKeepsRecentPagesWithinItsBudget() throws {
             let directory = try TemporaryDirectory()
-            let paths = try (0..<8).map { try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg") }
+            let paths = try (0..<8).map {
+                try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg")
+            }
             let pageBytes = 200 * 200 * 4
             let cache = Self.cacheBytes(holdingPages: 4, of: pageBytes)
             #expect(PageBudget.pagesShare(of: cache) / pageBytes == 4)
@@ -105,7 +108,9 @@ extension SDLSerializedTests {
         @Test(arguments: [false, true], [1, 2])
         func pinnedPagesThatDoNotFitAreNotKept(recycling: Bool, fitting: Int) throws {
             let directory = try TemporaryDirectory()
-            let paths = try (0..<8).map { try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg") }
+            let paths = try (0..<8).map {
+                try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg")
+            }
             let pageBytes = 200 * 200 * 4
             let cache = Self.cacheBytes(holdingPages: fitting, of: pageBytes)
             let store = try Self.makeStore(recycling: recycling, paths: paths, cacheBytes: cache)

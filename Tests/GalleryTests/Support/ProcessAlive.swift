@@ -21,9 +21,9 @@ enum ProcessAlive {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.reduce(0) { total, task in
             guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8),
-                  name.hasPrefix(prefix),
-                  let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")")
+                name.hasPrefix(prefix),
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
             else { return total }
             // After the name in parentheses: state is field 3, utime and stime are fields 14 and 15.
             let fields = stat[stat.index(after: close)...].split(separator: " ")

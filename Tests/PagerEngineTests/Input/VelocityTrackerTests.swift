@@ -76,7 +76,9 @@ struct VelocityTrackerTests {
         #expect(abs(tracker.velocity(at: 0.106) - 1250) < 1e-6)
     }
 
-    @Test(arguments: [(delay: 0.0, stale: false), (delay: 0.039, stale: false), (delay: 0.041, stale: true), (delay: 5, stale: true)])
+    @Test(arguments: [
+        (delay: 0.0, stale: false), (delay: 0.039, stale: false), (delay: 0.041, stale: true), (delay: 5, stale: true),
+    ])
     func aPointerThatStoppedMovingHasNoVelocity(delay: Double, stale: Bool) {
         let times = Self.times(every: 0.008, count: 6)
         let tracker = Self.tracker(times: times) { 1500 * $0 }
@@ -98,7 +100,9 @@ struct VelocityTrackerTests {
     func speedsAreClamped(speed: Double) {
         let times = Self.times(every: 0.008, count: 6)
         let tracker = Self.tracker(times: times) { speed * $0 }
-        #expect(tracker.velocity(at: times[5]) == (speed > 0 ? VelocityTracker.maximumVelocity : -VelocityTracker.maximumVelocity))
+        #expect(
+            tracker.velocity(at: times[5])
+                == (speed > 0 ? VelocityTracker.maximumVelocity : -VelocityTracker.maximumVelocity))
         #expect(VelocityTracker.maximumVelocity == 8000)
     }
 

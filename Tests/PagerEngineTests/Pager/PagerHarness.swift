@@ -47,7 +47,8 @@ struct PagerHarness {
                 FrameSample(
                     time: now, offset: pager.offset, slotPosition: pager.slotPosition,
                     logicalPosition: pager.logicalPosition,
-                    contentPosition: pager.slotPosition - Double(rebasedSlots), page: pager.currentPage, phase: pager.phase,
+                    contentPosition: pager.slotPosition - Double(rebasedSlots), page: pager.currentPage,
+                    phase: pager.phase,
                     events: frameEvents))
             frame += 1
             if let end {
@@ -104,8 +105,10 @@ extension Pager {
     {
         let viewport = Viewport(width: width, height: height)
         switch kind {
-        case .bounded: return Pager(topology: BoundedTopology(pageCount: pages, startPage: startPage), viewport: viewport)
-        case .endCaps: return Pager(topology: EndCapsTopology(pageCount: pages, startPage: startPage), viewport: viewport)
+        case .bounded:
+            return Pager(topology: BoundedTopology(pageCount: pages, startPage: startPage), viewport: viewport)
+        case .endCaps:
+            return Pager(topology: EndCapsTopology(pageCount: pages, startPage: startPage), viewport: viewport)
         case .threeSurfaces:
             return Pager(topology: ThreeSurfacesTopology(pageCount: pages, startPage: startPage), viewport: viewport)
         case .feed: return Pager(topology: FeedTopology(pageCount: pages, startPage: startPage), viewport: viewport)

@@ -63,7 +63,8 @@ struct PagerInvariantTests {
                     let logicalStep = frame.logicalPosition - previous.logicalPosition
                     let contentStep = frame.contentPosition - previous.contentPosition
                     let mismatch = circularDistance(logicalStep, contentStep, count: count)
-                    #expect(mismatch < 1e-6, "seed \(seed): content and page disagree by \(mismatch) at t = \(frame.time)")
+                    #expect(
+                        mismatch < 1e-6, "seed \(seed): content and page disagree by \(mismatch) at t = \(frame.time)")
                 }
                 previous = frame
             }

@@ -10,10 +10,12 @@ struct PagerKeyTurnTests {
         while pager.isAnimating, time < start + limit {
             time += 1.0 / 240
             _ = pager.advance(to: time)
-            seen.append(Set(pager.visibleSlots().compactMap { slot in
-                if case .page(let page) = slot.content { return page }
-                return nil
-            }))
+            seen.append(
+                Set(
+                    pager.visibleSlots().compactMap { slot in
+                        if case .page(let page) = slot.content { return page }
+                        return nil
+                    }))
         }
         return (time, seen)
     }
@@ -50,8 +52,9 @@ struct PagerKeyTurnTests {
         #expect(pager.standInPage == nil)
     }
 
-    @Test("Home and End slide the target in beside the photo on screen: no third photo in any frame",
-          arguments: [TopologyKind.bounded, .endCaps, .threeSurfaces])
+    @Test(
+        "Home and End slide the target in beside the photo on screen: no third photo in any frame",
+        arguments: [TopologyKind.bounded, .endCaps, .threeSurfaces])
     func farJumpShowsTwoPhotos(kind: TopologyKind) {
         var pager = Pager.make(kind, pages: 12, startPage: 11, width: 320, height: 240)
         _ = pager.handle(.command(.goTo(page: 5)), at: 0)

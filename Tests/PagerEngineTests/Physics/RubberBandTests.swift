@@ -75,9 +75,15 @@ struct RubberBandTests {
         Degenerate(overscroll: 100, dimension: 320, coefficient: .nan),
     ])
     func degenerateInputsShowNothing(_ input: Degenerate) {
-        #expect(RubberBand.offset(forOverscroll: input.overscroll, dimension: input.dimension, coefficient: input.coefficient) == 0)
-        #expect(RubberBand.slope(atOverscroll: input.overscroll, dimension: input.dimension, coefficient: input.coefficient) == 0)
-        #expect(RubberBand.overscroll(forOffset: input.overscroll, dimension: input.dimension, coefficient: input.coefficient) == 0)
+        #expect(
+            RubberBand.offset(
+                forOverscroll: input.overscroll, dimension: input.dimension, coefficient: input.coefficient) == 0)
+        #expect(
+            RubberBand.slope(atOverscroll: input.overscroll, dimension: input.dimension, coefficient: input.coefficient)
+                == 0)
+        #expect(
+            RubberBand.overscroll(
+                forOffset: input.overscroll, dimension: input.dimension, coefficient: input.coefficient) == 0)
     }
 
     @Test(arguments: [Double.infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude])

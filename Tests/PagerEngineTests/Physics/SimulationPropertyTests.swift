@@ -37,7 +37,8 @@ struct SimulationPropertyTests {
         let velocity = Double.random(in: -1e4...1e4, using: &random)
         let start = Double.random(in: -1e5...1e5, using: &random)
         let distance = Double.random(in: 0.01...5_000, using: &random)
-        return SnappingDecelerationSimulation(start: start, velocity: velocity, end: start + (velocity < 0 ? -distance : distance))
+        return SnappingDecelerationSimulation(
+            start: start, velocity: velocity, end: start + (velocity < 0 ? -distance : distance))
     }
 
     /// How long a spring takes, at most, to come within the standard tolerance: its slowest exponential

@@ -20,7 +20,8 @@ struct SnappingDecelerationSimulationTests {
 
     @Test(arguments: snaps)
     func comesToRestExactlyAtTheEnd(_ snap: Snap) throws {
-        let simulation = try #require(SnappingDecelerationSimulation(start: snap.start, velocity: snap.velocity, end: snap.end))
+        let simulation = try #require(
+            SnappingDecelerationSimulation(start: snap.start, velocity: snap.velocity, end: snap.end))
         #expect(simulation.end == snap.end)
         #expect(simulation.duration > 0 && simulation.duration.isFinite)
         #expect(simulation.position(at: 0) == snap.start)
@@ -38,7 +39,8 @@ struct SnappingDecelerationSimulationTests {
     /// Never passes the end nor turns back, and `velocity` is the slope of `position`.
     @Test(arguments: snaps)
     func glidesMonotonicallyWithAConsistentVelocity(_ snap: Snap) throws {
-        let simulation = try #require(SnappingDecelerationSimulation(start: snap.start, velocity: snap.velocity, end: snap.end))
+        let simulation = try #require(
+            SnappingDecelerationSimulation(start: snap.start, velocity: snap.velocity, end: snap.end))
         let direction: Double = snap.velocity > 0 ? 1 : -1
         var previous = snap.start
         let steps = 2_000
@@ -79,7 +81,8 @@ struct SnappingDecelerationSimulationTests {
     }
 
     @Test func aTinyDistanceIsCoveredAtOnce() throws {
-        let simulation = try #require(SnappingDecelerationSimulation(start: 0, velocity: 2000, end: .leastNonzeroMagnitude))
+        let simulation = try #require(
+            SnappingDecelerationSimulation(start: 0, velocity: 2000, end: .leastNonzeroMagnitude))
         #expect(simulation.isDone(at: 0))
         #expect(simulation.position(at: 0) == .leastNonzeroMagnitude)
     }

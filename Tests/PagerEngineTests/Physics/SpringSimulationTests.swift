@@ -9,7 +9,8 @@ struct SpringSimulationTests {
         var overshoot = 0.0
         var step = 0
         while !simulation.isDone(at: Double(step) / 10_000), step < 600_000 {
-            overshoot = Swift.max(overshoot, (simulation.position(at: Double(step) / 10_000) - simulation.end) * direction)
+            overshoot = Swift.max(
+                overshoot, (simulation.position(at: Double(step) / 10_000) - simulation.end) * direction)
             step += 1
         }
         return (Double(step) / 10_000, overshoot)
@@ -47,18 +48,31 @@ struct SpringSimulationTests {
     static let regimes: [Case] = [
         Case(name: "paging", spring: .paging, start: 512, end: 0, velocity: 0),
         Case(name: "paging", spring: .paging, start: -300, end: 1280, velocity: -2500),
-        Case(name: "under", spring: SpringDescription(mass: 2, stiffness: 300, damping: 4), start: 0, end: 100, velocity: 900),
-        Case(name: "under", spring: SpringDescription(mass: 1, stiffness: 100, damping: 1e-3), start: 10, end: 0, velocity: 0),
+        Case(
+            name: "under", spring: SpringDescription(mass: 2, stiffness: 300, damping: 4), start: 0, end: 100,
+            velocity: 900),
+        Case(
+            name: "under", spring: SpringDescription(mass: 1, stiffness: 100, damping: 1e-3), start: 10, end: 0,
+            velocity: 0),
         // Critical: c² = 4mk.
-        Case(name: "critical", spring: SpringDescription(mass: 1, stiffness: 100, damping: 20), start: 640, end: 0, velocity: 0),
-        Case(name: "critical", spring: SpringDescription(mass: 0.5, stiffness: 200, damping: 20), start: 0, end: -960, velocity: 1500),
-        Case(name: "over", spring: SpringDescription(mass: 1, stiffness: 100, damping: 50), start: -200, end: 200, velocity: 0),
-        Case(name: "over", spring: SpringDescription(mass: 3, stiffness: 400, damping: 90), start: 1000, end: 0, velocity: 4000),
+        Case(
+            name: "critical", spring: SpringDescription(mass: 1, stiffness: 100, damping: 20), start: 640, end: 0,
+            velocity: 0),
+        Case(
+            name: "critical", spring: SpringDescription(mass: 0.5, stiffness: 200, damping: 20), start: 0, end: -960,
+            velocity: 1500),
+        Case(
+            name: "over", spring: SpringDescription(mass: 1, stiffness: 100, damping: 50), start: -200, end: 200,
+            velocity: 0),
+        Case(
+            name: "over", spring: SpringDescription(mass: 3, stiffness: 400, damping: 90), start: 1000, end: 0,
+            velocity: 4000),
     ]
 
     @Test(arguments: regimes)
     func startsWhereAndHowItWasAsked(_ input: Case) {
-        let simulation = SpringSimulation(spring: input.spring, start: input.start, end: input.end, velocity: input.velocity)
+        let simulation = SpringSimulation(
+            spring: input.spring, start: input.start, end: input.end, velocity: input.velocity)
         #expect(simulation.end == input.end)
         #expect(PhysicsReference.isClose(simulation.position(at: 0), input.start, relative: 1e-12))
         #expect(PhysicsReference.isClose(simulation.velocity(at: 0), input.velocity, relative: 1e-9))
@@ -112,7 +126,8 @@ struct SpringSimulationTests {
     func toleranceIsExclusiveAndConfigurable(offset: Double) {
         let standard = SpringSimulation(start: offset, end: 0, velocity: 0)
         #expect(standard.isDone(at: 0))
-        let strict = SpringSimulation(start: offset, end: 0, velocity: 0, tolerance: Tolerance(distance: 0.49, velocity: 10))
+        let strict = SpringSimulation(
+            start: offset, end: 0, velocity: 0, tolerance: Tolerance(distance: 0.49, velocity: 10))
         #expect(!strict.isDone(at: 0))
         let moving = SpringSimulation(start: offset, end: 0, velocity: 10)
         #expect(!moving.isDone(at: 0))
@@ -146,7 +161,8 @@ struct SpringSimulationTests {
 
     @Test(arguments: regimes)
     func oddTimesStayFinite(_ input: Case) {
-        let simulation = SpringSimulation(spring: input.spring, start: input.start, end: input.end, velocity: input.velocity)
+        let simulation = SpringSimulation(
+            spring: input.spring, start: input.start, end: input.end, velocity: input.velocity)
         for time in [-1, .nan, .infinity, 1e300, .greatestFiniteMagnitude] as [Double] {
             #expect(simulation.position(at: time).isFinite)
             #expect(simulation.velocity(at: time).isFinite)

@@ -40,7 +40,9 @@ struct ThreeSurfacesTopologyTests {
         #expect(pages(topology) == [-1, 0, 1].map { .page(WrapMath.wrap(centre + $0, count: 10)) })
     }
 
-    @Test("no rotation inside [0.25, 1.75): a pointer jittering at the seam rotates once", arguments: [0.25, 0.4, 1.0, 1.6, 1.7499])
+    @Test(
+        "no rotation inside [0.25, 1.75): a pointer jittering at the seam rotates once",
+        arguments: [0.25, 0.4, 1.0, 1.6, 1.7499])
     func home(position: Double) {
         var topology = ThreeSurfacesTopology(pageCount: 10, startPage: 4)
         #expect(topology.rebase(atSlotPosition: position) == nil)
@@ -129,4 +131,3 @@ struct ThreeSurfacesTopologyTests {
         #expect(topology.rebase(atSlotPosition: position) == nil)
     }
 }
-

@@ -12,9 +12,11 @@ struct PhotoZoomTests {
         ((x - 640 - zoom.panX) / zoom.scale, (y - 360 - zoom.panY) / zoom.scale)
     }
 
-    @Test("Zooming at a point keeps the photo point under it, to 1e-6", arguments: [
-        (2.0, 640.0, 360.0), (3.0, 700.0, 400.0), (4.5, 900.0, 200.0), (1.7, 600.0, 330.0),
-    ])
+    @Test(
+        "Zooming at a point keeps the photo point under it, to 1e-6",
+        arguments: [
+            (2.0, 640.0, 360.0), (3.0, 700.0, 400.0), (4.5, 900.0, 200.0), (1.7, 600.0, 330.0),
+        ])
     func focalPoint(scale: Double, x: Double, y: Double) {
         let zoomed = Self.fit.zoomed(to: 2, atX: 640, y: 360).zoomed(to: scale, atX: x, y: y)
         let before = Self.photoPoint(Self.fit.zoomed(to: 2, atX: 640, y: 360), x: x, y: y)
@@ -59,8 +61,9 @@ struct PhotoZoomTests {
         #expect(rawY == 460)
     }
 
-    @Test("Animations and glides are closed form: 30, 60, 144 and 240 Hz show the same positions",
-          arguments: [30.0, 60, 144, 240])
+    @Test(
+        "Animations and glides are closed form: 30, 60, 144 and 240 Hz show the same positions",
+        arguments: [30.0, 60, 144, 240])
     func frameRateIndependent(rate: Double) {
         let zoomed = Self.fit.zoomed(to: 3, atX: 640, y: 360)
         let animation = ZoomAnimation(from: Self.fit, to: Self.fit.actualSizeScale, atX: 300, y: 200, time: 1)
@@ -78,7 +81,9 @@ struct PhotoZoomTests {
         #expect(abs(last.1.panX) <= zoomed.panLimitX && abs(last.1.panY) <= zoomed.panLimitY)
         let point = Self.photoPoint(animation.zoom(at: 1.05), x: 300, y: 200)
         let start = Self.photoPoint(Self.fit, x: 300, y: 200)
-        #expect(abs(point.0 - start.0) < 1e-6 || animation.zoom(at: 1.05).panX.magnitude == animation.zoom(at: 1.05).panLimitX)
+        #expect(
+            abs(point.0 - start.0) < 1e-6
+                || animation.zoom(at: 1.05).panX.magnitude == animation.zoom(at: 1.05).panLimitX)
     }
 
     @Test("A stretched rubber band springs back to the edge")
