@@ -27,8 +27,8 @@ struct GalleryCommandLine: ParsableCommand {
     var paths: [String] = []
 
     @Option(
-        help: "bounded, endCaps, threeSurfaces, feed or wheel (default: endCaps up to 16 photos, threeSurfaces above).")
-    var mode: String?
+        help: "The first mode, in any case, hyphens allowed (default: endCaps up to 16 photos, threeSurfaces above).")
+    var mode: TopologyKind?
 
     @Option(help: "Window or headless size, WxH.")
     var size: String = "1280x720"
@@ -60,10 +60,10 @@ struct GalleryCommandLine: ParsableCommand {
     var slideshow: TypedNumber?
 
     @Option(help: "fit: enlarge small photos to the window (default); down: never beyond 100 % (feh's --scale-down).")
-    var fit: String = "fit"
+    var fit: FitChoice = .fit
 
     @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
-    var transition: String = "spring"
+    var transition: TransitionChoice = .spring
 
     @Option(parsing: .unconditional, help: "Feed: seconds the simulated source takes to answer.")
     var feedDelay = TypedNumber(SimulatedFeedSource.defaultDelay)
@@ -124,15 +124,13 @@ struct GalleryCommandLine: ParsableCommand {
         if let slideshow, !(slideshow.value >= 0.5 && slideshow.value <= 86_400) {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
-        if !["fit", "down"].contains(fit) { throw ValidationError("--fit must be fit or down") }
-        if !["spring", "none"].contains(transition) { throw ValidationError("--transition must be spring or none") }
         try validateFeed()
     }
 
     /// The pager's constants, with the key transition the flags ask for.
     private var pagerConfiguration: PagerConfiguration {
         var configuration = PagerConfiguration()
-        if transition == "none" { configuration.commandTransition = .instant }
+        if transition == .none { configuration.commandTransition = .instant }
         return configuration
     }
 
@@ -191,16 +189,6 @@ struct GalleryCommandLine: ParsableCommand {
     func run() throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
-        let requested: TopologyKind?
-        if let mode {
-            guard let kind = TopologyKind(rawValue: mode) else {
-                let names = TopologyKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("--mode must be one of \(names)")
-            }
-            requested = kind
-        } else {
-            requested = nil
-        }
         if headless, let script {
             let (library, order) = try makeOrderedLibrary()
             let parsed = try Script.load(path: script)
@@ -214,7 +202,7 @@ struct GalleryCommandLine: ParsableCommand {
             run.images = images
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
-            try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: requested))
+            try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: mode))
         } else {
             var run = WindowRun(
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
@@ -232,7 +220,7 @@ struct GalleryCommandLine: ParsableCommand {
                 let (library, order) = try command.makeOrderedLibrary()
                 return OpenedLibrary(
                     library: library, startPage: order?.startIndex ?? 0,
-                    mode: InitialMode.mode(photoCount: library.count, requested: requested),
+                    mode: InitialMode.mode(photoCount: library.count, requested: mode),
                     feedSource: command.feedSourceFactory(photoCount: library.count))
             })
         }
@@ -254,7 +242,7 @@ struct GalleryCommandLine: ParsableCommand {
     /// The image pipeline's limits from the options.
     private var images: ImageOptions {
         var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
-        options.upscales = fit == "fit"
+        options.upscales = fit == .fit
         return options
     }
 

@@ -109,6 +109,15 @@ extension SDLSerializedTests {
             #expect(run.records.last?.page == 2)
         }
 
+        @Test(
+            "--mode takes a mode's name in any case and with hyphens",
+            arguments: [("end-caps", TopologyKind.endCaps), ("THREE-SURFACES", .threeSurfaces), ("wheel", .wheel)])
+        func modeNames(name: String, kind: TopologyKind) throws {
+            let run = try GalleryProcess.run([ScriptLine.quit(0.1)], arguments: ["--synthetic", "3", "--mode", name])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(!run.records.isEmpty && run.records.allSatisfy { $0.mode == kind })
+        }
+
         @Test("A fast fling across the end-cap seam is continuous and lands on the first page")
         func flingAcrossSeam() throws {
             var lines = [ScriptLine.key(0.05, "End")]

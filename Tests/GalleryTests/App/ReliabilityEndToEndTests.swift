@@ -104,7 +104,9 @@ struct ReliabilityEndToEndTests {
                 "--size: invalid size \"16384x16384\": width and height may be at most 8192 pixels"
             ),
             (["--size", "8193x1"], "invalid size \"8193x1\": width and height may be at most 8192 pixels"),
-            (["--mode", "sideways"], "--mode must be one of"),
+            (["--mode", "sideways"], "The value 'sideways' is invalid for '--mode <mode>'"),
+            (["--fit", "stretch"], "The value 'stretch' is invalid for '--fit <fit>'"),
+            (["--transition", "fade"], "The value 'fade' is invalid for '--transition <transition>'"),
         ])
     func badOptions(arguments: [String], message: String) throws {
         let folder = try TemporaryDirectory()
