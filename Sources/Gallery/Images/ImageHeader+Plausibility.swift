@@ -89,28 +89,7 @@ extension ImageHeader {
 
     /// The first GIF frame's pixel count (what the LZW data must cover), from its image descriptor.
     private static func frameArea(ofGIF read: Reader) -> Int? {
-        let screen = read(0, 13)
-        guard screen.count == 13 else { return nil }
-        var position = 13 + (screen[10] & 0x80 != 0 ? 3 << (Int(screen[10] & 0x07) + 1) : 0)
-        for _ in 0..<1024 {
-            guard let introducer = read(position, 1).first else { return nil }
-            switch introducer {
-            case 0x2C:
-                let descriptor = read(position, 10)
-                guard descriptor.count == 10 else { return nil }
-                return littleEndian16(descriptor, at: 5) * littleEndian16(descriptor, at: 7)
-            case 0x21:
-                position += 2
-                for _ in 0..<65_536 {
-                    guard let length = read(position, 1).first else { return nil }
-                    position += 1 + Int(length)
-                    if length == 0 { break }
-                }
-            default:
-                return nil
-            }
-        }
-        return nil
+        firstGIFImageDescriptor(read).map { littleEndian16($0, at: 5) * littleEndian16($0, at: 7) }
     }
 
     /// The SOF marker (0xC0…0xCF) of a JPEG, which tells Huffman from arithmetic coding.

@@ -128,21 +128,26 @@ struct ImageHeader: Sendable, Hashable {
 
     /// The larger of the logical screen and the first frame (SDL_image allocates the frame's size).
     private static func gifSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
-        guard bytes.count >= 13 else { return nil }
+        guard bytes.count >= 13, let descriptor = firstGIFImageDescriptor(read) else { return nil }
         let screen = PixelSize(
             width: littleEndian(bytes, at: 6, count: 2), height: littleEndian(bytes, at: 8, count: 2))
-        let hasGlobalColourTable = bytes[10] & 0x80 != 0
-        var position = 13 + (hasGlobalColourTable ? 3 << (Int(bytes[10] & 0x07) + 1) : 0)
+        let frame = PixelSize(
+            width: littleEndian(descriptor, at: 5, count: 2), height: littleEndian(descriptor, at: 7, count: 2))
+        return PixelSize(width: max(screen.width, frame.width), height: max(screen.height, frame.height))
+    }
+
+    /// The first image descriptor of a GIF (introducer, left, top, width, height, flags: 10 bytes), found by skipping
+    /// the global colour table and any extensions before it; nil when the file ends or holds something else first.
+    static func firstGIFImageDescriptor(_ read: Reader) -> [UInt8]? {
+        let screen = read(0, 13)
+        guard screen.count == 13 else { return nil }
+        var position = 13 + (screen[10] & 0x80 != 0 ? 3 << (Int(screen[10] & 0x07) + 1) : 0)
         for _ in 0..<maximumSteps {
             guard let introducer = read(position, 1).first else { return nil }
             switch introducer {
-            case 0x2C:  // image descriptor: left, top, width, height
+            case 0x2C:
                 let descriptor = read(position, 10)
-                guard descriptor.count == 10 else { return nil }
-                let frame = PixelSize(
-                    width: littleEndian(descriptor, at: 5, count: 2),
-                    height: littleEndian(descriptor, at: 7, count: 2))
-                return PixelSize(width: max(screen.width, frame.width), height: max(screen.height, frame.height))
+                return descriptor.count == 10 ? descriptor : nil
             case 0x21:  // extension: label, then data sub-blocks up to an empty one
                 position += 2
                 for _ in 0..<maximumSteps * 64 {

@@ -36,7 +36,30 @@ package enum JPEGFixture {
         return compress(pixels, width: width, height: height, format: TJPF_CMYK)
     }
 
-    private static func compress(_ pixels: [UInt8], width: Int, height: Int, format: TJPF) -> [UInt8] {
+    /// A JPEG that takes long to decode: noise on every row, so every block has many coefficients (the huge-decode
+    /// tests, 4:2:0 at quality 80 as a camera writes).
+    package static func noisy(width: Int, height: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let rowBytes = width * 3
+        var pattern = [UInt8](repeating: 0, count: rowBytes * 2)
+        for index in pattern.indices { pattern[index] = 96 + UInt8.random(in: 0..<48, using: &generator) }
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        pixels.withUnsafeMutableBytes { destination in
+            pattern.withUnsafeBytes { source in
+                for row in 0..<height {
+                    // Each row a different slice of the noise, so no two neighbouring rows repeat.
+                    let start = (row * 7919 * 3) % rowBytes
+                    (destination.baseAddress! + row * rowBytes).copyMemory(
+                        from: source.baseAddress! + start, byteCount: rowBytes)
+                }
+            }
+        }
+        return compress(pixels, width: width, height: height, format: TJPF_RGB, subsampling: TJSAMP_420, quality: 80)
+    }
+
+    private static func compress(
+        _ pixels: [UInt8], width: Int, height: Int, format: TJPF, subsampling: TJSAMP = TJSAMP_444, quality: Int32 = 95
+    ) -> [UInt8] {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
@@ -44,7 +67,7 @@ package enum JPEGFixture {
         let status = pixels.withUnsafeBufferPointer { buffer in
             tjCompress2(
                 handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue), &output,
-                &size, Int32(TJSAMP_444.rawValue), 95, 0)
+                &size, Int32(subsampling.rawValue), quality, 0)
         }
         precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
         defer { tjFree(output) }

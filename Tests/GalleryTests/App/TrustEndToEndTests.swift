@@ -1,4 +1,3 @@
-import CTurboJPEG
 import Foundation
 import Gallery
 import GalleryCore
@@ -154,7 +153,7 @@ struct TrustEndToEndTests {
         for name in ["ph/a.jpg", "ph/b.jpg"] {
             try folder.write(JPEGFixture.rgb(width: 32, height: 24) { _, _ in .white }, to: name)
         }
-        try folder.write(BigJPEG.noisy(width: 16000, height: 12000), to: "ph/z.jpg")
+        try folder.write(JPEGFixture.noisy(width: 16000, height: 12000), to: "ph/z.jpg")
         let script = folder.path("s.jsonl")
         try ([ScriptLine.key(0.5, "End"), ScriptLine.quit(1000)].joined(separator: "\n") + "\n")
             .write(toFile: script, atomically: true, encoding: .utf8)
@@ -194,38 +193,5 @@ struct TrustEndToEndTests {
         let shot = { (name: String) in try Data(contentsOf: URL(fileURLWithPath: run.shot(name))) }
         #expect(try shot("before.png") == shot("reference.png"))
         #expect(try shot("before.png") != shot("after.png"))
-    }
-}
-
-/// A huge JPEG that takes long to decode: noise on every row, so every block has many coefficients.
-enum BigJPEG {
-    static func noisy(width: Int, height: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        let rowBytes = width * 3
-        var pattern = [UInt8](repeating: 0, count: rowBytes * 2)
-        for index in pattern.indices { pattern[index] = 96 + UInt8.random(in: 0..<48, using: &generator) }
-        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-        pixels.withUnsafeMutableBytes { destination in
-            pattern.withUnsafeBytes { source in
-                for row in 0..<height {
-                    // Each row a different slice of the noise, so no two neighbouring rows repeat.
-                    let start = (row * 7919 * 3) % rowBytes
-                    (destination.baseAddress! + row * rowBytes).copyMemory(
-                        from: source.baseAddress! + start, byteCount: rowBytes)
-                }
-            }
-        }
-        let handle = tjInitCompress()!
-        defer { tjDestroy(handle) }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(
-                handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output,
-                &size, Int32(TJSAMP_420.rawValue), 80, 0)
-        }
-        precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
-        defer { tjFree(output) }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 }
