@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryCoreTesting
 import Testing
 
 #if canImport(Glibc)

@@ -16,16 +16,9 @@ struct BinaryContentsTests {
 
     /// The symbols of the built `gallery` (`nm`: the static symbol table, which a debug build keeps).
     static func symbols() throws -> [Substring] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-        process.arguments = [GalleryProcess.executable.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, text) = try GalleryProcess.capture(
+            [GalleryProcess.executable.path], program: URL(fileURLWithPath: "/usr/bin/nm"), stream: .standardOutput)
+        #expect(status == 0)
         return text.split(separator: "\n")
     }
 

@@ -21,6 +21,33 @@ struct GalleryProcess {
         func shot(_ name: String) -> String { folder.path("shots/\(name)") }
     }
 
+    /// Which output stream `capture` keeps.
+    enum Stream { case standardOutput, standardError }
+
+    /// Runs `program` (`gallery` by default) with `arguments` (in `folder`, if given) to its end; returns its status and what it wrote to
+    /// `stream`, the other stream discarded.
+    static func capture(
+        _ arguments: [String], program: URL = executable, in folder: String? = nil, stream: Stream = .standardError
+    ) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let kept = Pipe()
+        switch stream {
+        case .standardOutput:
+            process.standardOutput = kept
+            process.standardError = FileHandle.nullDevice
+        case .standardError:
+            process.standardError = kept
+            process.standardOutput = FileHandle.nullDevice
+        }
+        try process.run()
+        let data = kept.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// Writes `events` as a script, runs `gallery --headless` with `arguments`, and reads the trace; `whileRunning`
     /// runs on this thread once the process has started (to change the world under it).
     static func run(

@@ -11,16 +11,9 @@ struct LinkedLibrariesTests {
     @Test("gallery links neither Foundation nor its ICU, directly or through a library it loads")
     func noFoundation() throws {
         // ldd lists the whole closure of shared libraries the dynamic loader would map, not just DT_NEEDED.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [GalleryProcess.executable.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, text) = try GalleryProcess.capture(
+            [GalleryProcess.executable.path], program: URL(fileURLWithPath: "/usr/bin/ldd"), stream: .standardOutput)
+        #expect(status == 0)
         let libraries = text.split(separator: "\n").compactMap {
             $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
         }

@@ -7,20 +7,6 @@ import Testing
 extension SDLSerializedTests {
     @Suite("Shots")
     struct ShotsTests {
-        /// Runs `gallery` with `arguments`; returns its status and standard error.
-        static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-            let process = Process()
-            process.executableURL = GalleryProcess.executable
-            process.arguments = arguments
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-
         @Test func shotsAreOpaqueEverywhere() throws {
             let run = try GalleryProcess.run([ScriptLine.shot(0.5, "a.png")], arguments: ["--synthetic", "3"])
             #expect(run.status == 0, "\(run.standardError)")
@@ -39,11 +25,13 @@ extension SDLSerializedTests {
             try ScriptLine.shot(0.1, "a.png").write(toFile: script, atomically: true, encoding: .utf8)
             let before = try Data(contentsOf: URL(fileURLWithPath: photos.path("a.jpg")))
 
-            let result = try Self.run(["--headless", "--script", script, "--shots", photos.url.path, photos.url.path])
+            let result = try GalleryProcess.capture([
+                "--headless", "--script", script, "--shots", photos.url.path, photos.url.path,
+            ])
             #expect(result.status == 2)
-            #expect(result.errors.contains("is inside"), "\(result.errors)")
+            #expect(result.text.contains("is inside"), "\(result.text)")
             #expect(
-                result.errors.contains("a folder the gallery shows, watches or reads photos from"), "\(result.errors)")
+                result.text.contains("a folder the gallery shows, watches or reads photos from"), "\(result.text)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: photos.path("a.jpg"))) == before)
         }
 
@@ -52,10 +40,12 @@ extension SDLSerializedTests {
             let file = try folder.write(Array("not a folder".utf8), to: "notes.txt")
             let script = folder.path("script.jsonl")
             try ScriptLine.shot(0.1, "a.png").write(toFile: script, atomically: true, encoding: .utf8)
-            let result = try Self.run(["--headless", "--script", script, "--shots", file, "--synthetic", "2"])
+            let result = try GalleryProcess.capture([
+                "--headless", "--script", script, "--shots", file, "--synthetic", "2",
+            ])
             #expect(result.status == 2)
-            #expect(result.errors == "Error: --shots \(file): is a file, not a folder\n", "\(result.errors)")
-            #expect(!result.errors.contains("NSCocoaErrorDomain"))
+            #expect(result.text == "Error: --shots \(file): is a file, not a folder\n", "\(result.text)")
+            #expect(!result.text.contains("NSCocoaErrorDomain"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryCoreTesting
 import GalleryTesting
 import Testing
 
@@ -8,21 +9,6 @@ import Testing
 /// once on any signal, whatever a decode is doing.
 @Suite("Trust end to end")
 struct TrustEndToEndTests {
-    /// Runs `gallery` with `arguments` in `folder`; returns its status and standard error.
-    static func run(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = GalleryProcess.executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// A folder `ph` with the photos `x.png` (a JPEG's bytes: the name is what matters) and `y.jpg`, and a script.
     static func photoFolder(script lines: [String]) throws -> (root: TemporaryDirectory, photos: String, script: String)
     {
@@ -49,9 +35,9 @@ struct TrustEndToEndTests {
     func shotWithoutShotsFolder() throws {
         let (root, photos, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "x.png")])
         let before = try Self.contents(of: photos)
-        let result = try Self.run(["--headless", "--script", script, "."], in: photos)
+        let result = try GalleryProcess.capture(["--headless", "--script", script, "."], in: photos)
         #expect(result.status == 2)
-        #expect(result.errors == "Error: \(script): the script takes a shot at t = 0.5; give --shots DIR for it\n")
+        #expect(result.text == "Error: \(script): the script takes a shot at t = 0.5; give --shots DIR for it\n")
         #expect(try Self.contents(of: photos) == before)
         withExtendedLifetime(root) {}
     }
@@ -74,10 +60,10 @@ struct TrustEndToEndTests {
         let before = try Self.contents(of: photos)
         var base = ["--headless", "--script", script]
         if !arguments.contains("--shots") { base += ["--shots", root.path("shots")] }
-        let result = try Self.run(base + arguments, in: root.url.path)
+        let result = try GalleryProcess.capture(base + arguments, in: root.url.path)
         #expect(result.status == 2)
-        #expect(result.errors.hasPrefix("Error: ") && result.errors.contains(message), "\(result.errors)")
-        #expect(result.errors.filter { $0 == "\n" }.count == 1)
+        #expect(result.text.hasPrefix("Error: ") && result.text.contains(message), "\(result.text)")
+        #expect(result.text.filter { $0 == "\n" }.count == 1)
         #expect(try Self.contents(of: photos) == before)
         #expect(!FileManager.default.fileExists(atPath: root.path("nonexistent")))
     }
@@ -88,14 +74,14 @@ struct TrustEndToEndTests {
         let arguments = [
             "--headless", "--script", script, "--shots", "out", "--trace", "out/t.jsonl", "--synthetic", "3",
         ]
-        #expect(try Self.run(arguments, in: root.url.path).status == 0)
-        #expect(try Self.run(arguments, in: root.url.path).status == 0)
+        #expect(try GalleryProcess.capture(arguments, in: root.url.path).status == 0)
+        #expect(try GalleryProcess.capture(arguments, in: root.url.path).status == 0)
         let photo = try Data(contentsOf: URL(fileURLWithPath: root.path("ph/y.jpg")))
         try photo.write(to: URL(fileURLWithPath: root.path("out/a.png")))
-        let refused = try Self.run(arguments, in: root.url.path)
+        let refused = try GalleryProcess.capture(arguments, in: root.url.path)
         #expect(refused.status == 2)
         #expect(
-            refused.errors.contains("shot out/a.png: exists and is not a shot the gallery wrote"), "\(refused.errors)")
+            refused.text.contains("shot out/a.png: exists and is not a shot the gallery wrote"), "\(refused.text)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: root.path("out/a.png"))) == photo)
     }
 
