@@ -45,6 +45,10 @@ let package = Package(
         // LibRaw, thread-safe build (libraw_r): camera RAW files' embedded JPEG previews. No `pkgConfig:`: libraw_r.pc
         // links with -fopenmp, which SwiftPM rejects; only the preview is read, which needs no OpenMP.
         .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
+        // Little CMS 2: embedded ICC profiles (and PNG gAMA/cHRM, HEIF nclx) converted to the output profile.
+        .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // zlib (linked by SDL_image's libpng already): PNG `iCCP` profiles are zlib-compressed.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
         .target(
             name: "PagerEngine",
@@ -68,7 +72,8 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "GalleryCore", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "GalleryCore",
+                "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -3,6 +3,7 @@
 // path, or a trace path); whatever the policy allows must land outside the photo folder, and the photo must never
 // change (`make fuzz`, docs/RELIABILITY.md).
 import GalleryCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

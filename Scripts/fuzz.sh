@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
 # repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
 # .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
-# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif output-policy; default all)
+# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif icc output-policy; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -11,9 +11,10 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
 # The image header and EXIF targets compile these sources together with their harnesses: repoint when they move.
 FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/Images/ImageHeader+Plausibility.swift Sources/Gallery/Images/ImageHeader+Modern.swift Sources/GalleryCore/Photos/PhotoFormat.swift Sources/Gallery/SDL/PixelSize.swift}
-FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/SDL/PixelSize.swift}
+FUZZ_ICC_SOURCES=${FUZZ_ICC_SOURCES:-Sources/Gallery/Images/EmbeddedColour.swift}
+FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/Images/EmbeddedColour.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif output-policy)
+[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif icc output-policy)
 
 # GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
 # for coverage and ASan: one object and one module per library, in dependency order.
@@ -60,6 +61,10 @@ compile_target() {
       # shellcheck disable=SC2086
       "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzExif -I Sources/CExif \
         Fuzz/ExifFuzz.swift $FUZZ_EXIF_SOURCES -o "$output" ;;
+    icc)
+      # shellcheck disable=SC2086
+      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzICC \
+        Fuzz/ICCFuzz.swift $FUZZ_ICC_SOURCES -o "$output" ;;
   esac
 }
 
@@ -115,6 +120,14 @@ make_corpus() {
       # The APP1 segments of the bundled photos (and their whole heads, where the segment starts).
       for photo in Assets/Photos/*.jpg; do head -c 65536 "$photo" > "$corpus/$(basename "$photo").head"; done
       hostile_seeds "$corpus" 65536 '*.jpg' ;;
+    icc)
+      # JPEG heads (APP2 profiles sit before the image data), a PNG with iCCP and gAMA, a TIFF and a WebP with a profile.
+      for photo in Assets/Photos/*.jpg; do head -c 4096 "$photo" > "$corpus/$(basename "$photo").head"; done
+      printf '\xff\xd8\xff\xe2\0\x16ICC_PROFILE\0\x01\x01abcdefgh\xff\xda' > "$corpus/jpeg-icc"
+      printf '\x89PNG\r\n\x1a\n\0\0\0\x06iCCPp\0\0\x78\x9c\x03\0\0\0\0\0\x04gAMA\0\0\xb1\x8f\0\0\0\0' > "$corpus/png"
+      printf 'II*\0\x08\0\0\0\x01\0\x73\x87\x07\0\x08\0\0\0\x1a\0\0\0\0\0\0\0abcdefgh' > "$corpus/tiff-icc"
+      printf 'RIFF\x30\0\0\0WEBPVP8X\x0a\0\0\0\x20\0\0\0\x3f\0\0\x3f\0\0ICCP\x04\0\0\0abcd' > "$corpus/webp"
+      hostile_seeds "$corpus" 4096 ;;
     output-policy)
       # Layouts: nothing; a link to the photo folder then a path through it; a link to the photo; `..` paths.
       printf '\x00\x03\x06' > "$corpus/plain"

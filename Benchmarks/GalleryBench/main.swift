@@ -10,14 +10,15 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "decode-once" {
     try runDecodeOnce(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
-// `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute).
+// `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute), and colour management.
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "formats" {
     do {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-formats-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }  // before exit, which skips pending defers
-        try modernFormatBenchmark(
-            in: folder, bundledPhoto: (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg")
+        let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
+        try modernFormatBenchmark(in: folder, bundledPhoto: bundledPhoto)
+        try colourManagementBenchmark(in: folder, bundledPhoto: bundledPhoto)
     }
     exit(0)
 }
@@ -148,6 +149,7 @@ for (index, scenario) in scenarios.enumerated() {
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
 try modernFormatBenchmark(in: folder, bundledPhoto: bundledPhoto)
+try colourManagementBenchmark(in: folder, bundledPhoto: bundledPhoto)
 let bundled =
     (try? PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))?.photos.map(\.path) ?? []
 try busyFrameBenchmark(in: folder, bundledPhotos: bundled)

@@ -94,6 +94,11 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(parsing: .unconditional, help: "Megabytes of decoded pages kept, and as many of page textures.")
     var cacheMb: Int = 64
 
+    @Flag(
+        name: .customLong("no-color-management"),
+        help: "Show photos as if sRGB, ignoring their embedded colour profiles (to compare).")
+    var noColorManagement = false
+
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false
 
@@ -243,6 +248,7 @@ struct GalleryCommandLine: ParsableCommand {
     private var images: ImageOptions {
         var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
         options.upscales = fit == .fit
+        options.managesColour = !noColorManagement
         return options
     }
 

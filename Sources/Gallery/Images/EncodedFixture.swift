@@ -58,7 +58,7 @@ package enum EncodedFixture {
 
     /// Runs `arguments` (the program first, found on `PATH`) with its output discarded and waits for it; true on
     /// exit status 0.
-    static func run(_ arguments: [String]) -> Bool {
+    package static func run(_ arguments: [String]) -> Bool {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

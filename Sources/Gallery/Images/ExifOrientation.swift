@@ -2,7 +2,8 @@ import CExif
 
 /// How a photo's stored pixels must be turned to stand upright: the eight values of the EXIF Orientation tag.
 ///
-/// Each case names the transform that brings the stored image upright. Read with libexif from JPEG files; applied once,
+/// Each case names the transform that brings the stored image upright. Read with libexif from JPEG files and PNG's
+/// `eXIf` chunk; applied once,
 /// on the decode thread, before the picture is fitted and scaled.
 enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Stored upright.
@@ -58,5 +59,15 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
             let value = entry.pointee.data
         else { return .up }
         return ExifOrientation(rawValue: Int(exif_get_short(value, exif_data_get_byte_order(data)))) ?? .up
+    }
+
+    /// The orientation a PNG file's `eXIf` chunk states (`.up` without one). The chunk holds the TIFF structure alone;
+    /// libexif is given it behind the `Exif\0\0` header a JPEG's APP1 segment has.
+    static func read(png bytes: UnsafeRawBufferPointer) -> ExifOrientation {
+        guard let exif = PNGChunks(bytes: bytes).first(where: { $0.0 == "eXIf" })?.1, exif.count >= 8 else {
+            return .up
+        }
+        let data = Array("Exif\0\0".utf8) + exif
+        return data.withUnsafeBytes { read(jpeg: $0) }
     }
 }

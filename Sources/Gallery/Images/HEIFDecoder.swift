@@ -16,6 +16,14 @@ struct HEIFDecoder {
     /// The primary image upright, or its thumbnail when that covers the primary image fitted inside `box` (nil: never,
     /// as for a zoomed region). `accepts` checks the primary image's stated size before anything is decoded.
     func decode(fitting box: PixelSize?, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> Surface {
+        try decodeWithColour(fitting: box, accepts: accepts).surface
+    }
+
+    /// `decode(fitting:accepts:)`'s picture with the colour its primary image states (`colr`: an ICC profile, or
+    /// `nclx` primaries and transfer; nil when sRGB or unstated).
+    func decodeWithColour(
+        fitting box: PixelSize?, accepts: (PixelSize) -> Bool
+    ) throws(DecodeFailure.Reason) -> (surface: Surface, colour: EmbeddedColour?) {
         guard let context = heif_context_alloc() else { throw .processingFailed("libheif: no memory for a context") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumSide))
@@ -28,6 +36,7 @@ struct HEIFDecoder {
             width: Int(heif_image_handle_get_ispe_width(primary)),
             height: Int(heif_image_handle_get_ispe_height(primary)))
         guard accepts(stated) else { throw .tooLarge(stated) }
+        let colour = Self.colour(of: primary)
         let upright = PixelSize(
             width: Int(heif_image_handle_get_width(primary)),
             height: Int(heif_image_handle_get_height(primary)))
@@ -35,9 +44,48 @@ struct HEIFDecoder {
             let thumbnail = Self.thumbnail(of: primary, covering: upright.fitted(inside: box))
         {
             defer { heif_image_handle_release(thumbnail) }
-            if let surface = try? decode(thumbnail) { return surface }
+            if let surface = try? decode(thumbnail) { return (surface, colour) }
         }
-        return try decode(primary)
+        return (try decode(primary), colour)
+    }
+
+    /// The colour `handle`'s `colr` box states: its ICC profile, or its `nclx` primaries and transfer unless they are
+    /// sRGB's (BT.709 primaries with the sRGB or a BT.709-family transfer, as encoders write for sRGB sources).
+    static func colour(of handle: OpaquePointer) -> EmbeddedColour? {
+        switch heif_image_handle_get_color_profile_type(handle) {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size <= EmbeddedColour.maximumProfileBytes else { return nil }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
+            return .icc(bytes)
+        case heif_color_profile_type_nclx:
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+                return nil
+            }
+            defer { heif_nclx_color_profile_free(nclx) }
+            let profile = nclx.pointee
+            let primaries = profile.color_primaries.rawValue, transfer = profile.transfer_characteristics.rawValue
+            // H.273 codes: primaries 1 BT.709, 2 unspecified; transfer 1, 6, 14, 15 BT.709's, 2 unspecified, 13 sRGB.
+            if [1, 2].contains(primaries), [1, 2, 6, 13, 14, 15].contains(transfer) { return nil }
+            let xy = [
+                profile.color_primary_white_x, profile.color_primary_white_y, profile.color_primary_red_x,
+                profile.color_primary_red_y, profile.color_primary_green_x, profile.color_primary_green_y,
+                profile.color_primary_blue_x, profile.color_primary_blue_y,
+            ].map(Double.init)
+            let curve: EmbeddedColour.Transfer =
+                switch transfer {
+                case 1, 6, 14, 15: .bt709
+                case 4: .power(2.2)
+                case 5: .power(2.8)
+                case 8: .power(1)
+                default: .sRGB  // sRGB, unspecified, and HDR curves (PQ, HLG), which are not tone-mapped
+                }
+            return .primaries(xy, transfer: curve)
+        default:
+            return nil
+        }
     }
 
     /// The first thumbnail of `handle` whose upright size covers `minimumSize`, retained; nil when none does.

@@ -15,7 +15,8 @@ import Darwin
 /// other formats through their SDL_image loader, called directly so the loader always matches the checked header. The result is in
 /// `Surface.pixelFormat`, upright, scaled with linear filtering to the largest aspect-preserving size inside the box
 /// (at least 1×1), so drawing it is a 1:1 copy. Call `IMG_Init` (via `SDLSession`) on the main thread before decoding
-/// on workers. Files are never written.
+/// on workers. Embedded colour profiles are converted to the output profile after the fit (`+ColourManagement`).
+/// Files are never written.
 public struct ImageDecoder: Sendable {
     /// The longest side a decode may allocate, in pixels; larger images fail with `.tooLarge`.
     public var maximumSide: Int
@@ -36,6 +37,11 @@ public struct ImageDecoder: Sendable {
         self.maximumPixelCount = maximumPixelCount
         self.budget = budget
     }
+
+    /// Whether embedded colour profiles are honoured (`--no-color-management` turns it off to compare).
+    public var managesColour = true
+    /// The output profile (the display's) as ICC bytes; nil: sRGB.
+    public var outputProfile: [UInt8]?
 
     /// Whether a picture smaller than its box is enlarged to fit it (otherwise it is shown at most at 100 %).
     public var upscales = true
@@ -119,33 +125,15 @@ public struct ImageDecoder: Sendable {
             guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
                 throw .unreadable("the file changed while it was read")
             }
-            let image = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(DecodeFailure.Reason) -> Surface in
-                    switch format {
-                    case .heif, .avif:
-                        return try HEIFDecoder(bytes: buffer, maximumSide: maximumSide)
-                            .decode(fitting: region == nil ? box : nil, accepts: accepts)
-                    case .jxl:
-                        return try JXLDecoder(bytes: buffer).decode(accepts: accepts)
-                    default:
-                        break
-                    }
-                    guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
-                        throw .processingFailed(String(cString: SDL_GetError()))
-                    }
-                    defer { SDL_RWclose(stream) }
-                    guard let loaded = Self.load(format, from: stream) else {
-                        throw .corrupt(format: format.rawValue, detail: String(cString: gallery_IMG_GetError()))
-                    }
-                    let surface = Surface(taking: loaded)
-                    guard format == .png, let png = PNGTransparency(bytes: bytes) else { return surface }
-                    do throws(SDLError) { return try png.repaired(surface) } catch {
-                        throw .processingFailed(error.message)
-                    }
+            let (image, colour) = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(DecodeFailure.Reason) -> (Surface, EmbeddedColour?) in
+                    try decodeWhole(format, buffer, file: bytes, region: region, fitting: box)
                 }
             }.get()
             guard accepts(image.size) else { throw .tooLarge(image.size) }
-            guard let region else { return try fit(image, to: shownSize(of: image.size, in: box)) }
+            guard let region else {
+                return try managed(try fit(image, to: shownSize(of: image.size, in: box)), from: colour)
+            }
             let fitted = box
             guard let part = Self.clip(region, to: fitted) else { throw .processingFailed("the region lies outside") }
             // The image pixels under the region, widened to whole pixels, then scaled to the region's size.
@@ -156,62 +144,45 @@ public struct ImageDecoder: Sendable {
             } catch {
                 throw .processingFailed(error.message)
             }
-            return try fit(crop, to: part.size)
+            return try managed(try fit(crop, to: part.size), from: colour)
         }
     }
 
-    /// Decodes the JPEG in `bytes` (a file, or a RAW's preview) through TurboJPEG, turned by `orientation` (nil: its
-    /// EXIF tag), fitted inside `box` or, with a `region`, that region of it.
-    private func decodeJPEG(
-        _ bytes: [UInt8], orientation: ExifOrientation?, fitting box: PixelSize, region: PixelRect?
-    ) throws(DecodeFailure.Reason) -> Surface {
-        try bytes.withUnsafeBytes { buffer in
-            Result { () throws(DecodeFailure.Reason) -> Surface in
-                let jpeg = JPEGDecoder(bytes: buffer, orientation: orientation)
-                if let region {
-                    return try decodeRegion(of: jpeg, fitting: box, region: region)
-                }
-                let plan = try jpeg.plan(fitting: box, accepts: accepts)
-                // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
-                let fitted = shownSize(of: plan.orientation.upright(plan.storedSize), in: box)
-                let estimate = buffer.count + plan.peakBytes + 2 * 4 * fitted.area
-                return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
-                    try fit(try jpeg.decode(plan), to: fitted)
-                }
-            }
-        }.get()
-    }
-
-    /// A camera RAW file's embedded JPEG preview, turned by the RAW's flip, through the same guard and JPEG path as a
-    /// JPEG file: the preview's own header is checked against the limits before it is decoded. The file's bytes are
-    /// held (and reserved) only while LibRaw finds the preview.
-    private func decodeRAWPreview(
-        _ file: ImageFile, fitting box: PixelSize, region: PixelRect?
-    ) throws(DecodeFailure.Reason) -> Surface {
-        guard file.stamp.byteCount <= Self.maximumFileBytes else {
-            throw .corrupt(format: "camera RAW", detail: "the file is over \(Self.maximumFileBytes >> 20) MB")
+    /// The whole picture in `buffer` (the bytes of a file of `format`, checked), upright, with the colour it states when managed.
+    private func decodeWhole(
+        _ format: ImageHeader.Format, _ buffer: UnsafeRawBufferPointer, file bytes: [UInt8], region: PixelRect?,
+        fitting box: PixelSize
+    ) throws(DecodeFailure.Reason) -> (Surface, EmbeddedColour?) {
+        switch format {
+        case .heif, .avif:
+            return try HEIFDecoder(bytes: buffer, maximumSide: maximumSide)
+                .decodeWithColour(fitting: region == nil ? box : nil, accepts: accepts)
+        case .jxl:
+            return try JXLDecoder(bytes: buffer).decodeWithColour(accepts: accepts)
+        case .pnm:
+            let pnm = PNMDecoder(bytes: buffer)
+            if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }
+        default:
+            break
         }
-        var preview: RAWPreview?
-        let reserved = 2 * file.stamp.byteCount
-        guard budget.reserve(reserved) else { throw .processingFailed("the gallery is shutting down") }
-        do {
-            defer { budget.release(reserved) }
-            let bytes = try file.contents()
-            preview = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(DecodeFailure.Reason) -> RAWPreview in try RAWPreview(bytes: buffer) }
-            }.get()
+        guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
+            throw .processingFailed(String(cString: SDL_GetError()))
         }
-        guard let preview else { throw .corrupt(format: "camera RAW", detail: "no preview") }
-        let header = ImageHeader.read(bytes: preview.jpeg)
-        guard header.format == .jpeg, let size = header.size, size.width > 0, size.height > 0 else {
-            throw .corrupt(format: "camera RAW", detail: "the preview is not a readable JPEG")
+        defer { SDL_RWclose(stream) }
+        guard let loaded = Self.load(format, from: stream) else {
+            throw .corrupt(format: format.rawValue, detail: String(cString: gallery_IMG_GetError()))
         }
-        guard size.area / 16 <= maximumPixelCount else { throw .tooLarge(size) }
-        try checkPlausible(header, byteCount: preview.jpeg.count) { offset, count in
-            guard offset >= 0, offset < preview.jpeg.count, count > 0 else { return [] }
-            return Array(preview.jpeg[offset..<min(offset + count, preview.jpeg.count)])
+        let surface = Surface(taking: loaded)
+        let colour = embeddedColour(format, buffer)
+        guard format == .png else { return (surface, colour) }
+        do throws(SDLError) {
+            var repaired = surface
+            if let png = PNGTransparency(bytes: bytes) { repaired = try png.repaired(surface) }
+            let orientation = ExifOrientation.read(png: buffer)
+            return (orientation == .up ? repaired : try repaired.oriented(orientation), colour)
+        } catch {
+            throw .processingFailed(error.message)
         }
-        return try decodeJPEG(preview.jpeg, orientation: preview.orientation, fitting: box, region: region)
     }
 
     /// Bytes a decode holds per stored pixel besides the fitted result: SDL_image's pixels and a converted copy;
@@ -234,30 +205,9 @@ public struct ImageDecoder: Sendable {
         return PixelRect(x: left, y: top, width: max(right - left, 1), height: max(bottom - top, 1))
     }
 
-    /// `region` of the JPEG fitted inside `box`: only the region's rows and iMCU columns are decoded, at the smallest
-    /// DCT scale that covers the fitted size, turned upright and scaled to the region's size. The whole decode holds
-    /// its bytes of the budget, including a progressive file's coefficients (which libjpeg may not exceed).
-    private func decodeRegion(
-        of jpeg: JPEGDecoder, fitting box: PixelSize, region: PixelRect
-    ) throws(DecodeFailure.Reason) -> Surface {
-        // Any scale will do here: what is decoded is the region, checked below.
-        let plan = try jpeg.plan(fitting: box, accepts: { _ in true })
-        let fitted = box
-        guard let part = Self.clip(region, to: fitted) else { throw .processingFailed("the region lies outside") }
-        let scaled = JPEGRegion(plan: plan, fitted: fitted, part: part)
-        guard accepts(scaled.decoded.size) else { throw .tooLarge(scaled.decoded.size) }
-        let workingBytes = jpeg.coefficientBytes(plan) + JPEGRegion.workingBytes
-        guard workingBytes < budget.totalBytes else { throw .tooLarge(plan.storedSize) }
-        let estimate = jpeg.bytes.count + workingBytes + 2 * 4 * scaled.decoded.size.area + 3 * 4 * part.size.area
-        return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
-            let decoded = try scaled.decode(jpeg, maximumWorkingBytes: workingBytes)
-            return try fit(decoded, to: part.size)
-        }
-    }
-
     /// Refuses, before anything is allocated, a file too short to hold the pixels its header claims (as damaged: its
     /// loader would allocate the claim and show black).
-    private func checkPlausible(
+    func checkPlausible(
         _ header: ImageHeader, byteCount: Int, _ read: ImageHeader.Reader
     ) throws(DecodeFailure.Reason) {
         if let reason = ImageHeader.implausibility(of: header, byteCount: byteCount, read),
@@ -268,7 +218,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// Runs `body` holding `bytes` of the budget.
-    private func withReservation(
+    func withReservation(
         _ bytes: Int, _ body: () throws(DecodeFailure.Reason) -> Surface
     ) throws(DecodeFailure.Reason) -> Surface {
         guard budget.reserve(bytes) else { throw .processingFailed("the gallery is shutting down") }
@@ -277,7 +227,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// `image` in the standard format, scaled to `fitted` (the copies keep its damage note).
-    private func fit(_ image: Surface, to fitted: PixelSize) throws(DecodeFailure.Reason) -> Surface {
+    func fit(_ image: Surface, to fitted: PixelSize) throws(DecodeFailure.Reason) -> Surface {
         do {
             let standard = image.hasStandardFormat ? image : try image.converted()
             return fitted == standard.size ? standard : try standard.scaled(to: fitted)
@@ -305,7 +255,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// Whether an image of `size` is within the limits.
-    private func accepts(_ size: PixelSize) -> Bool {
+    func accepts(_ size: PixelSize) -> Bool {
         size.width <= maximumSide && size.height <= maximumSide && size.area <= maximumPixelCount
     }
 }

@@ -11,6 +11,8 @@ public struct ImageOptions: Sendable, Hashable {
     /// Whether photos smaller than the window are enlarged to fit it (`--fit`, default), or shown at most at 100 %
     /// (`--fit down`, feh's `--scale-down`).
     public var upscales = true
+    /// Whether embedded colour profiles are converted to sRGB (default), or ignored (`--no-color-management`).
+    public var managesColour = true
 
     /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
     public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
@@ -24,6 +26,7 @@ public struct ImageOptions: Sendable, Hashable {
         var decoder = ImageDecoder(
             maximumPixelCount: maximumPixelCount, budget: DecodeBudget(totalBytes: decodeBudgetBytes))
         decoder.upscales = upscales
+        decoder.managesColour = managesColour
         return decoder
     }
 }

@@ -1,10 +1,16 @@
 import CTurboJPEG
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decodes JPEG files with libjpeg-turbo's TurboJPEG API at the smallest DCT scale (M/8) that still covers the size
 /// the picture is drawn at, so a 24 MP photo shown at 1280×720 never exists at full size in memory.
 ///
-/// CMYK and YCCK files are converted to RGB (inverted when an Adobe APP14 marker says the file was written the
-/// Photoshop way); the EXIF orientation is applied before the caller fits the result. A file with damaged or missing
+/// CMYK and YCCK files are converted to RGB through their embedded profile when `cmykColour` is set (Little CMS), else
+/// naively (inverted when an Adobe APP14 marker says the file was written the Photoshop way); the EXIF orientation is applied before the caller fits the result. A file with damaged or missing
 /// data keeps what decoded, with TurboJPEG's warning in `Surface.damageNote`. Safe on any thread (one TurboJPEG
 /// handle per decode).
 struct JPEGDecoder {
@@ -38,6 +44,8 @@ struct JPEGDecoder {
     let bytes: UnsafeRawBufferPointer
     /// The orientation to apply instead of the file's EXIF tag (a RAW preview is turned by its RAW's flip); nil: EXIF.
     var orientation: ExifOrientation?
+    /// A CMYK file's embedded profile and the output profile (nil: sRGB), when colour is managed.
+    var cmykColour: (profile: EmbeddedColour, output: [UInt8]?)?
 
     /// Reads the header and chooses the scale: the smallest covering `box` once upright, within `accepts`.
     /// Throws the failure reason when the header is unreadable or even the smallest scale is not accepted.
@@ -82,7 +90,16 @@ struct JPEGDecoder {
                     handle, base, cLength, buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
                     Int32(TJPF_CMYK.rawValue), 0)
             }
-            Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: surface)
+            let input: ColourTransform.Input = hasAdobeMarker ? .invertedCMYK : .cmyk
+            if let cmykColour,
+                let transform = ColourTransform.cached(from: cmykColour.profile, input: input, to: cmykColour.output)
+            {
+                // lcms writes colour only: the alpha bytes are set first.
+                memset(surface.handle.pointee.pixels, 0xFF, pitch * size.height)
+                cmyk.withUnsafeBytes { transform.apply($0.baseAddress!, into: surface) }
+            } else {
+                Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: surface)
+            }
         } else {
             // ARGB8888 is B, G, R, A in memory on little-endian machines; TurboJPEG fills alpha with 0xFF.
             status = tjDecompress2(

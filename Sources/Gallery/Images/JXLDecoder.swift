@@ -13,6 +13,14 @@ struct JXLDecoder {
 
     /// The first frame upright, once `accepts` has passed the size the basic info states (upright).
     func decode(accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> Surface {
+        try decodeWithColour(accepts: accepts).surface
+    }
+
+    /// `decode(accepts:)`'s frame with the colour space of its pixels as libjxl returns them: nil when that is sRGB,
+    /// else its ICC profile (libjxl writes one for an encoded colour space too).
+    func decodeWithColour(
+        accepts: (PixelSize) -> Bool
+    ) throws(DecodeFailure.Reason) -> (surface: Surface, colour: EmbeddedColour?) {
         guard let decoder = JxlDecoderCreate(nil) else { throw .processingFailed("libjxl: no memory for a decoder") }
         defer { JxlDecoderDestroy(decoder) }
         // libjxl decodes groups of 256 × 256 pixels in parallel: one worker a core (a 12 MP VarDCT file took 666 ms on
@@ -22,7 +30,7 @@ struct JXLDecoder {
         if let runner, JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) != JXL_DEC_SUCCESS {
             throw .processingFailed("libjxl: the parallel runner was refused")
         }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
             JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
                 == JXL_DEC_SUCCESS
@@ -32,6 +40,7 @@ struct JXLDecoder {
         var size = PixelSize(width: 0, height: 0)
         var opaque = true
         var pixels: [UInt8] = []
+        var colour: EmbeddedColour?
         // Bounded: one event per call, and a still image has a handful before its first full frame.
         for _ in 0..<64 {
             switch JxlDecoderProcessInput(decoder) {
@@ -43,6 +52,8 @@ struct JXLDecoder {
                 size = info.orientation.rawValue >= 5 ? PixelSize(width: stored.height, height: stored.width) : stored
                 guard size.width > 0, size.height > 0, accepts(size) else { throw .tooLarge(size) }
                 opaque = info.alpha_bits == 0
+            case JXL_DEC_COLOR_ENCODING:
+                colour = dataColour(decoder)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var byteCount = 0
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &byteCount) == JXL_DEC_SUCCESS,
@@ -55,10 +66,11 @@ struct JXLDecoder {
                 guard status == JXL_DEC_SUCCESS else { throw corrupt("the output buffer was refused") }
             case JXL_DEC_FULL_IMAGE:
                 do {
-                    return try pixels.withUnsafeBufferPointer { buffer throws(SDLError) in
+                    let surface = try pixels.withUnsafeBufferPointer { buffer throws(SDLError) in
                         try Surface.copying(
                             rgba: buffer.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
                     }
+                    return (surface, colour)
                 } catch {
                     throw .processingFailed(error.message)
                 }
@@ -71,6 +83,28 @@ struct JXLDecoder {
             }
         }
         throw corrupt("no image after 64 decoder events")
+    }
+
+    /// The colour space of the pixels libjxl returns: nil when sRGB (or unreadable), else as an ICC profile.
+    private func dataColour(_ decoder: OpaquePointer) -> EmbeddedColour? {
+        var encoding = JxlColorEncoding()
+        if JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoding)
+            == JXL_DEC_SUCCESS,
+            encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
+            encoding.primaries == JXL_PRIMARIES_SRGB, encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
+        {
+            return nil
+        }
+        var size = 0
+        guard JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS,
+            size > 0, size <= EmbeddedColour.maximumProfileBytes
+        else { return nil }
+        var profile = [UInt8](repeating: 0, count: size)
+        guard
+            JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &profile, size)
+                == JXL_DEC_SUCCESS
+        else { return nil }
+        return .icc(profile)
     }
 
     private func corrupt(_ detail: String) -> DecodeFailure.Reason {

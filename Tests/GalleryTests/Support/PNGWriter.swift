@@ -1,10 +1,11 @@
 /// A minimal PNG writer for tests: any colour type and bit depth, optional PLTE and tRNS, image data in stored
 /// (uncompressed) deflate blocks, so files with exactly the chunks a test needs can be made without zlib.
 enum PNGWriter {
-    /// A PNG of `width` × `height` whose rows hold `samples` (one array per row, each sample already at `bitDepth`).
+    /// A PNG of `width` × `height` whose rows hold `samples` (one array per row, each sample already at `bitDepth`),
+    /// with `chunks` (type, data) written before the image data.
     static func png(
         width: Int, height: Int, bitDepth: Int, colourType: UInt8, rows samples: [[Int]],
-        palette: [UInt8]? = nil, transparency: [UInt8]? = nil
+        palette: [UInt8]? = nil, transparency: [UInt8]? = nil, chunks: [(String, [UInt8])] = []
     ) -> [UInt8] {
         var raw: [UInt8] = []
         for row in samples {
@@ -15,6 +16,7 @@ enum PNGWriter {
         file += chunk("IHDR", be(width, 4) + be(height, 4) + [UInt8(bitDepth), colourType, 0, 0, 0])
         if let palette { file += chunk("PLTE", palette) }
         if let transparency { file += chunk("tRNS", transparency) }
+        for (type, data) in chunks { file += chunk(type, data) }
         file += chunk("IDAT", zlibStored(raw))
         file += chunk("IEND", [])
         return file

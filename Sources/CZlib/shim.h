@@ -1,0 +1,6 @@
+#ifndef GALLERY_CZLIB_SHIM_H
+#define GALLERY_CZLIB_SHIM_H
+
+#include <zlib.h>
+
+#endif
