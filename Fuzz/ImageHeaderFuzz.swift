@@ -15,8 +15,7 @@ func sniff(_ bytes: [UInt8]) {
             return Array(bytes[offset..<min(offset + count, bytes.count)])
         }
         if let format = header.format, let size = header.size,
-            let fewest = ImageHeader.fewestBytes(holding: size, format: format, reader), fewest < 0
-        {
+           let fewest = ImageHeader.fewestBytes(holding: size, format: format, reader), fewest < 0 {
             fatalError("negative bound \(fewest) for a \(format.rawValue) header of \(size)")
         }
     }

@@ -3,7 +3,6 @@
 // path, or a trace path); whatever the policy allows must land outside the photo folder, and the photo must never
 // change (`make fuzz`, docs/RELIABILITY.md).
 import GalleryCore
-
 #if canImport(Glibc)
 import Glibc
 #endif
