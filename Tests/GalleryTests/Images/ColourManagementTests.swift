@@ -193,6 +193,50 @@ extension SDLSerializedTests {
             #expect(plain.withUnsafeBytes { EmbeddedColour.read(jpeg: $0) } == nil)
         }
 
+        /// The readers on hand-made statements: what each format says, and damaged ones refused (nil: sRGB).
+        @Test(
+            arguments: [
+                (
+                    "TIFF profile",
+                    Array("II*\0".utf8) + [8, 0, 0, 0, 1, 0, 0x73, 0x87, 7, 0, 8, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0]
+                        + Array("abcdefgh".utf8), EmbeddedColour.icc(Array("abcdefgh".utf8))
+                ),
+                (
+                    "TIFF profile past the end",
+                    Array("MM\0*".utf8) + [0, 0, 0, 8, 0, 1, 0x87, 0x73, 0, 7, 0, 0, 0, 8, 0, 0, 0, 99]
+                        + [0, 0, 0, 0], nil
+                ),
+                ("TIFF directory past the end", Array("II*\0".utf8) + [0xFF, 0xFF, 0, 0], nil),
+                ("PNG gAMA 1/2.2 alone", ColourManagementTests.png(["gAMA": [0, 0, 0xB1, 0x8F]]), nil),
+                (
+                    "PNG gAMA 1.0", ColourManagementTests.png(["gAMA": [0, 1, 0x86, 0xA0]]),
+                    .primaries(EmbeddedColour.sRGBChromaticities, transfer: .power(1))
+                ),
+                ("PNG sRGB beats gAMA", ColourManagementTests.png(["sRGB": [0], "gAMA": [0, 1, 0x86, 0xA0]]), nil),
+                ("PNG iCCP without a name", ColourManagementTests.png(["iCCP": [0, 0, 0x78]]), nil),
+                (
+                    "PNG iCCP", ColourManagementTests.png(["iCCP": Array("p\0\0".utf8) + [0x78, 0x9C]]),
+                    .compressedICC([0x78, 0x9C])
+                ),
+                ("PNG gAMA zero", ColourManagementTests.png(["gAMA": [0, 0, 0, 0]]), nil),
+            ] as [(String, [UInt8], EmbeddedColour?)])
+        func readersParseStatements(name: String, bytes: [UInt8], expected: EmbeddedColour?) {
+            let read = bytes.withUnsafeBytes { buffer in
+                name.hasPrefix("TIFF") ? EmbeddedColour.read(tiff: buffer) : EmbeddedColour.read(png: buffer)
+            }
+            #expect(read == expected, "\(name)")
+        }
+
+        /// A PNG signature and IHDR, then `chunks` (in key order), with dummy CRCs (the readers do not check them).
+        static func png(_ chunks: [String: [UInt8]]) -> [UInt8] {
+            var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            bytes += [0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+            for (type, data) in chunks.sorted(by: { $0.key > $1.key }) {
+                bytes += PNGWriter.be(data.count, 4) + Array(type.utf8) + data + [0, 0, 0, 0]
+            }
+            return bytes
+        }
+
         /// PNG `iCCP` whose zlib stream is damaged, and a WebP `ICCP` chunk of garbage: ignored.
         @Test func hostilePNGAndWebPProfilesAreIgnored() throws {
             let rows = (0..<Self.size.height).map { y in
