@@ -78,8 +78,8 @@ enum EmbeddedColour: Hashable, Sendable {
             case "sRGB":
                 return nil
             case "iCCP":
-                // Name (1–79 bytes), NUL, compression method 0, then the zlib stream.
-                guard let nul = data.prefix(80).firstIndex(of: 0), nul >= 1, nul + 2 <= data.count, data[nul + 1] == 0
+                // Name (1–79 bytes), NUL, compression method 0, then the zlib stream (not empty).
+                guard let nul = data.prefix(80).firstIndex(of: 0), nul >= 1, nul + 2 < data.count, data[nul + 1] == 0
                 else { continue }
                 profile = Array(data[(nul + 2)...])
             case "gAMA" where data.count == 4:

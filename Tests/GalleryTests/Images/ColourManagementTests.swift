@@ -218,6 +218,8 @@ extension SDLSerializedTests {
                     "PNG iCCP", ColourManagementTests.png(["iCCP": Array("p\0\0".utf8) + [0x78, 0x9C]]),
                     .compressedICC([0x78, 0x9C])
                 ),
+                // The icc fuzz target's first find: an iCCP chunk whose stream is empty read as an empty profile.
+                ("PNG iCCP with an empty stream", ColourManagementTests.png(["iCCP": [0x04, 0x67, 0, 0]]), nil),
                 ("PNG gAMA zero", ColourManagementTests.png(["gAMA": [0, 0, 0, 0]]), nil),
             ] as [(String, [UInt8], EmbeddedColour?)])
         func readersParseStatements(name: String, bytes: [UInt8], expected: EmbeddedColour?) {
