@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // zlib (linked by SDL_image's libpng already): PNG `iCCP` profiles are zlib-compressed.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Xlib: the display's ICC profile (`_ICC_PROFILE` on the root window), the colour-managed output.
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
         .target(
             name: "PagerEngine",
@@ -72,7 +74,8 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "GalleryCore",
+                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CX11",
+                "GalleryCore",
                 "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],

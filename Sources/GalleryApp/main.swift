@@ -213,6 +213,9 @@ struct GalleryCommandLine: ParsableCommand {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
+            // and traces stay independent of the machine).
+            if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
             let (recursive, order, rawPairs) = (recursive, sort, rawPairs)
             run.openDropped = { paths in
                 let dropped = try PhotoIndex.ordering(

@@ -40,7 +40,7 @@ public struct ImageDecoder: Sendable {
 
     /// Whether embedded colour profiles are honoured (`--no-color-management` turns it off to compare).
     public var managesColour = true
-    /// The output profile (the display's) as ICC bytes; nil: sRGB.
+    /// The output profile (the display's, `DisplayProfile`) as ICC bytes; nil: sRGB.
     public var outputProfile: [UInt8]?
 
     /// Whether a picture smaller than its box is enlarged to fit it (otherwise it is shown at most at 100 %).

@@ -13,6 +13,8 @@ public struct ImageOptions: Sendable, Hashable {
     public var upscales = true
     /// Whether embedded colour profiles are converted to sRGB (default), or ignored (`--no-color-management`).
     public var managesColour = true
+    /// The profile photos are converted to (the display's, `DisplayProfile`), as ICC bytes; nil: sRGB.
+    public var outputProfile: [UInt8]?
 
     /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
     public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
@@ -27,6 +29,7 @@ public struct ImageOptions: Sendable, Hashable {
             maximumPixelCount: maximumPixelCount, budget: DecodeBudget(totalBytes: decodeBudgetBytes))
         decoder.upscales = upscales
         decoder.managesColour = managesColour
+        decoder.outputProfile = outputProfile
         return decoder
     }
 }

@@ -120,6 +120,23 @@ extension SDLSerializedTests {
             #expect(unmanaged.mean > 3 * managed.mean && unmanaged.mean > 4, "\(name): unmanaged ΔE \(unmanaged)")
         }
 
+        /// With an output profile (the display's), a photo with a profile is converted to it: an Adobe RGB file shown
+        /// on an "Adobe RGB display" keeps its stored values (within rounding); a photo without one is left alone.
+        @Test func outputProfileIsTheTarget() throws {
+            let path = try converted(to: "a98.icc", "a98-display.png")
+            var decoder = Self.decoder(managing: true)
+            decoder.outputProfile = try #require(FileManager.default.contents(atPath: Self.profiles + "a98.icc"))
+                .map { $0 }
+            let onA98 = try decoder.decode(.file(path: path), fitting: Self.size)
+            let stored = try decoded(path, managing: false)
+            let difference = Self.deltaE(onA98, stored)
+            #expect(difference.maximum < 1.5, "\(difference)")
+            let plain = folder.path("plain-display.png")
+            try #require(EncodedFixture.run(["convert", source, plain]))
+            #expect(pixels(try decoder.decode(.file(path: plain), fitting: Self.size)) == pixels(try decoded(plain)))
+            #expect(DisplayProfile.read(displayName: ":65000") == nil)
+        }
+
         /// A CMYK JPEG with its profile (ghostscript's SWOP, split over three APP2 segments) is converted through it:
         /// within a small ΔE of ImageMagick's own rendering through lcms (SWOP's gamut is smaller than sRGB's, so the
         /// source itself is not the reference), much closer than the naive ink formula profile-less CMYK gets.

@@ -1,0 +1,6 @@
+#ifndef GALLERY_CX11_SHIM_H
+#define GALLERY_CX11_SHIM_H
+
+#include <X11/Xlib.h>
+
+#endif
