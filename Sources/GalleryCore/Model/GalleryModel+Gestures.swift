@@ -7,7 +7,10 @@ import PagerEngine
 extension GalleryModel {
     /// The left button (or a finger) went down at (x, y).
     public mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        tap.pointerDown(x: x, y: y, contentWasMoving: pager.isAnimating || zoom.isMoving)
+        // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on a
+        // side third each turn a page, as keys do; issue 19, item 3).
+        let flinging = pager.isAnimating && pager.commandTargetPage == nil
+        tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
         slideshow.setDragging(true, at: time)
         let photo = photo(ofPage: pager.currentPage)
         if zoom.pointerDown(x: x, y: y, at: time, now: now, photo: photo, pagerIsIdle: pager.phase == .idle) {
