@@ -58,11 +58,14 @@ extension GalleryModel {
         }
     }
 
-    /// Wheel motion: a touchpad's stream becomes a virtual drag (pointer inputs the adapter applies in turn), a
-    /// mouse's notches turn pages.
+    /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (pointer inputs
+    /// the adapter applies in turn), a mouse's notches turn pages.
     public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        if touchpad.isTouchpad(dx: dx, dy: dy) { return touchpad.add(dx: dx, dy: dy, at: time).map { .input($0) } }
+        if touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
+            let reach = mode == .wheel ? nil : pager.extent
+            return touchpad.add(dx: dx, dy: dy, at: time, reach: reach).map { .input($0) }
+        }
         guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
         return Array(repeating: .command(turn.command), count: turn.count)
     }

@@ -46,3 +46,16 @@ extension SDLSerializedTests {
         }
     }
 }
+
+extension SDLSerializedTests.InputEndToEndTests {
+    @Test(
+        "A fast touchpad swipe (25 deltas) turns one page, fractional or whole deltas (item 9)", arguments: [5.7, 6.0])
+    func touchpadSwipe(dx: Double) throws {
+        let deltas = (0..<25).map { #"{"t":\#(0.5 + Double($0) / 100),"type":"wheel","dx":\#(dx),"dy":0}"# }
+        let run = try GalleryProcess.run(
+            deltas + [ScriptLine.quit(2.5)], arguments: ["--mode", "bounded", Self.folder], size: "1280x720")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.records.allSatisfy { abs($0.position) <= 1 + 1e-9 })
+        #expect(run.records.last?.page == 1)
+    }
+}
