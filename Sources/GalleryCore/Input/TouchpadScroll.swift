@@ -15,8 +15,8 @@ public struct TouchpadScroll: Sendable {
     /// at the last delta, carries the fingers' velocity.
     public static let releaseGap = 0.05
     /// Seconds without a delta after which the next delta starts a new gesture.
-    // Origin: X11 reports no finger lift, so a pause ends a gesture; GTK's scrolled window takes scroll events more
-    // than 150 ms apart as separate gestures (SCROLL_CAPTURE_THRESHOLD_MS in gtkscrolledwindow.c). Touchpads send a
+    // Origin: X11 reports no finger lift, so a pause ends a gesture; GTK measures a scroll gesture from the events of
+    // its last 150 ms only (SCROLL_CAPTURE_THRESHOLD_MS in gtkscrolledwindow.c and gtkeventcontrollerscroll.c). Touchpads send a
     // delta every 7–16 ms while the fingers move, so 150 ms is ten missed events: the fingers have stopped.
     public static let gestureGap = 0.15
 

@@ -149,6 +149,12 @@ public struct GalleryModel: Sendable {
         countPrefix.expire(at: time).map { [.command($0)] } ?? []
     }
 
+    /// Input other than a key (a press, the wheel, a zoom) makes a lone digit a mode key at once, and forgets a
+    /// number: the effects to carry out before that input.
+    public mutating func interruptCount() -> [GalleryEffect] {
+        countPrefix.interrupt().map { [.command($0)] } ?? []
+    }
+
     /// When the typed number changes by itself (a lone digit's mode switch, a number forgotten), for a timed wake-up.
     public var countDeadline: Double? { countPrefix.deadline }
 

@@ -73,6 +73,10 @@ import Testing
         // A key after the delay but before the wake-up: the switch comes first.
         #expect(model.key("0", isRepeat: false, at: 4) == [])
         #expect(model.key("Q", isRepeat: false, at: 5) == [.command(.mode(.bounded)), .command(.quit)])
+        // A press or the wheel makes it clear too.
+        #expect(model.key("3", isRepeat: false, at: 6) == [])
+        #expect(model.interruptCount() == [.command(.mode(.feed))])
+        #expect(model.interruptCount() == [])
     }
 
     @Test func typedNumberTimesOut() {
