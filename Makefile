@@ -100,8 +100,8 @@ generated: $(GENERATED)/.done
 $(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
 	@rm -rf $(GENERATED) $(MANUAL_OUT) && mkdir -p $(GENERATED)
 	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANUAL_DATE)
-	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 > $(GENERATED)/gallery.1
 	$(GALLERY) --experimental-dump-help > $(GENERATED)/help.json
+	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.1
 	$(BUILD_DIR)/gallery-docs desktop-entry --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.desktop
 	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script $$shell > $(GENERATED)/completion.$$shell; done
 	@touch $@

@@ -26,6 +26,8 @@ for heading in NAME SYNOPSIS DESCRIPTION "KEYS AND GESTURES" ENVIRONMENT; do
   grep -q "^$heading" "$work/man.txt" || fail "the man page has no $heading section"
 done
 grep -q -- "--version" "$work/man.txt" || fail "the man page does not list --version"
+# The generator drops non-ASCII characters; gallery-docs puts them back ("(1…1000)", not "(11000)").
+grep -Eq "\(1(…|\.\.\.)1000\)" "$work/man.txt" || fail "the man page lost the ellipsis of --fps's range"
 step "man page renders"
 
 bash -n "$prefix/share/bash-completion/completions/gallery" || fail "bash completion does not parse"

@@ -23,11 +23,14 @@ struct GalleryCommandLine: ParsableCommand {
             """,
         version: LinkedLibrary.versionText(program: "gallery", version: buildVersion))
 
-    @Argument(help: "Photo files or folders (default: the bundled photos).")
+    @Argument(help: "Photo files or folders (default: the --feed-watch folder, else the bundled photos).")
     var paths: [String] = []
 
     @Option(
-        help: "The first mode, in any case, hyphens allowed (default: endCaps up to 16 photos, threeSurfaces above).")
+        help: """
+            The first mode, in any case, hyphens allowed (default: feed with --feed-watch or --feed-command, else \
+            endCaps up to 16 photos, threeSurfaces above).
+            """)
     var mode: TopologyKind?
 
     @Option(help: "Window or headless size, WxH.")
@@ -77,7 +80,11 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(parsing: .unconditional, help: "Feed: seed of the simulated failures, so a run replays exactly.")
     var feedSeed: UInt64 = 0
 
-    @Option(help: "Feed: append the photos that appear in this folder after start, instead of simulating.")
+    @Option(
+        help: """
+            Feed: append the photos that appear in this folder after start, instead of simulating (and open its \
+            photos when no path is given).
+            """)
     var feedWatch: String?
 
     @Option(help: "Feed: run this shell command for more pages; it prints one photo path per line.")
@@ -207,7 +214,9 @@ struct GalleryCommandLine: ParsableCommand {
             run.images = images
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
-            try run.run(library: library, mode: InitialMode.mode(photoCount: library.count, requested: mode))
+            try run.run(
+                library: library,
+                mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven))
         } else {
             var run = WindowRun(
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
@@ -228,7 +237,7 @@ struct GalleryCommandLine: ParsableCommand {
                 let (library, order) = try command.makeOrderedLibrary()
                 return OpenedLibrary(
                     library: library, startPage: order?.startIndex ?? 0,
-                    mode: InitialMode.mode(photoCount: library.count, requested: mode),
+                    mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven),
                     feedSource: command.feedSourceFactory(photoCount: library.count))
             })
         }
@@ -264,9 +273,13 @@ struct GalleryCommandLine: ParsableCommand {
         return (PageLibrary(order: order), order)
     }
 
-    /// The paths given, or the bundled photos' folder.
+    /// Whether a real feed is given: it implies the feed mode unless `--mode` says otherwise.
+    private var feedGiven: Bool { feedWatch != nil || feedCommand != nil }
+
+    /// The paths given, else the watched folder (its photos, then what arrives), else the bundled photos' folder.
     private func photoPaths() throws -> [String] {
         guard paths.isEmpty else { return paths }
+        if let feedWatch { return [feedWatch] }
         guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
             throw ValidationError("no PATH given and the bundled photos were not found (set GALLERY_PHOTOS)")
         }

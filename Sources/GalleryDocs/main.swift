@@ -33,8 +33,16 @@ struct ManualCommand: ParsableCommand {
     @Argument(help: "The page swift-argument-parser's generate-manual plugin wrote.")
     var generatedPage: String
 
+    @Option(help: "`gallery --experimental-dump-help` output: the options' help, to put back what the plugin dropped.")
+    var helpDump: String?
+
     func run() throws {
-        print(ManualPage.completing(try String(contentsOfFile: generatedPage, encoding: .utf8)), terminator: "")
+        let texts = try helpDump.map { path in
+            let dump = try JSONDecoder().decode(HelpDump.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+            return (dump.command.arguments ?? []).compactMap(\.abstract)
+        }
+        let page = try String(contentsOfFile: generatedPage, encoding: .utf8)
+        print(ManualPage.completing(page, helpTexts: texts ?? []), terminator: "")
     }
 }
 
@@ -62,12 +70,20 @@ struct UpdateReadmeCommand: ParsableCommand {
     }
 }
 
-/// The part of swift-argument-parser's `--experimental-dump-help` JSON the desktop entry uses.
+/// The part of swift-argument-parser's `--experimental-dump-help` JSON the desktop entry and the man page use.
 struct HelpDump: Decodable {
+    /// One option, flag or argument.
+    struct Argument: Decodable {
+        /// Its help text.
+        var abstract: String?
+    }
+
     /// The root command.
     struct Command: Decodable {
         /// Its one-line summary.
         var abstract: String
+        /// Its options, flags and arguments.
+        var arguments: [Argument]?
     }
 
     /// The root command.

@@ -5,10 +5,12 @@ import GalleryCore
 /// command that has none.
 public enum ManualPage {
     /// The finished page in mdoc: `generated` with the "KEYS AND GESTURES" and "ENVIRONMENT" sections before
-    /// "EXIT STATUS" (or at the end when there is none).
-    public static func completing(_ generated: String) -> String {
+    /// "EXIT STATUS" (or at the end when there is none), and the non-ASCII characters of `helpTexts` (the options'
+    /// help, from `--experimental-dump-help`) that the generator dropped put back.
+    public static func completing(_ generated: String, helpTexts: [String] = []) -> String {
         var lines = withoutHelpSubcommand(
             generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        lines = restoringNonASCII(lines, texts: helpTexts)
         let added = (InputReference.manualSection + environmentSection).split(separator: "\n").map(String.init)
         let exitStatus = lines.firstIndex { $0.hasPrefix(".Sh") && $0.contains("EXIT STATUS") }
         if let exitStatus {
@@ -33,6 +35,35 @@ public enum ManualPage {
         .El
 
         """
+    }
+
+    /// `lines` with each text line that is one of `texts` without its non-ASCII characters (swift-argument-parser's
+    /// generator drops them: "(1…1000)" became "(11000)") replaced by the whole text, those characters written as
+    /// roff's `\[uXXXX]` escapes, which man and mandoc show as the character, or an ASCII stand-in ("...").
+    package static func restoringNonASCII(_ lines: [String], texts: [String]) -> [String] {
+        var restored: [String: String] = [:]
+        for text in texts where !text.allSatisfy(\.isASCII) && !text.contains(where: \.isNewline) {
+            restored[textLine(text.filter(\.isASCII))] = textLine(text)
+        }
+        guard !restored.isEmpty else { return lines }
+        return lines.map { line in line.hasPrefix(".") ? line : restored[line] ?? line }
+    }
+
+    /// `text` as an mdoc text line: a backslash as `\e`, a leading dot or apostrophe behind `\&`, non-ASCII as
+    /// `\[uXXXX]` (the generator's escaping, plus the last).
+    package static func textLine(_ text: String) -> String {
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": line += "\\e"
+            case _ where line.isEmpty && (scalar == "." || scalar == "'"): line += "\\&" + String(scalar)
+            case _ where !scalar.isASCII:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                line += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// The generated page with the synopsis' `subcommand` and the `help` item (with its nested list) removed;

@@ -33,13 +33,14 @@ extension GalleryController {
     private var infoPanelLines: [String] {
         let page = pager.currentPage
         let photo = photo(ofPage: page)
-        let texture = store.textureSize(forPage: photo).map { "\($0.width)×\($0.height)" } ?? "not decoded"
         let slideshow = model.slideshow
-        var lines = [
-            "mode      \(mode.displayName)",
-            "page      \(page + 1) / \(pager.pageCount)",
-            "file      \(library.name(forPage: photo))",
-            "shown     \(texture) · zoom \(Int((zoomScale * 100).rounded())) % of fit",
+        var lines =
+            [
+                "mode      \(mode.displayName)",
+                "page      \(page + 1) / \(pager.pageCount)",
+                "file      \(library.name(forPage: photo))",
+            ] + zoomPanelLines
+        lines += [
             "phase     \(pager.phase.rawValue)",
             "velocity  \(Int(pager.velocity.rounded())) px/s",
             "frame     \(GalleryModel.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",

@@ -10,6 +10,10 @@ extension GalleryController {
             return
         }
         switch input {
+        case .key, .pointerMove, .pointerUp, .pointerCancel: break
+        case .pointerDown, .zoom, .zoomBy, .wheel: carryOut(model.interruptCount(), at: time)
+        }
+        switch input {
         case .pointerDown(let x, let y): carryOut(model.pointerDown(x: x, y: y, at: time), at: time)
         case .pointerMove(let x, let y): carryOut(model.pointerMove(x: x, y: y, at: time), at: time)
         case .pointerUp(let x, let y): carryOut(model.pointerUp(x: x, y: y, at: time), at: time)

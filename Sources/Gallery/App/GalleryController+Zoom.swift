@@ -14,16 +14,30 @@ extension GalleryController {
         guard store.failure(forPage: photo) == nil, let decoded = store.textureSize(forPage: photo) else { return nil }
         // Drawn at the page box's scale when pages are decoded smaller (PageBudget).
         let fitted = store.drawnSize(of: decoded, in: pageBox)
-        // The header's size is before EXIF rotation: pick the side that matches the drawn photo's orientation.
-        let stated = store.decodes.statedSizes[photo]
-        let imageWidth =
-            stated.map { size in
-                (size.width >= size.height) == (fitted.width >= fitted.height) ? size.width : size.height
-            } ?? fitted.width
         let zoom = PhotoZoom(
             fittedWidth: Double(fitted.width), fittedHeight: Double(fitted.height),
-            viewportWidth: pager.viewport.width, viewportHeight: pager.viewport.height, imageWidth: Double(imageWidth))
+            viewportWidth: pager.viewport.width, viewportHeight: pager.viewport.height,
+            imageWidth: Double(imageSize(of: photo, fitted: fitted).width))
         return (photo, zoom)
+    }
+
+    /// The photo's own pixels as drawn (`fitted`'s orientation), from its header; the fitted size when unknown.
+    func imageSize(of photo: Int, fitted: PixelSize) -> PixelSize {
+        // The header's size is before EXIF rotation: pick the sides that match the drawn photo's orientation.
+        guard let size = store.decodes.statedSizes[photo] else { return fitted }
+        let same = (size.width >= size.height) == (fitted.width >= fitted.height)
+        return same ? size : PixelSize(width: size.height, height: size.width)
+    }
+
+    /// The information panel's size lines for the photo at the centre: its own pixels, and as drawn now.
+    var zoomPanelLines: [String] {
+        let photo = photo(ofPage: pager.currentPage)
+        guard mode != .wheel, let decoded = store.textureSize(forPage: photo) else { return ["shown     not decoded"] }
+        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        let image = imageSize(of: photo, fitted: fitted)
+        let scale = shownZoom.flatMap { $0.photo == photo ? $0.zoom.scale : nil } ?? 1
+        return GalleryModel.sizeLines(
+            image: (image.width, image.height), fitted: (fitted.width, fitted.height), scale: scale)
     }
 
     /// Zooms the photo at the centre to `scale` at (x, y): at once, or with the spring.
@@ -55,7 +69,8 @@ extension GalleryController {
     /// A double-click: 100 % at the pointer, or back to fit.
     func toggleActualSize(atX x: Double, y: Double, at time: Double) {
         guard let fit = fitZoom() else { return }
-        let target = zoomScale > 1 + 1e-6 ? 1 : fit.zoom.actualSizeScale
+        // Away from fit (either way: a small photo's 100 % is below its fit) goes back to fit.
+        let target = abs(zoomScale - 1) > 1e-6 ? 1 : fit.zoom.actualSizeScale
         zoom(to: target, atX: x, y: y, at: time, animated: true)
     }
 

@@ -148,6 +148,9 @@ public final class GalleryController {
     public func advance(to time: Double) {
         model.noteTime(time)
         if let release = model.expireTouchpad(at: time) { apply(release.input, at: release.time) }
+        let counting = model.countPrefix.value != nil
+        carryOut(model.expireCount(at: time), at: time)
+        if counting, model.countPrefix.value == nil { needsRedraw = true }
         if pager.isAnimating { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
@@ -208,12 +211,12 @@ public final class GalleryController {
     private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
-    /// the next slide, the information starting to fade, a touchpad stream ending), so an idle window can sleep
+    /// the next slide, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep
     /// until then.
     public var nextWakeTime: Double? {
         [
             feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now),
-            model.touchpadReleaseTime,
+            model.touchpadReleaseTime, model.countDeadline,
         ].compactMap { $0 }.min()
     }
 

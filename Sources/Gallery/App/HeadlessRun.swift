@@ -159,7 +159,7 @@ public struct HeadlessRun {
             let finished =
                 cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
-                && gallery.feedState != .loading
+                && gallery.feedState != .loading && gallery.model.countPrefix.pendingCommand == nil
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
             if StopSignal.isStopRequested { break }
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))

@@ -12,6 +12,8 @@ struct WindowInput {
     private(set) var quit = false
     /// Files and folders dropped onto the window since the loop last took them.
     var droppedPaths: [String] = []
+    /// Pairs each key-down with the text event it types.
+    private var keys = KeyTextPairing()
 
     init(window: Window) {
         self.window = window
@@ -65,13 +67,14 @@ struct WindowInput {
             }
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
-            // Shift + "=" types "+": the text input event below zooms in; "=" itself would jump to 100 %.
-            if name == "=", event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0 { break }
-            gallery.apply(.key(GalleryKey(name: name), isRepeat: event.key.repeat != 0), at: time)
+            let shift = event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0
+            // One press is handled once: by its key-down, or by its text when the key-down names nothing.
+            guard let key = keys.keyDown(name: name, shift: shift, helpShows: gallery.model.showsHelp) else { break }
+            gallery.apply(.key(key, isRepeat: event.key.repeat != 0), at: time)
         case SDL_TEXTINPUT:
             // "?" is Shift+/ on most layouts: only text input says a question mark was typed.
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if text == "?" || text == "+" { gallery.apply(.key(GalleryKey(name: text)), at: time) }
+            if let key = keys.text(text) { gallery.apply(.key(key), at: time) }
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:

@@ -6,9 +6,11 @@ public enum InitialMode {
     /// stays three slots whatever N, takes over (docs/DESIGN.md, "The modes").
     public static let largestEndCapsCount = 16
 
-    /// The requested mode if any, else end caps up to `largestEndCapsCount` photos and three surfaces above.
-    public static func mode(photoCount: Int, requested: TopologyKind? = nil) -> TopologyKind {
+    /// The requested mode if any, else the feed when a feed is given (`--feed-watch`, `--feed-command`), else end
+    /// caps up to `largestEndCapsCount` photos and three surfaces above.
+    public static func mode(photoCount: Int, requested: TopologyKind? = nil, feedGiven: Bool = false) -> TopologyKind {
         if let requested { return requested }
+        if feedGiven { return .feed }
         return photoCount <= largestEndCapsCount ? .endCaps : .threeSurfaces
     }
 }

@@ -16,8 +16,6 @@ public enum GalleryCommand: Hashable, Sendable {
     case pageForward
     /// Ten photos back (PageUp, `[`).
     case pageBackward
-    /// To the photo whose number was typed before (nsxiv's count prefix: `12 G`).
-    case goToTypedNumber
     /// Switch between a window and the whole screen.
     case toggleFullscreen
     /// Show or hide the information panel (HUD).
@@ -36,7 +34,7 @@ public enum GalleryCommand: Hashable, Sendable {
     case toggleSlideshow
     /// Zoom in on the photo, at the centre.
     case zoomIn
-    /// Zoom out, down to fit.
+    /// Zoom out, down to fit (or to 100 % of a photo smaller than its fit).
     case zoomOut
     /// Show the photo at 100 %: one image pixel per screen pixel.
     case zoomActualSize

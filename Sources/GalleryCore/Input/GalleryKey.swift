@@ -8,7 +8,8 @@ public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
     /// Any other key: it only clears a typed number.
     case unbound
 
-    /// The key named `name` (an SDL key name such as "Right", "3" or "Return", in any case).
+    /// The key named `name` (an SDL key name such as "Right", "3" or "Return", in any case; a letter bound in both
+    /// cases, as g and G are, in its case).
     public init(name: String) {
         let command = KeyMap.command(forKeyName: name)
         if name.count == 1, let digit = Int(name) {

@@ -1,6 +1,6 @@
 import PagerEngine
 
-/// The gallery's key bindings, by SDL key name (case-insensitive), and the help text made from them.
+/// The gallery's key bindings, by SDL key name (case-insensitive unless both cases are bound), and the help text made from them.
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
@@ -8,8 +8,9 @@ public enum KeyMap {
         KeyBinding(keyNames: ["Left", "P", "Backspace"], command: .previous, summary: "previous photo"),
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
-        KeyBinding(keyNames: ["Home"], command: .first, summary: "first photo"),
-        KeyBinding(keyNames: ["End"], command: .last, summary: "last photo"),
+        KeyBinding(
+            keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
+        KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
         KeyBinding(keyNames: ["0"], command: .mode(.bounded), summary: "mode: bounded pager"),
         KeyBinding(keyNames: ["1"], command: .mode(.endCaps), summary: "mode: loop with end caps"),
         KeyBinding(keyNames: ["2"], command: .mode(.threeSurfaces), summary: "mode: loop on three surfaces"),
@@ -20,10 +21,11 @@ public enum KeyMap {
             keyNames: ["Return", "Keypad Enter"], command: .open,
             summary: "wheel: open the centred photo; after a number: go to that photo"),
         KeyBinding(keyNames: ["+", "Keypad +"], command: .zoomIn, summary: "zoom in"),
-        KeyBinding(keyNames: ["-", "Keypad -"], command: .zoomOut, summary: "zoom out, down to fit"),
+        KeyBinding(
+            keyNames: ["-", "Keypad -"], command: .zoomOut,
+            summary: "zoom out, down to fit (or 100 % of a smaller photo)"),
         KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
-        KeyBinding(keyNames: ["G"], command: .goToTypedNumber, summary: "go to the photo numbered before it (12 G)"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
@@ -32,20 +34,30 @@ public enum KeyMap {
         KeyBinding(keyNames: ["Q", "Escape"], command: .quit, summary: "quit"),
     ]
 
-    private static let commandsByLowercasedName: [String: GalleryCommand] = {
+    /// Commands by the exact key name.
+    private static let commandsByName: [String: GalleryCommand] = {
         var commands: [String: GalleryCommand] = [:]
         for binding in bindings {
             for name in binding.keyNames {
-                let previous = commands.updateValue(binding.command, forKey: name.lowercased())
+                let previous = commands.updateValue(binding.command, forKey: name)
                 precondition(previous == nil, "key \(name) is bound twice")
             }
         }
         return commands
     }()
 
-    /// The command for an SDL key name, ignoring case ("right" and "RIGHT" are "Right"); `nil` when unbound.
+    /// Commands by the lower-cased key name, for names bound in one case only ("g" and "G" differ: nsxiv's first and
+    /// last photo).
+    private static let commandsByLowercasedName: [String: GalleryCommand] = {
+        let names = bindings.flatMap { binding in binding.keyNames.map { ($0.lowercased(), binding.command) } }
+        let counts = Dictionary(names.map { ($0.0, 1) }, uniquingKeysWith: +)
+        return Dictionary(names.filter { counts[$0.0] == 1 }, uniquingKeysWith: { first, _ in first })
+    }()
+
+    /// The command for an SDL key name: the name as bound ("g", "G"), else ignoring case ("right" and "RIGHT" are
+    /// "Right"); `nil` when unbound.
     public static func command(forKeyName name: String) -> GalleryCommand? {
-        commandsByLowercasedName[name.lowercased()]
+        commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]
     }
 
     /// One line per binding, keys padded to a column, e.g. "Right, N, Space   next photo".

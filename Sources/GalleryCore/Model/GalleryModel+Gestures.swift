@@ -7,7 +7,10 @@ import PagerEngine
 extension GalleryModel {
     /// The left button (or a finger) went down at (x, y).
     public mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        tap.pointerDown(x: x, y: y, contentWasMoving: pager.isAnimating || zoom.isMoving)
+        // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on a
+        // side third each turn a page, as keys do; issue 19, item 3).
+        let flinging = pager.isAnimating && pager.commandTargetPage == nil
+        tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
         slideshow.setDragging(true, at: time)
         let photo = photo(ofPage: pager.currentPage)
         if zoom.pointerDown(x: x, y: y, at: time, now: now, photo: photo, pagerIsIdle: pager.phase == .idle) {
@@ -55,11 +58,14 @@ extension GalleryModel {
         }
     }
 
-    /// Wheel motion: a touchpad's stream becomes a virtual drag (pointer inputs the adapter applies in turn), a
-    /// mouse's notches turn pages.
+    /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (pointer inputs
+    /// the adapter applies in turn), a mouse's notches turn pages.
     public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        if touchpad.isTouchpad(dx: dx, dy: dy) { return touchpad.add(dx: dx, dy: dy, at: time).map { .input($0) } }
+        if touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
+            let reach = mode == .wheel ? nil : pager.extent
+            return touchpad.add(dx: dx, dy: dy, at: time, reach: reach).map { .input($0) }
+        }
         guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
         return Array(repeating: .command(turn.command), count: turn.count)
     }

@@ -117,31 +117,46 @@ public struct GalleryModel: Sendable {
 
     // MARK: Keys and commands
 
-    /// A key press, with the help closed (`closeHelp()` first): a digit both switches the mode and adds to a number
-    /// that G or Enter jumps to; a held key's repeats never queue more than one page beyond the one shown, so letting
-    /// go stops on the next photo.
+    /// A key press, with the help closed (`closeHelp()` first): digits make a number that g, G or Enter jumps to
+    /// (clamped to the last photo); a lone digit is a mode key once another key follows or `CountPrefix.modeDelay`
+    /// passes; a held key's repeats never queue more than one page beyond the one shown, so letting go stops on the
+    /// next photo.
     public mutating func key(_ key: GalleryKey, isRepeat: Bool, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
+        var effects = expireCount(at: time)
         let command: GalleryCommand
         switch key {
         case .digit(let digit, let digitCommand):
-            countPrefix.add(digit: digit, at: time, mode: mode)
-            return digitCommand.map { [.command($0)] } ?? []
+            if !isRepeat { countPrefix.add(digit: digit, command: digitCommand, at: time) }
+            return effects
         case .unbound:
-            countPrefix.clear()
-            return []
+            return effects + (countPrefix.interrupt().map { [.command($0)] } ?? [])
         case .command(let bound):
             command = bound
         }
-        if command == .goToTypedNumber || (command == .open && countPrefix.value != nil) {
-            guard let typed = countPrefix.take(at: time) else { return [] }
-            let restore: [GalleryEffect] = typed.modeBefore != mode ? [.switchMode(typed.modeBefore, showing: nil)] : []
-            return restore + [.command(.goTo(typed.number - 1))]
+        let countKey = command == .first || command == .last || command == .open
+        if countKey, countPrefix.value != nil, let typed = countPrefix.take(at: time) {
+            return effects + [.command(.goTo(min(max(typed, 1), max(pager.pageCount, 1)) - 1))]
         }
-        countPrefix.clear()
-        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return [] }
-        return [.command(command)]
+        if let pending = countPrefix.interrupt() { effects.append(.command(pending)) }
+        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return effects }
+        return effects + [.command(command)]
     }
+
+    /// Moves the typed number to `time`: a lone digit's mode switch once its delay passed (the effects to carry out),
+    /// a number forgotten after its timeout.
+    public mutating func expireCount(at time: Double) -> [GalleryEffect] {
+        countPrefix.expire(at: time).map { [.command($0)] } ?? []
+    }
+
+    /// Input other than a key (a press, the wheel, a zoom) makes a lone digit a mode key at once, and forgets a
+    /// number: the effects to carry out before that input.
+    public mutating func interruptCount() -> [GalleryEffect] {
+        countPrefix.interrupt().map { [.command($0)] } ?? []
+    }
+
+    /// When the typed number changes by itself (a lone digit's mode switch, a number forgotten), for a timed wake-up.
+    public var countDeadline: Double? { countPrefix.deadline }
 
     /// Closes the help if it shows; returns whether it did (then the key that closed it does nothing else).
     public mutating func closeHelp() -> Bool {
@@ -159,7 +174,6 @@ public struct GalleryModel: Sendable {
         case .first: return move(.first, at: time)
         case .last: return move(.last, at: time)
         case .goTo(let page): return move(.goTo(page: page), at: time)
-        case .goToTypedNumber: return []  // Handled with the digits typed before it.
         case .mode(let kind): return [.switchMode(kind, showing: nil)]
         case .quit: quitRequested = true
         case .retry: return [.retryFeed]
@@ -185,13 +199,14 @@ public struct GalleryModel: Sendable {
     }
 
     /// A click on the page (not on a dot, the feed's retry page or the wheel) at (x, y): the left and right thirds turn
-    /// the page, a double-click in the middle third zooms to 100 % and back.
+    /// the page, each click, however quick; a double-click in the middle third zooms to 100 % and back.
     public mutating func clickThirds(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         let previous = lastClick
-        lastClick = (time, x, y)
         let width = pager.viewport.width
-        if x < width / 3 { return [.command(.previous)] }
-        if x >= width * 2 / 3 { return [.command(.next)] }
+        let side: GalleryCommand? = x < width / 3 ? .previous : x >= width * 2 / 3 ? .next : nil
+        // A click on a side third is never the first half of a double-click.
+        lastClick = side == nil ? (time, x, y) : nil
+        if let side { return [.command(side)] }
         guard let previous, time - previous.time <= Self.doubleClick.seconds,
             abs(previous.x - x) <= Self.doubleClick.pixels, abs(previous.y - y) <= Self.doubleClick.pixels
         else { return [] }
@@ -241,11 +256,22 @@ public struct GalleryModel: Sendable {
         let page = pager.currentPage
         var info = "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
+        var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
+        if let prompt = countPrompt {
+            info = prompt
+            opacity = 1
+        }
         return OverlayState(
-            info: info, infoOpacity: infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0,
+            info: info, infoOpacity: opacity,
             dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
             help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil)
+    }
+
+    /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".
+    public var countPrompt: String? {
+        guard let typed = countPrefix.value else { return nil }
+        return "\(typed)… — g, G or Enter: photo \(min(max(typed, 1), max(pager.pageCount, 1)))"
     }
 
     /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes.
@@ -254,6 +280,20 @@ public struct GalleryModel: Sendable {
     /// The window title: `i / N — file name`, the current photo being `name`.
     public func title(name: String) -> String {
         "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
+    }
+
+    /// The information panel's size lines: the photo's own `image` pixels, and the size drawn at `scale` (relative
+    /// to the `fitted` size) with the zoom as a share of the photo's own pixels.
+    public static func sizeLines(image: (width: Int, height: Int), fitted: (width: Int, height: Int), scale: Double)
+        -> [String]
+    {
+        let width = Int((Double(fitted.width) * scale).rounded())
+        let height = Int((Double(fitted.height) * scale).rounded())
+        let percent = Int((Double(fitted.width) * scale / Double(max(image.width, 1)) * 100).rounded())
+        return [
+            "photo     \(image.width)×\(image.height) px",
+            "shown     \(width)×\(height) · zoom \(percent) %",
+        ]
     }
 
     /// "5 s", or "2.5 s".

@@ -13,8 +13,13 @@ public struct PhotoZoom: Equatable, Sendable {
     public let viewportWidth: Double
     /// See `viewportWidth`.
     public let viewportHeight: Double
-    /// The largest scale: 8 image pixels per screen pixel (nsxiv's 800 %), at least fit.
+    /// The largest scale: 8 screen pixels per image pixel (nsxiv's 800 %), at least fit.
     public let maxScale: Double
+    /// The smallest scale: fit, or 100 % when the photo is smaller than its fit (a small photo fitted up can still
+    /// be seen at its own pixels).
+    public let minScale: Double
+    /// The scale at which one image pixel covers one screen pixel (100 %).
+    public let actualSizeScale: Double
     /// The scale relative to fit: 1 at fit.
     public private(set) var scale = 1.0
     /// The photo's centre minus the viewport's centre, in pixels; within `panLimitX` once a drag ends.
@@ -32,14 +37,16 @@ public struct PhotoZoom: Equatable, Sendable {
         self.viewportWidth = max(viewportWidth, 1)
         self.viewportHeight = max(viewportHeight, 1)
         let actual = max(imageWidth, 1) / self.fittedWidth
+        actualSizeScale = actual
         maxScale = max(8 * actual, 1)
+        minScale = min(actual, 1)
     }
 
-    /// The scale at which one image pixel covers one screen pixel (100 %).
-    public var actualSizeScale: Double { maxScale / 8 }
+    /// Whether the photo is drawn at another scale than fit (larger, or a small photo at its own pixels).
+    public var isZoomed: Bool { abs(scale - 1) > 1e-9 }
 
-    /// Whether the photo is zoomed in past fit.
-    public var isZoomed: Bool { scale > 1 + 1e-9 }
+    /// The scale relative to the photo's own pixels: 1 at 100 %.
+    public var imageScale: Double { scale / actualSizeScale }
 
     /// How far the photo's centre may move from the viewport's horizontally: 0 while the photo is narrower.
     public var panLimitX: Double { max(0, (fittedWidth * scale - viewportWidth) / 2) }
@@ -47,11 +54,11 @@ public struct PhotoZoom: Equatable, Sendable {
     /// See `panLimitX`.
     public var panLimitY: Double { max(0, (fittedHeight * scale - viewportHeight) / 2) }
 
-    /// The photo zoomed to `target` (clamped to fit…`maxScale`) keeping the photo point under (`x`, `y`) — viewport
+    /// The photo zoomed to `target` (clamped to `minScale`…`maxScale`) keeping the photo point under (`x`, `y`) — viewport
     /// coordinates — where it is, then held within the pan bounds.
     public func zoomed(to target: Double, atX x: Double, y: Double) -> PhotoZoom {
         var next = self
-        next.scale = min(max(target.isFinite ? target : 1, 1), maxScale)
+        next.scale = min(max(target.isFinite ? target : 1, minScale), maxScale)
         // The focus in photo coordinates at scale 1, measured from the photo's centre, stays under the pointer.
         let focusX = (x - viewportWidth / 2 - panX) / scale
         let focusY = (y - viewportHeight / 2 - panY) / scale

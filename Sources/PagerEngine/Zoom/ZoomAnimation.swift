@@ -23,7 +23,7 @@ public struct ZoomAnimation: Equatable, Sendable {
         focusX = x
         focusY = y
         startTime = time
-        targetScale = min(max(target, 1), start.maxScale)
+        targetScale = min(max(target, start.minScale), start.maxScale)
         progress = SpringSimulation(spring: .keyPaging, start: 0, end: Self.progressSpan, velocity: 0)
     }
 

@@ -22,4 +22,12 @@ struct InitialModeTests {
             #expect(InitialMode.mode(photoCount: photoCount, requested: mode) == mode)
         }
     }
+
+    @Test(
+        "a feed given (--feed-watch, --feed-command) starts in the feed unless a mode is requested (issue 19, item 10)")
+    func feedGivenStartsInTheFeed() {
+        #expect(InitialMode.mode(photoCount: 12, feedGiven: true) == .feed)
+        #expect(InitialMode.mode(photoCount: 12, requested: .bounded, feedGiven: true) == .bounded)
+        #expect(InitialMode.mode(photoCount: 12, feedGiven: false) == .endCaps)
+    }
 }

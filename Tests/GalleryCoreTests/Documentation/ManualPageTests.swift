@@ -56,4 +56,19 @@ struct ManualPageTests {
         #expect(page.hasPrefix(".Sh NAME\n.Nm gallery\n.Sh \"KEYS AND GESTURES\"\n"))
         #expect(page.hasSuffix(".El\n"))
     }
+
+    @Test("The ranges keep their ellipsis: what the generator dropped comes back as roff escapes (issue 19, item 11)")
+    func nonASCIIRestored() {
+        let lines = [
+            ".It Fl -fps Ar fps", "Headless: frames per virtual second (11000).", ".It Fl -software", "(11000).",
+        ]
+        let restored = ManualPage.restoringNonASCII(
+            lines, texts: ["Headless: frames per virtual second (1…1000).", "Use SDL's software renderer."])
+        #expect(
+            restored == [
+                ".It Fl -fps Ar fps", #"Headless: frames per virtual second (1\[u2026]1000)."#, ".It Fl -software",
+                "(11000).",
+            ])
+        #expect(ManualPage.textLine(#".a\b×"#) == #"\&.a\eb\[u00D7]"#)
+    }
 }

@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: [
         ("Right", [GalleryEffect.command(.next)]),
         ("q", [.command(.quit)]),
-        ("2", [.command(.mode(.threeSurfaces))]),
+        ("2", []),  // A lone digit waits: it may start a number.
         ("KP_Unbound", []),
     ])
     func keysBecomeCommands(name: String, effects: [GalleryEffect]) {
@@ -35,34 +35,68 @@ import Testing
         #expect(GalleryKey(name: name) == key)
     }
 
-    @Test func typedNumberRestoresTheModeBeforeItsDigitsThenJumps() {
+    @Test("Digits typed as a number never switch the mode; G goes there, clamped to the last photo (issue 19, item 7)")
+    func typedNumberDoesNotSwitchModes() {
         var model = Self.model(.bounded)
-        // "1" switches to end caps at once (the adapter carries that out); "2" adds to the number.
-        do {
-            let result = model.key("1", isRepeat: false, at: 1)
-            #expect(result == [.command(.mode(.endCaps))])
+        for (index, digit) in ["1", "1", "4"].enumerated() {
+            #expect(model.key(GalleryKey(name: digit), isRepeat: false, at: 1 + 0.3 * Double(index)) == [])
+            #expect(model.expireCount(at: 1.2 + 0.3 * Double(index)) == [])
         }
-        model.pager = Self.model(.endCaps).pager
-        do {
-            let result = model.key("2", isRepeat: false, at: 1.5)
-            #expect(result == [.command(.mode(.threeSurfaces))])
-        }
-        #expect(model.countPrefix.modeBefore == .bounded)
-        model.pager = Self.model(.threeSurfaces).pager
-        do {
-            let result = model.key("G", isRepeat: false, at: 2)
-            #expect(result == [.switchMode(.bounded, showing: nil), .command(.goTo(11))])
-        }
-        #expect(model.countPrefix.value == nil)
+        #expect(model.countPrompt == "114… — g, G or Enter: photo 12")
+        #expect(model.overlay(name: "x", now: 5, panelLines: []).info == model.countPrompt)
+        #expect(model.key("G", isRepeat: false, at: 2) == [.command(.goTo(11))])
+        #expect(model.countPrefix.value == nil && model.countPrompt == nil)
+    }
+
+    @Test(
+        "A count before g, G or Enter goes to that photo, clamped; g and G alone go to the first and last",
+        arguments: [
+            (["9", "9"], "G", GalleryCommand.goTo(11)), (["3"], "g", .goTo(2)), (["0"], "G", .goTo(0)),
+            (["5"], "Return", .goTo(4)), ([], "G", .last), ([], "g", .first),
+        ])
+    func countKeys(digits: [String], key: String, command: GalleryCommand) {
+        var model = Self.model(.endCaps)
+        for digit in digits { _ = model.key(GalleryKey(name: digit), isRepeat: false, at: 1) }
+        #expect(model.key(GalleryKey(name: key), isRepeat: false, at: 1.2) == [.command(command)])
+    }
+
+    @Test("A lone digit switches the mode after its delay, or at once when another key follows")
+    func loneDigitIsAModeKey() {
+        var model = Self.model(.bounded)
+        #expect(model.key("4", isRepeat: false, at: 1) == [])
+        #expect(model.countDeadline == 1 + CountPrefix.modeDelay)
+        #expect(model.expireCount(at: 1 + CountPrefix.modeDelay - 0.01) == [])
+        #expect(model.expireCount(at: 1 + CountPrefix.modeDelay) == [.command(.mode(.wheel))])
+        #expect(model.countDeadline == nil)
+        #expect(model.key("2", isRepeat: false, at: 3) == [])
+        #expect(model.key("Right", isRepeat: false, at: 3.1) == [.command(.mode(.threeSurfaces)), .command(.next)])
+        // A key after the delay but before the wake-up: the switch comes first.
+        #expect(model.key("0", isRepeat: false, at: 4) == [])
+        #expect(model.key("Q", isRepeat: false, at: 5) == [.command(.mode(.bounded)), .command(.quit)])
+        // A press or the wheel makes it clear too.
+        #expect(model.key("3", isRepeat: false, at: 6) == [])
+        #expect(model.interruptCount() == [.command(.mode(.feed))])
+        #expect(model.interruptCount() == [])
     }
 
     @Test func typedNumberTimesOut() {
         var model = Self.model(.endCaps)
-        _ = model.key("1", isRepeat: false, at: 1)
-        do {
-            let result = model.key("Return", isRepeat: false, at: 1 + CountPrefix.timeout + 0.1)
-            #expect(result == [])
-        }
+        _ = model.key("7", isRepeat: false, at: 1)
+        _ = model.key("1", isRepeat: false, at: 1.1)
+        #expect(model.expireCount(at: 1.1 + CountPrefix.timeout) == [])
+        #expect(model.key("Return", isRepeat: false, at: 1.2 + CountPrefix.timeout) == [.command(.open)])
+    }
+
+    @Test("The panel names the photo's own size and the size drawn at the zoom (issue 19, items 1 and 12)")
+    func panelSizeLines() {
+        #expect(
+            GalleryModel.sizeLines(image: (600, 400), fitted: (1032, 688), scale: 600.0 / 1032) == [
+                "photo     600×400 px", "shown     600×400 · zoom 100 %",
+            ])
+        #expect(
+            GalleryModel.sizeLines(image: (1411, 1411), fitted: (688, 688), scale: 2) == [
+                "photo     1411×1411 px", "shown     1376×1376 · zoom 98 %",
+            ])
     }
 
     @Test func heldKeyQueuesAtMostOnePageAhead() {
@@ -231,6 +265,33 @@ import Testing
             let result = model.clickThirds(x: 420, y: 302, at: 4.6)
             #expect(result == [])
         }
+    }
+
+    @Test("A click on a side third never starts a double-click; quick clicks there each turn a page (item 3)")
+    func sideClicksAreNeverSwallowed() {
+        var model = Self.model()
+        #expect(model.clickThirds(x: 700, y: 300, at: 1) == [.command(.next)])
+        #expect(model.clickThirds(x: 700, y: 300, at: 1.15) == [.command(.next)])
+        // A side click then a middle click at once is not a double-click.
+        #expect(model.clickThirds(x: 534, y: 300, at: 1.3) == [.command(.next)])
+        #expect(model.clickThirds(x: 532, y: 300, at: 1.4) == [])
+    }
+
+    @Test("A click during a key's page turn is a click; a press that stops a fling is not (item 3)")
+    func clickDuringATurn() {
+        var model = Self.model()
+        _ = model.perform(.next, at: 1)
+        #expect(model.pager.isAnimating)
+        _ = model.pointerDown(x: 700, y: 300, at: 1.15)
+        #expect(model.pointerUp(x: 700, y: 300, at: 1.18).contains(.click(x: 700, y: 300)))
+        // A fling: a quick drag released.
+        var flung = Self.model()
+        _ = flung.pointerDown(x: 600, y: 300, at: 1)
+        _ = flung.pointerMove(x: 400, y: 300, at: 1.02)
+        _ = flung.pointerUp(x: 300, y: 300, at: 1.04)
+        #expect(flung.pager.isAnimating && flung.pager.commandTargetPage == nil)
+        _ = flung.pointerDown(x: 700, y: 300, at: 1.1)
+        #expect(!flung.pointerUp(x: 700, y: 300, at: 1.12).contains(.click(x: 700, y: 300)))
     }
 
     @Test func titleAndInformation() {

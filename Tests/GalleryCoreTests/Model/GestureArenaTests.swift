@@ -132,7 +132,7 @@ import Testing
 
     @Test func mouseNotchesTurnPagesAndATouchpadStreamDrags() {
         var model = Self.model()
-        let notches = model.wheel(dx: 0, dy: -2, at: 1)
+        let notches = model.wheel(dx: 0, dy: -1, at: 1) + model.wheel(dx: 0, dy: -1, at: 1.05)
         #expect(notches == [.command(.next), .command(.next)])
         let first = model.wheel(dx: 0.5, dy: 0, at: 2)
         #expect(first == [.input(.pointerDown(x: 400, y: 300)), .input(.pointerMove(x: 376, y: 300))])
@@ -146,5 +146,48 @@ import Testing
         #expect(lifted == [.input(.pointerUp(x: 376, y: 300))])
         let next = model.wheel(dx: 0.5, dy: 0, at: 5)
         #expect(next.first == .input(.pointerDown(x: 100, y: 50)))
+    }
+
+    /// Carries out the touchpad's pointer inputs on the model, as the adapter does.
+    static func scroll(_ model: inout GalleryModel, dx: Double, at time: Double) {
+        for effect in model.wheel(dx: dx, dy: 0, at: time) {
+            guard case .input(let input) = effect else { continue }
+            switch input {
+            case .pointerDown(let x, let y): _ = model.pointerDown(x: x, y: y, at: time)
+            case .pointerMove(let x, let y): _ = model.pointerMove(x: x, y: y, at: time)
+            case .pointerUp(let x, let y): _ = model.pointerUp(x: x, y: y, at: time)
+            default: break
+            }
+        }
+    }
+
+    @Test(
+        "One touchpad swipe turns one page however far it goes; whole deltas above one notch are a touchpad's (item 9)",
+        arguments: [5.7, 6.0, -5.7, 0.4])
+    func oneSwipeOnePage(dx: Double) {
+        var model = GalleryModel(
+            photoCount: 12, mode: .bounded, startPage: 5, viewport: Viewport(width: 800, height: 600))
+        // 25 deltas 10 ms apart (a fast two-finger swipe: 6840 px at 5.7), then the fingers rest.
+        for index in 0..<25 { Self.scroll(&model, dx: dx, at: 1 + Double(index) / 100) }
+        #expect(model.pager.phase == .dragging)
+        #expect(abs(model.pager.logicalPosition - 5) <= 1)
+        if let release = model.expireTouchpad(at: 1.4) {
+            if case .pointerUp(let x, let y) = release.input { _ = model.pointerUp(x: x, y: y, at: release.time) }
+        }
+        _ = model.pager.advance(to: 3)
+        #expect(model.pager.currentPage == (dx > 0 ? 6 : 4))
+    }
+
+    @Test("Deltas after a gesture's release, before a pause of gestureGap, are the same gesture: they move nothing")
+    func deltasAfterTheReleaseAreTheSameGesture() {
+        var model = Self.model()
+        Self.scroll(&model, dx: 3, at: 1)
+        #expect(model.expireTouchpad(at: 1 + TouchpadScroll.releaseGap) != nil)
+        // The fingers go on moving (a pause of more than releaseGap, less than gestureGap): dropped.
+        #expect(model.wheel(dx: 3, dy: 0, at: 1.1).isEmpty)
+        #expect(model.wheel(dx: 1, dy: 0, at: 1.2).isEmpty)  // A whole 1 within the gesture is not a notch.
+        // After a real pause, a new gesture presses again.
+        let next = model.wheel(dx: 3, dy: 0, at: 1.21 + TouchpadScroll.gestureGap)
+        #expect(next.first == .input(.pointerDown(x: 400, y: 300)))
     }
 }

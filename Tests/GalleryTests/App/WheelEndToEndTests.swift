@@ -92,7 +92,11 @@ extension SDLSerializedTests {
         @Test("A mode switch mid-fling, mid-drag, or while the feed loads keeps the photo at the centre")
         func switchKeepsPhoto() throws {
             // Mid-fling: whatever page is centred on the frame before the key is the page the new mode opens on.
-            let lines = ScriptLine.drag(at: 0.1, from: 200, to: 120, duration: 0.05) + [ScriptLine.key(0.2505, "2")]
+            // A lone digit waits for a second one; an unbound key (F12) right after makes it a mode key at once.
+            let lines =
+                ScriptLine.drag(at: 0.1, from: 200, to: 120, duration: 0.05) + [
+                    ScriptLine.key(0.2505, "2"), ScriptLine.key(0.2505, "F12"),
+                ]
             let fling = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "endCaps"])
             #expect(fling.status == 0, "\(fling.standardError)")
             let switched = try #require(fling.records.firstIndex { $0.mode == .threeSurfaces })
@@ -114,7 +118,10 @@ extension SDLSerializedTests {
 
             // While the feed loads: out to the wheel and back, and the answer still lands.
             let feed = try GalleryProcess.run(
-                [ScriptLine.key(0.1, "End"), ScriptLine.key(0.6, "4"), ScriptLine.key(0.8, "3")],
+                [
+                    ScriptLine.key(0.1, "End"), ScriptLine.key(0.6, "4"), ScriptLine.key(0.6, "F12"),
+                    ScriptLine.key(0.8, "3"), ScriptLine.key(0.8, "F12"),
+                ],
                 arguments: ["--synthetic", "3", "--mode", "feed", "--feed-delay", "1"])
             #expect(feed.status == 0, "\(feed.standardError)")
             let wheel = try #require(feed.records.first { $0.mode == .wheel })

@@ -104,6 +104,33 @@ extension SDLSerializedTests {
             #expect(failed.records.allSatisfy { $0.zoom == 1 })
         }
 
+        @Test("= and a double-click show 100 % of a photo smaller than the window (issue 19, item 1)")
+        func actualSizeOfSmallPhoto() throws {
+            // 02-coffee is 600×400, fitted up to 1032×688 in 1280×720: 100 % is 600 / 1032 of fit.
+            let expected = 600.0 / 1032
+            let key = try GalleryProcess.run(
+                [ScriptLine.key(0.2, "="), ScriptLine.shot(1.5, "actual.png")], arguments: [BundledPhotos.paths[1]],
+                size: "1280x720")
+            #expect(key.status == 0, "\(key.standardError)")
+            let keyed = try #require(key.records.last)
+            #expect(abs(keyed.zoom - expected) < 1e-3)
+            let shot = try HeadlessEndToEndTests.load(key.shot("actual.png"))
+            let columns = (0..<1280).filter { shot.pixel(x: $0, y: 360) != HeadlessEndToEndTests.background }
+            #expect(abs(columns.count - 600) <= 1)
+
+            let clicks = [
+                ScriptLine.down(0.5, 640, 360), ScriptLine.up(0.52, 640, 360),
+                ScriptLine.down(0.7, 640, 360), ScriptLine.up(0.72, 640, 360),
+                ScriptLine.down(2.0, 640, 360), ScriptLine.up(2.02, 640, 360),
+                ScriptLine.down(2.2, 640, 360), ScriptLine.up(2.22, 640, 360),
+            ]
+            let run = try GalleryProcess.run(clicks, arguments: [BundledPhotos.paths[1]], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            let actual = try #require(run.records.last { $0.t <= 1.9 })
+            #expect(abs(actual.zoom - expected) < 1e-3)
+            #expect(run.records.last?.zoom == 1)  // The second double-click went back to fit.
+        }
+
         @Test(
             "--fit down never enlarges a photo beyond 100 %; the default fits it to the window",
             arguments: [

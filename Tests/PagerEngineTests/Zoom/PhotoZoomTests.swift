@@ -33,6 +33,23 @@ struct PhotoZoomTests {
         #expect(!Self.fit.isZoomed && Self.fit.zoomed(to: 1.5, atX: 640, y: 360).isZoomed)
     }
 
+    @Test("A photo smaller than its fit zooms down to 100 % of its own pixels, and no further (issue 19, item 1)")
+    func smallPhotoLimits() {
+        // 02-coffee, 600×400, fitted up to 1032×688 in 1280×720.
+        let small = PhotoZoom(
+            fittedWidth: 1032, fittedHeight: 688, viewportWidth: 1280, viewportHeight: 720, imageWidth: 600)
+        #expect(abs(small.actualSizeScale - 600.0 / 1032) < 1e-12)
+        #expect(small.minScale == small.actualSizeScale)
+        let actual = small.zoomed(to: small.actualSizeScale, atX: 640, y: 360)
+        #expect(actual.scale == small.actualSizeScale && actual.isZoomed)
+        #expect(abs(actual.imageScale - 1) < 1e-12)
+        #expect(small.zoomed(to: 0.1, atX: 640, y: 360).scale == small.actualSizeScale)
+        #expect(abs(small.maxScale - 8 * 600.0 / 1032) < 1e-12)
+        #expect(actual.panLimitX == 0 && actual.panX == 0)  // Narrower than the viewport: centred.
+        let animation = ZoomAnimation(from: small, to: small.actualSizeScale, atX: 640, y: 360, time: 0)
+        #expect(animation.zoom(at: 10).scale == small.actualSizeScale)
+    }
+
     @Test("Pan bounds keep a zoomed photo covering the viewport; a narrower photo stays centred")
     func panBounds() {
         let zoomed = Self.fit.zoomed(to: 2, atX: 0, y: 0)
