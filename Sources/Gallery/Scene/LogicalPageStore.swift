@@ -1,7 +1,9 @@
 import PagerEngine
 
 /// A texture per logical page, so an end-cap duplicate and its original share one; pages that leave the plan stay
-/// cached, least recently used evicted first, while the textures fit their byte budget. Main thread only.
+/// cached, least recently used evicted first, while the textures fit their byte budget. On the main actor, as it holds
+/// textures.
+@MainActor
 final class LogicalPageStore: PageStore {
     let decodes: PageDecodes
     var recyclesSlots: Bool { false }

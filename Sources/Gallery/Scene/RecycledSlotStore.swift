@@ -1,7 +1,9 @@
 import PagerEngine
 
 /// Three-surface mode's store: exactly three slot textures, refilled from the decoded surfaces kept for the pages the
-/// plan requires (within their byte budget, the current page and its neighbours always kept). Main thread only.
+/// plan requires (within their byte budget, the current page and its neighbours always kept). On the main actor, as it
+/// holds textures.
+@MainActor
 final class RecycledSlotStore: PageStore {
     /// A texture that a recycled slot holds, with the page it shows.
     private struct SlotTexture {

@@ -1,6 +1,7 @@
 import PagerEngine
 
 /// Draws one frame of the strip: pages fitted on a dark background, placeholders, error tiles, the feed's end page.
+@MainActor
 final class ScenePainter {
     /// The dark background between and around pages.
     static let background = RGBA(r: 18, g: 18, b: 20)

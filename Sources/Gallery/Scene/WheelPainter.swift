@@ -2,6 +2,7 @@ import PagerEngine
 
 /// Draws wheel mode: rows of a thumbnail and a file name riding a circle arc over a tiled pattern, the
 /// centred row highlighted.
+@MainActor
 final class WheelPainter {
     /// The horizontal radius as a fraction of the vertical one: 1 is a circle.
     static let radiusRatio = 1.0

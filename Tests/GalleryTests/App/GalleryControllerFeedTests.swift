@@ -6,7 +6,7 @@ import Testing
 /// The controller in-process: when the feed makes the window draw, and when it lets it sleep.
 extension SDLSerializedTests {
     @Suite("Gallery controller feed frames")
-    struct GalleryControllerFeedTests {
+    @MainActor struct GalleryControllerFeedTests {
         @Test(
             "The spinner asks for frames only while it is on screen; off screen the window sleeps until the answer is due"
         )

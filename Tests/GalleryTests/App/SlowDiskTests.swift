@@ -11,7 +11,7 @@ extension SDLSerializedTests {
     /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders
     /// (issue 16, defect 12).
     @Suite("File access off the main thread")
-    struct SlowDiskTests {
+    @MainActor struct SlowDiskTests {
         static let delay = 0.3
         static let size = PixelSize(width: 320, height: 240)
         /// 600×400 photos: their placeholder, once the header is read, is 288×192 in the 288×208 page box.

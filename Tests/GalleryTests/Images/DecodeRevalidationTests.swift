@@ -11,7 +11,7 @@ extension SDLSerializedTests {
     /// What the decode threads report about a page's file besides its picture: the header's size before the decode,
     /// the file's identity with it, and for a page shown again whether its file changed.
     @Suite("Decode notes and revalidation")
-    struct DecodeRevalidationTests {
+    @MainActor struct DecodeRevalidationTests {
         static let box = PixelSize(width: 160, height: 120)
 
         init() throws {

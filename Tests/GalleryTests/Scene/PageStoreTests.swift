@@ -8,7 +8,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// Both store schemes over real files: changed files are decoded again when shown again, and byte budgets hold.
-    @Suite struct PageStoreTests {
+    @Suite @MainActor struct PageStoreTests {
         static let box = PixelSize(width: 200, height: 200)
 
         init() throws {
