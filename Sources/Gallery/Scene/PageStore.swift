@@ -33,8 +33,12 @@ protocol PageStore: AnyObject {
     /// Pages decoded and held (textures, surfaces).
     var decodedCount: Int { get }
 
-    /// The texture to draw for a page in a slot.
-    func texture(forPage page: Int, slot: Int) throws -> Texture?
+    /// The upload step before painting: gives each slot shown this frame its page's texture (`shown` lists them in
+    /// the strip's order). Painting then only reads textures (`texture(forPage:slot:)`).
+    func fillSlots(_ shown: [(slot: Int, page: Int)]) throws
+
+    /// The texture to draw for a page in a slot, as the uploads left it.
+    func texture(forPage page: Int, slot: Int) -> Texture?
 
     /// The size a page is drawn at, once its texture (or surface) is ready.
     func textureSize(forPage page: Int) -> PixelSize?
