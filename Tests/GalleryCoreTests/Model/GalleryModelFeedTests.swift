@@ -6,10 +6,10 @@ import Testing
 /// in place with the first new page. The adapter's part (frames asked for, the wake-up time) is in GalleryTests'
 /// "Gallery controller feed frames".
 @Suite("Gallery model: the feed's spinner and answers")
-struct GalleryModelFeedTests {
+@MainActor struct GalleryModelFeedTests {
     /// The model and the simulated network as the adapter drives them: pager events ask the source, its answers
     /// go back to the model.
-    struct Drive {
+    @MainActor struct Drive {
         var model = GalleryModel(photoCount: 3, mode: .feed, viewport: Viewport(width: 320, height: 240))
         let source = SimulatedFeedSource(photoCount: 3, delay: 2)
         var time = 0.0
