@@ -103,7 +103,7 @@ let package = Package(
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",
-            dependencies: ["Gallery", "GalleryCore", "PagerEngine"],
+            dependencies: ["Gallery", "GalleryCore", "GalleryTesting", "PagerEngine"],
             path: "Benchmarks/GalleryBench",
             swiftSettings: strict
         ),

@@ -38,6 +38,7 @@ func busyScript() -> Script {
 /// Prints main-thread CPU per frame while the pages are 24 MP JPEGs, in each mode: the frames that upload a freshly
 /// decoded page are in it. Headless runs wait for each decode before the frame (so they replay exactly); in the window
 /// decodes run on their own threads, and the main thread's work per frame is the same.
+@MainActor
 func busyFrameBenchmark(in folder: URL, bundledPhotos: [String]) throws {
     let photos = folder.appendingPathComponent("24mp-photos")
     try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Gallery
+import GalleryTesting
 import Glibc
 
 /// The page a photo is decoded for in the decode benchmark.

@@ -169,6 +169,7 @@ func enduranceScript(advances: Int) -> Script {
     return Script(events: events)
 }
 
+@MainActor
 func lastRecord(of script: Script, library: PageLibrary, mode: TopologyKind) throws -> (TraceRecord, [TraceRecord]) {
     let path = folder + "/endurance.jsonl"
     _ = try HeadlessRun(size: size, script: script, tracePath: path, shotsDirectory: nil)

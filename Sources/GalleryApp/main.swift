@@ -201,6 +201,14 @@ struct GalleryCommandLine: ParsableCommand {
     func run() throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
+        // ArgumentParser's `run()` is nonisolated, but it is called from this file's top-level code, on the main
+        // actor, where the window and headless runs (SDL) must run.
+        try MainActor.assumeIsolated { try start(viewport: viewport) }
+    }
+
+    /// Runs headless or in a window as the flags say.
+    @MainActor
+    private func start(viewport: ViewportSize) throws {
         if headless, let script {
             let (library, order) = try makeOrderedLibrary()
             let parsed = try Script.load(path: script)

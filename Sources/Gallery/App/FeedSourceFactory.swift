@@ -4,10 +4,12 @@ import GalleryCore
 /// wake-up when an answer arrives, so a sleeping window redraws).
 public struct FeedSourceFactory: Sendable {
     /// Makes the source, given the wake-up to call from the source's threads.
-    public let make: @Sendable (_ wake: @escaping @Sendable () -> Void) throws -> any FeedSource
+    public let make: @MainActor @Sendable (_ wake: @escaping @Sendable () -> Void) throws -> any FeedSource
 
     /// A factory running `make`.
-    public init(_ make: @escaping @Sendable (_ wake: @escaping @Sendable () -> Void) throws -> any FeedSource) {
+    public init(
+        _ make: @escaping @MainActor @Sendable (_ wake: @escaping @Sendable () -> Void) throws -> any FeedSource
+    ) {
         self.make = make
     }
 }

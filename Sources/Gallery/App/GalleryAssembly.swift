@@ -4,6 +4,7 @@ import PagerEngine
 /// How every run builds a gallery: the page worker with a thumbnail and a zoom-detail worker on the same decoder (one
 /// memory budget for all three), and the controller over them. The window and headless runs differ only in the page
 /// worker they pass (threads, whether it decodes alone at first) and the event their workers wake the loop with.
+@MainActor
 final class GalleryAssembly {
     /// Decodes pages.
     let worker: DecodeWorker

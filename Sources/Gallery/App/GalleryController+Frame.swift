@@ -13,6 +13,12 @@ extension GalleryController {
         } else {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
+            // The one upload step before painting: the slots shown get their pages' textures; painting only reads.
+            try store.fillSlots(
+                pager.visibleSlots().compactMap { visible in
+                    guard case .page(let page) = visible.content else { return nil }
+                    return (visible.slot, photo(ofPage: page))
+                })
             try painter.paint(
                 pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                 pageBox: pageBox,

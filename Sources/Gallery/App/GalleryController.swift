@@ -7,7 +7,9 @@ import PagerEngine
 ///
 /// Time is always an argument, so the window (performance counter) and headless runs (virtual clock) drive the same
 /// code. Pages are logical (feed pages in the feed); decoded pictures are keyed by photo, so a mode switch keeps
-/// what is on screen. Main thread only. Input is in `+Input`, the feed in `+Feed`, the overlays and trace in `+Frame`.
+/// what is on screen. On the main actor with the renderer it paints with. Input is in `+Input`, the feed in `+Feed`,
+/// the overlays and trace in `+Frame`.
+@MainActor
 public final class GalleryController {
     /// The pages shown: the opened photos, then files a feed added.
     public internal(set) var library: PageLibrary

@@ -3,6 +3,7 @@ import PagerEngine
 
 /// A scripted run with no display: software renderer into a surface, a virtual clock at a fixed step,
 /// decodes finished before each frame, so one script gives one trace byte for byte (`frame_ms` aside).
+@MainActor
 public struct HeadlessRun {
     /// The output size.
     public var size: ViewportSize
@@ -28,7 +29,7 @@ public struct HeadlessRun {
     /// photo folders, and those of photos a feed appends, are always added.
     public var outputPolicy = OutputPolicy()
     /// How long the run may go on after the last event before it stops by itself, in seconds.
-    public static let settleLimit = 10.0
+    public nonisolated static let settleLimit = 10.0
 
     /// Creates a run.
     public init(

@@ -3,6 +3,7 @@ import GalleryCore
 import PagerEngine
 
 /// Maps SDL events to gallery input: left-button drags, keys, wheel notches, resizes.
+@MainActor
 struct WindowInput {
     let window: Window
     private var leftButtonDown = false

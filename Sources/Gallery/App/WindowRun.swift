@@ -5,6 +5,7 @@ import Logging
 import PagerEngine
 
 /// The interactive gallery: a resizable window, asleep in `SDL_WaitEvent` when nothing moves.
+@MainActor
 public struct WindowRun {
     /// The initial window size, in window coordinates.
     public var size: ViewportSize
@@ -210,8 +211,9 @@ public struct WindowRun {
     }
 
     /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,
-    /// an empty library). A pure function of what was opened, so the gallery can adopt the very request submitted.
-    static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
+    /// an empty library). A pure function of what was opened, so the gallery can adopt the very request submitted;
+    /// nonisolated, as it runs on the thread that opened the library.
+    nonisolated static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
         guard opened.mode != .wheel, opened.library.count > 0 else { return nil }
         return DecodeRequest(
             page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: box, generation: 0,

@@ -1,10 +1,11 @@
 import CSDL2
 
-/// An owned `SDL_Renderer` drawing into a window or into a surface. Main thread only, like every SDL render call.
+/// An owned `SDL_Renderer` drawing into a window or into a surface. On the main actor, like every SDL render call.
 ///
 /// The renderer keeps its window or target surface alive; textures keep the renderer alive (see `Texture`), so SDL's
 /// required destruction order (textures, then renderer, then window) follows from the references.
 /// Drawing is queued by SDL and runs at `present()` or `readPixels()`.
+@MainActor
 public final class Renderer {
     /// The pixel format of every texture this renderer makes and of `readPixels()`.
     public static let pixelFormat = Surface.pixelFormat
@@ -41,7 +42,8 @@ public final class Renderer {
         opaqueTextureFormat = Renderer.pixelFormat
     }
 
-    deinit {
+    // Isolated: the object is destroyed on the main actor even when the last reference goes on another thread.
+    isolated deinit {
         SDL_DestroyRenderer(handle)
     }
 

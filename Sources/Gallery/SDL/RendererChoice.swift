@@ -80,6 +80,7 @@ package enum RendererChoice: Equatable, Sendable {
     }
 }
 
+@MainActor
 extension RendererChoice {
     /// A renderer for `window` as chosen: for `.acceleratedUnlessSoftwareGL`, the accelerated one unless its
     /// `GL_RENDERER` names a CPU rasteriser, then the software one. A software renderer chosen for a reason records

@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// One TrueType font at one size, rendering text into surfaces. Main thread only: FreeType is not thread-safe.
+/// One TrueType font at one size, rendering text into surfaces. On the main actor: FreeType is not thread-safe.
+@MainActor
 public final class TextRenderer {
     /// Where to look for the default font (DejaVu Sans), in order: Debian/Ubuntu, Fedora, Arch, then local installs.
     public static let defaultFontPaths = [
@@ -37,7 +38,8 @@ public final class TextRenderer {
         self.pointSize = pointSize
     }
 
-    deinit {
+    // Isolated: the object is destroyed on the main actor even when the last reference goes on another thread.
+    isolated deinit {
         TTF_CloseFont(font)
     }
 

@@ -1,9 +1,10 @@
 import CSDL2
 
-/// An owned `SDL_Texture` in `Surface.pixelFormat`, scaled with linear filtering. Main thread only.
+/// An owned `SDL_Texture` in `Surface.pixelFormat`, scaled with linear filtering. On the main actor, like its renderer.
 ///
 /// A texture holds its renderer strongly: SDL requires textures to be destroyed before their renderer, and this way the
 /// renderer cannot go first whatever order the app drops its references in.
+@MainActor
 public final class Texture {
     /// The wrapped texture; owned by this object.
     let handle: OpaquePointer
@@ -22,7 +23,8 @@ public final class Texture {
         self.height = height
     }
 
-    deinit {
+    // Isolated: the object is destroyed on the main actor even when the last reference goes on another thread.
+    isolated deinit {
         SDL_DestroyTexture(handle)
     }
 

@@ -1,6 +1,8 @@
 import CSDL2
 
-/// An owned `SDL_Window`, centred on screen when created. Main thread only.
+/// An owned `SDL_Window`, centred on screen when created. On the main actor: SDL's video calls belong to the thread
+/// that started SDL.
+@MainActor
 public final class Window {
     /// The wrapped window; owned by this object.
     let handle: OpaquePointer
@@ -23,7 +25,8 @@ public final class Window {
             "SDL_CreateWindow")
     }
 
-    deinit {
+    // Isolated: the object is destroyed on the main actor even when the last reference goes on another thread.
+    isolated deinit {
         SDL_DestroyWindow(handle)
     }
 

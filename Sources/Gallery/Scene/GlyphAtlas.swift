@@ -1,7 +1,9 @@
 import Logging
 
 /// Monospaced text drawn glyph by glyph from textures rasterised once each, so text that changes every frame (the
-/// information panel's velocity and frame time) costs copies, not rasterisation. Main thread only.
+/// information panel's velocity and frame time) costs copies, not rasterisation. On the main actor, as it holds
+/// textures.
+@MainActor
 final class GlyphAtlas {
     /// The monospaced font (DejaVu Sans Mono), beside the proportional one.
     static let fontPaths = TextRenderer.defaultFontPaths.map { $0.replacing("DejaVuSans", with: "DejaVuSansMono") }

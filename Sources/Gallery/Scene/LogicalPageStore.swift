@@ -1,7 +1,9 @@
 import PagerEngine
 
 /// A texture per logical page, so an end-cap duplicate and its original share one; pages that leave the plan stay
-/// cached, least recently used evicted first, while the textures fit their byte budget. Main thread only.
+/// cached, least recently used evicted first, while the textures fit their byte budget.
+/// On the main actor, as it holds textures.
+@MainActor
 final class LogicalPageStore: PageStore {
     let decodes: PageDecodes
     var recyclesSlots: Bool { false }
@@ -78,7 +80,10 @@ final class LogicalPageStore: PageStore {
 
     var decodedCount: Int { textures.count + surfaces.count }
 
-    func texture(forPage page: Int, slot: Int) throws -> Texture? { textures[page] }
+    /// Nothing to do: textures are per page, uploaded as decodes arrive (`receive(uploadBudget:)`).
+    func fillSlots(_ shown: [(slot: Int, page: Int)]) {}
+
+    func texture(forPage page: Int, slot: Int) -> Texture? { textures[page] }
 
     func textureSize(forPage page: Int) -> PixelSize? { textures[page]?.size ?? surfaces[page]?.size }
 

@@ -2,6 +2,7 @@ import GalleryCore
 
 /// Draws what sits over the photos: the fading page information, page dots, the information panel and the help.
 /// Text is rasterised once and cached: static text in `TextCache`, the panel's changing numbers from a glyph atlas.
+@MainActor
 final class OverlayPainter {
     /// Pixels between dot centres, and each dot's diameter.
     static let dotSpacing = 18

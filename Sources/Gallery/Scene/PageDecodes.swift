@@ -2,8 +2,9 @@ import Logging
 import PagerEngine
 
 /// The decode side of a page store: requests in flight, failures, damage notes and the file stamps that tell when a
-/// page's file changed. Main thread only, and it never touches a file: the worker examines files and reports their
-/// identity and header size (docs/RELIABILITY.md, "File access off the main thread").
+/// page's file changed. On the main actor with the stores it serves, and it never touches a file: the worker examines
+/// files and reports their identity and header size (docs/RELIABILITY.md, "File access off the main thread").
+@MainActor
 final class PageDecodes {
     /// What `takeDecoded(into:keeping:holding:)` brought.
     struct Taken {

@@ -1,12 +1,13 @@
 import PagerEngine
 
 /// Decoded pages on their way to the screen: decode requests, textures, failures and damage notes, keyed by logical
-/// page, under byte budgets. Main thread only.
+/// page, under byte budgets. On the main actor, as stores hold textures.
 ///
 /// Two schemes share this interface: `LogicalPageStore` (a texture per logical page, so an end-cap duplicate and its
 /// original share one; recently shown pages stay cached within the texture budget) and `RecycledSlotStore` (three
 /// slot textures refilled from decoded surfaces, for three-surface mode). Both ask the library for a page's source when
 /// they request it, so a library that grows while running (the feed) needs nothing else.
+@MainActor
 protocol PageStore: AnyObject {
     /// The decode bookkeeping shared by both schemes.
     var decodes: PageDecodes { get }
@@ -32,8 +33,12 @@ protocol PageStore: AnyObject {
     /// Pages decoded and held (textures, surfaces).
     var decodedCount: Int { get }
 
-    /// The texture to draw for a page in a slot.
-    func texture(forPage page: Int, slot: Int) throws -> Texture?
+    /// The upload step before painting: gives each slot shown this frame its page's texture (`shown` lists them in
+    /// the strip's order). Painting then only reads textures (`texture(forPage:slot:)`).
+    func fillSlots(_ shown: [(slot: Int, page: Int)]) throws
+
+    /// The texture to draw for a page in a slot, as the uploads left it.
+    func texture(forPage page: Int, slot: Int) -> Texture?
 
     /// The size a page is drawn at, once its texture (or surface) is ready.
     func textureSize(forPage page: Int) -> PixelSize?
@@ -93,6 +98,7 @@ extension PageStore {
 /// changes, so requests in flight still land), adopting `textures` handed over by the previous store: all of them
 /// per page, or those of `slotPages` (the pages the three slots show, in slot order) as slot textures.
 /// The store's budgets are the pages' share of `cacheBytes` (`PageBudget.pagesShare`); the rest is the zoom's.
+@MainActor
 func makePageStore(
     recyclingSlots: Bool, decodes: PageDecodes, renderer: Renderer, cacheBytes: Int,
     adopting textures: [Int: Texture] = [:], slotPages: [Int] = []

@@ -1,7 +1,9 @@
 import PagerEngine
 
 /// Three-surface mode's store: exactly three slot textures, refilled from the decoded surfaces kept for the pages the
-/// plan requires (within their byte budget, the current page and its neighbours always kept). Main thread only.
+/// plan requires (within their byte budget, the current page and its neighbours always kept).
+/// On the main actor, as it holds textures.
+@MainActor
 final class RecycledSlotStore: PageStore {
     /// A texture that a recycled slot holds, with the page it shows.
     private struct SlotTexture {
@@ -76,17 +78,25 @@ final class RecycledSlotStore: PageStore {
 
     var decodedCount: Int { surfaces.count }
 
-    /// The slot's texture, refilled from the page's decoded surface when the slot showed another page.
-    func texture(forPage page: Int, slot: Int) throws -> Texture? {
-        guard slots.indices.contains(slot) else { return nil }
-        if let held = slots[slot], held.page == page { return held.texture }
+    /// Refills each shown slot that showed another page from the page's decoded surface, in the strip's order.
+    func fillSlots(_ shown: [(slot: Int, page: Int)]) throws {
+        for (slot, page) in shown {
+            try fill(slot: slot, with: page)
+        }
+    }
+
+    /// Gives `slot` the texture of `page`: kept when it already shows it, moved when another slot does, else
+    /// uploaded from the page's surface (reusing the slot's texture when the size matches).
+    private func fill(slot: Int, with page: Int) throws {
+        guard slots.indices.contains(slot) else { return }
+        if let held = slots[slot], held.page == page { return }
         if let other = slots.firstIndex(where: { $0?.page == page }), let held = slots[other] {
             // The strip rotated: the page's texture moves to its new slot with it, uploading nothing.
             slots[other] = slots[slot]
             slots[slot] = held
-            return held.texture
+            return
         }
-        guard let surface = surfaces[page] else { return nil }
+        guard let surface = surfaces[page] else { return }
         decodes.uploads += 1
         if let held = slots[slot], held.texture.size == surface.size {
             try held.texture.update(from: surface)
@@ -95,7 +105,12 @@ final class RecycledSlotStore: PageStore {
             slots[slot] = nil  // Release the old texture before making its replacement.
             slots[slot] = SlotTexture(page: page, texture: try renderer.makeTexture(from: surface))
         }
-        return slots[slot]?.texture
+    }
+
+    /// The slot's texture when it shows `page` (after `fillSlots`).
+    func texture(forPage page: Int, slot: Int) -> Texture? {
+        guard slots.indices.contains(slot), let held = slots[slot], held.page == page else { return nil }
+        return held.texture
     }
 
     func textureSize(forPage page: Int) -> PixelSize? {

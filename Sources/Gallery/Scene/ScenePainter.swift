@@ -1,6 +1,7 @@
 import PagerEngine
 
 /// Draws one frame of the strip: pages fitted on a dark background, placeholders, error tiles, the feed's end page.
+@MainActor
 final class ScenePainter {
     /// The dark background between and around pages.
     static let background = RGBA(r: 18, g: 18, b: 20)
@@ -46,11 +47,11 @@ final class ScenePainter {
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
-                if let texture = try store.texture(forPage: photo, slot: visible.slot),
+                if let texture = store.texture(forPage: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
                     try paintZoomed(texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, renderer: renderer)
-                } else if let texture = try store.texture(forPage: photo, slot: visible.slot) {
+                } else if let texture = store.texture(forPage: photo, slot: visible.slot) {
                     let rect = slotRect.centring(store.drawnSize(of: texture.size, in: box))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }

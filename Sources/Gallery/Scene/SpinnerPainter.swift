@@ -1,6 +1,7 @@
 import GalleryCore
 
 /// Draws the feed's activity spinner: one anti-aliased spoke texture, made once, copied twelve times turned and faded.
+@MainActor
 final class SpinnerPainter {
     /// The spinner's outer diameter in pixels, like the platform's large indicator.
     static let diameter = 56

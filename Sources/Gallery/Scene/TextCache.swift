@@ -1,7 +1,8 @@
 import Logging
 
 /// Text rendered once into textures and reused: each (text, size, colour) is rasterised the first time it is drawn,
-/// then copied. Least recently used entries go beyond `capacity`. Main thread only.
+/// then copied. Least recently used entries go beyond `capacity`. On the main actor, as it holds textures.
+@MainActor
 final class TextCache {
     /// Texts held at most.
     static let capacity = 256

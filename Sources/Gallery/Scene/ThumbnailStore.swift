@@ -1,5 +1,6 @@
 /// The wheel's thumbnails: decoded off the main thread at row size (never the page size), cached by photo at the
-/// current thumbnail size, least recently used ones dropped beyond `capacity`. Main thread only.
+/// current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it holds textures.
+@MainActor
 final class ThumbnailStore {
     /// Thumbnails held at most: a few wheels' worth of rows.
     static let capacity = 64

@@ -2,11 +2,12 @@ import PagerEngine
 
 /// Draws wheel mode: rows of a thumbnail and a file name riding a circle arc over a tiled pattern, the
 /// centred row highlighted.
+@MainActor
 final class WheelPainter {
     /// The horizontal radius as a fraction of the vertical one: 1 is a circle.
     static let radiusRatio = 1.0
     /// Pixels between a row's card and its slot, and between the card's edge and its contents.
-    static let margin = 6
+    nonisolated static let margin = 6
     /// The background pattern's two close, dark tones (`PlaceholderPattern.circles`, quiet).
     static let backgroundTones = (paper: RGBA(r: 24, g: 25, b: 29), ink: RGBA(r: 34, g: 36, b: 42))
 

@@ -1,9 +1,11 @@
 /// The sharp picture of a zoomed photo: its visible region (with a margin for panning, when the budget allows),
 /// decoded again off the main thread at the size it is drawn at (up to the image's own pixels), while the page
-/// texture, scaled, stands in and fills whatever the region does not cover. One at a time. Main thread only.
+/// texture, scaled, stands in and fills whatever the region does not cover. One at a time. On the main actor, as it
+/// holds textures.
 ///
 /// Only the region is ever decoded or uploaded, never the whole zoomed picture: `=` on a 16000 × 12000 photo used to
 /// make a 768 MB texture, and a 40000 × 600 one a texture past the renderer's 16384-pixel limit (issue 16, defect 4).
+@MainActor
 final class ZoomDetail {
     /// A sharp region: its texture and where it lies in the zoomed picture.
     struct Sharp {
@@ -85,7 +87,7 @@ final class ZoomDetail {
     /// for pans, clipped to the picture, when that fits; the visible part alone when only it fits; else the visible
     /// part of the picture at the largest reduced size at which it fits (drawn scaled up). Returns the region, the
     /// whole picture's size it belongs to, and the visible part in that picture's pixels.
-    static func plan(
+    nonisolated static func plan(
         visible: PixelRect, full: PixelSize, budgetBytes: Int, maximumSide: Int?
     ) -> (region: PixelRect, full: PixelSize, visible: PixelRect) {
         let shrunk = PageBudget.fitting(visible.size, bytes: budgetBytes, maximumSide: maximumSide)

@@ -11,7 +11,9 @@ import Glibc
 /// is a photo path to append. A non-zero exit, a timeout or no lines is a failure whose reason is the command's last
 /// standard-error line. Output is read in bounded batches: at most `maxLinesPerRun` lines are read from one run,
 /// and at most `batchLimit` are appended per answer, the rest waiting for the next request.
-public final class CommandFeedSource: ThreadedFeedSource, Sendable {
+///
+/// Nonisolated (and `Sendable`): its own thread runs the command and sets the answer.
+nonisolated public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     /// Seconds a run may take before it is killed.
     public static let defaultTimeout = 30.0
     /// Lines read from one run at most; the command is killed once they are read.

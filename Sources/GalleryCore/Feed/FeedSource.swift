@@ -1,5 +1,7 @@
 /// Where feed mode's next pages come from: one request at a time, answered now, later on the caller's clock, or
-/// later from another thread. Main thread only; the feed never asks twice before an answer.
+/// later from another thread. Asked on the main actor, by the gallery it feeds; the feed never asks twice before an
+/// answer.
+@MainActor
 public protocol FeedSource: AnyObject {
     /// Starts a request at `time` (the caller's clock, virtual in headless runs).
     func request(at time: Double)

@@ -14,7 +14,9 @@ import Foundation
 /// or it is moved in whole (`IN_MOVED_TO`), and is taken once its size and modification time have then stayed the
 /// same for `quietPeriod` with no write to it: a writer that pauses mid-write never gets a half-done photo shown.
 /// Each file is appended once; it may come again only after it left the folder. The folder is only read.
-public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
+///
+/// Nonisolated (and `Sendable`): its own thread watches the folder and sets the answer.
+nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     /// How long a new file must stay unchanged before it is shown, in seconds.
     public static let defaultQuietPeriod = 0.3
     /// At most this many files are appended per answer; the rest wait for the next request.

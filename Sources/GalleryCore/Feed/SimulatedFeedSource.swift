@@ -4,9 +4,9 @@
 /// No real time is read, so a headless run with the same seed gives the same feed byte for byte.
 public final class SimulatedFeedSource: FeedSource {
     /// The seed's `delay(1, …)` before new content appears, in seconds.
-    public static let defaultDelay = 1.0
+    public nonisolated static let defaultDelay = 1.0
     /// Pages each successful request appends.
-    public static let defaultBatch = 6
+    public nonisolated static let defaultBatch = 6
 
     /// Seconds between a request and its answer.
     public let delay: Double

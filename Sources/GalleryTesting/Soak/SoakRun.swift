@@ -66,6 +66,7 @@ package struct SoakRun: Sendable {
     /// Runs the case over `pages` (`library` opened), writing its trace into `folder`, and checks every frame. The
     /// run must settle within `HeadlessRun.settleLimit` of virtual time after its last event, and `watchdog` bounds
     /// its wall-clock time.
+    @MainActor
     package func run(pages: PageLibrary, folder: String, watchdog: SoakWatchdog) -> Outcome {
         let tracePath = folder + "/soak-\(seed)-\(mode.rawValue)-\(library.rawValue).jsonl"
         defer { try? FileManager.default.removeItem(atPath: tracePath) }

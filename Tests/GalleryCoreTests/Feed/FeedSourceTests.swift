@@ -3,7 +3,7 @@ import GalleryCore
 import Testing
 
 @Suite("Simulated feed source")
-struct SimulatedFeedSourceTests {
+@MainActor struct SimulatedFeedSourceTests {
     @Test("a request answers after the delay, not before", arguments: [0.0, 0.25, 1.0, 2.5])
     func answersAfterDelay(delay: Double) {
         let feed = SimulatedFeedSource(photoCount: 12, delay: delay)

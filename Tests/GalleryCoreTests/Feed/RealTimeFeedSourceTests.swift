@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 @Suite("Folder-watch feed source")
-struct FolderWatchFeedSourceTests {
+@MainActor struct FolderWatchFeedSourceTests {
     @Test("a photo copied in after start is appended once its size is stable; other files are not")
     func appendsNewPhotos() throws {
         let folder = try TemporaryFolder()
@@ -85,7 +85,7 @@ struct FolderWatchFeedSourceTests {
 }
 
 @Suite("Command feed source")
-struct CommandFeedSourceTests {
+@MainActor struct CommandFeedSourceTests {
     /// Runs one request and waits for its answer.
     static func answer(_ source: CommandFeedSource) -> FeedResponse? {
         source.request(at: 0)

@@ -10,7 +10,7 @@ struct BinaryContentsTests {
     static let forbidden = [
         "GalleryTesting", "GalleryCoreTesting", "GalleryDocumentation",
         "SoakRun", "SoakLibrary", "SoakScriptGenerator", "SoakWatchdog", "TraceInvariants",
-        "HostileCorpus", "HostileHeader", "JPEGFixture",
+        "HostileCorpus", "HostileHeader", "JPEGFixture", "DNGFixture", "EncodedFixture",
         "ManualPage", "DesktopEntry", "InputReference", "ReadmeKeysTable",
     ]
 

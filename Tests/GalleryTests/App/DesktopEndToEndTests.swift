@@ -8,7 +8,7 @@ import Testing
 /// The desktop experience run headless as a process: overlays, clicks, keys, the slideshow.
 extension SDLSerializedTests {
     @Suite("Desktop experience end to end")
-    struct DesktopEndToEndTests {
+    @MainActor struct DesktopEndToEndTests {
         static let size = (width: 640, height: 360)
 
         /// Light text pixels in the information's band, just above the dots.

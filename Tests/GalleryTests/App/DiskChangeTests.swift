@@ -9,7 +9,7 @@ extension SDLSerializedTests {
     /// A photo changed on disk while shown (written over, or another file renamed over its name) is decoded again the
     /// next time it is shown or becomes a neighbour, however the pager gets back to it (issue 16, defect 7).
     @Suite("Changes on disk")
-    struct DiskChangeTests {
+    @MainActor struct DiskChangeTests {
         static let size = PixelSize(width: 320, height: 240)
         static let red = RGBA(r: 250, g: 20, b: 20)
         static let blue = RGBA(r: 20, g: 20, b: 250)

@@ -7,7 +7,7 @@ import Testing
 /// window's head start, submitted while SDL starts) is taken over rather than asked for again.
 extension SDLSerializedTests {
     @Suite("The first photo first")
-    struct FirstPhotoFirstTests {
+    @MainActor struct FirstPhotoFirstTests {
         /// A worker that records the pages asked of it, in order.
         static func recordingWorker() -> (DecodeWorker, LockedState<[Int]>) {
             let asked = LockedState<[Int]>([])

@@ -11,7 +11,7 @@ extension SDLSerializedTests {
     /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders
     /// (issue 16, defect 12).
     @Suite("File access off the main thread")
-    struct SlowDiskTests {
+    @MainActor struct SlowDiskTests {
         static let delay = 0.3
         static let size = PixelSize(width: 320, height: 240)
         /// 600×400 photos: their placeholder, once the header is read, is 288×192 in the 288×208 page box.
@@ -94,7 +94,7 @@ extension SDLSerializedTests {
                 try gallery.render()
                 frames.append((MonotonicClock.seconds() - frameStart) * 1000)
                 let photo = gallery.pager.currentPage
-                if try gallery.store.texture(forPage: photo, slot: 1) == nil,
+                if gallery.store.texture(forPage: photo, slot: 1) == nil,
                     gallery.store.failure(forPage: photo) == nil
                 {
                     let placeholder = gallery.store.placeholderSize(forPage: photo, in: box)
@@ -130,7 +130,7 @@ extension SDLSerializedTests {
             #expect(gallery.pager.currentPage == 2)
             #expect(sawBoxPlaceholder && sawShapedPlaceholder)
             #expect(arrival != nil, "the photo arrives, late")
-            #expect(try gallery.store.texture(forPage: 2, slot: 1)?.size == shaped)
+            #expect(gallery.store.texture(forPage: 2, slot: 1)?.size == shaped)
         }
     }
 }

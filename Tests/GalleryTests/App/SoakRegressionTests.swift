@@ -8,7 +8,7 @@ import Testing
 /// What the soak found, each shrunk to a few script lines and run headless in-process in every mode.
 extension SDLSerializedTests {
     @Suite("Soak findings")
-    struct SoakRegressionTests {
+    @MainActor struct SoakRegressionTests {
         /// Runs `lines` over 12 generated pages in `mode` and returns the trace.
         static func trace(of lines: [String], mode: TopologyKind) throws -> [TraceRecord] {
             try SDLTestSession.start()

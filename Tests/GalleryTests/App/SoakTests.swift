@@ -10,7 +10,7 @@ import Testing
 /// and the hostile corpus, every frame checked (`make soak` runs thousands). A failure names the seed that replays it.
 extension SDLSerializedTests {
     @Suite("Soak")
-    struct SoakTests {
+    @MainActor struct SoakTests {
         /// Seeds per mode: 30 over photos and generated pages, 6 over the hostile corpus (its pages are mostly error
         /// tiles, so fewer runs cover it); at most `GALLERY_SOAK_SEEDS` (fewer under the sanitizers, which are slow).
         static func seedsPerCase(_ library: SoakLibrary) -> Int {

@@ -7,7 +7,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// Drag and drop onto the window (SDL's dummy video driver): the paths SDL reports are collected for the loop.
-    @Suite struct WindowDropTests {
+    @Suite @MainActor struct WindowDropTests {
         init() throws {
             try SDLTestSession.start()
         }

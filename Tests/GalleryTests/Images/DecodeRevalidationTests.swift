@@ -11,7 +11,7 @@ extension SDLSerializedTests {
     /// What the decode threads report about a page's file besides its picture: the header's size before the decode,
     /// the file's identity with it, and for a page shown again whether its file changed.
     @Suite("Decode notes and revalidation")
-    struct DecodeRevalidationTests {
+    @MainActor struct DecodeRevalidationTests {
         static let box = PixelSize(width: 160, height: 120)
 
         init() throws {
@@ -154,7 +154,7 @@ extension SDLSerializedTests {
             store.apply(ResidencyPlan(required: [0, 1]))
             worker.waitUntilIdle()
             try store.receive(uploadBudget: nil)
-            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 160, height: 120))
+            #expect(try PageStoreTests.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 160, height: 120))
 
             try directory.write(square(.white, 80), to: "b.jpg")
             let moved = try directory.write(square(.white, 30), to: "new.jpg")
@@ -164,15 +164,15 @@ extension SDLSerializedTests {
             // Both decodes wait at the gate: the old pictures stay meanwhile, no placeholder.
             try store.receive(uploadBudget: nil)
             #expect(store.pendingCount == 2)
-            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 160, height: 120))
-            #expect(try store.texture(forPage: 1, slot: 2)?.size == PixelSize(width: 160, height: 120))
+            #expect(try PageStoreTests.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 160, height: 120))
+            #expect(try PageStoreTests.drawn(1, slot: 2, in: store)?.size == PixelSize(width: 160, height: 120))
             gate.signal()
             gate.signal()
             worker.waitUntilIdle()
             try store.receive(uploadBudget: nil)
             #expect(store.pendingCount == 0)
-            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 120, height: 120))
-            #expect(try store.texture(forPage: 1, slot: 2)?.size == PixelSize(width: 160, height: 60))
+            #expect(try PageStoreTests.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 120, height: 120))
+            #expect(try PageStoreTests.drawn(1, slot: 2, in: store)?.size == PixelSize(width: 160, height: 60))
         }
     }
 }

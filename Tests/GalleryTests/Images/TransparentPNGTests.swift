@@ -8,7 +8,7 @@ import Testing
 /// as the alpha-composite of its pixels over the gallery's background, computed here independently from the samples
 /// written into the file.
 extension SDLSerializedTests {
-    @Suite struct TransparentPNGTests {
+    @Suite @MainActor struct TransparentPNGTests {
         init() throws {
             try SDLTestSession.start()
         }
@@ -24,10 +24,10 @@ extension SDLSerializedTests {
             var expected: [[RGBA]]
         }
 
-        static let width = 8
-        static let height = 3
+        nonisolated static let width = 8
+        nonisolated static let height = 3
 
-        static func grey(bitDepth: Int) -> Variant {
+        nonisolated static func grey(bitDepth: Int) -> Variant {
             let maximum = (1 << bitDepth) - 1
             let values = (0..<height).map { y in
                 (0..<width).map { x in bitDepth == 16 ? (x * 9001 + y * 4321) % 65_536 : (x * 3 + y * 5) % (maximum + 1)
@@ -45,7 +45,7 @@ extension SDLSerializedTests {
                 transparency: PNGWriter.be(key, 2), expected: expected)
         }
 
-        static func rgb(bitDepth: Int) -> Variant {
+        nonisolated static func rgb(bitDepth: Int) -> Variant {
             let colours = (0..<height).map { y in
                 (0..<width).map { x in
                     // The key colour, (10, 20, 30), appears on a diagonal; every other pixel has a colour of its own.
@@ -72,12 +72,12 @@ extension SDLSerializedTests {
                 transparency: keySamples, expected: expected)
         }
 
-        static let paletteColours: [RGBA] = [
+        nonisolated static let paletteColours: [RGBA] = [
             RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 200, b: 0), RGBA(r: 30, g: 60, b: 255), RGBA(r: 250, g: 240, b: 10),
             RGBA(r: 128, g: 128, b: 128),
         ]
 
-        static func palette(bitDepth: Int, alphas: [UInt8]) -> Variant {
+        nonisolated static func palette(bitDepth: Int, alphas: [UInt8]) -> Variant {
             let count = min(1 << bitDepth, paletteColours.count)
             let indexes = (0..<height).map { y in (0..<width).map { x in (x + 2 * y) % count } }
             let expected = indexes.map { row in
@@ -94,7 +94,7 @@ extension SDLSerializedTests {
                 expected: expected)
         }
 
-        static let variants: [Variant] =
+        nonisolated static let variants: [Variant] =
             [1, 2, 4, 8, 16].map(grey) + [8, 16].map(rgb) + [
                 palette(bitDepth: 1, alphas: [0]), palette(bitDepth: 2, alphas: [255, 0]),
                 palette(bitDepth: 4, alphas: [0]),

@@ -57,7 +57,7 @@ import Testing
 }
 
 extension SDLSerializedTests {
-    @Suite struct RendererNameTests {
+    @Suite @MainActor struct RendererNameTests {
         init() throws {
             try SDLTestSession.start()
         }

@@ -3,7 +3,7 @@ import Testing
 @testable import Gallery
 
 extension SDLSerializedTests {
-    @Suite struct RendererTests {
+    @Suite @MainActor struct RendererTests {
         static let blue = RGBA(r: 0, g: 0, b: 255)
         static let green = RGBA(r: 0, g: 255, b: 0)
 

@@ -2,7 +2,7 @@ import Gallery
 import Testing
 
 extension SDLSerializedTests {
-    @Suite struct TextRendererTests {
+    @Suite @MainActor struct TextRendererTests {
         init() throws {
             try SDLTestSession.start()
         }

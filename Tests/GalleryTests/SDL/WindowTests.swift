@@ -3,7 +3,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// Runs on SDL's dummy video driver (set by `SDLTestSession`): real windows without a display.
-    @Suite struct WindowTests {
+    @Suite @MainActor struct WindowTests {
         init() throws {
             try SDLTestSession.start()
         }

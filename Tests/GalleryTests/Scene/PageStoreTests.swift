@@ -8,7 +8,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// Both store schemes over real files: changed files are decoded again when shown again, and byte budgets hold.
-    @Suite struct PageStoreTests {
+    @Suite @MainActor struct PageStoreTests {
         static let box = PixelSize(width: 200, height: 200)
 
         init() throws {
@@ -30,6 +30,12 @@ extension SDLSerializedTests {
             store.apply(ResidencyPlan(required: pages))
             store.decodes.worker.waitUntilIdle()
             try store.receive(uploadBudget: nil)
+        }
+
+        /// The texture a frame showing `page` in `slot` draws: the upload step, then the read.
+        static func drawn(_ page: Int, slot: Int, in store: any PageStore) throws -> Texture? {
+            try store.fillSlots([(slot, page)])
+            return store.texture(forPage: page, slot: slot)
         }
 
         static func square(_ colour: RGBA, width: Int, height: Int) -> [UInt8] {
@@ -56,7 +62,7 @@ extension SDLSerializedTests {
             try Self.show([1], in: store)
             try Self.show([0], in: store)
             #expect(store.failure(forPage: 0) == nil)
-            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 200, height: 150))
+            #expect(try Self.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 200, height: 150))
         }
 
         @Test(arguments: [false, true])
@@ -66,12 +72,39 @@ extension SDLSerializedTests {
             let other = try directory.write(Self.square(.white, width: 40, height: 30), to: "b.jpg")
             let store = try Self.makeStore(recycling: recycling, paths: [photo, other])
             try Self.show([0], in: store)
-            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 200, height: 150))
+            #expect(try Self.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 200, height: 150))
 
             try directory.write(Self.square(.white, width: 30, height: 40), to: "a.jpg")
             try Self.show([1], in: store)
             try Self.show([0], in: store)
-            #expect(try store.texture(forPage: 0, slot: 1)?.size == PixelSize(width: 150, height: 200))
+            #expect(try Self.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 150, height: 200))
+        }
+
+        /// Painting only reads: a recycled slot gets its page's texture in the upload step (`fillSlots`), once, and
+        /// reading it uploads nothing; a slot the step did not fill has no texture to draw.
+        @Test func recycledSlotsUploadOnlyInTheUploadStep() throws {
+            let directory = try TemporaryDirectory()
+            let paths = try (0..<3).map {
+                try directory.write(Self.square(.white, width: 40, height: 30), to: "\($0).jpg")
+            }
+            let store = try Self.makeStore(recycling: true, paths: paths)
+            try Self.show([1, 2, 0], in: store)
+            #expect(store.texture(forPage: 1, slot: 1) == nil)
+            #expect(store.decodes.uploads == 0)
+
+            try store.fillSlots([(0, 0), (1, 1), (2, 2)])
+            #expect(store.decodes.uploads == 3)
+            for _ in 0..<2 {
+                for page in 0..<3 {
+                    #expect(store.texture(forPage: page, slot: page)?.size == PixelSize(width: 200, height: 150))
+                }
+            }
+            #expect(store.texture(forPage: 1, slot: 0) == nil)
+            // Filling again for the same frame, or the strip rotated by one, moves textures and uploads nothing.
+            try store.fillSlots([(0, 0), (1, 1), (2, 2)])
+            try store.fillSlots([(0, 1), (1, 2), (2, 0)])
+            #expect(store.decodes.uploads == 3)
+            #expect(store.texture(forPage: 2, slot: 1) != nil)
         }
 
         /// `cacheBytes` whose pages' share (`PageBudget.pagesShare`, three quarters) holds exactly `pages` pages.
@@ -94,13 +127,13 @@ extension SDLSerializedTests {
                 try Self.show([centre, centre + 1, centre - 1], in: store)
                 #expect(store.textureBytes <= 4 * pageBytes)
                 for page in [centre - 1, centre, centre + 1] {
-                    #expect(try store.texture(forPage: page, slot: 0) != nil)
+                    #expect(try Self.drawn(page, slot: 0, in: store) != nil)
                 }
             }
             #expect(store.textureCount == 4)
             // The page left most recently is still cached, the oldest is not.
-            #expect(try store.texture(forPage: 4, slot: 0) != nil)
-            #expect(try store.texture(forPage: 0, slot: 0) == nil)
+            #expect(try Self.drawn(4, slot: 0, in: store) != nil)
+            #expect(try Self.drawn(0, slot: 0, in: store) == nil)
         }
 
         /// Issue 16, defect 4: when the pinned pages do not all fit the budget (a huge window), a store keeps only
@@ -117,13 +150,13 @@ extension SDLSerializedTests {
             for centre in [3, 4, 5] {
                 try Self.show([centre, centre + 1, centre - 1], in: store)
                 for (slot, page) in [centre - 1, centre, centre + 1].enumerated() {
-                    _ = try store.texture(forPage: page, slot: slot)
+                    _ = try Self.drawn(page, slot: slot, in: store)
                 }
                 #expect(store.textureBytes <= PageBudget.pagesShare(of: cache), "centre \(centre)")
                 #expect(store.decodedBytes <= PageBudget.pagesShare(of: cache), "centre \(centre)")
-                #expect(try store.texture(forPage: centre, slot: 1) != nil)
-                #expect(try (store.texture(forPage: centre + 1, slot: 2) != nil) == (fitting >= 2))
-                #expect(try store.texture(forPage: centre - 1, slot: 0) == nil)
+                #expect(try Self.drawn(centre, slot: 1, in: store) != nil)
+                #expect((try Self.drawn(centre + 1, slot: 2, in: store) != nil) == (fitting >= 2))
+                #expect(try Self.drawn(centre - 1, slot: 0, in: store) == nil)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Gallery
+
 /// A minimal Adobe DNG made by hand for tests and benchmarks (Debian ships no RAW encoder): IFD 0 is the JPEG preview
 /// (NewSubFileType 1, JPEG compression, the Orientation tag LibRaw turns into its flip), its SubIFD a 32 × 32 16-bit
 /// CFA image of zeros, which is enough for LibRaw to accept the file as a RAW.

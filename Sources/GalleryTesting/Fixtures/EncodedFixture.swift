@@ -1,3 +1,5 @@
+import Gallery
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,0 +1,76 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// The feed in the model, without a renderer: the spinner is on screen only on its page, and the answer replaces it
+/// in place with the first new page. The adapter's part (frames asked for, the wake-up time) is in GalleryTests'
+/// "Gallery controller feed frames".
+@Suite("Gallery model: the feed's spinner and answers")
+@MainActor struct GalleryModelFeedTests {
+    /// The model and the simulated network as the adapter drives them: pager events ask the source, its answers
+    /// go back to the model.
+    @MainActor struct Drive {
+        var model = GalleryModel(photoCount: 3, mode: .feed, viewport: Viewport(width: 320, height: 240))
+        let source = SimulatedFeedSource(photoCount: 3, delay: 2)
+        var time = 0.0
+
+        mutating func record(_ effects: [GalleryEffect]) {
+            for case .pagerEvents(let events) in effects {
+                record(events)
+            }
+        }
+
+        mutating func record(_ events: [PagerEvent]) {
+            if events.contains(.needsMorePages) { source.request(at: time) }
+        }
+
+        /// Advances the pager to `time`, then takes the source's answer if it is due.
+        mutating func advance(to newTime: Double) {
+            time = newTime
+            record(model.pager.advance(to: time))
+            switch source.poll(at: time) {
+            case .appended(let items)?:
+                let photos = items.compactMap { item -> Int? in
+                    if case .photo(let index) = item { index } else { nil }
+                }
+                record(model.feedAppended(photos, photoCount: 3, at: time))
+            case .failed(let reason)?: record(model.feedFailed(reason: reason, at: time))
+            case nil: break
+            }
+        }
+
+        /// Advances at 60 frames a second until the pager rests.
+        mutating func settle() {
+            while model.pager.isAnimating {
+                advance(to: time + 1.0 / 60)
+            }
+        }
+    }
+
+    @Test("the spinner shows only on its own page; the answer replaces it with the first new page, in place")
+    func spinnerAndAnswer() throws {
+        var drive = Drive()
+        drive.record(drive.model.perform(.last, at: 0))
+        drive.settle()
+        // Resting on the last photo with a request in flight: the spinner's page is off screen.
+        #expect(drive.model.feedState == .loading)
+        #expect(drive.model.pager.currentPage == 2)
+        #expect(!drive.model.spinnerIsVisible)
+        let due = try #require(drive.source.dueTime)
+        #expect(due > drive.time)
+
+        // On the spinner's page: it is on screen (so the adapter keeps drawing while it turns).
+        drive.record(drive.model.perform(.next, at: drive.time))
+        drive.settle()
+        #expect(drive.model.pager.slotPosition == 3)
+        #expect(drive.model.spinnerIsVisible)
+
+        // The answer: six new pages, the first one where the spinner was; no request in flight after.
+        drive.advance(to: due)
+        #expect(drive.model.feedState == .idle)
+        #expect(drive.model.pager.pageCount == 9)
+        #expect(drive.model.pager.slotPosition == 3)
+        #expect(!drive.model.spinnerIsVisible)
+        #expect(drive.source.dueTime == nil)
+    }
+}
