@@ -234,26 +234,7 @@ struct ImageHeader: Sendable, Hashable {
 
     /// Width and height from the ASCII header after the `Pn` magic, skipping `#` comments.
     private static func pnmSize(_ bytes: [UInt8]) -> PixelSize? {
-        var numbers: [Int] = []
-        var index = 2
-        while numbers.count < 2, index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "#") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                var value = 0
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                    value = min(value * 10 + Int(bytes[index] - UInt8(ascii: "0")), Int(Int32.max))
-                    index += 1
-                }
-                numbers.append(value)
-                continue
-            } else if ![0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) {
-                return nil
-            }
-            index += 1
-        }
-        guard numbers.count == 2 else { return nil }
+        guard let (numbers, _) = PNMHeaderNumbers.read(2, from: bytes) else { return nil }
         return PixelSize(width: numbers[0], height: numbers[1])
     }
 

@@ -19,27 +19,9 @@ struct PNMDecoder {
         guard bytes.count >= 3, bytes[0] == UInt8(ascii: "P"),
             [UInt8(ascii: "5"), UInt8(ascii: "6")].contains(bytes[1])
         else { return nil }
-        var numbers: [Int] = []
-        var index = 2
         // Width, height, maxval; whitespace and `#` comments between them; one whitespace byte before the samples.
-        while numbers.count < 3, index < min(bytes.count, 4096) {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "#") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                var value = 0
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                    value = min(value * 10 + Int(bytes[index] - UInt8(ascii: "0")), Int(Int32.max))
-                    index += 1
-                }
-                numbers.append(value)
-                continue
-            } else if ![0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) {
-                return nil
-            }
-            index += 1
-        }
-        guard numbers.count == 3, numbers[0] > 0, numbers[1] > 0, numbers[2] > 255, numbers[2] <= 65535,
+        guard let (numbers, index) = PNMHeaderNumbers.read(3, from: bytes, limit: 4096) else { return nil }
+        guard numbers[0] > 0, numbers[1] > 0, numbers[2] > 255, numbers[2] <= 65535,
             index < bytes.count
         else { return nil }
         return Header(
