@@ -1,5 +1,6 @@
 import CHeif
 import CJXL
+import CLcms2
 import CLibRaw
 import CSDL2
 
@@ -16,8 +17,8 @@ public struct LinkedLibrary: Equatable, Sendable {
         self.version = version
     }
 
-    /// SDL, SDL_image, SDL_ttf and the decoders the gallery calls itself (libheif, libjxl, LibRaw) as loaded now;
-    /// none of them needs to be initialised first.
+    /// SDL, SDL_image, SDL_ttf, the decoders the gallery calls itself (libheif, libjxl, LibRaw) and Little CMS as
+    /// loaded now; none of them needs to be initialised first.
     public static var all: [LinkedLibrary] {
         var sdl = SDL_version()
         SDL_GetVersion(&sdl)
@@ -28,6 +29,7 @@ public struct LinkedLibrary: Equatable, Sendable {
             LinkedLibrary(name: "libheif", version: String(cString: heif_get_version())),
             LinkedLibrary(name: "libjxl", version: jxlVersion(JxlDecoderVersion())),
             LinkedLibrary(name: "LibRaw", version: String(cString: libraw_version())),
+            LinkedLibrary(name: "Little CMS", version: lcmsVersion(cmsGetEncodedCMMversion())),
             // libjpeg-turbo's TurboJPEG 2.1 API reports no version at run time.
         ]
     }
@@ -41,6 +43,11 @@ public struct LinkedLibrary: Equatable, Sendable {
     /// libjxl's version number (major · 1000000 + minor · 1000 + patch) as "0.7.0".
     static func jxlVersion(_ number: UInt32) -> String {
         "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)"
+    }
+
+    /// Little CMS's version number (major · 1000 + minor · 10) as "2.14"; it carries no patch level.
+    static func lcmsVersion(_ number: Int32) -> String {
+        "\(number / 1000).\(number / 10 % 100)"
     }
 
     private static func text(_ version: SDL_version) -> String {
