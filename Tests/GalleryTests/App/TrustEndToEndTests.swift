@@ -118,9 +118,13 @@ struct TrustEndToEndTests {
         }
         lines.append(ScriptLine.quit(signal == 0 ? 3 : 1000))
         try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
-        let marker = command.split(separator: " ").drop { $0 != "sleep" }.prefix(2).joined(separator: " ")
+        // A fraction of a second unique to this run in the sleep's argument, so that another run of this test on the
+        // machine (a second checkout's suite) is not counted as ours.
+        let sleep = command.split(separator: " ").drop { $0 != "sleep" }.prefix(2).joined(separator: " ")
+        let marker = "\(sleep).\(UInt32.random(in: 100_000...999_999))"
         let child = try ChildProcess(arguments: [
-            "--headless", "--synthetic", "3", "--mode", "feed", "--script", script, "--feed-command", command,
+            "--headless", "--synthetic", "3", "--mode", "feed", "--script", script, "--feed-command",
+            command.replacingOccurrences(of: sleep, with: marker),
         ])
         if signal != 0 {
             usleep(1_500_000)
