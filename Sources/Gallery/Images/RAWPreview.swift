@@ -35,12 +35,18 @@ struct RAWPreview {
         orientation = Self.orientation(flip: raw.pointee.sizes.flip)
     }
 
-    /// LibRaw's flip (dcraw's: 3 = 180°, 5 = 90° anticlockwise, 6 = 90° clockwise) as the turn that makes it upright.
+    /// LibRaw's flip as the transform that makes the preview upright. The flip is dcraw's: bit 4 swaps the axes, bit 2
+    /// flips the rows, bit 1 the columns; LibRaw makes it from a TIFF orientation o as `"50132467"[o & 7]` (dcraw's
+    /// parse_tiff_ifd, tag 274), and this is that table read backwards, mirrored flips included.
     static func orientation(flip: Int32) -> ExifOrientation {
         switch flip {
+        case 1: .mirrored
+        case 2: .mirroredUpsideDown
         case 3: .upsideDown
+        case 4: .transposed
         case 5: .rotatedAnticlockwise
         case 6: .rotatedClockwise
+        case 7: .transversed
         default: .up
         }
     }

@@ -100,8 +100,8 @@ extension SDLSerializedTests {
         }
 
         /// A DNG (made by hand: Debian has no RAW encoder) whose preview is stored turned, with the TIFF orientation
-        /// that LibRaw reads as its flip: the preview shows upright, turned by the flip alone.
-        @Test(arguments: [ExifOrientation.up, .upsideDown, .rotatedClockwise, .rotatedAnticlockwise])
+        /// that LibRaw reads as its flip: the preview shows upright, turned by the flip alone, mirrored flips too.
+        @Test(arguments: orientations)
         func rawPreviewShowsUpright(orientation: ExifOrientation) throws {
             let (stored, pixels) = Self.storedPixels(orientation)
             // The preview's own EXIF says `.up`: only the RAW's orientation may turn it.
