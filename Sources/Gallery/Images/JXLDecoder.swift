@@ -4,9 +4,9 @@ import CJXL
 ///
 /// The basic info (size, orientation, alpha) is read first and checked against the limits before libjxl is asked for
 /// pixels; libjxl applies the stored orientation itself (the default: `JxlDecoderSetKeepOrientation` is not called),
-/// so nothing is rotated afterwards. The first frame is returned as 8-bit RGBA; the caller scales it. A truncated or
-/// damaged file is refused, as libjxl gives no partial image through this API. Safe on any thread (one decoder and
-/// one thread pool each).
+/// so nothing is rotated afterwards. The first frame is returned as 8-bit RGBA; the caller scales it. A file cut short
+/// after its frame began shows what libjxl can flush of it (`JxlDecoderFlushImage`), with a damage note, as a cut JPEG
+/// does; one cut earlier, or damaged, is refused. Safe on any thread (one decoder and one thread pool each).
 struct JXLDecoder {
     /// The file's bytes.
     let bytes: UnsafeRawBufferPointer
@@ -30,17 +30,31 @@ struct JXLDecoder {
         if let runner, JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) != JXL_DEC_SUCCESS {
             throw .processingFailed("libjxl: the parallel runner was refused")
         }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        let events = Int32(
+            JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
+                | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
             JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
                 == JXL_DEC_SUCCESS
         else { throw corrupt("the decoder refused the input") }
-        JxlDecoderCloseInput(decoder)
+        // The input is not closed although it is all there: closed, a cut file is an error, not a call for more input
+        // after which the part decoded can be flushed (closing is needed only for box events, which are not used).
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         var size = PixelSize(width: 0, height: 0)
         var opaque = true
         var pixels: [UInt8] = []
         var colour: EmbeddedColour?
+        func surface(damageNote: String? = nil) throws(DecodeFailure.Reason) -> Surface {
+            do {
+                let surface = try pixels.withUnsafeBufferPointer { buffer throws(SDLError) in
+                    try Surface.copying(rgba: buffer.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
+                }
+                surface.damageNote = damageNote
+                return surface
+            } catch {
+                throw .processingFailed(error.message)
+            }
+        }
         // Bounded: one event per call, and a still image has a handful before its first full frame.
         for _ in 0..<64 {
             switch JxlDecoderProcessInput(decoder) {
@@ -64,18 +78,17 @@ struct JXLDecoder {
                     JxlDecoderSetImageOutBuffer(decoder, &format, buffer.baseAddress, buffer.count)
                 }
                 guard status == JXL_DEC_SUCCESS else { throw corrupt("the output buffer was refused") }
+            case JXL_DEC_FRAME:
+                continue
             case JXL_DEC_FULL_IMAGE:
-                do {
-                    let surface = try pixels.withUnsafeBufferPointer { buffer throws(SDLError) in
-                        try Surface.copying(
-                            rgba: buffer.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
-                    }
-                    return (surface, colour)
-                } catch {
-                    throw .processingFailed(error.message)
-                }
+                return (try surface(), colour)
             case JXL_DEC_NEED_MORE_INPUT:
-                throw corrupt("the file ends before the image")
+                // All the bytes were given: the file is cut. Once the frame's buffer is set, libjxl can flush what
+                // it decoded so far (the groups read, the rest from the lower-resolution passes or left empty).
+                guard !pixels.isEmpty, JxlDecoderFlushImage(decoder) == JXL_DEC_SUCCESS else {
+                    throw corrupt("the file ends before the image")
+                }
+                return (try surface(damageNote: "JPEG XL: the file ends before the image's end"), colour)
             case JXL_DEC_SUCCESS:
                 throw corrupt("no image")
             default:

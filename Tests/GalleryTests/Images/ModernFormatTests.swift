@@ -184,6 +184,30 @@ extension SDLSerializedTests {
             }
         }
 
+        /// A JPEG XL cut short after its frame began shows what libjxl flushes of it, with a damage note (the
+        /// "Damaged file" badge), in the picture's colours: libjxl's passes put the coarse picture first.
+        @Test func cutJPEGXLShowsWhatDecodedWithDamageNote() throws {
+            let size = PixelSize(width: 640, height: 480)
+            let source = try folder.write(
+                EncodedFixture.ppm(width: size.width, height: size.height) { x, y in
+                    // Texture over the quadrants, so that the file is mostly picture data, not headers.
+                    let colour = Self.quadrant(
+                        x * Self.upright.width / size.width, y * Self.upright.height / size.height)
+                    let grain = (x &* 7919 ^ y &* 104_729) % 41
+                    func grained(_ value: UInt8) -> UInt8 { UInt8(min(255, max(0, Int(value) + grain - 20))) }
+                    return RGBA(r: grained(colour.r), g: grained(colour.g), b: grained(colour.b))
+                }, to: "large.ppm")
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try encoded(source, .jxl, name: "large"))))
+            let cut = try folder.write(Array(bytes.prefix(bytes.count * 6 / 10)), to: "cut-late.jxl")
+            let surface = try ImageDecoder().decode(.file(path: cut), fitting: Self.upright)
+            #expect(surface.damageNote?.contains("ends before") == true)
+            #expect(surface.size == Self.upright)
+            let centre = surface.pixel(x: 16, y: 12)
+            #expect(centre.r > 200 && centre.g < 60 && centre.b < 60, "the red quadrant: \(centre)")
+            let whole = try ImageDecoder().decode(.file(path: folder.path("large.jxl")), fitting: Self.upright)
+            #expect(whole.damageNote == nil)
+        }
+
         /// A header claiming 100000 × 100000 px is refused as too large with nothing reserved, so nothing allocated.
         @Test(arguments: EncodedFixture.Encoder.allCases)
         func hugeClaimIsRefusedBeforeAllocation(encoder: EncodedFixture.Encoder) throws {
