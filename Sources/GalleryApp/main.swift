@@ -106,6 +106,11 @@ struct GalleryCommandLine: ParsableCommand {
         help: "Show photos as if sRGB, ignoring their embedded colour profiles (to compare).")
     var noColorManagement = false
 
+    @Flag(
+        name: .customLong("no-thumbnail-cache"),
+        help: "Leave the desktop's shared thumbnail cache (~/.cache/thumbnails) untouched: no reads, no writes.")
+    var noThumbnailCache = false
+
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false
 
@@ -269,6 +274,10 @@ struct GalleryCommandLine: ParsableCommand {
         var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
         options.upscales = fit == .fit
         options.managesColour = !noColorManagement
+        if !noThumbnailCache {
+            options.thumbnailCacheRoot = ThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment)
+            options.thumbnailCacheVersion = buildVersion
+        }
         return options
     }
 
