@@ -111,6 +111,16 @@ struct GalleryCommandLine: ParsableCommand {
         help: "Leave the desktop's shared thumbnail cache (~/.cache/thumbnails) untouched: no reads, no writes.")
     var noThumbnailCache = false
 
+    @Flag(
+        name: [.customShort("o"), .customLong("output-marked")],
+        help: "On quit, print the marked photos' paths (m marks) on standard output, one per line, in gallery order.")
+    var outputMarked = false
+
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help: "With -o: separate the paths with NUL instead of newlines (for xargs -0); implies -o.")
+    var nullSeparated = false
+
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false
 
@@ -225,6 +235,7 @@ struct GalleryCommandLine: ParsableCommand {
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.reportMarked = markedReport
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -235,6 +246,7 @@ struct GalleryCommandLine: ParsableCommand {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.reportMarked = markedReport
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
@@ -267,6 +279,17 @@ struct GalleryCommandLine: ParsableCommand {
         }
         if let feedWatch { folders.insert(feedWatch) }
         return OutputPolicy(protecting: folders.sorted())
+    }
+
+    /// What prints the marked photos on quit (`-o`, `-0`): standard output carries nothing else (logs go to standard
+    /// error), so `gallery -o DIR | xargs cp -t keep/` works.
+    private var markedReport: (@MainActor ([String]) -> Void)? {
+        guard outputMarked || nullSeparated else { return nil }
+        let separator = nullSeparated ? "\0" : "\n"
+        return { paths in
+            let text = paths.map { $0 + separator }.joined()
+            _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 1) }
+        }
     }
 
     /// The image pipeline's limits from the options.

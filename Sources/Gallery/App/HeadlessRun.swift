@@ -23,6 +23,9 @@ public struct HeadlessRun {
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// Called with the marked photos' files, in gallery order, when the run ends without an error
+    /// (`--output-marked` prints them).
+    public var reportMarked: (@MainActor ([String]) -> Void)?
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
@@ -166,6 +169,7 @@ public struct HeadlessRun {
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
         }
         try trace?.close()
+        reportMarked?(gallery.markedPaths)
         return framesRendered
     }
 

@@ -18,6 +18,9 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// Called with the marked photos' files, in gallery order, when the run ends without an error
+    /// (`--output-marked` prints them).
+    public var reportMarked: (@MainActor ([String]) -> Void)?
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
@@ -208,6 +211,7 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
+        reportMarked?(gallery.markedPaths)
     }
 
     /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,

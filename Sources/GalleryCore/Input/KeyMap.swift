@@ -1,6 +1,7 @@
 import PagerEngine
 
-/// The gallery's key bindings, by SDL key name (case-insensitive unless both cases are bound), and the help text made from them.
+/// The gallery's key bindings, by SDL key name (case-insensitive unless both cases are bound, as g and G, m and M
+/// are; Ctrl combinations as "Ctrl+M"), and the help text made from them.
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
@@ -30,6 +31,9 @@ public enum KeyMap {
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
         KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
+        KeyBinding(keyNames: ["m"], command: .toggleMark, summary: "mark or unmark the photo (-o prints the marked)"),
+        KeyBinding(keyNames: ["M"], command: .invertMarks, summary: "invert the marks"),
+        KeyBinding(keyNames: ["Ctrl+M"], command: .clearMarks, summary: "clear every mark"),
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
         KeyBinding(keyNames: ["Q", "Escape"], command: .quit, summary: "quit"),
     ]
