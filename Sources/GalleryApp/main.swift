@@ -121,6 +121,17 @@ struct GalleryCommandLine: ParsableCommand {
         help: "With -o: separate the paths with NUL instead of newlines (for xargs -0); implies -o.")
     var nullSeparated = false
 
+    @Option(help: "Ctrl+1: run this shell command; %f is the photo, %F the marked ones (feh's --action).")
+    var action1: String?
+    @Option(help: "Ctrl+2: as --action1.") var action2: String?
+    @Option(help: "Ctrl+3: as --action1.") var action3: String?
+    @Option(help: "Ctrl+4: as --action1.") var action4: String?
+    @Option(help: "Ctrl+5: as --action1.") var action5: String?
+    @Option(help: "Ctrl+6: as --action1.") var action6: String?
+    @Option(help: "Ctrl+7: as --action1.") var action7: String?
+    @Option(help: "Ctrl+8: as --action1.") var action8: String?
+    @Option(help: "Ctrl+9: as --action1.") var action9: String?
+
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false
 
@@ -236,6 +247,7 @@ struct GalleryCommandLine: ParsableCommand {
                 slideshowInterval: slideshow?.value)
             run.images = images
             run.reportMarked = markedReport
+            run.actions = actions
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -247,6 +259,7 @@ struct GalleryCommandLine: ParsableCommand {
                 slideshowInterval: slideshow?.value)
             run.images = images
             run.reportMarked = markedReport
+            run.actions = actions
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
@@ -290,6 +303,18 @@ struct GalleryCommandLine: ParsableCommand {
             let text = paths.map { $0 + separator }.joined()
             _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 1) }
         }
+    }
+
+    /// The actions given, by number.
+    private var actions: [Int: ActionCommand] {
+        let given = [action1, action2, action3, action4, action5, action6, action7, action8, action9]
+        var actions: [Int: ActionCommand] = [:]
+        for (index, template) in given.enumerated() {
+            if let template, !template.allSatisfy(\.isWhitespace) {
+                actions[index + 1] = ActionCommand(template: template)
+            }
+        }
+        return actions
     }
 
     /// The image pipeline's limits from the options.

@@ -21,6 +21,8 @@ public struct WindowRun {
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
     /// (`--output-marked` prints them).
     public var reportMarked: (@MainActor ([String]) -> Void)?
+    /// The user's actions by number (`--action1` … `--action9`).
+    public var actions: [Int: ActionCommand] = [:]
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
@@ -94,9 +96,17 @@ public struct WindowRun {
                 event.type = wakeEventType
                 _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
             }
-            return try assembly.makeGallery(
+            let gallery = try assembly.makeGallery(
                 library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: source,
                 headStart: headStart)
+            if !actions.isEmpty {
+                gallery.actions = ActionRunner(commands: actions) {
+                    var event = SDL_Event()
+                    event.type = wakeEventType
+                    _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+                }
+            }
+            return gallery
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage,

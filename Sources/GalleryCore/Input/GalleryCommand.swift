@@ -48,4 +48,6 @@ public enum GalleryCommand: Hashable, Sendable {
     case invertMarks
     /// Unmark every photo (Ctrl+M).
     case clearMarks
+    /// Run the user's action `--actionN` (Ctrl+N, 1 to 9) on the current photo or the marked ones.
+    case action(Int)
 }

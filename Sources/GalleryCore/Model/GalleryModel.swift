@@ -202,6 +202,9 @@ public struct GalleryModel: Sendable {
         case .clearMarks:
             marks.removeAll()
             showInfo(at: time)
+        case .action(let number):
+            guard photoCount > 0 else { return [] }
+            return [.runAction(number: number, photo: photo(ofPage: pager.currentPage), marked: marks.inOrder)]
         }
         return []
     }
