@@ -11,7 +11,7 @@ import Darwin
 /// standard's size (never enlarged, in sRGB, as other programs expect), written to the cache, and the written
 /// thumbnail is what is shown, so a cold and a warm start draw the same pixels. A photo that fails to decode gets a
 /// fail entry, and is not tried again while it is unchanged.
-struct ThumbnailMaker: Sendable {
+package struct ThumbnailMaker: Sendable {
     /// Decodes what is shown (the display's profile, the options' limits).
     let decoder: ImageDecoder
     /// The shared cache, or nil (`--no-thumbnail-cache`: no reads, no writes).
@@ -20,14 +20,14 @@ struct ThumbnailMaker: Sendable {
     let workingDirectory: String
 
     /// A maker decoding with `decoder` through `cache`, resolving relative paths against the current folder.
-    init(decoder: ImageDecoder, cache: ThumbnailCache?) {
+    package init(decoder: ImageDecoder, cache: ThumbnailCache?) {
         self.decoder = decoder
         self.cache = cache
         workingDirectory = Self.currentFolder()
     }
 
     /// The thumbnail `request` asks for, fitted inside its box.
-    func thumbnail(_ request: DecodeRequest) throws(DecodeFailure) -> Surface {
+    package func thumbnail(_ request: DecodeRequest) throws(DecodeFailure) -> Surface {
         guard let cache, case .file(let path) = request.source, let stamp = FileStamp.current(atPath: path) else {
             return try decoder.decode(request.source, fitting: request.box)
         }
