@@ -194,7 +194,8 @@ public struct GalleryModel: Sendable {
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]
         case .toggleMark:
             guard photoCount > 0 else { return [] }
-            marks.toggle(photo(ofPage: pager.currentPage))
+            // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.
+            marks.toggle(photo(ofPage: pager.commandTargetPage ?? pager.currentPage))
             showInfo(at: time)
         case .invertMarks:
             marks.invert(photoCount: photoCount)
@@ -204,7 +205,8 @@ public struct GalleryModel: Sendable {
             showInfo(at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
-            return [.runAction(number: number, photo: photo(ofPage: pager.currentPage), marked: marks.inOrder)]
+            let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+            return [.runAction(number: number, photo: current, marked: marks.inOrder)]
         }
         return []
     }

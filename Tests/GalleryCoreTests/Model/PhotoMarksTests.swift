@@ -38,4 +38,16 @@ struct PhotoMarksTests {
         press("Ctrl+M", at: 0.6)
         #expect(model.marks.count == 0 && model.markText == nil)
     }
+
+    @Test("m right after a page turn marks the photo the turn heads for, not the one still sliding out")
+    func midSlide() {
+        var model = GalleryModel(
+            photoCount: 5, mode: .bounded, startPage: 1, viewport: Viewport(width: 800, height: 600))
+        for name in ["Right", "Right", "m"] {
+            for effect in model.key(GalleryKey(name: name), isRepeat: false, at: 0.1) {
+                if case .command(let command) = effect { _ = model.perform(command, at: 0.1) }
+            }
+        }
+        #expect(model.marks.inOrder == [3])
+    }
 }
