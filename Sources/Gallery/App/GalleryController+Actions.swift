@@ -28,6 +28,8 @@ extension GalleryController {
         for failure in finished.failures { logger.warning("\(failure)") }
         guard !finished.photos.isEmpty else { return false }
         store.decodes.forgetShown()
+        // The wheel's thumbnails of those photos are made again (a changed photo's cached thumbnail is outdated).
+        thumbnails.forget(finished.photos.joined())
         residency = ResidencyTracker()
         updateResidency()
         return true
