@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
 # repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
 # .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
-# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif icc output-policy; default all)
+# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif icc output-policy png-text; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -14,7 +14,7 @@ FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.sw
 FUZZ_ICC_SOURCES=${FUZZ_ICC_SOURCES:-Sources/Gallery/Images/EmbeddedColour.swift}
 FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/Images/EmbeddedColour.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif icc output-policy)
+[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif icc output-policy png-text)
 
 # GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
 # for coverage and ASan: one object and one module per library, in dependency order.
@@ -26,7 +26,7 @@ numerics_include="$numerics/Sources/_NumericsShims/include"
 compile_module() {
   local name=$1; shift
   "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -wmo -package-name gallery -module-name "$name" \
-    -I "$modules" -Xcc -I"$numerics_include" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
+    -I "$modules" -I Sources/CNettle -Xcc -I"$numerics_include" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
     -c "$@" -o "$modules/$name.o" 2>&1 | grep -v 'Cannot export local symbol' || true
   [ -f "$modules/$name.o" ] || { echo "cannot compile $name for fuzzing"; exit 1; }
 }
@@ -46,13 +46,15 @@ compile_target() {
   local name=$1 output="$FUZZ_DIR/bin/$1"
   mkdir -p "$FUZZ_DIR/bin"
   case $name in
-    script-parser|trace-reader|output-policy)
+    script-parser|trace-reader|output-policy|png-text)
       local harness=Fuzz/ScriptParserFuzz.swift
       [ "$name" = trace-reader ] && harness=Fuzz/TraceReaderFuzz.swift
       [ "$name" = output-policy ] && harness=Fuzz/OutputPolicyFuzz.swift
+      [ "$name" = png-text ] && harness=Fuzz/PNGTextFuzz.swift
+      # GalleryCore links nettle (MD5, for the thumbnail cache's names).
       "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -package-name gallery -module-name "Fuzz${name//-/}" \
-        -I "$modules" -Xcc -I"$numerics_include" \
-        "$harness" $core_objects -o "$output" ;;
+        -I "$modules" -I Sources/CNettle -Xcc -I"$numerics_include" \
+        "$harness" $core_objects -lnettle -o "$output" ;;
     image-header)
       # shellcheck disable=SC2086
       "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzImageHeader \
@@ -134,6 +136,13 @@ make_corpus() {
       printf '\x81\x01\x00\x03\x01\x00\x00\x07\x05' > "$corpus/shots-link-to-ph"
       printf '\x01\x00\x04\x01\x02\x09\x07\x02' > "$corpus/trace-link-to-photo"
       printf '\x02\x00\x00\x00\x00\x03\x00\x01\x09\x0b\x05' > "$corpus/trace-dotdot" ;;
+    png-text)
+      # PNG heads: the bundled shots' and the test photos' (signature, IHDR, text chunks), and a thumbnail's start.
+      find Assets Tests -name '*.png' -size -2M 2>/dev/null | head -20 | while IFS= read -r png; do
+        head -c 4096 "$png" > "$corpus/$(basename "$png").head"
+      done
+      printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x80\0\0\0\x60\x08\x02\0\0\0\0\0\0\0\0\0\0\x11tEXtThumb::MTime\x0012\0\0\0\0' \
+        > "$corpus/thumbnail" ;;
   esac
 }
 

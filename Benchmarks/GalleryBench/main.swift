@@ -10,6 +10,17 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "decode-once" {
     try runDecodeOnce(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+// `gallery-bench thumbnails`: only the shared thumbnail cache's cold and warm fill.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "thumbnails" {
+    do {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-thumbs-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // before exit, which skips pending defers
+        try thumbnailCacheBenchmark(
+            in: folder, bundledPhoto: (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg")
+    }
+    exit(0)
+}
 // `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute), and colour management
 // (`gallery-bench colour`: that alone).
 if CommandLine.arguments.count == 2, ["formats", "colour"].contains(CommandLine.arguments[1]) {
@@ -155,3 +166,4 @@ let bundled =
     (try? PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))?.photos.map(\.path) ?? []
 try busyFrameBenchmark(in: folder, bundledPhotos: bundled)
 try startupBenchmark(in: folder, bundledPhoto: bundledPhoto)
+try thumbnailCacheBenchmark(in: folder, bundledPhoto: bundledPhoto)

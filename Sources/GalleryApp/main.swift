@@ -106,6 +106,32 @@ struct GalleryCommandLine: ParsableCommand {
         help: "Show photos as if sRGB, ignoring their embedded colour profiles (to compare).")
     var noColorManagement = false
 
+    @Flag(
+        name: .customLong("no-thumbnail-cache"),
+        help: "Leave the desktop's shared thumbnail cache (~/.cache/thumbnails) untouched: no reads, no writes.")
+    var noThumbnailCache = false
+
+    @Flag(
+        name: [.customShort("o"), .customLong("output-marked")],
+        help: "On quit, print the marked photos' paths (m marks) on standard output, one per line, in gallery order.")
+    var outputMarked = false
+
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help: "With -o: separate the paths with NUL instead of newlines (for xargs -0); implies -o.")
+    var nullSeparated = false
+
+    @Option(help: "Ctrl+1: run this shell command; %f is the photo, %F the marked ones (feh's --action).")
+    var action1: String?
+    @Option(help: "Ctrl+2: as --action1.") var action2: String?
+    @Option(help: "Ctrl+3: as --action1.") var action3: String?
+    @Option(help: "Ctrl+4: as --action1.") var action4: String?
+    @Option(help: "Ctrl+5: as --action1.") var action5: String?
+    @Option(help: "Ctrl+6: as --action1.") var action6: String?
+    @Option(help: "Ctrl+7: as --action1.") var action7: String?
+    @Option(help: "Ctrl+8: as --action1.") var action8: String?
+    @Option(help: "Ctrl+9: as --action1.") var action9: String?
+
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false
 
@@ -220,6 +246,8 @@ struct GalleryCommandLine: ParsableCommand {
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.reportMarked = markedReport
+            run.actions = actions
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -230,6 +258,8 @@ struct GalleryCommandLine: ParsableCommand {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.reportMarked = markedReport
+            run.actions = actions
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
@@ -264,11 +294,38 @@ struct GalleryCommandLine: ParsableCommand {
         return OutputPolicy(protecting: folders.sorted())
     }
 
+    /// What prints the marked photos on quit (`-o`, `-0`): standard output carries nothing else (logs go to standard
+    /// error), so `gallery -o DIR | xargs cp -t keep/` works.
+    private var markedReport: (@MainActor ([String]) -> Void)? {
+        guard outputMarked || nullSeparated else { return nil }
+        let separator = nullSeparated ? "\0" : "\n"
+        return { paths in
+            let text = paths.map { $0 + separator }.joined()
+            _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 1) }
+        }
+    }
+
+    /// The actions given, by number.
+    private var actions: [Int: ActionCommand] {
+        let given = [action1, action2, action3, action4, action5, action6, action7, action8, action9]
+        var actions: [Int: ActionCommand] = [:]
+        for (index, template) in given.enumerated() {
+            if let template, !template.allSatisfy(\.isWhitespace) {
+                actions[index + 1] = ActionCommand(template: template)
+            }
+        }
+        return actions
+    }
+
     /// The image pipeline's limits from the options.
     private var images: ImageOptions {
         var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
         options.upscales = fit == .fit
         options.managesColour = !noColorManagement
+        if !noThumbnailCache {
+            options.thumbnailCacheRoot = ThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment)
+            options.thumbnailCacheVersion = buildVersion
+        }
         return options
     }
 

@@ -2,7 +2,8 @@ import GalleryCore
 import PagerEngine
 
 /// How every run builds a gallery: the page worker with a thumbnail and a zoom-detail worker on the same decoder (one
-/// memory budget for all three), and the controller over them. The window and headless runs differ only in the page
+/// memory budget for all three), and the controller over them. The thumbnail worker goes through the shared
+/// thumbnail cache when the options name one (`ThumbnailMaker`). The window and headless runs differ only in the page
 /// worker they pass (threads, whether it decodes alone at first) and the event their workers wake the loop with.
 @MainActor
 final class GalleryAssembly {
@@ -18,6 +19,8 @@ final class GalleryAssembly {
     let slideshowInterval: Double?
     /// Decode limits and cache sizes.
     let images: ImageOptions
+    /// The desktop's shared thumbnail cache the wheel reads and fills, or nil.
+    let thumbnailCache: ThumbnailCache?
 
     /// An assembly over `worker`, whose thumbnail and detail workers decode with `decoder` on one thread each and wake
     /// the loop with `wakeEventType` (nil: no events, headless).
@@ -26,7 +29,12 @@ final class GalleryAssembly {
         slideshowInterval: Double?, images: ImageOptions
     ) {
         self.worker = worker
-        thumbnailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
+        let cache = images.makeThumbnailCache()
+        thumbnailCache = cache
+        let maker = ThumbnailMaker(decoder: decoder, cache: cache)
+        thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: wakeEventType, budget: decoder.budget) {
+            request throws(DecodeFailure) in try maker.thumbnail(request)
+        }
         detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
@@ -42,7 +50,9 @@ final class GalleryAssembly {
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, startPage: Int, feedSource: (any FeedSource)?,
         headStart: DecodeRequest? = nil
     ) throws -> GalleryController {
-        try GalleryController(
+        // The cache never writes into a folder the photos come from (a cache folder inside one is refused).
+        thumbnailCache?.protect(library.photoFolders)
+        return try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,
             slideshowInterval: slideshowInterval, startPage: startPage, cacheBytes: images.cacheBytes,

@@ -9,7 +9,7 @@ extension GalleryController {
         if mode == .wheel {
             try wheelPainter.paint(
                 pager: pager, direction: model.wheelDirection, library: library, thumbnails: thumbnails,
-                renderer: renderer)
+                renderer: renderer, marked: model.marks.contains)
         } else {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
@@ -24,7 +24,7 @@ extension GalleryController {
                 pageBox: pageBox,
                 zoom: shownZoom.map {
                     ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
-                })
+                }, marked: model.marks.contains)
         }
         try overlayPainter.paint(overlayState, renderer: renderer)
     }
@@ -52,6 +52,7 @@ extension GalleryController {
             "frame     \(GalleryModel.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",
             "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
             "slideshow \(slideshow.isRunning ? "every \(GalleryModel.seconds(slideshow.interval))" : "off")",
+            "marked    \(model.marks.count)\(model.marks.contains(photo) ? " · this one" : "")",
         ]
         if mode == .feed { lines.append("feed      \(feedState.traceName)") }
         return lines
@@ -59,6 +60,14 @@ extension GalleryController {
 
     /// The window title: `i / N — file name`.
     public var title: String { model.title(name: library.name(forPage: photo(ofPage: pager.currentPage))) }
+
+    /// The files of the marked photos, in gallery order (synthetic pages have none), for `--output-marked`.
+    public var markedPaths: [String] {
+        model.marks.inOrder.compactMap { photo in
+            guard photo < library.count, case .file(let path) = library.source(forPage: photo) else { return nil }
+            return path
+        }
+    }
 
     /// Whether a quit was asked for (Q, Escape, a script's quit).
     public var quitRequested: Bool { model.quitRequested }

@@ -49,6 +49,7 @@ extension GalleryController {
             case .click(let x, let y): click(x: x, y: y, at: time)
             case .toggleActualSize(let x, let y): toggleActualSize(atX: x, y: y, at: time)
             case .retryFeed: retryFeed(at: time)
+            case .runAction(let number, let photo, let marked): runAction(number, photo: photo, marked: marked)
             }
         }
     }

@@ -40,6 +40,9 @@ public final class GalleryController {
     /// Where feed mode's next pages come from.
     let feedSource: any FeedSource
 
+    /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
+    public var actions: ActionRunner?
+
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
 
@@ -198,8 +201,10 @@ public final class GalleryController {
         let pages = try store.receive(uploadBudget: uploadBudget)
         let rows = try thumbnails.receive(renderer: renderer)
         let detail = try zoomDetail.receive(renderer: renderer)
-        if pages || rows || detail { needsRedraw = true }
-        return pages || rows || detail
+        // A finished action may have changed the photos shown: they are examined again (a decode if they changed).
+        let acted = takeFinishedActions()
+        if pages || rows || detail || acted { needsRedraw = true }
+        return pages || rows || detail || acted
     }
 
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,

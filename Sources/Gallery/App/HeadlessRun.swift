@@ -23,6 +23,11 @@ public struct HeadlessRun {
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// Called with the marked photos' files, in gallery order, when the run ends without an error
+    /// (`--output-marked` prints them).
+    public var reportMarked: (@MainActor ([String]) -> Void)?
+    /// The user's actions by number (`--action1` … `--action9`).
+    public var actions: [Int: ActionCommand] = [:]
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
@@ -90,6 +95,7 @@ public struct HeadlessRun {
             library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({})
         )
         defer { gallery.feedSource.stop() }
+        if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {
             gallery.advance(to: now)
@@ -151,6 +157,8 @@ public struct HeadlessRun {
             // A feed fed by a folder or a command answers in real time: this frame waits for it, up to a frame's
             // worth of real time, so the virtual clock never runs ahead of the world by more than that.
             if gallery.waitsOnRealTimeFeed { gallery.waitForFeed(upTo: 1 / framesPerSecond) }
+            // So do running actions: the run ends once they have, and re-reads what they changed.
+            if gallery.runningActions > 0 { gallery.waitForAction(upTo: 1 / framesPerSecond) }
             try draw(at: now)
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
             gallery.noteFrameTime(milliseconds: frameMilliseconds)
@@ -161,11 +169,13 @@ public struct HeadlessRun {
                 cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
                 && gallery.feedState != .loading && gallery.model.countPrefix.pendingCommand == nil
+                && gallery.runningActions == 0
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
             if StopSignal.isStopRequested { break }
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
         }
         try trace?.close()
+        reportMarked?(gallery.markedPaths)
         return framesRendered
     }
 
@@ -174,6 +184,7 @@ public struct HeadlessRun {
     /// jumps there, so an event far in the future costs nothing. Returns 0 (no jump) otherwise.
     static func lastIdleFrame(before cursor: ScriptCursor, gallery: GalleryController, framesPerSecond: Double) -> Int {
         guard !gallery.needsFrame, gallery.pendingDecodes == 0, !gallery.waitsOnRealTimeFeed,
+            gallery.runningActions == 0,
             let next = [cursor.nextEventTime, gallery.nextWakeTime].compactMap({ $0 }).min()
         else { return 0 }
         // The event applies at the first frame k with k / fps ≥ t (within the cursor's tolerance).

@@ -2,12 +2,22 @@ import CSDL2
 import GalleryCore
 
 /// A frame as the bytes of a headless shot: an opaque RGB PNG carrying the gallery's mark (`ShotMark`), encoded in
-/// memory so that it is written through `OutputFile` (the output policy), never by SDL opening a path itself.
+/// memory so that it is written through `OutputFile` (the output policy), never by SDL opening a path itself. Cached
+/// thumbnails are encoded here too (`ThumbnailMaker`), and written by `ThumbnailCache`.
 enum ShotPNG {
     /// The PNG bytes of `surface`, marked.
     static func encode(_ surface: Surface) throws(SDLError) -> [UInt8] {
+        guard let marked = ShotMark.marking(try png(of: surface, opaque: true)) else {
+            throw SDLError(call: "IMG_SavePNG_RW", message: "the encoder wrote no PNG header")
+        }
+        return marked
+    }
+
+    /// The PNG bytes of `surface`, unmarked: RGB when `opaque`, else RGBA (a cached thumbnail keeps its alpha).
+    static func png(of surface: Surface, opaque: Bool) throws(SDLError) -> [UInt8] {
+        let format = opaque ? SDL_PIXELFORMAT_RGB24 : SDL_PIXELFORMAT_RGBA32
         let rgb = try SDLError.nonNull(
-            SDL_ConvertSurfaceFormat(surface.handle, SDL_PIXELFORMAT_RGB24.rawValue, 0), "SDL_ConvertSurfaceFormat")
+            SDL_ConvertSurfaceFormat(surface.handle, format.rawValue, 0), "SDL_ConvertSurfaceFormat")
         defer { SDL_FreeSurface(rgb) }
         let sink = Sink()
         let stream = try SDLError.nonNull(SDL_AllocRW(), "SDL_AllocRW")
@@ -27,10 +37,7 @@ enum ShotPNG {
         try withExtendedLifetime(sink) { () throws(SDLError) in
             try SDLError.check(IMG_SavePNG_RW(rgb, stream, 0), "IMG_SavePNG_RW")
         }
-        guard let marked = ShotMark.marking(sink.bytes) else {
-            throw SDLError(call: "IMG_SavePNG_RW", message: "the encoder wrote no PNG header")
-        }
-        return marked
+        return sink.bytes
     }
 
     /// Collects what SDL_image writes.

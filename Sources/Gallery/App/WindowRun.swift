@@ -18,6 +18,11 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// Called with the marked photos' files, in gallery order, when the run ends without an error
+    /// (`--output-marked` prints them).
+    public var reportMarked: (@MainActor ([String]) -> Void)?
+    /// The user's actions by number (`--action1` … `--action9`).
+    public var actions: [Int: ActionCommand] = [:]
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
@@ -91,9 +96,17 @@ public struct WindowRun {
                 event.type = wakeEventType
                 _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
             }
-            return try assembly.makeGallery(
+            let gallery = try assembly.makeGallery(
                 library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: source,
                 headStart: headStart)
+            if !actions.isEmpty {
+                gallery.actions = ActionRunner(commands: actions) {
+                    var event = SDL_Event()
+                    event.type = wakeEventType
+                    _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+                }
+            }
+            return gallery
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage,
@@ -208,6 +221,7 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
+        reportMarked?(gallery.markedPaths)
     }
 
     /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The image pipeline's limits, from the command line: how large a picture may be decoded, how much memory decodes
 /// share, and how many bytes of decoded pages are kept.
 public struct ImageOptions: Sendable, Hashable {
@@ -15,12 +17,22 @@ public struct ImageOptions: Sendable, Hashable {
     public var managesColour = true
     /// The profile photos are converted to (the display's, `DisplayProfile`), as ICC bytes; nil: sRGB.
     public var outputProfile: [UInt8]?
+    /// The shared thumbnail cache's root folder (`ThumbnailCache.defaultRoot`), or nil to leave it untouched
+    /// (`--no-thumbnail-cache`, and the default for tests and benchmarks).
+    public var thumbnailCacheRoot: String?
+    /// The version written into cached thumbnails and naming the fail entries' folder.
+    public var thumbnailCacheVersion = "0"
 
     /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
     public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
         self.maximumPixelCount = maximumPixelCount
         self.decodeBudgetBytes = decodeBudgetBytes
         self.cacheBytes = cacheBytes
+    }
+
+    /// The shared thumbnail cache these options name, or nil.
+    public func makeThumbnailCache() -> ThumbnailCache? {
+        thumbnailCacheRoot.map { ThumbnailCache(root: $0, version: thumbnailCacheVersion) }
     }
 
     /// A decoder with these limits and its own budget (share it between all decode threads).

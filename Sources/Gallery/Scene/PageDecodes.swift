@@ -62,6 +62,12 @@ final class PageDecodes {
         }
     }
 
+    /// Forgets which pages the last plan showed, so the next plan re-examines every page it shows (an action may have
+    /// changed their files).
+    func forgetShown() {
+        lastRequired.removeAll()
+    }
+
     /// Requests `pages`, in order, from the worker.
     func request(_ pages: [Int]) {
         for page in pages {

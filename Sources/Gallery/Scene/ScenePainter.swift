@@ -28,10 +28,12 @@ final class ScenePainter {
         self.texts = texts
     }
 
-    /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed).
+    /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
+    /// `marked` photos get a badge.
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double, pageBox: PixelSize? = nil, zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil
+        time: Double, pageBox: PixelSize? = nil, zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
+        marked: (Int) -> Bool = { _ in false }
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -77,6 +79,13 @@ final class ScenePainter {
                     try paintPlaceholder(
                         in: slotRect.centring(store.placeholderSize(forPage: photo, in: box)), renderer: renderer)
                     nowWaiting.insert(photo)
+                }
+                if marked(photo) {
+                    // On the photo as drawn, else on its placeholder's shape (failed or still coming).
+                    let shown =
+                        store.texture(forPage: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
+                        ?? store.placeholderSize(forPage: photo, in: box)
+                    try MarkBadge.paint(in: slotRect.centring(shown), renderer: renderer)
                 }
             case .feedEnd:
                 try paintFeedEnd(feedEnd, in: slotRect, time: time, renderer: renderer)

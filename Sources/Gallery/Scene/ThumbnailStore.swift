@@ -69,6 +69,17 @@ final class ThumbnailStore {
     /// Whether `photo` could not be decoded.
     func hasFailed(_ photo: Int) -> Bool { failed.contains(photo) }
 
+    /// Forgets the thumbnails of `photos` (an action may have changed them): the next `want` asks for them again.
+    func forget(_ photos: some Sequence<Int>) {
+        let forgotten = Set(photos)
+        worker.cancel(pages: forgotten)
+        for photo in forgotten {
+            textures[photo] = nil
+            failed.remove(photo)
+            inFlight.remove(photo)
+        }
+    }
+
     /// Forgets every thumbnail (leaving the wheel, or a new size).
     func removeAll(box newBox: PixelSize? = nil) {
         worker.cancelAll()

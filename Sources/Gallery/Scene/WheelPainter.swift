@@ -41,10 +41,10 @@ final class WheelPainter {
         ).inset(by: margin)
     }
 
-    /// Draws the wheel.
+    /// Draws the wheel; `marked` photos' thumbnails get a badge.
     func paint(
         pager: Pager, direction: WheelDirection, library: PageLibrary, thumbnails: ThumbnailStore,
-        renderer: Renderer
+        renderer: Renderer, marked: (Int) -> Bool = { _ in false }
     ) throws {
         let size = try renderer.outputSize
         try renderer.copy(try backgroundTexture(size: size, renderer: renderer), to: PixelRect(size: size))
@@ -71,6 +71,7 @@ final class WheelPainter {
             } else {
                 try renderer.copy(try placeholderTexture(box: box, renderer: renderer), to: thumbRect)
             }
+            if marked(row.row) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
             try paintName(
                 library.name(forPage: row.row), index: "\(row.row + 1) / \(library.count)", centred: centred,
                 left: thumbRect.x + box.width + 16, card: card, renderer: renderer)

@@ -42,4 +42,12 @@ public enum GalleryCommand: Hashable, Sendable {
     case zoomToFit
     /// Show or hide the help that lists every key and gesture.
     case toggleHelp
+    /// Mark the current photo, or unmark it (`m`).
+    case toggleMark
+    /// Mark every unmarked photo and unmark the marked ones (`M`).
+    case invertMarks
+    /// Unmark every photo (Ctrl+M).
+    case clearMarks
+    /// Run the user's action `--actionN` (Ctrl+N, 1 to 9) on the current photo or the marked ones.
+    case action(Int)
 }

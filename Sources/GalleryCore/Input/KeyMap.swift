@@ -1,6 +1,7 @@
 import PagerEngine
 
-/// The gallery's key bindings, by SDL key name (case-insensitive unless both cases are bound), and the help text made from them.
+/// The gallery's key bindings, by SDL key name (case-insensitive unless both cases are bound, as g and G, m and M
+/// are; Ctrl combinations as "Ctrl+M"), and the help text made from them.
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
@@ -30,9 +31,19 @@ public enum KeyMap {
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
         KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
+        KeyBinding(keyNames: ["m"], command: .toggleMark, summary: "mark or unmark the photo (-o prints the marked)"),
+        KeyBinding(keyNames: ["M"], command: .invertMarks, summary: "invert the marks"),
+        KeyBinding(keyNames: ["Ctrl+M"], command: .clearMarks, summary: "clear every mark"),
+        KeyBinding(
+            keyNames: [actionKeys], command: .action(1),
+            summary: "run --action1 … --action9 on the photo (%f) or the marked ones (%F)"),
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
         KeyBinding(keyNames: ["Q", "Escape"], command: .quit, summary: "quit"),
     ]
+
+    /// The keys of the nine actions as the help names them: one line for Ctrl+1 … Ctrl+9 (`command(forKeyName:)`
+    /// reads the digit), not nine.
+    public static let actionKeys = "Ctrl+1…9"
 
     /// Commands by the exact key name.
     private static let commandsByName: [String: GalleryCommand] = {
@@ -57,7 +68,11 @@ public enum KeyMap {
     /// The command for an SDL key name: the name as bound ("g", "G"), else ignoring case ("right" and "RIGHT" are
     /// "Right"); `nil` when unbound.
     public static func command(forKeyName name: String) -> GalleryCommand? {
-        commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]
+        if name.count == 6, name.lowercased().hasPrefix("ctrl+"), let digit = name.last?.wholeNumberValue, digit > 0 {
+            return .action(digit)
+        }
+        guard name.lowercased() != actionKeys.lowercased() else { return nil }
+        return commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]
     }
 
     /// One line per binding, keys padded to a column, e.g. "Right, N, Space   next photo".

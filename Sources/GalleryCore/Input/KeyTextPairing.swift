@@ -16,13 +16,17 @@ public struct KeyTextPairing: Sendable {
     /// Starts with no key pressed.
     public init() {}
 
-    /// A key-down of the SDL key `name` with Shift held or not: the key to handle, or nil for a modifier alone. A
-    /// letter is lower case unless shifted ("g", "G"); a shifted punctuation or digit key is left to its text event
-    /// (Shift+/ types "?", Shift+= "+", Shift+1 "!"), and handled as an unbound key meanwhile (it still clears a
-    /// typed number, and closes the help when `helpShows`, and then its text is dropped).
-    public mutating func keyDown(name: String, shift: Bool, helpShows: Bool) -> GalleryKey? {
+    /// A key-down of the SDL key `name` with Shift and Ctrl held or not: the key to handle, or nil for a modifier
+    /// alone. A letter is lower case unless shifted ("g", "G"); a shifted punctuation or digit key is left to its text
+    /// event (Shift+/ types "?", Shift+= "+", Shift+1 "!"), and handled as an unbound key meanwhile (it still clears a
+    /// typed number, and closes the help when `helpShows`, and then its text is dropped). With Ctrl a key bound as
+    /// "Ctrl+" and its upper-case name ("Ctrl+M") is that key; other keys ignore Ctrl, as they always did.
+    public mutating func keyDown(name: String, shift: Bool, ctrl: Bool = false, helpShows: Bool) -> GalleryKey? {
         textNamesKey = false
         if Self.modifierNames.contains(name.lowercased()) { return nil }
+        if ctrl, case let combined = GalleryKey(name: "Ctrl+" + name.uppercased()), combined != .unbound {
+            return combined
+        }
         let key: GalleryKey
         if name.count == 1, let character = name.first {
             if character.isLetter {

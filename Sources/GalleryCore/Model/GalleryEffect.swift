@@ -21,4 +21,6 @@ public enum GalleryEffect: Equatable, Sendable {
     case toggleActualSize(x: Double, y: Double)
     /// Retry the feed's failed request.
     case retryFeed
+    /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.
+    case runAction(number: Int, photo: Int, marked: [Int])
 }

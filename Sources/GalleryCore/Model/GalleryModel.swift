@@ -24,6 +24,8 @@ public struct GalleryModel: Sendable {
     public private(set) var showsInfoPanel = false
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
+    /// The photos marked (`m`), by photo: their count is `marks.count`.
+    public private(set) var marks = PhotoMarks()
     /// Fullscreen toggles asked for and not yet carried out by the window.
     private var fullscreenToggles = 0
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -190,6 +192,21 @@ public struct GalleryModel: Sendable {
         case .toggleInfoPanel: showsInfoPanel.toggle()
         case .toggleFullscreen: fullscreenToggles += 1
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]
+        case .toggleMark:
+            guard photoCount > 0 else { return [] }
+            // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.
+            marks.toggle(photo(ofPage: pager.commandTargetPage ?? pager.currentPage))
+            showInfo(at: time)
+        case .invertMarks:
+            marks.invert(photoCount: photoCount)
+            showInfo(at: time)
+        case .clearMarks:
+            marks.removeAll()
+            showInfo(at: time)
+        case .action(let number):
+            guard photoCount > 0 else { return [] }
+            let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+            return [.runAction(number: number, photo: current, marked: marks.inOrder)]
         }
         return []
     }
@@ -256,6 +273,7 @@ public struct GalleryModel: Sendable {
         let page = pager.currentPage
         var info = "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
+        if let marked = markText { info += " · " + marked }
         var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
         if let prompt = countPrompt {
             info = prompt
@@ -266,6 +284,14 @@ public struct GalleryModel: Sendable {
             dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
             help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil)
+    }
+
+    /// The marks as the page information shows them: "marked (3 in all)" when the current photo is marked, "3 marked"
+    /// when others are, nil with no marks.
+    public var markText: String? {
+        guard marks.count > 0 else { return nil }
+        return marks.contains(photo(ofPage: pager.currentPage))
+            ? "marked (\(marks.count) in all)" : "\(marks.count) marked"
     }
 
     /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".

@@ -43,4 +43,14 @@ struct KeyMapTests {
         let summaryColumns = Set(zip(lines, KeyMap.bindings).map { $0.count - $1.summary.count })
         #expect(summaryColumns.count == 1)
     }
+
+    @Test(
+        "letters bound in both cases keep their case (g/G, m/M); Ctrl combinations ignore it",
+        arguments: [
+            ("g", GalleryCommand.first), ("G", .last), ("m", .toggleMark), ("M", .invertMarks),
+            ("Ctrl+M", .clearMarks), ("ctrl+m", .clearMarks), ("CTRL+M", .clearMarks),
+        ])
+    func caseSensitiveLetters(name: String, command: GalleryCommand) {
+        #expect(KeyMap.command(forKeyName: name) == command)
+    }
 }

@@ -25,6 +25,8 @@ import Testing
         Press(name: "/", shift: true, text: "?", helpShows: true, handled: [.unbound]),
         Press(name: "G", shift: true, text: "G", helpShows: false, handled: [.command(.last)]),
         Press(name: "G", shift: false, text: "g", helpShows: false, handled: [.command(.first)]),
+        Press(name: "M", shift: false, text: "m", helpShows: false, handled: [.command(.toggleMark)]),
+        Press(name: "M", shift: true, text: "M", helpShows: false, handled: [.command(.invertMarks)]),
         Press(name: "1", shift: true, text: "!", helpShows: false, handled: [.unbound]),
         Press(name: "Left Shift", shift: true, text: nil, helpShows: true, handled: []),
         Press(name: "F1", shift: false, text: nil, helpShows: false, handled: [.command(.toggleHelp)]),
@@ -37,5 +39,17 @@ import Testing
         }
         if let text = press.text, let key = pairing.text(text) { handled.append(key) }
         #expect(handled == press.handled)
+    }
+
+    @Test(
+        "Ctrl with a key bound as Ctrl+KEY is that key; with others Ctrl is ignored, as before",
+        arguments: [
+            ("M", false, GalleryKey.command(.clearMarks)), ("M", true, .command(.clearMarks)),
+            ("Q", false, .command(.quit)), ("Right", false, .command(.next)), ("G", true, .command(.last)),
+        ])
+    func ctrl(name: String, shift: Bool, key: GalleryKey) {
+        var pairing = KeyTextPairing()
+        #expect(pairing.keyDown(name: name, shift: shift, ctrl: true, helpShows: false) == key)
+        #expect(pairing.text(name.lowercased()) == nil)
     }
 }

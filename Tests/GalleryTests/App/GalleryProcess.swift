@@ -49,11 +49,13 @@ struct GalleryProcess {
     }
 
     /// Writes `events` as a script, runs `gallery --headless` with `arguments`, and reads the trace; `whileRunning`
-    /// runs on this thread once the process has started (to change the world under it).
+    /// runs on this thread once the process has started (to change the world under it). The shared thumbnail cache is
+    /// `cache` in the run's folder unless `environment` names another `XDG_CACHE_HOME`, so no test writes the user's.
     static func run(
-        _ events: [String], arguments: [String], size: String = "320x240", whileRunning: () throws -> Void = {}
+        _ events: [String], arguments: [String], size: String = "320x240", environment: [String: String] = [:],
+        in existing: TemporaryDirectory? = nil, whileRunning: () throws -> Void = {}
     ) throws -> Output {
-        let folder = try TemporaryDirectory()
+        let folder = try existing ?? TemporaryDirectory()
         let script = folder.path("script.jsonl")
         // Scripts must be in time order; tests build them from pieces, so order them here (stably).
         let ordered = events.enumerated().sorted {
@@ -67,6 +69,9 @@ struct GalleryProcess {
                 "--headless", "--size", size, "--script", script, "--trace", folder.path("trace.jsonl"),
                 "--shots", folder.path("shots"),
             ] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_CACHE_HOME": folder.path("cache")].merging(environment) { $1 }
+        ) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The desktop's shared thumbnail cache (the freedesktop Thumbnail Managing Standard):
+/// `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/MD5(URI).png`, valid while `Thumb::URI` and
+/// `Thumb::MTime` (and `Thumb::Size`, if stated) match the photo. Thread-safe; used from decode threads only, as it
+/// reads and writes files.
+///
+/// Writes follow the standard and the output policy (docs/RELIABILITY.md): a temporary file in the same folder, then
+/// a rename; files 0600, folders 0700; no symbolic link followed below the root; nothing written when the folder lies
+/// in or below a photo folder; at most `budgetBytes` per run. Failed photos get an entry under
+/// `fail/gallery-<version>/`, which later runs honour.
+public final class ThumbnailCache: Sendable {
+    /// The cache root, `…/thumbnails`.
+    public let root: String
+    /// The `Software` text written into thumbnails.
+    public let software: String
+    /// The folder of this version's fail entries, below the root.
+    public let failFolder: String
+    /// Bytes the cache may write in one run.
+    public let budgetBytes: Int
+
+    private struct State {
+        var policy = OutputPolicy()
+        var bytesWritten = 0
+        var filesWritten = 0
+        var temporaryCount = 0
+    }
+
+    private let state = LockedState(State())
+
+    /// A cache at `root` written by gallery `version`, writing at most `budgetBytes` per run.
+    public init(root: String, version: String, budgetBytes: Int = 128 << 20) {
+        self.root = root
+        let safeVersion = String(
+            version.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._+-".contains($0)) ? $0 : "-" })
+        software = "gallery \(safeVersion)"
+        failFolder = "fail/gallery-\(safeVersion)"
+        self.budgetBytes = budgetBytes
+    }
+
+    /// The standard's root for `environment`: `$XDG_CACHE_HOME/thumbnails` when it is an absolute path, else
+    /// `$HOME/.cache/thumbnails`; nil with neither.
+    public static func defaultRoot(environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/thumbnails" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.cache/thumbnails"
+    }
+
+    /// Protects `folders` (photo folders) from the cache's writes as well.
+    public func protect(_ folders: some Sequence<String>) {
+        let added = Array(folders)
+        state.withLock { $0.policy = $0.policy.protecting(added) }
+    }
+
+    /// Bytes written in this run.
+    public var bytesWritten: Int { state.withLock { $0.bytesWritten } }
+
+    /// Thumbnails and fail entries written in this run.
+    public var filesWritten: Int { state.withLock { $0.filesWritten } }
+
+    /// The path of a valid thumbnail of `key` for a picture drawn `needed` pixels a side, the closest size first
+    /// (`ThumbnailFlavour.lookupOrder`), and its size; nil when none is valid.
+    public func lookup(_ key: ThumbnailKey, needed: Int) -> (path: String, flavour: ThumbnailFlavour)? {
+        for flavour in ThumbnailFlavour.lookupOrder(needed: needed) {
+            let path = "\(root)/\(flavour.folderName)/\(key.fileName)"
+            if let texts = Self.texts(ofFileAt: path), key.isValid(texts: texts) { return (path, flavour) }
+        }
+        return nil
+    }
+
+    /// Whether an earlier run of this version failed on `key` as it is now (a valid entry in `failFolder`).
+    public func hasFailure(_ key: ThumbnailKey) -> Bool {
+        guard let texts = Self.texts(ofFileAt: "\(root)/\(failFolder)/\(key.fileName)") else { return false }
+        return key.isValid(texts: texts)
+    }
+
+    /// Writes `png` (a PNG whose longest side is at most `flavour.side`) as the thumbnail of `key`, with the
+    /// standard's text chunks added; returns its path, or nil when it was not written (budget spent, refused folder,
+    /// a system error).
+    @discardableResult
+    public func store(_ png: [UInt8], for key: ThumbnailKey, flavour: ThumbnailFlavour) -> String? {
+        guard let marked = PNGChunks.inserting(key.textChunks(software: software), into: png) else { return nil }
+        return write(marked, folder: [flavour.folderName], name: key.fileName)
+    }
+
+    /// Writes a fail entry for `key` (a 1 × 1 PNG with the text chunks), so later runs of this version skip it.
+    @discardableResult
+    public func storeFailure(for key: ThumbnailKey) -> String? {
+        let png = PNGChunks.solid(
+            width: 1, height: 1, red: 0, green: 0, blue: 0, chunks: key.textChunks(software: software))
+        return write(png, folder: failFolder.split(separator: "/").map(String.init), name: key.fileName)
+    }
+
+    /// The first bytes read from a thumbnail for its text chunks: they come before the pixels.
+    static let headBytes = 64 << 10
+
+    /// The text chunks at the start of the regular file at `path` (no link followed), or nil.
+    static func texts(ofFileAt path: String) -> [String: String]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var head = [UInt8](repeating: 0, count: min(Int(status.st_size), headBytes))
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return PNGChunks.texts(in: Array(head[..<count]))
+    }
+
+    /// Writes `bytes` as `name` in `folder` (components below the root, created 0700): a temporary file first, then
+    /// renamed over the name.
+    private func write(_ bytes: [UInt8], folder: [String], name: String) -> String? {
+        let reserved: (policy: OutputPolicy, number: Int)? = state.withLock { state in
+            guard state.bytesWritten + bytes.count <= budgetBytes else { return nil }
+            state.bytesWritten += bytes.count
+            state.temporaryCount += 1
+            return (state.policy, state.temporaryCount)
+        }
+        guard let reserved else { return nil }
+        var written = false
+        defer {
+            state.withLock { state in
+                if written { state.filesWritten += 1 } else { state.bytesWritten -= bytes.count }
+            }
+        }
+        guard let directory = Self.openFolder(root: root, below: folder, policy: reserved.policy) else { return nil }
+        defer { close(directory) }
+        let temporary = "\(name).gallery-\(getpid())-\(reserved.number).tmp"
+        let file = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        let failed = fchmod(file, 0o600) != 0 || bytes.withUnsafeBytes { FileSystem.writeAll($0, to: file) } != nil
+        if FileSystem.closeDescriptor(file) != nil || failed || renameat(directory, temporary, directory, name) != 0 {
+            unlinkat(directory, temporary, 0)
+            return nil
+        }
+        written = true
+        return ([root] + folder + [name]).joined(separator: "/")
+    }
+
+    /// A descriptor of `root`/`components`, creating what is missing with mode 0700 (the root's own parents too: a
+    /// fresh account has no `~/.cache`), asking `policy` before creating anything and about the folder reached; no
+    /// link followed below the root.
+    private static func openFolder(root: String, below components: [String], policy: OutputPolicy) -> Int32? {
+        var directory = open("/", O_DIRECTORY | OutputPolicy.pathOnly | O_CLOEXEC)
+        let rootParts = root.split(separator: "/").map(String.init)
+        for (index, part) in (rootParts + components).enumerated() {
+            let belowRoot = index >= rootParts.count
+            let flags = O_DIRECTORY | OutputPolicy.pathOnly | O_CLOEXEC | (belowRoot ? O_NOFOLLOW : 0)
+            var next = openat(directory, part, flags)
+            if next < 0, errno == ENOENT {
+                // Created only where the policy allows writing.
+                guard (try? policy.protector(ofFolderAt: directory)) == .some(nil),
+                    mkdirat(directory, part, 0o700) == 0 || errno == EEXIST
+                else {
+                    close(directory)
+                    return nil
+                }
+                next = openat(directory, part, flags)
+            }
+            close(directory)
+            guard next >= 0 else { return nil }
+            directory = next
+        }
+        guard (try? policy.protector(ofFolderAt: directory)) == .some(nil) else {
+            close(directory)
+            return nil
+        }
+        return directory
+    }
+}

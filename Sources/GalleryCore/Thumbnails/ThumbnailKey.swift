@@ -1,0 +1,48 @@
+/// A photo as the thumbnail cache knows it: its URI, the MD5 that names its thumbnails, and the modification time
+/// (whole seconds) and size in bytes its thumbnails must state to be valid.
+public struct ThumbnailKey: Sendable, Hashable {
+    /// The `file://` URI of the photo's absolute path (`Thumb::URI`).
+    public var uri: String
+    /// The thumbnail's file name: the MD5 of `uri` in hex, then `.png`.
+    public var fileName: String
+    /// The photo's modification time in whole seconds since the epoch (`Thumb::MTime`).
+    public var modifiedSeconds: Int
+    /// The photo's size in bytes (`Thumb::Size`).
+    public var byteCount: Int
+
+    /// The key of the photo at `path` (made absolute against `workingDirectory`), modified at `modifiedSeconds`,
+    /// `byteCount` bytes long.
+    public init(path: String, workingDirectory: String, modifiedSeconds: Int, byteCount: Int) {
+        uri = ThumbnailURI.fileURI(
+            forAbsolutePath: ThumbnailURI.absolutePath(path, workingDirectory: workingDirectory))
+        fileName = MD5Digest.hex(of: Array(uri.utf8)) + ".png"
+        self.modifiedSeconds = modifiedSeconds
+        self.byteCount = byteCount
+    }
+
+    /// Whether a thumbnail carrying `texts` (its `tEXt` chunks) was made from this photo as it is now: the URI and
+    /// modification time match, and the size too when it is stated.
+    public func isValid(texts: [String: String]) -> Bool {
+        guard texts["Thumb::URI"] == uri, let stated = texts["Thumb::MTime"].flatMap(Self.seconds),
+            stated == modifiedSeconds
+        else { return false }
+        guard let size = texts["Thumb::Size"] else { return true }
+        return Int(size) == byteCount
+    }
+
+    /// The tEXt chunks a thumbnail of this photo written by `software` carries.
+    public func textChunks(software: String) -> [[UInt8]] {
+        [
+            PNGChunks.textChunk(keyword: "Thumb::URI", text: uri),
+            PNGChunks.textChunk(keyword: "Thumb::MTime", text: String(modifiedSeconds)),
+            PNGChunks.textChunk(keyword: "Thumb::Size", text: String(byteCount)),
+            PNGChunks.textChunk(keyword: "Software", text: software),
+        ]
+    }
+
+    /// Whole seconds from a stated time: an integer, or a decimal some writers use (`1700000000.0`).
+    private static func seconds(_ text: String) -> Int? {
+        if let whole = Int(text) { return whole }
+        return Double(text).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil }
+    }
+}
