@@ -40,6 +40,9 @@ public final class GalleryController {
     /// Where feed mode's next pages come from.
     let feedSource: any FeedSource
 
+    /// The animation frame last written into a page texture, so a frame is uploaded once.
+    var shownAnimationFrame: ShownAnimationFrame?
+
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
 
@@ -161,6 +164,7 @@ public final class GalleryController {
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }
         updateResidency()
+        updateAnimation(at: time)
     }
 
     func updateResidency() {
@@ -199,6 +203,8 @@ public final class GalleryController {
         let rows = try thumbnails.receive(renderer: renderer)
         let detail = try zoomDetail.receive(renderer: renderer)
         if pages || rows || detail { needsRedraw = true }
+        // A page's frames just arrived: its animation starts now.
+        if pages { updateAnimation(at: now) }
         return pages || rows || detail
     }
 
@@ -213,12 +219,12 @@ public final class GalleryController {
     private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
-    /// the next slide, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep
+    /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep
     /// until then.
     public var nextWakeTime: Double? {
         [
             feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now),
-            model.touchpadReleaseTime, model.countDeadline,
+            model.touchpadReleaseTime, model.countDeadline, model.animationWakeTime,
         ].compactMap { $0 }.min()
     }
 

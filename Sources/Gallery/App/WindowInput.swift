@@ -69,8 +69,11 @@ struct WindowInput {
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
             let shift = event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0
+            let ctrl = event.key.keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
             // One press is handled once: by its key-down, or by its text when the key-down names nothing.
-            guard let key = keys.keyDown(name: name, shift: shift, helpShows: gallery.model.showsHelp) else { break }
+            guard
+                let key = keys.keyDown(name: name, shift: shift, ctrl: ctrl, helpShows: gallery.model.showsHelp)
+            else { break }
             gallery.apply(.key(key, isRepeat: event.key.repeat != 0), at: time)
         case SDL_TEXTINPUT:
             // "?" is Shift+/ on most layouts: only text input says a question mark was typed.

@@ -42,4 +42,10 @@ public enum GalleryCommand: Hashable, Sendable {
     case zoomToFit
     /// Show or hide the help that lists every key and gesture.
     case toggleHelp
+    /// Pause or play the animation on screen (an animated GIF).
+    case toggleAnimation
+    /// Pause the animation on screen and show its next frame.
+    case nextFrame
+    /// Pause the animation on screen and show its previous frame.
+    case previousFrame
 }

@@ -19,10 +19,12 @@ public struct KeyTextPairing: Sendable {
     /// A key-down of the SDL key `name` with Shift held or not: the key to handle, or nil for a modifier alone. A
     /// letter is lower case unless shifted ("g", "G"); a shifted punctuation or digit key is left to its text event
     /// (Shift+/ types "?", Shift+= "+", Shift+1 "!"), and handled as an unbound key meanwhile (it still clears a
-    /// typed number, and closes the help when `helpShows`, and then its text is dropped).
-    public mutating func keyDown(name: String, shift: Bool, helpShows: Bool) -> GalleryKey? {
+    /// typed number, and closes the help when `helpShows`, and then its text is dropped). With Ctrl held the key is
+    /// "Ctrl+" and its name ("Ctrl+N", nsxiv's frame step), never its plain self, and types no text.
+    public mutating func keyDown(name: String, shift: Bool, ctrl: Bool = false, helpShows: Bool) -> GalleryKey? {
         textNamesKey = false
         if Self.modifierNames.contains(name.lowercased()) { return nil }
+        if ctrl { return GalleryKey(name: "Ctrl+" + name) }
         let key: GalleryKey
         if name.count == 1, let character = name.first {
             if character.isLetter {
