@@ -1,4 +1,5 @@
 import CSDL2
+import GalleryCore
 
 #if canImport(Glibc)
 import Glibc
@@ -120,8 +121,8 @@ public struct ImageDecoder: Sendable {
         guard accepts(size) else { throw .tooLarge(size) }
         try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
         var animationNote: String?
-        if format == .gif, animated, region == nil {
-            switch try decodeGIFAnimation(file, header: header, fileExtension: fileExtension, fitting: box) {
+        if format == .gif || format == .webp, animated, region == nil {
+            switch try decodeAnimation(format, file, header: header, fileExtension: fileExtension, fitting: box) {
             case .animation(let first): return first
             case .still: break
             case .firstFrameOnly(let note): animationNote = note
@@ -172,6 +173,11 @@ public struct ImageDecoder: Sendable {
                 .decodeWithColour(fitting: region == nil ? box : nil, accepts: accepts)
         case .jxl:
             return try JXLDecoder(bytes: buffer).decodeWithColour(accepts: accepts)
+        case .webp where WebPScan(bytes: buffer)?.isAnimated == true:
+            // SDL_image cannot decode an animated WebP: its first frame, composited by libwebp.
+            var first: Surface?
+            try WebPAnimation(bytes: buffer).decode(limit: 1) { frame, _ throws(DecodeFailure.Reason) in first = frame }
+            if let first { return (first, embeddedColour(.webp, buffer)) }
         case .pnm:
             let pnm = PNMDecoder(bytes: buffer)
             if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }
