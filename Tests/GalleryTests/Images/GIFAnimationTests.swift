@@ -89,6 +89,50 @@ extension SDLSerializedTests {
             #expect(surface.animationNote?.contains("5000 frames of 4000×4000 px") == true)
         }
 
+        @Test("The window's sleep: it wakes for the GIF's next frame, and not at all once paged away or hidden")
+        @MainActor func sleepsWhenNotShown() throws {
+            // Red and blue, forever (the disposal GIF's three plays would be over before the information fades).
+            let gif = try folder.write(
+                GIFFixture.bytes(
+                    width: 20, height: 20, palette: Self.palette,
+                    frames: [0, 1].map { GIFFixture.Frame(width: 20, height: 20, fill: $0) }, loopCount: 0),
+                to: "a.gif")
+            let still = try folder.write(
+                GIFFixture.bytes(
+                    width: 20, height: 20, palette: Self.palette,
+                    frames: [GIFFixture.Frame(width: 20, height: 20, fill: 2)]),
+                to: "b.gif")
+            let renderer = try Renderer(target: try Surface(width: 200, height: 150, opaque: true))
+            let worker = DecodeWorker(decoder: ImageDecoder(), threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try GalleryController(
+                library: PageLibrary(photos: PhotoIndexFixture.index([gif, still])), mode: .bounded,
+                renderer: renderer, worker: worker, thumbnailWorker: worker)
+            // The window's loop at 60 Hz, each decode taken before the frame is drawn.
+            var time = 0.0
+            func run(until end: Double) throws {
+                while time < end {
+                    gallery.advance(to: time)
+                    worker.waitUntilIdle()
+                    try gallery.receiveDecodes(uploadBudget: nil)
+                    try gallery.render()
+                    time += 1.0 / 60
+                }
+            }
+            // Past the page information's fade, so only the animation can ask for a wake-up.
+            try run(until: 2)
+            let wake = try #require(gallery.nextWakeTime)
+            #expect(wake > gallery.model.now && wake <= gallery.model.now + 0.1 + 1e-9)
+            gallery.setHidden(true, at: time)
+            #expect(gallery.nextWakeTime == nil && !gallery.needsFrame)
+            gallery.setHidden(false, at: time)
+            #expect(gallery.nextWakeTime != nil)
+            gallery.apply(.key(GalleryKey(name: "Right")), at: time)
+            try run(until: 4)
+            #expect(gallery.pager.currentPage == 1)
+            #expect(gallery.model.animation == nil && gallery.nextWakeTime == nil && !gallery.needsFrame)
+        }
+
         @Test("The block scan survives every truncation and damaged bytes")
         func hostileScan() {
             for length in 0..<Self.disposals.count {
