@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
         // Little CMS 2: embedded ICC profiles (and PNG gAMA/cHRM, HEIF nclx) converted to the output profile.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // libwebp's demuxer: animated WebP frames, composited (WebPAnimDecoder); SDL_image 2.6 decodes still WebP only.
+        .systemLibrary(name: "CWebPDemux", providers: [.apt(["libwebp-dev"])]),
         // zlib (linked by SDL_image's libpng already): PNG `iCCP` profiles are zlib-compressed.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Xlib: the display's ICC profile (`_ICC_PROFILE` on the root window), the colour-managed output.
@@ -77,7 +79,7 @@ let package = Package(
             name: "Gallery",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CX11",
-                "GalleryCore",
+                "CWebPDemux", "GalleryCore",
                 "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
 # repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
 # .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
-# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif icc output-policy png-text; default all)
+# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif icc output-policy png-text
+#        animation-scan; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -14,7 +15,7 @@ FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.sw
 FUZZ_ICC_SOURCES=${FUZZ_ICC_SOURCES:-Sources/Gallery/Images/EmbeddedColour.swift}
 FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/Images/EmbeddedColour.swift Sources/Gallery/SDL/PixelSize.swift}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif icc output-policy png-text)
+[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif icc output-policy png-text animation-scan)
 
 # GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
 # for coverage and ASan: one object and one module per library, in dependency order.
@@ -46,11 +47,12 @@ compile_target() {
   local name=$1 output="$FUZZ_DIR/bin/$1"
   mkdir -p "$FUZZ_DIR/bin"
   case $name in
-    script-parser|trace-reader|output-policy|png-text)
+    script-parser|trace-reader|output-policy|png-text|animation-scan)
       local harness=Fuzz/ScriptParserFuzz.swift
       [ "$name" = trace-reader ] && harness=Fuzz/TraceReaderFuzz.swift
       [ "$name" = output-policy ] && harness=Fuzz/OutputPolicyFuzz.swift
       [ "$name" = png-text ] && harness=Fuzz/PNGTextFuzz.swift
+      [ "$name" = animation-scan ] && harness=Fuzz/AnimationScanFuzz.swift
       # GalleryCore links nettle (MD5, for the thumbnail cache's names).
       "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -package-name gallery -module-name "Fuzz${name//-/}" \
         -I "$modules" -I Sources/CNettle -Xcc -I"$numerics_include" \
@@ -130,6 +132,17 @@ make_corpus() {
       printf 'II*\0\x08\0\0\0\x01\0\x73\x87\x07\0\x08\0\0\0\x1a\0\0\0\0\0\0\0abcdefgh' > "$corpus/tiff-icc"
       printf 'RIFF\x30\0\0\0WEBPVP8X\x0a\0\0\0\x20\0\0\0\x3f\0\0\x3f\0\0ICCP\x04\0\0\0abcd' > "$corpus/webp"
       hostile_seeds "$corpus" 4096 ;;
+    animation-scan)
+      # Two frames (a GCE with a delay, a 1×1 image each) with a NETSCAPE loop, a GIF87a without extensions, and the
+      # hostile corpus's GIFs (a huge screen, truncated).
+      printf 'GIF89a\x01\0\x01\0\x80\0\0\0\0\0\xff\xff\xff!\xff\x0bNETSCAPE2.0\x03\x01\x05\0\0' > "$corpus/gif-loop"
+      printf '!\xf9\x04\x04\x0a\0\0\0,\0\0\0\0\x01\0\x01\0\0\x02\x02\x44\x01\0' >> "$corpus/gif-loop"
+      printf '!\xf9\x04\x08\x00\0\x01\0,\0\0\0\0\x01\0\x01\0\0\x02\x02\x44\x01\0;' >> "$corpus/gif-loop"
+      printf 'GIF87a\x02\0\x02\0\0\0\0,\0\0\0\0\x02\0\x02\0\x80\0\0\0\xff\0\0\x02\x02\x44\x01\0;' > "$corpus/gif87"
+      printf 'RIFF\x40\0\0\0WEBPVP8X\x0a\0\0\0\x02\0\0\0\x0f\0\0\x0b\0\0ANIM\x06\0\0\0\0\0\0\0\x03\0' > "$corpus/webp-anim"
+      printf 'ANMF\x10\0\0\0\0\0\0\0\0\0\x0f\0\0\x0b\0\0\x64\0\0\x02' >> "$corpus/webp-anim"
+      hostile_seeds "$corpus" 4096 '*.gif'
+      hostile_seeds "$corpus" 4096 '*.webp' ;;
     output-policy)
       # Layouts: nothing; a link to the photo folder then a path through it; a link to the photo; `..` paths.
       printf '\x00\x03\x06' > "$corpus/plain"

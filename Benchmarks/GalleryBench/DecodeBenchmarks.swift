@@ -12,6 +12,9 @@ func runDecodeOnce(_ arguments: [String]) throws {
     try withExtendedLifetime(session) {
         switch arguments[0] {
         case "scaled": _ = try ImageDecoder().decode(.file(path: arguments[1]), fitting: benchmarkPage)
+        case "animated":
+            _ = try ImageDecoder().decode(
+                .file(path: arguments[1]), fitting: benchmarkPage, region: nil, animated: true)
         case "full": _ = try DecodeComparison.fullDecode(path: arguments[1], fitting: benchmarkPage)
         default: break
         }

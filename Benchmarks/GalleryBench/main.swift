@@ -21,16 +21,19 @@ if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "thumbnails" {
     }
     exit(0)
 }
-// `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute), and colour management
-// (`gallery-bench colour`: that alone).
-if CommandLine.arguments.count == 2, ["formats", "colour"].contains(CommandLine.arguments[1]) {
+// `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute), the animated GIF and
+// colour management (`gallery-bench colour`, `gallery-bench animation`: that alone).
+if CommandLine.arguments.count == 2, ["formats", "colour", "animation"].contains(CommandLine.arguments[1]) {
     do {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-formats-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }  // before exit, which skips pending defers
         let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
         if CommandLine.arguments[1] == "formats" { try modernFormatBenchmark(in: folder, bundledPhoto: bundledPhoto) }
-        try colourManagementBenchmark(in: folder, bundledPhoto: bundledPhoto)
+        if CommandLine.arguments[1] != "colour" { try animationBenchmark(in: folder) }
+        if CommandLine.arguments[1] != "animation" {
+            try colourManagementBenchmark(in: folder, bundledPhoto: bundledPhoto)
+        }
     }
     exit(0)
 }
@@ -161,6 +164,7 @@ for (index, scenario) in scenarios.enumerated() {
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
 try modernFormatBenchmark(in: folder, bundledPhoto: bundledPhoto)
+try animationBenchmark(in: folder)
 try colourManagementBenchmark(in: folder, bundledPhoto: bundledPhoto)
 let bundled =
     (try? PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))?.photos.map(\.path) ?? []

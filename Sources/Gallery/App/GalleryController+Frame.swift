@@ -14,11 +14,12 @@ extension GalleryController {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
             // The one upload step before painting: the slots shown get their pages' textures; painting only reads.
-            try store.fillSlots(
-                pager.visibleSlots().compactMap { visible in
-                    guard case .page(let page) = visible.content else { return nil }
-                    return (visible.slot, photo(ofPage: page))
-                })
+            let shown: [(slot: Int, page: Int)] = pager.visibleSlots().compactMap { visible in
+                guard case .page(let page) = visible.content else { return nil }
+                return (visible.slot, photo(ofPage: page))
+            }
+            try store.fillSlots(shown)
+            try uploadAnimationFrame(shown)
             try painter.paint(
                 pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                 pageBox: pageBox,
@@ -55,6 +56,8 @@ extension GalleryController {
             "marked    \(model.marks.count)\(model.marks.contains(photo) ? " · this one" : "")",
         ]
         if mode == .feed { lines.append("feed      \(feedState.traceName)") }
+        if let line = model.animationPanelLine { lines.append(line) }
+        if let note = store.decodes.animationNotes[photo] { lines.append("animation \(note)") }
         return lines
     }
 
@@ -75,9 +78,10 @@ extension GalleryController {
     /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
     public func takeFullscreenToggle() -> Bool { model.takeFullscreenToggle() }
 
-    /// The window was hidden or minimised (`true`) or shown again: the slideshow pauses while nobody can see it.
+    /// The window was hidden or minimised (`true`) or shown again: the slideshow and the animation pause while nobody
+    /// can see them.
     public func setHidden(_ hidden: Bool, at time: Double) {
-        model.slideshow.setHidden(hidden, at: time)
+        model.setWindowHidden(hidden, at: time)
         if !hidden { needsRedraw = true }
     }
 
@@ -98,7 +102,8 @@ extension GalleryController {
             pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
-            feedState: mode == .feed ? feedState.traceName : nil, row: mode == .wheel ? pager.currentPage : nil)
+            feedState: mode == .feed ? feedState.traceName : nil, row: mode == .wheel ? pager.currentPage : nil,
+            animationFrame: model.animation?.frame(at: now))
     }
 
     /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.

@@ -43,6 +43,9 @@ public final class GalleryController {
     /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
     public var actions: ActionRunner?
 
+    /// The animation frame last written into a page texture, so a frame is uploaded once.
+    var shownAnimationFrame: ShownAnimationFrame?
+
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
 
@@ -164,6 +167,7 @@ public final class GalleryController {
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }
         updateResidency()
+        updateAnimation(at: time)
     }
 
     func updateResidency() {
@@ -204,6 +208,8 @@ public final class GalleryController {
         // A finished action may have changed the photos shown: they are examined again (a decode if they changed).
         let acted = takeFinishedActions()
         if pages || rows || detail || acted { needsRedraw = true }
+        // A page's frames just arrived: its animation starts now.
+        if pages { updateAnimation(at: now) }
         return pages || rows || detail || acted
     }
 
@@ -218,12 +224,12 @@ public final class GalleryController {
     private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
-    /// the next slide, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep
+    /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep
     /// until then.
     public var nextWakeTime: Double? {
         [
             feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now),
-            model.touchpadReleaseTime, model.countDeadline,
+            model.touchpadReleaseTime, model.countDeadline, model.animationWakeTime,
         ].compactMap { $0 }.min()
     }
 

@@ -36,7 +36,8 @@ public final class DecodeWorker: Sendable {
             threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget, decodesAlone: decodesAlone
         ) {
             request throws(DecodeFailure) in
-            try decoder.decode(request.source, fitting: request.box, region: request.region)
+            try decoder.decode(
+                request.source, fitting: request.box, region: request.region, animated: request.purpose != .picture)
         }
     }
 

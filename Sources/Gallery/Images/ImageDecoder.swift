@@ -1,4 +1,5 @@
 import CSDL2
+import GalleryCore
 
 #if canImport(Glibc)
 import Glibc
@@ -61,13 +62,16 @@ public struct ImageDecoder: Sendable {
     /// picture scaled to exactly `box` (a zoomed photo is drawn stretched to its rounded size, and its sharp region
     /// must line up with that): a zoomed photo's visible part, at the size it is drawn, without ever holding the whole
     /// picture at that size (JPEG decodes only the region's rows and columns, see `JPEGRegion`).
-    public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?) throws(DecodeFailure)
-        -> Surface
+    ///
+    /// With `animated` (a page, not a thumbnail or a zoom's detail) an animated GIF comes with all its frames
+    /// (`Surface.animation`, `+Animation`); otherwise as its first frame.
+    public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?, animated: Bool = false)
+        throws(DecodeFailure) -> Surface
     {
         switch source {
         case .file(let path):
             do {
-                return try decodeChecked(path: path, fitting: box, region: region)
+                return try decodeChecked(path: path, fitting: box, region: region, animated: animated)
             } catch {
                 throw DecodeFailure(source: source, reason: error)
             }
@@ -96,7 +100,7 @@ public struct ImageDecoder: Sendable {
     /// Opens the file safely, checks its header against the limits, reserves memory, decodes and fits (the whole
     /// picture, or `region` of it).
     private func decodeChecked(
-        path: String, fitting box: PixelSize, region: PixelRect?
+        path: String, fitting box: PixelSize, region: PixelRect?, animated: Bool
     ) throws(DecodeFailure.Reason) -> Surface {
         let file = try ImageFile(path: path)
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -116,10 +120,18 @@ public struct ImageDecoder: Sendable {
         }
         guard accepts(size) else { throw .tooLarge(size) }
         try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
+        var animationNote: String?
+        if format == .gif || format == .webp, animated, region == nil {
+            switch try decodeAnimation(format, file, header: header, fileExtension: fileExtension, fitting: box) {
+            case .animation(let first): return first
+            case .still: break
+            case .firstFrameOnly(let note): animationNote = note
+            }
+        }
         // The loader's pixels, a converted copy and the fitted result with its halvings (or the region's crop).
         let shown = region.map { $0.size } ?? shownSize(of: size, in: box)
         let estimate = file.stamp.byteCount + Self.workingBytesPerPixel(format) * size.area + 3 * 4 * shown.area
-        return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
+        let still = try withReservation(estimate) { () throws(DecodeFailure.Reason) in
             let bytes = try file.contents()
             // The file may have been rewritten in place since its header was checked: check what will be decoded.
             guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
@@ -146,6 +158,8 @@ public struct ImageDecoder: Sendable {
             }
             return try managed(try fit(crop, to: part.size), from: colour)
         }
+        still.animationNote = animationNote
+        return still
     }
 
     /// The whole picture in `buffer` (the bytes of a file of `format`, checked), upright, with the colour it states when managed.
@@ -159,6 +173,11 @@ public struct ImageDecoder: Sendable {
                 .decodeWithColour(fitting: region == nil ? box : nil, accepts: accepts)
         case .jxl:
             return try JXLDecoder(bytes: buffer).decodeWithColour(accepts: accepts)
+        case .webp where WebPScan(bytes: buffer)?.isAnimated == true:
+            // SDL_image cannot decode an animated WebP: its first frame, composited by libwebp.
+            var first: Surface?
+            try WebPAnimation(bytes: buffer).decode(limit: 1) { frame, _ throws(DecodeFailure.Reason) in first = frame }
+            if let first { return (first, embeddedColour(.webp, buffer)) }
         case .pnm:
             let pnm = PNMDecoder(bytes: buffer)
             if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }

@@ -26,6 +26,10 @@ public final class Surface: @unchecked Sendable {
     /// that allocated and filled the surface, before it returns it; every copy made from it (converted, scaled,
     /// cropped, oriented) gets the note as it is made, so no surface is written after another function handed it on.
     public internal(set) var damageNote: String?
+    /// An animation's frames (this surface is its first), set by the decoder that made them before it returns.
+    public internal(set) var animation: AnimationFrames?
+    /// Why an animation shows its first frame only (its frames would not fit the decode budget), or nil.
+    public internal(set) var animationNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
     ///

@@ -45,6 +45,7 @@ final class LogicalPageStore: PageStore {
         surfaces.touch(plan.required)
         textures.evict(keeping: pinned)
         surfaces.evict(keeping: pinned)
+        decodes.keepAnimations(of: textures.pages.union(surfaces.pages))
     }
 
     func reset(box newBox: PixelSize, renderer newRenderer: Renderer?) {
@@ -67,12 +68,16 @@ final class LogicalPageStore: PageStore {
         for page in order {
             if let budget, uploads >= budget { break }
             guard let surface = surfaces.remove(page) else { continue }
-            textures.insert(try renderer.makeTexture(from: surface), bytes: surface.size.area * 4, forPage: page)
+            // An animation's frames count against the texture budget with its texture (one texture, updated per frame).
+            let frameBytes = surface.animation?.byteCount ?? 0
+            textures.insert(
+                try renderer.makeTexture(from: surface), bytes: surface.size.area * 4 + frameBytes, forPage: page)
             uploads += 1
             decodes.uploads += 1
             changed = true
         }
         textures.evict(keeping: pinned)
+        decodes.keepAnimations(of: textures.pages.union(surfaces.pages))
         return changed
     }
 

@@ -24,6 +24,10 @@ final class PageDecodes {
     private(set) var inFlight: Set<Int> = []
     private(set) var failures: [Int: DecodeFailure] = [:]
     private(set) var damageNotes: [Int: String] = [:]
+    /// The frames of animated pages whose pixels the store holds (`keepAnimations(of:)` drops the others').
+    private(set) var animations: [Int: AnimationFrames] = [:]
+    /// Why an animated page shows its first frame only, by page.
+    private(set) var animationNotes: [Int: String] = [:]
     /// Page textures created or rewritten since start, by either store (the trace's `uploads`).
     var uploads = 0
     /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape:
@@ -83,6 +87,19 @@ final class PageDecodes {
         inFlight.insert(page)
     }
 
+    /// The bytes a decoded page holds: its surface, and an animation's frames.
+    static func bytes(of surface: Surface) -> Int {
+        surface.byteCount + (surface.animation?.byteCount ?? 0)
+    }
+
+    /// Drops the animation frames of pages other than `held` (the store let their pixels go).
+    func keepAnimations(of held: Set<Int>) {
+        for page in animations.keys where !held.contains(page) { animations[page] = nil }
+    }
+
+    /// Bytes of the animation frames held.
+    var animationBytes: Int { animations.values.reduce(0) { $0 + $1.byteCount } }
+
     /// Takes `request`, submitted to the worker before this store existed (the window's first photo, decoded while
     /// the window opens), as this store's own, if it is what the store would have asked for; returns whether it did.
     @discardableResult
@@ -109,6 +126,8 @@ final class PageDecodes {
         inFlight.removeAll()
         failures.removeAll()
         damageNotes.removeAll()
+        animations.removeAll()
+        animationNotes.removeAll()
         statedSizes.removeAll()
         stamps.removeAll()
         lastRequired.removeAll()
@@ -149,12 +168,17 @@ final class PageDecodes {
                 if let note = surface.damageNote, reportedDamage.insert(result.request.source).inserted {
                     logger.warning("\(result.request.source.displayName): damaged file, showing what decoded (\(note))")
                 }
-                surfaces.insert(surface, bytes: surface.byteCount, forPage: result.page)
+                animations[result.page] = surface.animation
+                animationNotes[result.page] = surface.animationNote
+                // An animation's frames count against the store's budget with its first frame.
+                surfaces.insert(surface, bytes: Self.bytes(of: surface), forPage: result.page)
                 taken.arrived.append(result.page)
             case .failure(let failure):
                 failures[result.page] = failure
                 damageNotes[result.page] = nil
                 surfaces.remove(result.page)
+                animations[result.page] = nil
+                animationNotes[result.page] = nil
                 taken.failed.append(result.page)
             }
         }

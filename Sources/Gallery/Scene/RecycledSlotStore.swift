@@ -53,6 +53,7 @@ final class RecycledSlotStore: PageStore {
         pinned = Set(plan.required.prefix(3))
         surfaces.touch(plan.required)
         surfaces.evict(keeping: pinned)
+        decodes.keepAnimations(of: surfaces.pages)
     }
 
     func reset(box newBox: PixelSize, renderer newRenderer: Renderer?) {
@@ -71,6 +72,7 @@ final class RecycledSlotStore: PageStore {
         for index in slots.indices where slots[index].map({ replaced.contains($0.page) }) == true {
             slots[index]?.page = -1
         }
+        decodes.keepAnimations(of: surfaces.pages)
         return taken.changed
     }
 

@@ -50,4 +50,10 @@ public enum GalleryCommand: Hashable, Sendable {
     case clearMarks
     /// Run the user's action `--actionN` (Ctrl+N, 1 to 9) on the current photo or the marked ones.
     case action(Int)
+    /// Pause or play the animation on screen (an animated GIF).
+    case toggleAnimation
+    /// Pause the animation on screen and show its next frame.
+    case nextFrame
+    /// Pause the animation on screen and show its previous frame.
+    case previousFrame
 }

@@ -52,6 +52,10 @@ public struct GalleryModel: Sendable {
     var wheelSteps = WheelSteps()
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
     public internal(set) var now = 0.0
+    /// The animation of the photo on screen, if it animates (`showAnimation`).
+    public internal(set) var animation: AnimationPlayback?
+    /// Whether the window is hidden or minimised (animations hold still meanwhile).
+    var windowHidden = false
 
     /// Seconds between slides when S starts a slideshow without `--slideshow`.
     public static let defaultSlideshowInterval = 5.0
@@ -189,6 +193,9 @@ public struct GalleryModel: Sendable {
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)
         case .toggleHelp: showsHelp.toggle()
+        case .toggleAnimation: animation?.togglePause(at: time)
+        case .nextFrame: animation?.step(1, at: time)
+        case .previousFrame: animation?.step(-1, at: time)
         case .toggleInfoPanel: showsInfoPanel.toggle()
         case .toggleFullscreen: fullscreenToggles += 1
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]

@@ -14,9 +14,11 @@ public struct PhotoFormat: Sendable, Hashable {
     public static let all: [PhotoFormat] = [
         PhotoFormat(name: "JPEG", extensions: ["jpg", "jpeg"], mimeTypes: ["image/jpeg"], decoder: "libjpeg-turbo"),
         PhotoFormat(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"], decoder: "SDL_image (libpng)"),
-        PhotoFormat(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"], decoder: "SDL_image"),
+        PhotoFormat(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"], decoder: "SDL_image, animated too"),
         PhotoFormat(name: "BMP", extensions: ["bmp"], mimeTypes: ["image/bmp"], decoder: "SDL_image"),
-        PhotoFormat(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"], decoder: "SDL_image (libwebp)"),
+        PhotoFormat(
+            name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
+            decoder: "SDL_image (libwebp), animated: libwebp's demuxer"),
         PhotoFormat(
             name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"], decoder: "SDL_image (libtiff)"),
         PhotoFormat(name: "TGA", extensions: ["tga"], mimeTypes: ["image/x-tga"], decoder: "SDL_image"),

@@ -17,11 +17,13 @@ struct TraceLineFields: Decodable {
         case panY = "pan_y"
         case feedState = "feed_state"
         case row
+        case animationFrame = "animation_frame"
 
         var expectedValue: String {
             switch self {
             case .t, .position, .frameMilliseconds, .velocity, .offsetPixels, .zoom, .panX, .panY: "a number or null"
-            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads:
+            case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads,
+                .animationFrame:
                 "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
@@ -69,7 +71,8 @@ struct TraceLineFields: Decodable {
             panX: try extra(.panX, fields.decodeNumberOrNaN, default: 0),
             panY: try extra(.panY, fields.decodeNumberOrNaN, default: 0),
             feedState: try extra(.feedState, { try fields.decode(String.self, forKey: $0) }, default: nil),
-            row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
+            row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil),
+            animationFrame: try extra(.animationFrame, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
         )
     }
 }

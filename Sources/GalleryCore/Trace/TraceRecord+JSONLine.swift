@@ -31,6 +31,7 @@ extension TraceRecord {
         writer.add("pan_y", number: panY, places: Self.coarseDecimals)
         if let feedState { writer.add("feed_state", string: feedState) }
         if let row { writer.add("row", integer: row) }
+        if let animationFrame { writer.add("animation_frame", integer: animationFrame) }
         return writer.finished
     }
 

@@ -49,6 +49,8 @@ public struct TraceRecord: Equatable, Sendable {
     public var feedState: String?
     /// Wheel mode only: the logical row at the centre.
     public var row: Int?
+    /// While the photo on screen animates: the frame it shows, from 0.
+    public var animationFrame: Int?
 
     /// Creates a record; the extra fields default to zero and no events.
     public init(
@@ -73,7 +75,8 @@ public struct TraceRecord: Equatable, Sendable {
         panX: Double = 0,
         panY: Double = 0,
         feedState: String? = nil,
-        row: Int? = nil
+        row: Int? = nil,
+        animationFrame: Int? = nil
     ) {
         self.t = t
         self.mode = mode
@@ -97,6 +100,7 @@ public struct TraceRecord: Equatable, Sendable {
         self.panY = panY
         self.feedState = feedState
         self.row = row
+        self.animationFrame = animationFrame
     }
 
     /// The `slots` entry for what a slot shows: the logical page, or `nonPageSlot`.

@@ -1,0 +1,128 @@
+import CSDL2
+import GalleryCore
+
+/// Animated GIFs and WebPs: every frame, composited by SDL_image (`IMG_LoadGIFAnimation_RW` applies each frame's
+/// disposal and transparency) or libwebp (`WebPAnimation`), fitted to the page's size on the worker like a still photo.
+extension ImageDecoder {
+    /// What an animated page's decode gives.
+    enum AnimationOutcome {
+        /// The first frame, carrying all the frames (`Surface.animation`).
+        case animation(Surface)
+        /// Not animated (one frame, or SDL_image found none): decoded as a still.
+        case still
+        /// Animated, but its frames would not fit the decode budget: decoded as a still, with this note.
+        case firstFrameOnly(String)
+    }
+
+    /// Decodes an animated GIF's or WebP's frames when they fit the budget: counted first by a cheap walk over the
+    /// file's blocks (`GIFScan`, `WebPScan`), so a hostile file's frames × width × height is refused before any frame
+    /// is decoded.
+    func decodeAnimation(
+        _ format: ImageHeader.Format, _ file: ImageFile, header: ImageHeader, fileExtension: String,
+        fitting box: PixelSize
+    ) throws(DecodeFailure.Reason) -> AnimationOutcome {
+        let bytes = try file.contents()
+        guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
+            throw .unreadable("the file changed while it was read")
+        }
+        let frameCount: Int
+        let loopCount: Int
+        let canvas: PixelSize
+        switch format {
+        case .gif:
+            guard let scan = GIFScan(bytes: bytes), scan.frameCount > 1 else { return .still }
+            (frameCount, loopCount) = (scan.frameCount, scan.loopCount)
+            canvas = PixelSize(width: scan.width, height: scan.height)
+        case .webp:
+            guard let scan = WebPScan(bytes: bytes), scan.isAnimated, scan.frameCount > 1 else { return .still }
+            (frameCount, loopCount) = (scan.frameCount, scan.loopCount)
+            canvas = PixelSize(width: scan.width, height: scan.height)
+        default:
+            return .still
+        }
+        let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
+        guard accepts(size) else { throw .tooLarge(size) }
+        let shown = shownSize(of: size, in: box)
+        let estimate = Self.animationBytes(frames: frameCount, size: size, shown: shown) + bytes.count
+        guard estimate <= budget.totalBytes else {
+            return .firstFrameOnly(
+                "first frame only: \(frameCount) frames of \(size.width)×\(size.height) px "
+                    + "need \(estimate >> 20) MB, over the \(budget.totalBytes >> 20) MB decode budget")
+        }
+        guard budget.reserve(estimate) else { throw .processingFailed("the gallery is shutting down") }
+        defer { budget.release(estimate) }
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(DecodeFailure.Reason) -> AnimationOutcome in
+                format == .gif
+                    ? try loadGIFFrames(buffer, loopCount: loopCount, fitting: box)
+                    : try loadWebPFrames(buffer, fitting: box)
+            }
+        }.get()
+    }
+
+    /// Bytes an animation's decode holds at its peak: SDL_image's composited frames at full size, one converted
+    /// copy, and the fitted frames with one scaling's halvings.
+    static func animationBytes(frames: Int, size: PixelSize, shown: PixelSize) -> Int {
+        let (full, overflowFull) = frames.multipliedReportingOverflow(by: size.area * 4)
+        let (fitted, overflowFitted) = frames.multipliedReportingOverflow(by: shown.area * 4)
+        guard !overflowFull, !overflowFitted else { return .max / 2 }
+        return full + size.area * 4 + fitted + 3 * 4 * shown.area
+    }
+
+    /// SDL_image's frames of the GIF in `buffer`, fitted inside `box`.
+    private func loadGIFFrames(
+        _ buffer: UnsafeRawBufferPointer, loopCount: Int, fitting box: PixelSize
+    ) throws(DecodeFailure.Reason) -> AnimationOutcome {
+        guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
+            throw .processingFailed(String(cString: SDL_GetError()))
+        }
+        defer { SDL_RWclose(stream) }
+        guard let animation = IMG_LoadGIFAnimation_RW(stream) else { return .still }
+        defer { IMG_FreeAnimation(animation) }
+        let count = Int(animation.pointee.count)
+        guard count > 1, let frames = animation.pointee.frames, let delays = animation.pointee.delays else {
+            return .still
+        }
+        let size = PixelSize(width: Int(animation.pointee.w), height: Int(animation.pointee.h))
+        guard accepts(size) else { throw .tooLarge(size) }
+        let shown = shownSize(of: size, in: box)
+        var fitted: [Surface] = []
+        fitted.reserveCapacity(count)
+        for index in 0..<count {
+            guard let frame = frames[index],
+                let copy = SDL_ConvertSurfaceFormat(frame, Surface.pixelFormat, 0)
+            else { throw .processingFailed(String(cString: SDL_GetError())) }
+            fitted.append(try fit(Surface(taking: copy), to: shown))
+        }
+        // SDL_image's delays are milliseconds (the GIF's hundredths times ten).
+        let clock = AnimationClock(delays: (0..<count).map { Double(delays[$0]) / 1000 }, loopCount: loopCount)
+        return try Self.carrying(fitted, clock: clock)
+    }
+
+    /// libwebp's composited frames of the WebP in `buffer`, fitted inside `box` and colour-managed like a still WebP.
+    private func loadWebPFrames(
+        _ buffer: UnsafeRawBufferPointer, fitting box: PixelSize
+    ) throws(DecodeFailure.Reason) -> AnimationOutcome {
+        let colour = embeddedColour(.webp, buffer)
+        var fitted: [Surface] = []
+        var delays: [Double] = []
+        let loopCount = try WebPAnimation(bytes: buffer).decode { frame, delay throws(DecodeFailure.Reason) in
+            guard accepts(frame.size) else { throw .tooLarge(frame.size) }
+            fitted.append(try managed(try fit(frame, to: shownSize(of: frame.size, in: box)), from: colour))
+            delays.append(delay)
+        }
+        guard fitted.count > 1 else { return .still }
+        return try Self.carrying(fitted, clock: AnimationClock(delays: delays, loopCount: loopCount))
+    }
+
+    /// A copy of the first frame carrying all of them (the first frame itself carrying them would be a reference
+    /// cycle).
+    private static func carrying(_ frames: [Surface], clock: AnimationClock) throws(DecodeFailure.Reason)
+        -> AnimationOutcome
+    {
+        let first: Surface
+        do { first = try frames[0].converted() } catch { throw .processingFailed(error.message) }
+        first.animation = AnimationFrames(frames: frames, clock: clock)
+        return .animation(first)
+    }
+}

@@ -1,0 +1,85 @@
+/// What a cheap walk over a GIF's blocks finds, before any pixel is decoded: the screen size, the frames with their
+/// delays, and the NETSCAPE loop count. Hostile files are expected: every read is bounds-checked, each step consumes at
+/// least one byte (so the walk ends), and at most `maximumFrames` frames are counted.
+public struct GIFScan: Equatable, Sendable {
+    /// The logical screen's width in pixels.
+    public var width: Int
+    /// The logical screen's height in pixels.
+    public var height: Int
+    /// Each frame's delay in seconds (0 where the file states none), in file order.
+    public var delays: [Double]
+    /// Plays the file asks for (the NETSCAPE2.0 application extension): 0 forever, 1 when it has no such extension.
+    public var loopCount: Int
+    /// Whether the walk stopped early: the file ends inside a block, or before its trailer.
+    public var isTruncated: Bool
+
+    /// Frames counted beyond this are not counted (the scan stops): far more than any real animation.
+    public static let maximumFrames = 100_000
+
+    /// The number of frames found.
+    public var frameCount: Int { delays.count }
+
+    /// The scan of a GIF in `bytes`; nil when they do not start with a GIF header and a logical screen descriptor.
+    public init?(bytes: some RandomAccessCollection<UInt8>) {
+        let data = Array(bytes)
+        guard data.count >= 13, data[0] == 0x47, data[1] == 0x49, data[2] == 0x46, data[3] == 0x38,
+            data[4] == 0x37 || data[4] == 0x39, data[5] == 0x61
+        else { return nil }
+        width = Int(data[6]) | Int(data[7]) << 8
+        height = Int(data[8]) | Int(data[9]) << 8
+        delays = []
+        loopCount = 1
+        isTruncated = true
+        var position = 13
+        if data[10] & 0x80 != 0 { position += 3 << (Int(data[10] & 7) + 1) }
+        var pendingDelay = 0.0
+        walk: while position < data.count, delays.count < Self.maximumFrames {
+            let introducer = data[position]
+            position += 1
+            switch introducer {
+            case 0x21:  // An extension: its label, then data sub-blocks.
+                guard position < data.count else { break walk }
+                let label = data[position]
+                position += 1
+                let first = position
+                guard let end = Self.skipSubBlocks(data, from: position) else { break walk }
+                position = end
+                if label == 0xF9, first + 5 <= data.count, data[first] >= 4 {
+                    pendingDelay = Double(Int(data[first + 2]) | Int(data[first + 3]) << 8) / 100
+                } else if label == 0xFF, first + 16 <= data.count, data[first] == 11,
+                    Array(data[(first + 1)...(first + 11)]) == Array("NETSCAPE2.0".utf8),
+                    data[first + 12] >= 3, data[first + 13] == 1
+                {
+                    loopCount = Int(data[first + 14]) | Int(data[first + 15]) << 8
+                }
+            case 0x2C:  // An image: its descriptor, local colour table, LZW code size, then data sub-blocks.
+                guard position + 9 <= data.count else { break walk }
+                let packed = data[position + 8]
+                position += 9
+                if packed & 0x80 != 0 { position += 3 << (Int(packed & 7) + 1) }
+                position += 1  // The LZW minimum code size.
+                guard position <= data.count, let end = Self.skipSubBlocks(data, from: position) else { break walk }
+                position = end
+                delays.append(pendingDelay)
+                pendingDelay = 0
+            case 0x3B:  // The trailer.
+                isTruncated = false
+                break walk
+            default:  // Not a block: the file is damaged here.
+                break walk
+            }
+        }
+    }
+
+    /// The position after the data sub-blocks starting at `start` (after their zero terminator), or nil when the
+    /// bytes end first.
+    private static func skipSubBlocks(_ data: [UInt8], from start: Int) -> Int? {
+        var position = start
+        while position < data.count {
+            let size = Int(data[position])
+            position += 1 + size
+            if size == 0 { return position }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+@Suite("Gallery model: animation")
+struct GalleryModelAnimationTests {
+    static let clock = AnimationClock(delays: [0.1, 0.1, 0.1, 0.1], loopCount: 0)
+
+    func model() -> GalleryModel {
+        GalleryModel(photoCount: 3, mode: .bounded, viewport: Viewport(width: 800, height: 600))
+    }
+
+    @Test("Only the photo on screen animates; another photo (or none) ends it and its wake-ups")
+    func onlyTheCurrentPhoto() {
+        var model = model()
+        model.showAnimation(Self.clock, ofPhoto: 0, at: 1)
+        model.noteTime(1.05)
+        #expect(model.animationWakeTime.map { abs($0 - 1.1) < 1e-9 } == true)
+        model.showAnimation(Self.clock, ofPhoto: 0, at: 1.05)  // The same photo plays on.
+        #expect(model.animation?.frame(at: 1.15) == 1)
+        model.showAnimation(nil, ofPhoto: 1, at: 1.2)
+        #expect(model.animation == nil)
+        #expect(model.animationWakeTime == nil)
+    }
+
+    @Test("Ctrl+Space pauses and plays; Ctrl+N and Ctrl+P step and pause; a hidden window holds the frame")
+    func keysAndHiding() {
+        var model = model()
+        model.showAnimation(Self.clock, ofPhoto: 0, at: 0)
+        #expect(model.key(GalleryKey(name: "Ctrl+Space"), isRepeat: false, at: 0.05) == [.command(.toggleAnimation)])
+        _ = model.perform(.toggleAnimation, at: 0.05)
+        model.noteTime(5)
+        #expect(model.animationWakeTime == nil)
+        #expect(model.animationPanelLine == "animation frame 1/4 · paused")
+        _ = model.perform(.nextFrame, at: 5)
+        _ = model.perform(.nextFrame, at: 5)
+        #expect(model.animation?.frame(at: 9) == 2)
+        _ = model.perform(.previousFrame, at: 9)
+        #expect(model.animation?.frame(at: 9) == 1)
+        _ = model.perform(.toggleAnimation, at: 9)
+        model.setWindowHidden(true, at: 9)
+        model.noteTime(9.5)
+        #expect(model.animationWakeTime == nil)
+        model.setWindowHidden(false, at: 20)
+        model.noteTime(20)
+        #expect(model.animationWakeTime.map { abs($0 - 20.1) < 1e-9 } == true)
+    }
+
+    @Test(
+        "Ctrl+N and Ctrl+P are the frame keys; N and P (any case) still turn pages",
+        arguments: [
+            ("Ctrl+N", GalleryCommand.nextFrame), ("ctrl+n", .nextFrame), ("Ctrl+P", .previousFrame),
+            ("Ctrl+Space", .toggleAnimation), ("N", .next), ("n", .next), ("P", .previous), ("Space", .next),
+        ])
+    func keyNames(name: String, command: GalleryCommand) {
+        #expect(KeyMap.command(forKeyName: name) == command)
+    }
+}
