@@ -6,10 +6,12 @@ extension GalleryController {
     /// Draws the frame (the caller presents it).
     public func render() throws {
         needsRedraw = false
+        let overlay = overlayState
+        let layout = sceneLayout(overlay)
         if mode == .wheel {
             try wheelPainter.paint(
-                pager: pager, direction: model.wheelDirection, library: library, thumbnails: thumbnails,
-                renderer: renderer)
+                pager: pager, direction: model.wheelDirection, scene: layout, library: library,
+                thumbnails: thumbnails, renderer: renderer)
         } else {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
@@ -26,7 +28,17 @@ extension GalleryController {
                     ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
                 })
         }
-        try overlayPainter.paint(overlayState, renderer: renderer)
+        try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
+    }
+
+    /// Where `overlay` and the wheel's rows go in this frame: what the painters draw and clicks are tested against.
+    func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
+        let width = Int(pager.viewport.width), height = Int(pager.viewport.height)
+        guard mode == .wheel else { return SceneLayout(width: width, height: height, scale: scale, overlay: overlay) }
+        let wheel = WheelPainter.layout(for: pager, direction: model.wheelDirection)
+        return SceneLayout(
+            width: width, height: height, scale: scale, overlay: overlay, wheel: wheel,
+            wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
     }
 
     /// What the overlays show now.

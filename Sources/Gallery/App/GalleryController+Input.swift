@@ -56,7 +56,8 @@ extension GalleryController {
     /// A click: on a page dot it goes there; in the pagers the left and right thirds turn the page and a double-click
     /// in the middle zooms to 100 % and back; on the feed's retry page it retries; on a wheel row it opens that photo.
     private func click(x: Double, y: Double, at time: Double) {
-        if let dot = overlayPainter.dot(at: PixelPoint(x: Int(x), y: Int(y)), state: overlayState) {
+        let layout = sceneLayout(overlayState)
+        if let dot = layout.dot(atX: Int(x), y: Int(y)) {
             model.noteClick(x: x, y: y, at: time)
             perform(.goTo(dot), at: time)
             return
@@ -72,11 +73,9 @@ extension GalleryController {
             carryOut(model.clickThirds(x: x, y: y, at: time), at: time)
         case .wheel:
             model.noteClick(x: x, y: y, at: time)
-            let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
-            let hit = layout.rows(atSlotPosition: pager.slotPosition, topology: pager.topology).first { row in
-                WheelPainter.cardRect(of: row, layout: layout).contains(PixelPoint(x: Int(x), y: Int(y)))
+            if let row = layout.wheelRow(atX: Int(x), y: Int(y)) {
+                switchMode(to: model.pagerMode, at: time, showing: row)
             }
-            if let hit { switchMode(to: model.pagerMode, at: time, showing: hit.row) }
         case .bounded, .endCaps, .threeSurfaces:
             carryOut(model.clickThirds(x: x, y: y, at: time), at: time)
         }

@@ -202,8 +202,9 @@ public struct GalleryModel: Sendable {
     /// the page, each click, however quick; a double-click in the middle third zooms to 100 % and back.
     public mutating func clickThirds(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         let previous = lastClick
-        let width = pager.viewport.width
-        let side: GalleryCommand? = x < width / 3 ? .previous : x >= width * 2 / 3 ? .next : nil
+        let side: GalleryCommand? = SceneLayout.turn(atX: x, width: pager.viewport.width).map {
+            $0 < 0 ? .previous : .next
+        }
         // A click on a side third is never the first half of a double-click.
         lastClick = side == nil ? (time, x, y) : nil
         if let side { return [.command(side)] }

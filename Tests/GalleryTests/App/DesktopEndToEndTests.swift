@@ -43,7 +43,7 @@ extension SDLSerializedTests {
 
         /// The lit and unlit dots on the dots' row: centres of light pixel runs.
         static func dots(_ surface: Surface) -> [(x: Int, lit: Bool)] {
-            let y = surface.height - OverlayPainter.dotsInset
+            let y = surface.height - SceneLayout.dotsInset
             var found: [(Int, Bool)] = []
             var x = 0
             while x < surface.width {
@@ -75,7 +75,7 @@ extension SDLSerializedTests {
             #expect(found.first?.lit == true && found.dropFirst().allSatisfy { !$0.lit })
             // The last dot, clicked from the first page: one page back across the seam, not eleven forward.
             let last = found[11].x
-            let y = Double(360 - OverlayPainter.dotsInset)
+            let y = Double(360 - SceneLayout.dotsInset)
             let click = try GalleryProcess.run(
                 [ScriptLine.down(0.5, Double(last), y), ScriptLine.up(0.55, Double(last), y)],
                 arguments: ["--synthetic", "12", "--mode", "endCaps"], size: "640x360")
