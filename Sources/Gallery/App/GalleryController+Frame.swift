@@ -93,7 +93,7 @@ extension GalleryController {
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
         TraceRecord(
-            t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
+            t: time, mode: mode, page: pager.currentPage, position: model.tracePosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
             textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,

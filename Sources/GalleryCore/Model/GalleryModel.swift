@@ -255,7 +255,10 @@ public struct GalleryModel: Sendable {
     /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows.
     public func overlay(name: String, now: Double, panelLines: @autoclosure () -> [String]) -> OverlayState {
         let page = pager.currentPage
-        var info = "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
+        var info =
+            showsFeedEnd
+            ? "\(feedEndLabel) · \(mode.displayName)"
+            : "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
         if let prompt = countPrompt {
@@ -280,7 +283,7 @@ public struct GalleryModel: Sendable {
 
     /// The window title: `i / N — file name`, the current photo being `name`.
     public func title(name: String) -> String {
-        "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
+        showsFeedEnd ? feedEndLabel : "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
     }
 
     /// The information panel's size lines: the photo's own `image` pixels, and the size drawn at `scale` (relative
