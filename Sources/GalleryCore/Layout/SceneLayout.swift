@@ -75,8 +75,9 @@ public struct SceneLayout: Equatable, Sendable {
     /// Pixels between dot centres, each dot's diameter, at scale 1.
     public static let dotSpacing = 18
     public static let dotDiameter = 8
-    /// Distance of the dots' centres from the bottom edge (or the status bar), at scale 1.
-    public static let dotsInset = 14
+    /// Distance of the dots' centres from the bottom edge (or the status bar), at scale 1: the middle of the 16 px
+    /// below a photo that fills the height (half the page gap), so they never cover its bottom edge.
+    public static let dotsInset = 8
     /// The page information's point size and the panel's, the status bar's and the help's, at scale 1.
     public static let labelPointSize = 16
     public static let panelPointSize = 14
@@ -142,8 +143,14 @@ public struct SceneLayout: Equatable, Sendable {
             Self.lineHeight(pointSize: Self.px(Self.labelPointSize, scale: scale)) + Self.px(8, scale: scale)
         let labelSide = Self.px(8, scale: scale)
         let labelBottom = dotsTop - (dots.isEmpty ? Self.px(24, scale: scale) : Self.px(16, scale: scale))
-        let label = LayoutRect(
+        var label = LayoutRect(
             x: labelSide, y: labelBottom - labelHeight, width: max(width - 2 * labelSide, 0), height: labelHeight)
+        // In the wheel the bottom edge is a row: the information goes beside the centred row instead.
+        if let wheel {
+            label = Self.crescentLabel(
+                height: labelHeight, side: labelSide, wheel: wheel, cards: self.wheelRows.map(\.card), frameWidth: width
+            )
+        }
         self.label = label
 
         if let lines = overlay.panel {
