@@ -44,7 +44,8 @@ extension GalleryController {
     /// What the overlays show now.
     var overlayState: OverlayState {
         model.overlay(
-            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines)
+            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines,
+            photo: photoFacts)
     }
 
     /// The information panel (I): the model's state and what only this side knows (textures, the renderer).

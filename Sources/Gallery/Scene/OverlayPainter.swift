@@ -24,6 +24,9 @@ final class OverlayPainter {
             try paintPanel(Array(panel.prefix(layout.panelLineCount)), in: box, layout: layout, renderer: renderer)
         }
         if let help = layout.help { try paintHelp(help, frame: layout, renderer: renderer) }
+        if let status = state.status, let bar = layout.statusBar {
+            try paintStatusBar(status, in: bar, layout: layout, renderer: renderer)
+        }
     }
 
     private func paintDots(_ dots: OverlayState.Dots, layout: SceneLayout, renderer: Renderer) throws {
@@ -53,6 +56,24 @@ final class OverlayPainter {
             label, from: PixelRect(x: 0, y: 0, width: width, height: height),
             to: PixelRect(x: box.x + padding, y: box.y + (band.height - height) / 2, width: width, height: height))
         try label.setAlphaModulation(255)
+    }
+
+    /// The bar along the bottom edge, its line left-aligned and cut to the bar.
+    private func paintStatusBar(_ text: String, in bar: LayoutRect, layout: SceneLayout, renderer: Renderer) throws {
+        try renderer.setDrawColor(RGBA(r: 8, g: 8, b: 10))
+        try renderer.fill(PixelRect(bar))
+        guard
+            let label = try texts.texture(
+                text, pointSize: layout.px(SceneLayout.statusPointSize), color: RGBA(r: 215, g: 218, b: 226),
+                renderer: renderer)
+        else { return }
+        let inset = layout.px(10)
+        try copy(
+            label,
+            clippedTo: LayoutRect(
+                x: bar.x + inset, y: bar.y + max((bar.height - label.height) / 2, 0),
+                width: max(bar.width - 2 * inset, 0), height: bar.height),
+            renderer: renderer)
     }
 
     private func paintPanel(_ lines: [String], in box: LayoutRect, layout: SceneLayout, renderer: Renderer) throws {

@@ -28,6 +28,8 @@ public enum KeyMap {
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
+        KeyBinding(
+            keyNames: ["B"], command: .toggleStatusBar, summary: "status bar that stays: index, name, size, zoom, mode"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
         KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),

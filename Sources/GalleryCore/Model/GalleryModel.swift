@@ -22,6 +22,8 @@ public struct GalleryModel: Sendable {
     public private(set) var infoShownAt: Double?
     /// Whether the information panel (I) shows.
     public private(set) var showsInfoPanel = false
+    /// Whether the status bar shows along the bottom edge (B); the information's fade is unchanged either way.
+    public private(set) var showsStatusBar = false
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
     /// Fullscreen toggles asked for and not yet carried out by the window.
@@ -188,6 +190,7 @@ public struct GalleryModel: Sendable {
             showInfo(at: time)
         case .toggleHelp: showsHelp.toggle()
         case .toggleInfoPanel: showsInfoPanel.toggle()
+        case .toggleStatusBar: showsStatusBar.toggle()
         case .toggleFullscreen: fullscreenToggles += 1
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]
         }
@@ -252,8 +255,12 @@ public struct GalleryModel: Sendable {
         infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
     }
 
-    /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows.
-    public func overlay(name: String, now: Double, panelLines: @autoclosure () -> [String]) -> OverlayState {
+    /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows,
+    /// and the photo's own `size` and `zoomPercent` for the status bar when it shows (nil when not known).
+    public func overlay(
+        name: String, now: Double, panelLines: @autoclosure () -> [String],
+        photo: @autoclosure () -> (size: (width: Int, height: Int)?, zoomPercent: Int?) = (nil, nil)
+    ) -> OverlayState {
         let page = pager.currentPage
         var info =
             showsFeedEnd
@@ -269,7 +276,20 @@ public struct GalleryModel: Sendable {
             info: info, infoOpacity: opacity,
             dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
-            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil)
+            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil,
+            status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
+    }
+
+    /// The status bar's line for the current photo `name` with its own size and zoom.
+    public func statusLine(name: String, photo: (size: (width: Int, height: Int)?, zoomPercent: Int?)) -> StatusLine {
+        if showsFeedEnd {
+            return StatusLine(
+                index: pager.pageCount + 1, count: pager.pageCount, name: feedEndLabel, size: nil, zoomPercent: nil,
+                mode: mode.displayName)
+        }
+        return StatusLine(
+            index: pager.currentPage + 1, count: pager.pageCount, name: name, size: photo.size,
+            zoomPercent: photo.zoomPercent, mode: mode.displayName)
     }
 
     /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".
