@@ -5,6 +5,10 @@ extension GalleryController {
     /// Applies one input at `time`: pointer gestures, keys and wheel motion, from the window or a script.
     public func apply(_ input: GalleryInput, at time: Double) {
         model.noteTime(time)
+        if scrollsHelp(input) {
+            needsRedraw = true
+            return
+        }
         if case .key = input, model.closeHelp() {
             needsRedraw = true  // Any key closes the help, and does nothing else.
             return
@@ -28,6 +32,17 @@ extension GalleryController {
         }
         needsRedraw = true
         updateResidency()
+    }
+
+    /// Up, Down and the wheel scroll the help while it shows and is longer than the window; whether `input` did.
+    private func scrollsHelp(_ input: GalleryInput) -> Bool {
+        guard model.showsHelp, let help = sceneLayout(overlayState).help, help.maxScroll > 0 else { return false }
+        switch input {
+        case .key(.scroll(let step), _): model.scrollHelp(by: step, maxScroll: help.maxScroll)
+        case .wheel(_, let dy) where dy != 0: model.scrollHelp(by: dy > 0 ? -3 : 3, maxScroll: help.maxScroll)
+        default: return false
+        }
+        return true
     }
 
     /// Carries out a command at `time`: the model's part, then the effects it asks for.

@@ -26,6 +26,8 @@ public struct GalleryModel: Sendable {
     public private(set) var showsStatusBar = false
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
+    /// The first help line shown when the help is longer than the window.
+    public private(set) var helpScroll = 0
     /// Fullscreen toggles asked for and not yet carried out by the window.
     private var fullscreenToggles = 0
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -131,7 +133,7 @@ public struct GalleryModel: Sendable {
         case .digit(let digit, let digitCommand):
             if !isRepeat { countPrefix.add(digit: digit, command: digitCommand, at: time) }
             return effects
-        case .unbound:
+        case .unbound, .scroll:
             return effects + (countPrefix.interrupt().map { [.command($0)] } ?? [])
         case .command(let bound):
             command = bound
@@ -160,9 +162,18 @@ public struct GalleryModel: Sendable {
     /// When the typed number changes by itself (a lone digit's mode switch, a number forgotten), for a timed wake-up.
     public var countDeadline: Double? { countPrefix.deadline }
 
+    /// Scrolls the help by `lines` (Up, Down, the wheel while it shows), within `0…maxScroll` (the layout's, for the
+    /// window's size).
+    public mutating func scrollHelp(by lines: Int, maxScroll: Int) {
+        helpScroll = min(max(helpScroll + lines, 0), max(maxScroll, 0))
+    }
+
     /// Closes the help if it shows; returns whether it did (then the key that closed it does nothing else).
     public mutating func closeHelp() -> Bool {
-        defer { showsHelp = false }
+        defer {
+            showsHelp = false
+            helpScroll = 0
+        }
         return showsHelp
     }
 
@@ -188,7 +199,9 @@ public struct GalleryModel: Sendable {
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)
-        case .toggleHelp: showsHelp.toggle()
+        case .toggleHelp:
+            showsHelp.toggle()
+            helpScroll = 0
         case .toggleInfoPanel: showsInfoPanel.toggle()
         case .toggleStatusBar: showsStatusBar.toggle()
         case .toggleFullscreen: fullscreenToggles += 1
@@ -272,12 +285,14 @@ public struct GalleryModel: Sendable {
             info = prompt
             opacity = 1
         }
-        return OverlayState(
+        var state = OverlayState(
             info: info, infoOpacity: opacity,
             dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
             help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil,
             status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
+        state.helpScroll = helpScroll
+        return state
     }
 
     /// The status bar's line for the current photo `name` with its own size and zoom.

@@ -374,4 +374,19 @@ import Testing
         _ = model.perform(.toggleStatusBar, at: 2)
         #expect(model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo).status == nil)
     }
+
+    @Test("Up and Down scroll a help longer than the window, within its range; closing it starts over (item 5)")
+    func helpScrolls() {
+        var model = Self.model()
+        #expect(GalleryKey(name: "Down") == .scroll(1) && GalleryKey(name: "up") == .scroll(-1))
+        _ = model.perform(.toggleHelp, at: 0)
+        model.scrollHelp(by: 3, maxScroll: 10)
+        #expect(model.overlay(name: "a", now: 0, panelLines: []).helpScroll == 3)
+        model.scrollHelp(by: 30, maxScroll: 10)
+        #expect(model.helpScroll == 10)
+        model.scrollHelp(by: -30, maxScroll: 10)
+        #expect(model.helpScroll == 0)
+        model.scrollHelp(by: 4, maxScroll: 10)
+        #expect(model.closeHelp() && model.helpScroll == 0)
+    }
 }

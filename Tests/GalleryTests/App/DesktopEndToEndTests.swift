@@ -112,6 +112,28 @@ extension SDLSerializedTests {
             #expect(closed == photo)
         }
 
+        @Test("At 320 × 240 the help scrolls with Up and Down; another key closes it and does nothing else (item 5)")
+        func helpScrollsInASmallWindow() throws {
+            let lines = [
+                ScriptLine.key(0.1, "F1"), ScriptLine.shot(0.2, "top.png"), ScriptLine.key(0.3, "Down"),
+                ScriptLine.key(0.35, "Down"), ScriptLine.shot(0.4, "down.png"), ScriptLine.key(0.5, "Up"),
+                ScriptLine.key(0.55, "Up"), ScriptLine.shot(0.6, "up.png"), ScriptLine.key(0.7, "Right"),
+                ScriptLine.shot(0.8, "closed.png"),
+            ]
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "5", "--mode", "bounded"], size: "320x240")
+            #expect(run.status == 0, "\(run.standardError)")
+            let top = try HeadlessEndToEndTests.load(run.shot("top.png"))
+            let down = try HeadlessEndToEndTests.load(run.shot("down.png"))
+            let up = try HeadlessEndToEndTests.load(run.shot("up.png"))
+            #expect(HeadlessEndToEndTests.mismatches(top, down, shift: 0) > 100)
+            #expect(HeadlessEndToEndTests.mismatches(top, up, shift: 0) == 0)
+            // Up and Down neither closed the help nor turned the page; Right closed it only.
+            #expect(run.records.allSatisfy { $0.page == 0 })
+            let closed = try HeadlessEndToEndTests.load(run.shot("closed.png"))
+            #expect(HeadlessEndToEndTests.mismatches(top, closed, shift: 0) > 100)
+        }
+
         @Test("The slideshow advances on time and pauses while a hand holds the strip and one interval after")
         func slideshow() throws {
             var lines = [ScriptLine.down(2.2, 300), ScriptLine.move(2.25, 310), ScriptLine.up(4.0, 300)]
