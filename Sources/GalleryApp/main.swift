@@ -36,6 +36,13 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Window or headless size, WxH.")
     var size: String = "1280x720"
 
+    @Option(
+        help: """
+            Scale of text, margins, dots, panel and help, 1…4 (default: the desktop's, from GDK_SCALE, Xft.dpi or the \
+            display's DPI; 1 headless).
+            """)
+    var scale: ScaleChoice?
+
     @Flag(help: "Render with no display, from --script, on a virtual clock.")
     var headless = false
 
@@ -220,6 +227,7 @@ struct GalleryCommandLine: ParsableCommand {
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.scale = scale?.value ?? 1
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -230,6 +238,7 @@ struct GalleryCommandLine: ParsableCommand {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.scale = scale?.value
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }

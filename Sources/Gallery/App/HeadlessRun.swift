@@ -23,6 +23,9 @@ public struct HeadlessRun {
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// `--scale`: text, margins, dots, panel and help at this many pixels per point (1 unless given: shots never
+    /// depend on the desktop).
+    public var scale = 1.0
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
@@ -89,6 +92,7 @@ public struct HeadlessRun {
         let gallery = try assembly.makeGallery(
             library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({})
         )
+        gallery.scale = DesktopScale.resolve(override: scale)
         defer { gallery.feedSource.stop() }
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {

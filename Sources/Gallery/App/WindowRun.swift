@@ -18,6 +18,8 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
+    /// `--scale`: overrides the desktop's scale (`DesktopSettings`).
+    public var scale: Double?
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
@@ -83,6 +85,7 @@ public struct WindowRun {
             slideshowInterval: slideshowInterval, images: images)
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
+        let desktopScale = DesktopSettings.scale(override: scale)
         func makeGallery(
             library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil
         ) throws -> GalleryController {
@@ -91,9 +94,11 @@ public struct WindowRun {
                 event.type = wakeEventType
                 _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
             }
-            return try assembly.makeGallery(
+            let gallery = try assembly.makeGallery(
                 library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: source,
                 headStart: headStart)
+            gallery.scale = desktopScale
+            return gallery
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage,

@@ -134,6 +134,34 @@ extension SDLSerializedTests {
             #expect(HeadlessEndToEndTests.mismatches(top, closed, shift: 0) > 100)
         }
 
+        /// Pixels that differ between two shots, anywhere.
+        static func differing(_ a: Surface, _ b: Surface) -> Int {
+            var count = 0
+            for y in 0..<a.height {
+                for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+            }
+            return count
+        }
+
+        @Test("--scale 2 draws the information twice the size: four times the pixels (issue 19, item 13)")
+        func scaleGrowsTheLabel() throws {
+            let lines = [
+                ScriptLine.key(0.1, "Right"), ScriptLine.shot(0.5, "shown.png"), ScriptLine.shot(2.5, "gone.png"),
+            ]
+            var areas: [Int] = []
+            for scale in ["1", "2"] {
+                let run = try GalleryProcess.run(
+                    lines, arguments: ["--synthetic", "30", "--mode", "bounded", "--scale", scale], size: "640x360")
+                #expect(run.status == 0, "\(run.standardError)")
+                areas.append(
+                    Self.differing(
+                        try HeadlessEndToEndTests.load(run.shot("shown.png")),
+                        try HeadlessEndToEndTests.load(run.shot("gone.png"))))
+            }
+            #expect(areas[0] > 1000)
+            #expect(Double(areas[1]) > 3 * Double(areas[0]), "\(areas)")
+        }
+
         @Test("The slideshow advances on time and pauses while a hand holds the strip and one interval after")
         func slideshow() throws {
             var lines = [ScriptLine.down(2.2, 300), ScriptLine.move(2.25, 310), ScriptLine.up(4.0, 300)]
