@@ -1,7 +1,7 @@
 import CSDL2
 import CX11
-import Foundation
 import GalleryCore
+import Glibc
 
 /// Reads the desktop's scale for `DesktopScale`: `GDK_SCALE`, the X resource database's `Xft.dpi` (SDL has no API
 /// for it: read over a short-lived X connection, as `DisplayProfile` reads the ICC profile) and SDL's display DPI.
@@ -17,7 +17,7 @@ enum DesktopSettings {
         var vertical: Float = 0
         let dpi = SDL_GetDisplayDPI(displayIndex, &diagonal, &horizontal, &vertical) == 0 ? Double(horizontal) : nil
         return DesktopScale.resolve(
-            gdkScale: ProcessInfo.processInfo.environment["GDK_SCALE"], resourceManager: xResources(), displayDPI: dpi)
+            gdkScale: getenv("GDK_SCALE").map { String(cString: $0) }, resourceManager: xResources(), displayDPI: dpi)
     }
 
     /// The X resource manager string of the default display (`xrdb -query`'s text), if there is one.

@@ -142,7 +142,9 @@ public struct SceneLayout: Equatable, Sendable {
         let labelHeight =
             Self.lineHeight(pointSize: Self.px(Self.labelPointSize, scale: scale)) + Self.px(8, scale: scale)
         let labelSide = Self.px(8, scale: scale)
-        let labelBottom = dotsTop - (dots.isEmpty ? Self.px(24, scale: scale) : Self.px(16, scale: scale))
+        // 38 px above the bottom edge at scale 1, as before the dots moved into the page gap: clear of a photo's
+        // bottom corners in a small window.
+        let labelBottom = dots.isEmpty ? bottom - Self.px(38, scale: scale) : dotsTop - Self.px(26, scale: scale)
         var label = LayoutRect(
             x: labelSide, y: labelBottom - labelHeight, width: max(width - 2 * labelSide, 0), height: labelHeight)
         // In the wheel the bottom edge is a row: the information goes beside the centred row instead.
