@@ -36,11 +36,7 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Window or headless size, WxH.")
     var size: String = "1280x720"
 
-    @Option(
-        help: """
-            Scale of text, margins, dots, panel and help, 1…4 (default: the desktop's, from GDK_SCALE, Xft.dpi or the \
-            display's DPI; 1 headless).
-            """)
+    @Option(help: "Scale of text, dots, panel and help, 1…4 (default: the desktop's; 1 headless).")
     var scale: ScaleChoice?
 
     @Flag(help: "Render with no display, from --script, on a virtual clock.")
