@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleryCore
 import PagerEngine
 
 /// `--fit fit|down`: whether photos smaller than the window are enlarged to fit it.
@@ -22,5 +23,18 @@ extension TopologyKind: ExpressibleByArgument {
     /// The mode `argument` names (`TopologyKind(argumentName:)`), or nil for ArgumentParser to list the choices.
     public init?(argument: String) {
         self.init(argumentName: argument)
+    }
+}
+
+/// `--scale N`: pixels per point for text, margins, dots, panel and help, a number from 1 to 4; anything else is
+/// refused by ArgumentParser like every other bad value.
+struct ScaleChoice: ExpressibleByArgument, Sendable {
+    /// The scale.
+    var value: Double
+
+    /// The scale `argument` gives, if it is a number within `DesktopScale.range`.
+    init?(argument: String) {
+        guard let value = Double(argument), DesktopScale.range.contains(value) else { return nil }
+        self.value = value
     }
 }

@@ -36,6 +36,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Window or headless size, WxH.")
     var size: String = "1280x720"
 
+    @Option(help: "Scale of text, dots, panel and help, 1…4 (default: the desktop's; 1 headless).")
+    var scale: ScaleChoice?
+
     @Flag(help: "Render with no display, from --script, on a virtual clock.")
     var headless = false
 
@@ -248,6 +251,7 @@ struct GalleryCommandLine: ParsableCommand {
             run.images = images
             run.reportMarked = markedReport
             run.actions = actions
+            run.scale = scale?.value ?? 1
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -260,6 +264,7 @@ struct GalleryCommandLine: ParsableCommand {
             run.images = images
             run.reportMarked = markedReport
             run.actions = actions
+            run.scale = scale?.value
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }

@@ -6,10 +6,12 @@ extension GalleryController {
     /// Draws the frame (the caller presents it).
     public func render() throws {
         needsRedraw = false
+        let overlay = overlayState
+        let layout = sceneLayout(overlay)
         if mode == .wheel {
             try wheelPainter.paint(
-                pager: pager, direction: model.wheelDirection, library: library, thumbnails: thumbnails,
-                renderer: renderer, marked: model.marks.contains)
+                pager: pager, direction: model.wheelDirection, scene: layout, library: library,
+                thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
         } else {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
@@ -27,13 +29,24 @@ extension GalleryController {
                     ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
                 }, marked: model.marks.contains)
         }
-        try overlayPainter.paint(overlayState, renderer: renderer)
+        try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
+    }
+
+    /// Where `overlay` and the wheel's rows go in this frame: what the painters draw and clicks are tested against.
+    func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
+        let width = Int(pager.viewport.width), height = Int(pager.viewport.height)
+        guard mode == .wheel else { return SceneLayout(width: width, height: height, scale: scale, overlay: overlay) }
+        let wheel = WheelPainter.layout(for: pager, direction: model.wheelDirection)
+        return SceneLayout(
+            width: width, height: height, scale: scale, overlay: overlay, wheel: wheel,
+            wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
     }
 
     /// What the overlays show now.
     var overlayState: OverlayState {
         model.overlay(
-            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines)
+            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines,
+            photo: photoFacts)
     }
 
     /// The information panel (I): the model's state and what only this side knows (textures, the renderer).
@@ -94,7 +107,7 @@ extension GalleryController {
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
         TraceRecord(
-            t: time, mode: mode, page: pager.currentPage, position: pager.logicalPosition,
+            t: time, mode: mode, page: pager.currentPage, position: model.tracePosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
             textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,

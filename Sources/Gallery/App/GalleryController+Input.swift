@@ -5,6 +5,10 @@ extension GalleryController {
     /// Applies one input at `time`: pointer gestures, keys and wheel motion, from the window or a script.
     public func apply(_ input: GalleryInput, at time: Double) {
         model.noteTime(time)
+        if scrollsHelp(input) {
+            needsRedraw = true
+            return
+        }
         if case .key = input, model.closeHelp() {
             needsRedraw = true  // Any key closes the help, and does nothing else.
             return
@@ -28,6 +32,17 @@ extension GalleryController {
         }
         needsRedraw = true
         updateResidency()
+    }
+
+    /// Up, Down and the wheel scroll the help while it shows and is longer than the window; whether `input` did.
+    private func scrollsHelp(_ input: GalleryInput) -> Bool {
+        guard model.showsHelp, let help = sceneLayout(overlayState).help, help.maxScroll > 0 else { return false }
+        switch input {
+        case .key(.scroll(let step), _): model.scrollHelp(by: step, maxScroll: help.maxScroll)
+        case .wheel(_, let dy) where dy != 0: model.scrollHelp(by: dy > 0 ? -3 : 3, maxScroll: help.maxScroll)
+        default: return false
+        }
+        return true
     }
 
     /// Carries out a command at `time`: the model's part, then the effects it asks for.
@@ -57,7 +72,8 @@ extension GalleryController {
     /// A click: on a page dot it goes there; in the pagers the left and right thirds turn the page and a double-click
     /// in the middle zooms to 100 % and back; on the feed's retry page it retries; on a wheel row it opens that photo.
     private func click(x: Double, y: Double, at time: Double) {
-        if let dot = overlayPainter.dot(at: PixelPoint(x: Int(x), y: Int(y)), state: overlayState) {
+        let layout = sceneLayout(overlayState)
+        if let dot = layout.dot(atX: Int(x), y: Int(y)) {
             model.noteClick(x: x, y: y, at: time)
             perform(.goTo(dot), at: time)
             return
@@ -73,11 +89,9 @@ extension GalleryController {
             carryOut(model.clickThirds(x: x, y: y, at: time), at: time)
         case .wheel:
             model.noteClick(x: x, y: y, at: time)
-            let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
-            let hit = layout.rows(atSlotPosition: pager.slotPosition, topology: pager.topology).first { row in
-                WheelPainter.cardRect(of: row, layout: layout).contains(PixelPoint(x: Int(x), y: Int(y)))
+            if let row = layout.wheelRow(atX: Int(x), y: Int(y)) {
+                switchMode(to: model.pagerMode, at: time, showing: row)
             }
-            if let hit { switchMode(to: model.pagerMode, at: time, showing: hit.row) }
         case .bounded, .endCaps, .threeSurfaces:
             carryOut(model.clickThirds(x: x, y: y, at: time), at: time)
         }

@@ -29,6 +29,18 @@ extension GalleryController {
         return same ? size : PixelSize(width: size.height, height: size.width)
     }
 
+    /// The status bar's facts about the photo at the centre: its own pixels and the zoom as a share of them, once
+    /// it is decoded.
+    var photoFacts: (size: (width: Int, height: Int)?, zoomPercent: Int?) {
+        let photo = photo(ofPage: pager.currentPage)
+        guard mode != .wheel, let decoded = store.textureSize(forPage: photo) else { return (nil, nil) }
+        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        let image = imageSize(of: photo, fitted: fitted)
+        let scale = shownZoom.flatMap { $0.photo == photo ? $0.zoom.scale : nil } ?? 1
+        let percent = Int((Double(fitted.width) * scale / Double(max(image.width, 1)) * 100).rounded())
+        return ((image.width, image.height), percent)
+    }
+
     /// The information panel's size lines for the photo at the centre: its own pixels, and as drawn now.
     var zoomPanelLines: [String] {
         let photo = photo(ofPage: pager.currentPage)

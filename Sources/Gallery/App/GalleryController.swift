@@ -49,6 +49,11 @@ public final class GalleryController {
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
 
+    /// Output pixels per layout point: text, margins, dots, panel and help grow with it (`--scale`, the desktop's).
+    public var scale = 1.0 {
+        didSet { needsRedraw = true }
+    }
+
     /// Space between neighbouring pages, in pixels: half on each side of a slot.
     static let pageGap = 32
 

@@ -28,6 +28,9 @@ public struct HeadlessRun {
     public var reportMarked: (@MainActor ([String]) -> Void)?
     /// The user's actions by number (`--action1` … `--action9`).
     public var actions: [Int: ActionCommand] = [:]
+    /// `--scale`: text, margins, dots, panel and help at this many pixels per point (1 unless given: shots never
+    /// depend on the desktop).
+    public var scale = 1.0
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
@@ -94,6 +97,7 @@ public struct HeadlessRun {
         let gallery = try assembly.makeGallery(
             library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({})
         )
+        gallery.scale = DesktopScale.resolve(override: scale)
         defer { gallery.feedSource.stop() }
         if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.

@@ -23,6 +23,8 @@ public struct WindowRun {
     public var reportMarked: (@MainActor ([String]) -> Void)?
     /// The user's actions by number (`--action1` … `--action9`).
     public var actions: [Int: ActionCommand] = [:]
+    /// `--scale`: overrides the desktop's scale (`DesktopSettings`).
+    public var scale: Double?
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
@@ -88,6 +90,7 @@ public struct WindowRun {
             slideshowInterval: slideshowInterval, images: images)
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
+        let desktopScale = DesktopSettings.scale(override: scale)
         func makeGallery(
             library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil
         ) throws -> GalleryController {
@@ -106,6 +109,7 @@ public struct WindowRun {
                     _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
                 }
             }
+            gallery.scale = desktopScale
             return gallery
         }
         var gallery = try makeGallery(

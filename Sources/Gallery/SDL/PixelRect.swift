@@ -1,4 +1,5 @@
 import CSDL2
+import GalleryCore
 
 /// An axis-aligned rectangle in pixels, origin top-left, y down.
 public struct PixelRect: Sendable, Hashable {
@@ -22,6 +23,11 @@ public struct PixelRect: Sendable, Hashable {
     /// The rectangle of `size` with its top-left corner at `origin`.
     public init(origin: PixelPoint = PixelPoint(x: 0, y: 0), size: PixelSize) {
         self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
+    }
+
+    /// The same rectangle as the layout's.
+    public init(_ rect: LayoutRect) {
+        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
     /// A rectangle of `size` centred in this one (rounding the offset down).

@@ -8,7 +8,8 @@ final class GlyphAtlas {
     /// The monospaced font (DejaVu Sans Mono), beside the proportional one.
     static let fontPaths = TextRenderer.defaultFontPaths.map { $0.replacing("DejaVuSans", with: "DejaVuSansMono") }
 
-    private let pointSize: Int
+    /// The size its glyphs are rasterised at.
+    let pointSize: Int
     private let logger = Logger(label: "gallery.glyphs")
     private var font: TextRenderer?
     private var missingFont = false

@@ -1,3 +1,4 @@
+import GalleryCore
 import PagerEngine
 
 /// Draws wheel mode: rows of a thumbnail and a file name riding a circle arc over a tiled pattern, the
@@ -7,7 +8,7 @@ final class WheelPainter {
     /// The horizontal radius as a fraction of the vertical one: 1 is a circle.
     static let radiusRatio = 1.0
     /// Pixels between a row's card and its slot, and between the card's edge and its contents.
-    nonisolated static let margin = 6
+    nonisolated static let margin = SceneLayout.wheelMargin
     /// The background pattern's two close, dark tones (`PlaceholderPattern.circles`, quiet).
     static let backgroundTones = (paper: RGBA(r: 24, g: 25, b: 29), ink: RGBA(r: 34, g: 36, b: 42))
 
@@ -32,18 +33,9 @@ final class WheelPainter {
         return PixelSize(width: side, height: side)
     }
 
-    /// A row's card: its slot on the arc, less the margin.
-    static func cardRect(of row: WheelRow, layout: WheelLayout) -> PixelRect {
-        let top = layout.viewportHeight / 2 + row.y - layout.rowHeight / 2
-        return PixelRect(
-            x: Int(row.x.rounded()), y: Int(top.rounded()), width: Int(layout.rowWidth.rounded()),
-            height: Int(layout.rowHeight.rounded())
-        ).inset(by: margin)
-    }
-
-    /// Draws the wheel; `marked` photos' thumbnails get a badge.
+    /// Draws the wheel's rows where `scene` puts their cards; `marked` photos' thumbnails get a badge.
     func paint(
-        pager: Pager, direction: WheelDirection, library: PageLibrary, thumbnails: ThumbnailStore,
+        pager: Pager, direction: WheelDirection, scene: SceneLayout, library: PageLibrary, thumbnails: ThumbnailStore,
         renderer: Renderer, marked: (Int) -> Bool = { _ in false }
     ) throws {
         let size = try renderer.outputSize
@@ -51,8 +43,8 @@ final class WheelPainter {
         let layout = Self.layout(for: pager, direction: direction)
         let centreSlot = Int((pager.slotPosition + 0.5).rounded(.down))
         let box = Self.thumbnailBox(for: layout)
-        for row in layout.rows(atSlotPosition: pager.slotPosition, topology: pager.topology) {
-            let card = Self.cardRect(of: row, layout: layout)
+        for row in scene.wheelRows {
+            let card = PixelRect(row.card)
             let centred = row.slot == centreSlot
             try renderer.setDrawColor(centred ? RGBA(r: 58, g: 62, b: 74) : RGBA(r: 36, g: 38, b: 45))
             try renderer.fill(card)

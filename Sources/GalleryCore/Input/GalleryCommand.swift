@@ -20,6 +20,8 @@ public enum GalleryCommand: Hashable, Sendable {
     case toggleFullscreen
     /// Show or hide the information panel (HUD).
     case toggleInfoPanel
+    /// Show or hide the status bar that stays (nsxiv's `b`).
+    case toggleStatusBar
     /// Switch to this arrangement, keeping the current photo.
     case mode(TopologyKind)
     /// Quit the app.

@@ -5,6 +5,8 @@ public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
     case digit(Int, GalleryCommand?)
     /// A key bound to a command (`KeyMap`).
     case command(GalleryCommand)
+    /// Up (−1) or Down (+1): they scroll the help when it is longer than the window; otherwise unbound.
+    case scroll(Int)
     /// Any other key: it only clears a typed number.
     case unbound
 
@@ -15,9 +17,12 @@ public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
         if name.count == 1, let digit = Int(name) {
             self = .digit(digit, command)
         } else {
-            self = command.map { .command($0) } ?? .unbound
+            self = command.map { .command($0) } ?? Self.scrollSteps[name.lowercased()].map { .scroll($0) } ?? .unbound
         }
     }
+
+    /// The unbound keys that scroll the help, by lower-cased name.
+    private static let scrollSteps = ["up": -1, "down": 1]
 
     /// The key named by a literal: `"Right"`.
     public init(stringLiteral name: String) {

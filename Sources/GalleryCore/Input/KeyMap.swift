@@ -29,6 +29,8 @@ public enum KeyMap {
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
+        KeyBinding(
+            keyNames: ["B"], command: .toggleStatusBar, summary: "status bar that stays: index, name, size, zoom, mode"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
         KeyBinding(keyNames: ["Ctrl+Space"], command: .toggleAnimation, summary: "pause or play an animation"),
         KeyBinding(keyNames: ["Ctrl+N"], command: .nextFrame, summary: "animation: pause, next frame"),

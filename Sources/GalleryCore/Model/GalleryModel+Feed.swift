@@ -10,6 +10,20 @@ extension GalleryModel {
         mode == .feed && feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
     }
 
+    /// Whether the strip rests on the feed's end page: it is labelled as itself, not as the last photo.
+    public var showsFeedEnd: Bool { mode == .feed && pager.currentContent == .feedEnd }
+
+    /// The end page's own label: "Loading more…", or why the last load failed.
+    public var feedEndLabel: String {
+        feedState == .failed ? "Couldn\u{2019}t load more: \(feedFailure ?? "unknown reason")" : "Loading more\u{2026}"
+    }
+
+    /// Where the strip is, in pages, for the trace: the logical position, except that the feed's end page is one
+    /// past the last page (where `offset_px` puts it), not the last page again.
+    public var tracePosition: Double {
+        mode == .feed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
+    }
+
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end
     /// (the page shown never moves). Returns the pager's events.
     public mutating func feedAppended(_ photos: [Int], photoCount: Int, at time: Double) -> [PagerEvent] {

@@ -19,13 +19,17 @@ public struct GalleryModel: Sendable {
     /// The pager mode the wheel opens a photo in: the one used before the wheel.
     public var pagerMode: TopologyKind
     /// When the page information ("3 / 12 — name · mode") was last shown.
-    public private(set) var infoShownAt: Double?
+    public internal(set) var infoShownAt: Double?
     /// Whether the information panel (I) shows.
     public private(set) var showsInfoPanel = false
+    /// Whether the status bar shows along the bottom edge (B); the information's fade is unchanged either way.
+    public private(set) var showsStatusBar = false
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
     /// The photos marked (`m`), by photo: their count is `marks.count`.
     public private(set) var marks = PhotoMarks()
+    /// The first help line shown when the help is longer than the window.
+    public private(set) var helpScroll = 0
     /// Fullscreen toggles asked for and not yet carried out by the window.
     private var fullscreenToggles = 0
     /// Whether a quit was asked for (Q, Escape, a script's quit).
@@ -135,7 +139,7 @@ public struct GalleryModel: Sendable {
         case .digit(let digit, let digitCommand):
             if !isRepeat { countPrefix.add(digit: digit, command: digitCommand, at: time) }
             return effects
-        case .unbound:
+        case .unbound, .scroll:
             return effects + (countPrefix.interrupt().map { [.command($0)] } ?? [])
         case .command(let bound):
             command = bound
@@ -164,9 +168,18 @@ public struct GalleryModel: Sendable {
     /// When the typed number changes by itself (a lone digit's mode switch, a number forgotten), for a timed wake-up.
     public var countDeadline: Double? { countPrefix.deadline }
 
+    /// Scrolls the help by `lines` (Up, Down, the wheel while it shows), within `0…maxScroll` (the layout's, for the
+    /// window's size).
+    public mutating func scrollHelp(by lines: Int, maxScroll: Int) {
+        helpScroll = min(max(helpScroll + lines, 0), max(maxScroll, 0))
+    }
+
     /// Closes the help if it shows; returns whether it did (then the key that closed it does nothing else).
     public mutating func closeHelp() -> Bool {
-        defer { showsHelp = false }
+        defer {
+            showsHelp = false
+            helpScroll = 0
+        }
         return showsHelp
     }
 
@@ -192,11 +205,14 @@ public struct GalleryModel: Sendable {
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)
-        case .toggleHelp: showsHelp.toggle()
+        case .toggleHelp:
+            showsHelp.toggle()
+            helpScroll = 0
         case .toggleAnimation: animation?.togglePause(at: time)
         case .nextFrame: animation?.step(1, at: time)
         case .previousFrame: animation?.step(-1, at: time)
         case .toggleInfoPanel: showsInfoPanel.toggle()
+        case .toggleStatusBar: showsStatusBar.toggle()
         case .toggleFullscreen: fullscreenToggles += 1
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]
         case .toggleMark:
@@ -226,8 +242,9 @@ public struct GalleryModel: Sendable {
     /// the page, each click, however quick; a double-click in the middle third zooms to 100 % and back.
     public mutating func clickThirds(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         let previous = lastClick
-        let width = pager.viewport.width
-        let side: GalleryCommand? = x < width / 3 ? .previous : x >= width * 2 / 3 ? .next : nil
+        let side: GalleryCommand? = SceneLayout.turn(atX: x, width: pager.viewport.width).map {
+            $0 < 0 ? .previous : .next
+        }
         // A click on a side third is never the first half of a double-click.
         lastClick = side == nil ? (time, x, y) : nil
         if let side { return [.command(side)] }
@@ -249,94 +266,11 @@ public struct GalleryModel: Sendable {
         return fullscreenToggles % 2 == 1
     }
 
-    // MARK: Page information
-
-    /// Shows the page information, which fades after a moment.
-    public mutating func showInfo(at time: Double) {
-        infoShownAt = time
-    }
-
-    /// Moves the information's fade to `time`; returns whether the screen changes (fading, or just gone).
-    public mutating func advanceInfo(to time: Double) -> Bool {
-        guard let shown = infoShownAt else { return false }
-        if InfoFade.isFading(after: time - shown) { return true }
-        guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
-        infoShownAt = nil
-        return true  // One more frame, without it.
-    }
-
-    /// Whether the information is fading at `now` (frames must follow).
-    public func infoIsFading(at now: Double) -> Bool {
-        infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
-    }
-
-    /// When the information starts to fade, if that is after `now` (an idle window sleeps until then).
-    public func infoFadeStart(after now: Double) -> Double? {
-        infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
-    }
-
-    /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows.
-    public func overlay(name: String, now: Double, panelLines: @autoclosure () -> [String]) -> OverlayState {
-        let page = pager.currentPage
-        var info = "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
-        if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
-        if let marked = markText { info += " · " + marked }
-        var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
-        if let prompt = countPrompt {
-            info = prompt
-            opacity = 1
-        }
-        return OverlayState(
-            info: info, infoOpacity: opacity,
-            dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
-            panel: showsInfoPanel ? panelLines() : nil,
-            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil)
-    }
-
     /// The marks as the page information shows them: "marked (3 in all)" when the current photo is marked, "3 marked"
     /// when others are, nil with no marks.
     public var markText: String? {
         guard marks.count > 0 else { return nil }
         return marks.contains(photo(ofPage: pager.currentPage))
             ? "marked (\(marks.count) in all)" : "\(marks.count) marked"
-    }
-
-    /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".
-    public var countPrompt: String? {
-        guard let typed = countPrefix.value else { return nil }
-        return "\(typed)… — g, G or Enter: photo \(min(max(typed, 1), max(pager.pageCount, 1)))"
-    }
-
-    /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes.
-    public var dotsShown: Bool { mode != .wheel && pager.pageCount <= Self.maxDots && pager.pageCount > 1 }
-
-    /// The window title: `i / N — file name`, the current photo being `name`.
-    public func title(name: String) -> String {
-        "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
-    }
-
-    /// The information panel's size lines: the photo's own `image` pixels, and the size drawn at `scale` (relative
-    /// to the `fitted` size) with the zoom as a share of the photo's own pixels.
-    public static func sizeLines(image: (width: Int, height: Int), fitted: (width: Int, height: Int), scale: Double)
-        -> [String]
-    {
-        let width = Int((Double(fitted.width) * scale).rounded())
-        let height = Int((Double(fitted.height) * scale).rounded())
-        let percent = Int((Double(fitted.width) * scale / Double(max(image.width, 1)) * 100).rounded())
-        return [
-            "photo     \(image.width)×\(image.height) px",
-            "shown     \(width)×\(height) · zoom \(percent) %",
-        ]
-    }
-
-    /// "5 s", or "2.5 s".
-    public static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(decimal(value)) s"
-    }
-
-    /// One decimal: "2.5".
-    public static func decimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 }

@@ -25,8 +25,16 @@ public struct OverlayState: Equatable, Sendable {
     /// The help's lines (F1), if shown.
     public var help: [String]?
 
+    /// The status bar's text (B), if shown.
+    public var status: String?
+    /// The first help line shown, when the help is longer than the window (Up and Down scroll it).
+    public var helpScroll = 0
+
     /// An overlay state.
-    public init(info: String, infoOpacity: Double, dots: Dots?, panel: [String]?, help: [String]?) {
+    public init(
+        info: String, infoOpacity: Double, dots: Dots?, panel: [String]?, help: [String]?, status: String? = nil
+    ) {
+        self.status = status
         self.info = info
         self.infoOpacity = infoOpacity
         self.dots = dots

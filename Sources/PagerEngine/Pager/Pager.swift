@@ -69,6 +69,9 @@ public struct Pager: Sendable {
     /// The logical page at the viewport centre, always in `0..<pageCount`.
     public var currentPage: Int { page(atSlot: nearestSlot(to: offset)) }
 
+    /// What the slot at the viewport centre shows: a page, or the feed's end page (the spinner or the retry prompt).
+    public var currentContent: SlotContent { content(ofSlot: nearestSlot(to: offset)) }
+
     /// The slot a settle is heading for, if one runs.
     public var targetSlot: Int? {
         if case .settling(let settle) = motion { return settle.targetSlot }

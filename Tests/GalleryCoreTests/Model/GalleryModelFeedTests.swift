@@ -73,4 +73,26 @@ import Testing
         #expect(!drive.model.spinnerIsVisible)
         #expect(drive.source.dueTime == nil)
     }
+
+    @Test(
+        "The spinner page is labelled as itself, in the label and the title; the trace's position is its slot (issue 19, item 8)"
+    )
+    func spinnerPageLabel() throws {
+        var drive = Drive()
+        drive.record(drive.model.perform(.last, at: 0))
+        drive.settle()
+        #expect(drive.model.title(name: "c.jpg") == "3 / 3 — c.jpg")
+        #expect(drive.model.tracePosition == 2)
+        drive.record(drive.model.perform(.next, at: drive.time))
+        drive.settle()
+        #expect(drive.model.title(name: "c.jpg") == "Loading more\u{2026}")
+        let overlay = drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: [])
+        #expect(overlay.info.hasPrefix("Loading more\u{2026}"))
+        #expect(!overlay.info.contains("c.jpg"))
+        // Where offset_px puts the strip: one page past the last photo.
+        #expect(drive.model.tracePosition == 3)
+        #expect(drive.model.tracePosition == drive.model.pager.offset / drive.model.pager.extent)
+        _ = drive.model.feedFailed(reason: "no network", at: drive.time)
+        #expect(drive.model.title(name: "c.jpg") == "Couldn\u{2019}t load more: no network")
+    }
 }

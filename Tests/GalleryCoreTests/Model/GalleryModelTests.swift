@@ -354,4 +354,39 @@ import Testing
         #expect(beforeAnyFailure == [])
         #expect(model.feedState == .idle)
     }
+
+    @Test("B keeps a status bar: index / count, name, own size, zoom, mode; the information still fades (item 12)")
+    func statusBarStays() {
+        var model = Self.model(count: 12, page: 2)
+        let photo: (size: (width: Int, height: Int)?, zoomPercent: Int?) = ((4000, 3000), 26)
+        #expect(model.overlay(name: "03-chelsea.jpg", now: 0, panelLines: [], photo: photo).status == nil)
+        #expect(model.key(GalleryKey(name: "b"), isRepeat: false, at: 1) == [.command(.toggleStatusBar)])
+        _ = model.perform(.toggleStatusBar, at: 1)
+        let later = model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo)
+        #expect(later.status == "3 / 12  ·  03-chelsea.jpg  ·  4000×3000  ·  26 %  ·  bounded")
+        #expect(later.infoOpacity == 0)
+        // Not decoded yet: the fields it cannot know are left out; marks get their own field once they exist.
+        #expect(
+            model.statusLine(name: "03-chelsea.jpg", photo: (nil, nil)).text == "3 / 12  ·  03-chelsea.jpg  ·  bounded")
+        var marked = model.statusLine(name: "a.jpg", photo: (nil, nil))
+        marked.marks = 2
+        #expect(marked.text.hasSuffix("  ·  bounded  ·  2 marked"))
+        _ = model.perform(.toggleStatusBar, at: 2)
+        #expect(model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo).status == nil)
+    }
+
+    @Test("Up and Down scroll a help longer than the window, within its range; closing it starts over (item 5)")
+    func helpScrolls() {
+        var model = Self.model()
+        #expect(GalleryKey(name: "Down") == .scroll(1) && GalleryKey(name: "up") == .scroll(-1))
+        _ = model.perform(.toggleHelp, at: 0)
+        model.scrollHelp(by: 3, maxScroll: 10)
+        #expect(model.overlay(name: "a", now: 0, panelLines: []).helpScroll == 3)
+        model.scrollHelp(by: 30, maxScroll: 10)
+        #expect(model.helpScroll == 10)
+        model.scrollHelp(by: -30, maxScroll: 10)
+        #expect(model.helpScroll == 0)
+        model.scrollHelp(by: 4, maxScroll: 10)
+        #expect(model.closeHelp() && model.helpScroll == 0)
+    }
 }

@@ -43,7 +43,7 @@ extension SDLSerializedTests {
 
         /// The lit and unlit dots on the dots' row: centres of light pixel runs.
         static func dots(_ surface: Surface) -> [(x: Int, lit: Bool)] {
-            let y = surface.height - OverlayPainter.dotsInset
+            let y = surface.height - SceneLayout.dotsInset
             var found: [(Int, Bool)] = []
             var x = 0
             while x < surface.width {
@@ -75,7 +75,7 @@ extension SDLSerializedTests {
             #expect(found.first?.lit == true && found.dropFirst().allSatisfy { !$0.lit })
             // The last dot, clicked from the first page: one page back across the seam, not eleven forward.
             let last = found[11].x
-            let y = Double(360 - OverlayPainter.dotsInset)
+            let y = Double(360 - SceneLayout.dotsInset)
             let click = try GalleryProcess.run(
                 [ScriptLine.down(0.5, Double(last), y), ScriptLine.up(0.55, Double(last), y)],
                 arguments: ["--synthetic", "12", "--mode", "endCaps"], size: "640x360")
@@ -110,6 +110,56 @@ extension SDLSerializedTests {
             #expect(run.records.last?.page == 0)
             let closed = try HeadlessEndToEndTests.load(run.shot("closed.png")).pixel(x: 600, y: 300)
             #expect(closed == photo)
+        }
+
+        @Test("At 320 × 240 the help scrolls with Up and Down; another key closes it and does nothing else (item 5)")
+        func helpScrollsInASmallWindow() throws {
+            let lines = [
+                ScriptLine.key(0.1, "F1"), ScriptLine.shot(0.2, "top.png"), ScriptLine.key(0.3, "Down"),
+                ScriptLine.key(0.35, "Down"), ScriptLine.shot(0.4, "down.png"), ScriptLine.key(0.5, "Up"),
+                ScriptLine.key(0.55, "Up"), ScriptLine.shot(0.6, "up.png"), ScriptLine.key(0.7, "Right"),
+                ScriptLine.shot(0.8, "closed.png"),
+            ]
+            let run = try GalleryProcess.run(
+                lines, arguments: ["--synthetic", "5", "--mode", "bounded"], size: "320x240")
+            #expect(run.status == 0, "\(run.standardError)")
+            let top = try HeadlessEndToEndTests.load(run.shot("top.png"))
+            let down = try HeadlessEndToEndTests.load(run.shot("down.png"))
+            let up = try HeadlessEndToEndTests.load(run.shot("up.png"))
+            #expect(HeadlessEndToEndTests.mismatches(top, down, shift: 0) > 100)
+            #expect(HeadlessEndToEndTests.mismatches(top, up, shift: 0) == 0)
+            // Up and Down neither closed the help nor turned the page; Right closed it only.
+            #expect(run.records.allSatisfy { $0.page == 0 })
+            let closed = try HeadlessEndToEndTests.load(run.shot("closed.png"))
+            #expect(HeadlessEndToEndTests.mismatches(top, closed, shift: 0) > 100)
+        }
+
+        /// Pixels that differ between two shots, anywhere.
+        static func differing(_ a: Surface, _ b: Surface) -> Int {
+            var count = 0
+            for y in 0..<a.height {
+                for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+            }
+            return count
+        }
+
+        @Test("--scale 2 draws the information twice the size: four times the pixels (issue 19, item 13)")
+        func scaleGrowsTheLabel() throws {
+            let lines = [
+                ScriptLine.key(0.1, "Right"), ScriptLine.shot(0.5, "shown.png"), ScriptLine.shot(2.5, "gone.png"),
+            ]
+            var areas: [Int] = []
+            for scale in ["1", "2"] {
+                let run = try GalleryProcess.run(
+                    lines, arguments: ["--synthetic", "30", "--mode", "bounded", "--scale", scale], size: "640x360")
+                #expect(run.status == 0, "\(run.standardError)")
+                areas.append(
+                    Self.differing(
+                        try HeadlessEndToEndTests.load(run.shot("shown.png")),
+                        try HeadlessEndToEndTests.load(run.shot("gone.png"))))
+            }
+            #expect(areas[0] > 1000)
+            #expect(Double(areas[1]) > 3 * Double(areas[0]), "\(areas)")
         }
 
         @Test("The slideshow advances on time and pauses while a hand holds the strip and one interval after")

@@ -1,0 +1,108 @@
+import PagerEngine
+
+/// What the model shows over the photos: the page information and its fade, the overlay state, the status bar's
+/// line, the typed number's prompt, the dots, the window title and the panel's size lines.
+extension GalleryModel {
+    /// Shows the page information, which fades after a moment.
+    public mutating func showInfo(at time: Double) {
+        infoShownAt = time
+    }
+
+    /// Moves the information's fade to `time`; returns whether the screen changes (fading, or just gone).
+    public mutating func advanceInfo(to time: Double) -> Bool {
+        guard let shown = infoShownAt else { return false }
+        if InfoFade.isFading(after: time - shown) { return true }
+        guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
+        infoShownAt = nil
+        return true  // One more frame, without it.
+    }
+
+    /// Whether the information is fading at `now` (frames must follow).
+    public func infoIsFading(at now: Double) -> Bool {
+        infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
+    }
+
+    /// When the information starts to fade, if that is after `now` (an idle window sleeps until then).
+    public func infoFadeStart(after now: Double) -> Double? {
+        infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
+    }
+
+    /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows,
+    /// and the photo's own `size` and `zoomPercent` for the status bar when it shows (nil when not known).
+    public func overlay(
+        name: String, now: Double, panelLines: @autoclosure () -> [String],
+        photo: @autoclosure () -> (size: (width: Int, height: Int)?, zoomPercent: Int?) = (nil, nil)
+    ) -> OverlayState {
+        let page = pager.currentPage
+        var info =
+            showsFeedEnd
+            ? "\(feedEndLabel) · \(mode.displayName)"
+            : "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
+        if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
+        if !showsFeedEnd, let marked = markText { info += " · " + marked }
+        var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
+        if let prompt = countPrompt {
+            info = prompt
+            opacity = 1
+        }
+        var state = OverlayState(
+            info: info, infoOpacity: opacity,
+            dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
+            panel: showsInfoPanel ? panelLines() : nil,
+            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil,
+            status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
+        state.helpScroll = helpScroll
+        return state
+    }
+
+    /// The status bar's line for the current photo `name` with its own size and zoom.
+    public func statusLine(name: String, photo: (size: (width: Int, height: Int)?, zoomPercent: Int?)) -> StatusLine {
+        if showsFeedEnd {
+            return StatusLine(
+                index: pager.pageCount + 1, count: pager.pageCount, name: feedEndLabel, size: nil, zoomPercent: nil,
+                mode: mode.displayName)
+        }
+        return StatusLine(
+            index: pager.currentPage + 1, count: pager.pageCount, name: name, size: photo.size,
+            zoomPercent: photo.zoomPercent, mode: mode.displayName, marks: marks.count > 0 ? marks.count : nil)
+    }
+
+    /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".
+    public var countPrompt: String? {
+        guard let typed = countPrefix.value else { return nil }
+        return "\(typed)… — g, G or Enter: photo \(min(max(typed, 1), max(pager.pageCount, 1)))"
+    }
+
+    /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes.
+    public var dotsShown: Bool { mode != .wheel && pager.pageCount <= Self.maxDots && pager.pageCount > 1 }
+
+    /// The window title: `i / N — file name`, the current photo being `name`.
+    public func title(name: String) -> String {
+        showsFeedEnd ? feedEndLabel : "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
+    }
+
+    /// The information panel's size lines: the photo's own `image` pixels, and the size drawn at `scale` (relative
+    /// to the `fitted` size) with the zoom as a share of the photo's own pixels.
+    public static func sizeLines(image: (width: Int, height: Int), fitted: (width: Int, height: Int), scale: Double)
+        -> [String]
+    {
+        let width = Int((Double(fitted.width) * scale).rounded())
+        let height = Int((Double(fitted.height) * scale).rounded())
+        let percent = Int((Double(fitted.width) * scale / Double(max(image.width, 1)) * 100).rounded())
+        return [
+            "photo     \(image.width)×\(image.height) px",
+            "shown     \(width)×\(height) · zoom \(percent) %",
+        ]
+    }
+
+    /// "5 s", or "2.5 s".
+    public static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(decimal(value)) s"
+    }
+
+    /// One decimal: "2.5".
+    public static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}

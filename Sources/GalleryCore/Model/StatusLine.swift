@@ -1,0 +1,45 @@
+/// What the status bar (B, nsxiv's bar that stays) says about the photo shown: where it is, its name, its own size,
+/// the zoom and the mode, and a slot for the marks count once photos can be marked.
+public struct StatusLine: Equatable, Sendable {
+    /// The photo's position, 1-based, and how many there are.
+    public var index: Int
+    public var count: Int
+    /// The file name (or the feed's end page's label).
+    public var name: String
+    /// The photo's own pixels, when known (decoded or read from its header).
+    public var size: (width: Int, height: Int)?
+    /// The zoom as a share of the photo's own pixels, in per cent, when known.
+    public var zoomPercent: Int?
+    /// The mode's name.
+    public var mode: String
+    /// Marked photos, once marking exists; `nil` leaves the field out.
+    public var marks: Int?
+
+    /// A status line.
+    public init(
+        index: Int, count: Int, name: String, size: (width: Int, height: Int)?, zoomPercent: Int?, mode: String,
+        marks: Int? = nil
+    ) {
+        self.index = index
+        self.count = count
+        self.name = name
+        self.size = size
+        self.zoomPercent = zoomPercent
+        self.mode = mode
+        self.marks = marks
+    }
+
+    /// "3 / 12  ·  08-brick.jpg  ·  4000×3000  ·  26 %  ·  bounded", fields left out when unknown.
+    public var text: String {
+        var fields = ["\(index) / \(count)", name]
+        if let size { fields.append("\(size.width)×\(size.height)") }
+        if let zoomPercent { fields.append("\(zoomPercent) %") }
+        fields.append(mode)
+        if let marks { fields.append("\(marks) marked") }
+        return fields.joined(separator: "  ·  ")
+    }
+
+    public static func == (lhs: StatusLine, rhs: StatusLine) -> Bool {
+        lhs.text == rhs.text
+    }
+}
