@@ -1,0 +1,202 @@
+import ArgumentParser
+import Gallery
+import GalleryCore
+import PagerEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the command line does once its values are valid: builds the library, the feed, the output policy and the
+/// decode options from the flags, then runs headless or in a window.
+extension GalleryCommandLine {
+    /// The pager's constants, with the key transition the flags ask for.
+    var pagerConfiguration: PagerConfiguration {
+        var configuration = PagerConfiguration()
+        if transition == .none { configuration.commandTransition = .instant }
+        return configuration
+    }
+
+    /// Feed flags: refused as every other flag is (`ValidationError`: one `Error:` line, exit status 2).
+    func validateFeed() throws {
+        if feedBatch < 1 || feedBatch > 10_000 {
+            throw ValidationError("--feed-batch must be between 1 and 10000, not \(feedBatch)")
+        }
+        if !(feedDelay.value >= 0 && feedDelay.value <= 3600) {
+            throw ValidationError("--feed-delay must be between 0 and 3600 seconds, not \(feedDelay)")
+        }
+        if !(0...1).contains(feedFailureRate.value) {
+            throw ValidationError("--feed-failure-rate must be a probability between 0 and 1, not \(feedFailureRate)")
+        }
+        if !(feedTimeout.value > 0 && feedTimeout.value <= 3600) {
+            throw ValidationError("--feed-timeout must be between 0 and 3600 seconds, not \(feedTimeout)")
+        }
+        if feedWatch != nil, feedCommand != nil {
+            throw ValidationError("--feed-watch and --feed-command cannot go together")
+        }
+        if let feedCommand, feedCommand.allSatisfy(\.isWhitespace) {
+            throw ValidationError(FeedSourceError.emptyCommand.description)
+        }
+        if let feedWatch {
+            let kind: FileKind
+            do {
+                kind = try FileSystem.kind(atPath: feedWatch)
+            } catch {
+                throw ValidationError("--feed-watch \(feedWatch): \(error.reason)")
+            }
+            switch kind {
+            case .directory: break
+            case .missing: throw ValidationError("--feed-watch \(feedWatch): does not exist")
+            case .regular, .special: throw ValidationError("--feed-watch \(feedWatch): is not a folder")
+            }
+        }
+    }
+
+    /// The feed's source as the flags describe it; `nil` for the simulated one with its defaults.
+    func feedSourceFactory(photoCount: Int) -> FeedSourceFactory {
+        if let feedWatch {
+            return FeedSourceFactory { wake in try FolderWatchFeedSource(folder: feedWatch, wake: wake) }
+        }
+        if let feedCommand {
+            let timeout = feedTimeout.value
+            return FeedSourceFactory { wake in try CommandFeedSource(command: feedCommand, timeout: timeout, wake: wake)
+            }
+        }
+        let (delay, batch, rate, seed) = (feedDelay.value, feedBatch, feedFailureRate.value, feedSeed)
+        return FeedSourceFactory { _ in
+            SimulatedFeedSource(
+                photoCount: max(photoCount, 1), delay: delay, batch: batch, failureRate: rate, seed: seed)
+        }
+    }
+
+    func run() throws {
+        let viewport: ViewportSize
+        do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
+        // ArgumentParser's `run()` is nonisolated, but it is called from this file's top-level code, on the main
+        // actor, where the window and headless runs (SDL) must run.
+        try MainActor.assumeIsolated { try start(viewport: viewport) }
+    }
+
+    /// Runs headless or in a window as the flags say.
+    @MainActor
+    func start(viewport: ViewportSize) throws {
+        if headless, let script {
+            let (library, order) = try makeOrderedLibrary()
+            let parsed = try Script.load(path: script)
+            if shots == nil, let shot = parsed.events.first(where: { $0.command.typeName == "shot" }) {
+                throw ValidationError("\(script): the script takes a shot at t = \(shot.t); give --shots DIR for it")
+            }
+            var run = HeadlessRun(
+                size: viewport, script: parsed, tracePath: trace, shotsDirectory: shots, framesPerSecond: fps.value,
+                feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
+                slideshowInterval: slideshow?.value)
+            run.images = images
+            run.reportMarked = markedReport
+            run.actions = actions
+            run.scale = scale?.value ?? 1
+            run.startPage = order?.startIndex ?? 0
+            run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
+            try run.run(
+                library: library,
+                mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven))
+        } else {
+            var run = WindowRun(
+                size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
+                slideshowInterval: slideshow?.value)
+            run.images = images
+            run.reportMarked = markedReport
+            run.actions = actions
+            run.scale = scale?.value
+            // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
+            // and traces stay independent of the machine).
+            if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
+            let (recursive, order, rawPairs) = (recursive, sort, rawPairs)
+            run.openDropped = { paths in
+                let dropped = try PhotoIndex.ordering(
+                    paths: paths, recursive: recursive, sort: order, rawPairs: rawPairs)
+                return (PageLibrary(order: dropped), dropped.startIndex)
+            }
+            // Listed on the window's opening thread, while SDL starts.
+            let command = self
+            try run.run(opening: {
+                let (library, order) = try command.makeOrderedLibrary()
+                return OpenedLibrary(
+                    library: library, startPage: order?.startIndex ?? 0,
+                    mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven),
+                    feedSource: command.feedSourceFactory(photoCount: library.count))
+            })
+        }
+    }
+
+    /// What the trace and shots must stay out of: the photos' folders, the folders named and the watched folder.
+    func outputPolicy(photoFolders: Set<String>) -> OutputPolicy {
+        var folders = photoFolders
+        for path in paths {
+            switch try? FileSystem.kind(atPath: path) {
+            case .directory?: folders.insert(path)
+            default: folders.insert(OutputFolder.split(path).folder)
+            }
+        }
+        if let feedWatch { folders.insert(feedWatch) }
+        return OutputPolicy(protecting: folders.sorted())
+    }
+
+    /// What prints the marked photos on quit (`-o`, `-0`): standard output carries nothing else (logs go to standard
+    /// error), so `gallery -o DIR | xargs cp -t keep/` works.
+    var markedReport: (@MainActor ([String]) -> Void)? {
+        guard outputMarked || nullSeparated else { return nil }
+        let separator = nullSeparated ? "\0" : "\n"
+        return { paths in
+            let text = paths.map { $0 + separator }.joined()
+            _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 1) }
+        }
+    }
+
+    /// The actions given, by number.
+    var actions: [Int: ActionCommand] {
+        let given = [action1, action2, action3, action4, action5, action6, action7, action8, action9]
+        var actions: [Int: ActionCommand] = [:]
+        for (index, template) in given.enumerated() {
+            if let template, !template.allSatisfy(\.isWhitespace) {
+                actions[index + 1] = ActionCommand(template: template)
+            }
+        }
+        return actions
+    }
+
+    /// The image pipeline's limits from the options.
+    var images: ImageOptions {
+        var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
+        options.upscales = fit == .fit
+        options.managesColour = !noColorManagement
+        if !noThumbnailCache {
+            options.thumbnailCacheRoot = ThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment)
+            options.thumbnailCacheVersion = buildVersion
+        }
+        return options
+    }
+
+    /// The pages to show and the photos' order (nil for synthetic pages), possibly before a large folder is sorted
+    /// (`PhotoIndex.ordering`).
+    func makeOrderedLibrary() throws -> (PageLibrary, PhotoOrder?) {
+        if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
+        let order = try PhotoIndex.ordering(
+            paths: try photoPaths(), recursive: recursive, sort: sort, rawPairs: rawPairs)
+        return (PageLibrary(order: order), order)
+    }
+
+    /// Whether a real feed is given: it implies the feed mode unless `--mode` says otherwise.
+    var feedGiven: Bool { feedWatch != nil || feedCommand != nil }
+
+    /// The paths given, else the watched folder (its photos, then what arrives), else the bundled photos' folder.
+    func photoPaths() throws -> [String] {
+        guard paths.isEmpty else { return paths }
+        if let feedWatch { return [feedWatch] }
+        guard let bundled = PhotoIndex.bundledPhotosDirectory() else {
+            throw ValidationError("no PATH given and the bundled photos were not found (set GALLERY_PHOTOS)")
+        }
+        return [bundled]
+    }
+}
