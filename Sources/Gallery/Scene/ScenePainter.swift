@@ -133,7 +133,7 @@ final class ScenePainter {
     /// 8192²). A multiple of the pattern's cell, so the copies join seamlessly.
     static let placeholderTextureSide = 2048
 
-    /// Seed 003's chequered flag in two close, dark tones, over the page's box until its image is decoded: one
+    /// A chequered flag in two close, dark tones, over the page's box until its image is decoded: one
     /// texture of the box's size (at most `placeholderTextureSide` a side, repeated beyond), made once per size.
     private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
         let side = Self.placeholderTextureSide

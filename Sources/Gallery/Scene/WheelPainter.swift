@@ -89,7 +89,7 @@ final class WheelPainter {
         }
     }
 
-    /// Seed 003's circles in two dark tones: one cell drawn once, tiled once into a viewport-sized texture.
+    /// Circles in two dark tones: one cell drawn once, tiled once into a viewport-sized texture.
     private func backgroundTexture(size: PixelSize, renderer: Renderer) throws -> Texture {
         if let background, background.renderer === renderer, background.size == size { return background }
         background = nil

@@ -1,4 +1,4 @@
-/// Seed 001's simulated network on the caller's clock: each request answers after `delay` seconds with the next
+/// A simulated network on the caller's clock: each request answers after `delay` seconds with the next
 /// `batch` opened photos, in rounds, or fails with probability `failureRate` drawn from a seeded generator.
 ///
 /// No real time is read, so a headless run with the same seed gives the same feed byte for byte.
