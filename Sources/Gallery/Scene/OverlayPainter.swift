@@ -33,7 +33,7 @@ final class OverlayPainter {
         let texture = try dotTexture(diameter: layout.dots[0].width, renderer: renderer)
         for (index, rect) in layout.dots.enumerated() {
             try texture.setAlphaModulation(index == dots.current ? 235 : 90)
-            try renderer.copy(texture, to: PixelRect(rect))
+            try renderer.copy(texture, to: rect)
         }
     }
 
@@ -61,7 +61,7 @@ final class OverlayPainter {
     /// The bar along the bottom edge, its line left-aligned and cut to the bar.
     private func paintStatusBar(_ text: String, in bar: LayoutRect, layout: SceneLayout, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 8, g: 8, b: 10))
-        try renderer.fill(PixelRect(bar))
+        try renderer.fill(bar)
         guard
             let label = try texts.texture(
                 text, pointSize: layout.px(SceneLayout.statusPointSize), color: RGBA(r: 215, g: 218, b: 226),
@@ -81,8 +81,8 @@ final class OverlayPainter {
         if glyphs.pointSize != point { glyphs = GlyphAtlas(pointSize: point) }
         let lineHeight = glyphs.lineHeight
         let padding = layout.px(8)
-        try renderer.blend(PixelRect(box), color: RGBA(r: 0, g: 0, b: 0, a: 170))
-        try renderer.setClip(PixelRect(box))
+        try renderer.blend(box, color: RGBA(r: 0, g: 0, b: 0, a: 170))
+        try renderer.setClip(box)
         defer { try? renderer.setClip(nil) }
         for (index, line) in lines.enumerated() {
             try glyphs.draw(

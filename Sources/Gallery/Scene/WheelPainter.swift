@@ -44,7 +44,7 @@ final class WheelPainter {
         let centreSlot = Int((pager.slotPosition + 0.5).rounded(.down))
         let box = Self.thumbnailBox(for: layout)
         for row in scene.wheelRows {
-            let card = PixelRect(row.card)
+            let card = row.card
             let centred = row.slot == centreSlot
             try renderer.setDrawColor(centred ? RGBA(r: 58, g: 62, b: 74) : RGBA(r: 36, g: 38, b: 45))
             try renderer.fill(card)
