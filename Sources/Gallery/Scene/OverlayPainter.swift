@@ -44,7 +44,7 @@ final class OverlayPainter {
         guard band.width > 2 * padding,
             let label = try texts.texture(
                 text, pointSize: layout.px(SceneLayout.labelPointSize), color: RGBA(r: 240, g: 240, b: 245),
-                renderer: renderer)
+                renderer: renderer, fitting: band.width - 2 * padding)
         else { return }
         let width = min(label.width, band.width - 2 * padding)
         let height = min(label.height, band.height)
@@ -65,7 +65,7 @@ final class OverlayPainter {
         guard
             let label = try texts.texture(
                 text, pointSize: layout.px(SceneLayout.statusPointSize), color: RGBA(r: 215, g: 218, b: 226),
-                renderer: renderer)
+                renderer: renderer, fitting: bar.width - 2 * layout.px(10))
         else { return }
         let inset = layout.px(10)
         try copy(

@@ -74,11 +74,12 @@ final class WheelPainter {
         _ name: String, index: String, centred: Bool, left: Int, card: PixelRect, renderer: Renderer
     ) throws {
         let nameColor = centred ? RGBA(r: 245, g: 245, b: 250) : RGBA(r: 190, g: 192, b: 200)
-        guard let title = try texts.texture(name, pointSize: 20, color: nameColor, renderer: renderer),
-            let subtitle = try texts.texture(
-                index, pointSize: 13, color: RGBA(r: 130, g: 134, b: 146), renderer: renderer)
-        else { return }
         let room = max(card.x + card.width - left - Self.margin, 1)
+        guard
+            let title = try texts.texture(name, pointSize: 20, color: nameColor, renderer: renderer, fitting: room),
+            let subtitle = try texts.texture(
+                index, pointSize: 13, color: RGBA(r: 130, g: 134, b: 146), renderer: renderer, fitting: room)
+        else { return }
         var y = card.y + (card.height - title.height - subtitle.height) / 2
         for texture in [title, subtitle] {
             let width = min(texture.width, room)
