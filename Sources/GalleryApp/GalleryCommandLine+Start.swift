@@ -182,8 +182,16 @@ extension GalleryCommandLine {
     /// (`PhotoIndex.ordering`).
     func makeOrderedLibrary() throws -> (PageLibrary, PhotoOrder?) {
         if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
-        let order = try PhotoIndex.ordering(
-            paths: try photoPaths(), recursive: recursive, sort: sort, rawPairs: rawPairs)
+        let photoPaths = try photoPaths()
+        // An empty watched folder opens on the feed's spinner page, waiting for the photos that arrive.
+        let emptyFeedAllowed = paths.isEmpty && feedWatch != nil && (mode ?? .feed) == .feed
+        let order: PhotoOrder
+        do {
+            order = try PhotoIndex.ordering(paths: photoPaths, recursive: recursive, sort: sort, rawPairs: rawPairs)
+        } catch {
+            guard emptyFeedAllowed, case .noImages = error else { throw error }
+            return (PageLibrary(photos: PhotoIndex(photos: [])), nil)
+        }
         return (PageLibrary(order: order), order)
     }
 

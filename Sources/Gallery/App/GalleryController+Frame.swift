@@ -24,10 +24,11 @@ extension GalleryController {
             try uploadAnimationFrame(shown)
             try painter.paint(
                 pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
-                pageBox: pageBox,
+                photoBox: photoBox, scale: scale,
                 zoom: shownZoom.map {
                     ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
-                }, marked: model.marks.contains)
+                }, thumbnail: { [thumbnails] in thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil },
+                marked: model.marks.contains)
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
     }
@@ -36,7 +37,8 @@ extension GalleryController {
     func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
         let width = Int(pager.viewport.width), height = Int(pager.viewport.height)
         guard mode == .wheel else { return SceneLayout(width: width, height: height, scale: scale, overlay: overlay) }
-        let wheel = WheelPainter.layout(for: pager, direction: model.wheelDirection)
+        let bar = model.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
+        let wheel = WheelPainter.layout(for: pager, direction: model.wheelDirection, reserved: bar)
         return SceneLayout(
             width: width, height: height, scale: scale, overlay: overlay, wheel: wheel,
             wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
@@ -45,7 +47,7 @@ extension GalleryController {
     /// What the overlays show now.
     var overlayState: OverlayState {
         model.overlay(
-            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines,
+            name: shownName, now: now, panelLines: infoPanelLines,
             photo: photoFacts)
     }
 
@@ -58,7 +60,7 @@ extension GalleryController {
             [
                 "mode      \(mode.displayName)",
                 "page      \(page + 1) / \(pager.pageCount)",
-                "file      \(library.name(forPage: photo))",
+                "file      \(shownName)",
             ] + zoomPanelLines
         lines += [
             "phase     \(pager.phase.rawValue)",
@@ -75,7 +77,13 @@ extension GalleryController {
     }
 
     /// The window title: `i / N — file name`.
-    public var title: String { model.title(name: library.name(forPage: photo(ofPage: pager.currentPage))) }
+    public var title: String { model.title(name: shownName) }
+
+    /// The current photo's name; none before the first photo (an empty watched folder shows the spinner page).
+    var shownName: String {
+        let photo = photo(ofPage: pager.currentPage)
+        return photo < library.count ? library.name(forPage: photo) : ""
+    }
 
     /// The files of the marked photos, in gallery order (synthetic pages have none), for `--output-marked`.
     public var markedPaths: [String] {

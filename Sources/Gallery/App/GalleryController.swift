@@ -54,8 +54,9 @@ public final class GalleryController {
         didSet { needsRedraw = true }
     }
 
-    /// Space between neighbouring pages, in pixels: half on each side of a slot.
-    static let pageGap = 32
+    /// Space between neighbouring pages a page is decoded for, in pixels: the gap at scale 1 (`SceneLayout.pageGap`);
+    /// at a larger scale or with the status bar on, the photo is drawn a little smaller than decoded (`pageBox`).
+    static let pageGap = SceneLayout.pageGap
 
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
     /// `thumbnailWorker`, the feed asks `feedSource` (by default `SimulatedFeedSource`, answering after a delay), and
@@ -99,9 +100,15 @@ public final class GalleryController {
         PixelSize(width: max(size.width - pageGap, 1), height: max(size.height - pageGap, 1))
     }
 
-    /// The box the current page is shown in: the viewport less the gap.
-    var pageBox: PixelSize {
-        Self.pageBox(for: PixelSize(width: Int(pager.viewport.width), height: Int(pager.viewport.height)))
+    /// The box the current page is shown in: the photo area (above the status bar when on) less the scaled gap.
+    var pageBox: PixelSize { photoBox.size }
+
+    /// Where a photo is fitted now (`SceneLayout.pageBox`): the dots in the gap below it never cover it.
+    var photoBox: PixelRect {
+        let width = Int(pager.viewport.width), height = Int(pager.viewport.height)
+        let bar = model.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
+        return SceneLayout.pageBox(
+            in: LayoutRect(x: 0, y: 0, width: width, height: max(height - bar, 0)), scale: scale)
     }
 
     /// The arrangement shown now.
@@ -196,6 +203,21 @@ public final class GalleryController {
             let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
             store.apply(ResidencyPlan(required: Self.unique(pages.map(photo(ofPage:)))))
         }
+        wantStandIn()
+    }
+
+    /// The box of a photo's stand-in thumbnail: the desktop cache's large size, stretched over the photo's shape.
+    static let standInBox = PixelSize(width: 256, height: 256)
+
+    /// A far jump lands on a photo not decoded yet: its thumbnail (the desktop's cache, else a small decode, much
+    /// quicker than the page's) stands in until it comes. Not at start-up, where the first photo is all there is.
+    private func wantStandIn() {
+        let page = pager.currentPage
+        guard page < pager.pageCount, store.decodedCount > 0 else { return }
+        let photo = photo(ofPage: page)
+        guard photo < library.count, store.textureSize(forPage: photo) == nil, store.failure(forPage: photo) == nil
+        else { return }
+        thumbnails.want([photo], size: Self.standInBox)
     }
 
     static func unique(_ values: [Int]) -> [Int] {

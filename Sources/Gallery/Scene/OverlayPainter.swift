@@ -81,12 +81,15 @@ final class OverlayPainter {
         if glyphs.pointSize != point { glyphs = GlyphAtlas(pointSize: point) }
         let lineHeight = glyphs.lineHeight
         let padding = layout.px(8)
+        // The font's own advance may differ from the layout's estimate by a pixel: whichever fits fewer decides.
+        let fitting = min(layout.panelCharacters, max(box.width - 2 * padding - 2, 0) / max(glyphs.advance, 1))
         try renderer.blend(box, color: RGBA(r: 0, g: 0, b: 0, a: 170))
         try renderer.setClip(box)
         defer { try? renderer.setClip(nil) }
         for (index, line) in lines.enumerated() {
             try glyphs.draw(
-                line, at: PixelPoint(x: box.x + padding + 2, y: box.y + padding + index * lineHeight),
+                SceneLayout.elided(line, toCharacters: fitting),
+                at: PixelPoint(x: box.x + padding + 2, y: box.y + padding + index * lineHeight),
                 color: RGBA(r: 225, g: 230, b: 235), renderer: renderer)
         }
     }

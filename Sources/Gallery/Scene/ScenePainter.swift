@@ -1,19 +1,18 @@
+import GalleryCore
 import PagerEngine
 
-/// Draws one frame of the strip: pages fitted on a dark background, placeholders, error tiles, the feed's end page.
+/// Draws one frame of the strip: pages fitted on a dark background, stand-ins (the photo's thumbnail when one is at
+/// hand, else a flat neutral box of its shape), error tiles, the feed's end page.
 @MainActor
 final class ScenePainter {
     /// The dark background between and around pages.
     static let background = RGBA(r: 18, g: 18, b: 20)
-    /// Placeholder cell size in pixels (one tile of `PlaceholderPattern`).
-    static let placeholderCell = 32
-    /// The placeholder's two close, dark tones: quiet, never a black-and-white strobe.
+    /// The placeholder's tones: one flat, dark, neutral box (`paper`; `ink` was the chequered flag's second tone and
+    /// is no longer drawn): a far jump shows no pattern flashing before its photo.
     static let placeholderTones = (paper: RGBA(r: 30, g: 31, b: 35), ink: RGBA(r: 38, g: 40, b: 45))
     /// Seconds a photo takes to fade in over its placeholder when it arrives.
     static let fadeIn = 0.1
 
-    /// Placeholder textures by size, a few at most (pages of different shapes can show at once).
-    private var placeholders: [PixelSize: Texture] = [:]
     /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
     private var waiting: Set<Int> = []
     /// Whether any photo has been drawn yet: the first one at start-up shows at once (nothing to fade from, and
@@ -29,23 +28,29 @@ final class ScenePainter {
     }
 
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
-    /// `marked` photos get a badge.
+    /// photos are fitted into `photoBox` (`SceneLayout.pageBox`, in the centred slot's frame), texts drawn at `scale`;
+    /// a photo not decoded yet shows `thumbnail`'s texture of it when there is one; `marked` photos get a badge.
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double, pageBox: PixelSize? = nil, zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
-        marked: (Int) -> Bool = { _ in false }
+        time: Double, photoBox: PixelRect? = nil, scale: Double = 1,
+        zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
+        thumbnail: (Int) -> Texture? = { _ in nil }, marked: (Int) -> Bool = { _ in false }
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
         let height = try renderer.outputSize.height
         let extent = Int(pager.extent.rounded())
-        // Pages may be decoded smaller than they are shown (PageBudget): they are drawn at the page box's scale.
-        let box = pageBox ?? store.box
+        // Pages may be decoded larger or smaller than they are shown (PageBudget, the status bar, the scale): they are
+        // drawn at the page box's scale.
+        let fit = photoBox ?? PixelRect(x: 0, y: 0, width: extent, height: height).centring(store.box)
+        let box = fit.size
         var nowWaiting: Set<Int> = []
         defer { waiting = nowWaiting }
         fades = fades.filter { time - $0.value < Self.fadeIn }
         for visible in pager.visibleSlots() {
             let slotRect = PixelRect(x: Int(visible.origin.rounded()), y: 0, width: extent, height: height)
+            // Where a fitted photo is centred: the page box, moved with its slot.
+            let fitRect = PixelRect(x: slotRect.x + fit.x, y: fit.y, width: fit.width, height: fit.height)
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
@@ -54,14 +59,14 @@ final class ScenePainter {
                 {
                     try paintZoomed(texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, renderer: renderer)
                 } else if let texture = store.texture(forPage: photo, slot: visible.slot) {
-                    let rect = slotRect.centring(store.drawnSize(of: texture.size, in: box))
+                    let rect = fitRect.centring(store.drawnSize(of: texture.size, in: box))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
                     hasShownAPhoto = true
                     let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
                     if shown < 1 {
                         let blending = texture.isBlending
-                        try paintPlaceholder(in: rect, renderer: renderer)
+                        try paintPlaceholder(in: rect, thumbnail: thumbnail(photo), renderer: renderer)
                         try texture.setAlphaModulation(UInt8((shown * 255).rounded()))
                         try texture.setBlendMode(blending: true)
                         try renderer.copy(texture, to: rect)
@@ -71,13 +76,14 @@ final class ScenePainter {
                         try renderer.copy(texture, to: rect)
                     }
                     if let note = store.damageNote(forPage: photo) {
-                        try paintDamageBadge(note, in: rect, renderer: renderer)
+                        try paintDamageBadge(note, in: rect, scale: scale, renderer: renderer)
                     }
                 } else if let failure = store.failure(forPage: photo) {
-                    try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
+                    try paintError(failure, page: photo, in: fitRect, scale: scale, renderer: renderer)
                 } else {
                     try paintPlaceholder(
-                        in: slotRect.centring(store.placeholderSize(forPage: photo, in: box)), renderer: renderer)
+                        in: fitRect.centring(store.placeholderSize(forPage: photo, in: box)),
+                        thumbnail: thumbnail(photo), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
                 if marked(photo) {
@@ -85,10 +91,10 @@ final class ScenePainter {
                     let shown =
                         store.texture(forPage: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
                         ?? store.placeholderSize(forPage: photo, in: box)
-                    try MarkBadge.paint(in: slotRect.centring(shown), renderer: renderer)
+                    try MarkBadge.paint(in: fitRect.centring(shown), renderer: renderer)
                 }
             case .feedEnd:
-                try paintFeedEnd(feedEnd, in: slotRect, time: time, renderer: renderer)
+                try paintFeedEnd(feedEnd, in: slotRect, time: time, scale: scale, renderer: renderer)
             case .empty:
                 break
             }
@@ -96,7 +102,9 @@ final class ScenePainter {
     }
 
     /// The spinner while more pages load; after a failure, the retry prompt with the reason in small text.
-    private func paintFeedEnd(_ content: FeedEndContent, in slot: PixelRect, time: Double, renderer: Renderer) throws {
+    private func paintFeedEnd(
+        _ content: FeedEndContent, in slot: PixelRect, time: Double, scale: Double, renderer: Renderer
+    ) throws {
         let centre = PixelPoint(x: slot.x + slot.width / 2, y: slot.y + slot.height / 2)
         switch content {
         case .loading:
@@ -105,16 +113,19 @@ final class ScenePainter {
             let lines: [(String, Int, RGBA)] = [
                 (Self.retryPrompt, 20, RGBA(r: 235, g: 235, b: 240)), (reason, 14, RGBA(r: 170, g: 170, b: 180)),
             ]
+            let room = max(slot.width - SceneLayout.px(32, scale: scale), 1)
             let textures = try lines.compactMap { text, size, color in
-                try texts.texture(text, pointSize: size, color: color, renderer: renderer)
+                try texts.texture(
+                    text, pointSize: SceneLayout.px(size, scale: scale), color: color, renderer: renderer,
+                    fitting: room)
             }
             var y = centre.y - textures.map(\.height).reduce(0, +) / 2
             for texture in textures {
-                let width = min(texture.width, max(slot.width - 32, 1))
+                let width = min(texture.width, room)
                 try renderer.copy(
                     texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
                     to: PixelRect(x: centre.x - width / 2, y: y, width: width, height: texture.height))
-                y += texture.height + 6
+                y += texture.height + SceneLayout.px(6, scale: scale)
             }
         }
     }
@@ -128,39 +139,15 @@ final class ScenePainter {
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
-    /// The largest placeholder texture side: a larger box (a huge window) repeats it, so the placeholder never costs
-    /// more than 2048² pixels however large the page (it cost a page-sized surface and texture, 266 MB each at
-    /// 8192²). A multiple of the pattern's cell, so the copies join seamlessly.
-    static let placeholderTextureSide = 2048
-
-    /// A chequered flag in two close, dark tones, over the page's box until its image is decoded: one
-    /// texture of the box's size (at most `placeholderTextureSide` a side, repeated beyond), made once per size.
-    private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
-        let side = Self.placeholderTextureSide
-        let size = PixelSize(width: max(min(rect.width, side), 1), height: max(min(rect.height, side), 1))
-        let texture: Texture
-        if let held = placeholders[size], held.renderer === renderer {
-            texture = held
-        } else {
-            if placeholders.count >= 4 || placeholders.values.contains(where: { $0.renderer !== renderer }) {
-                placeholders.removeAll()
-            }
-            let tones = Self.placeholderTones
-            let tile = try PlaceholderPattern.chequeredFlag.makeTile(
-                cellSize: Self.placeholderCell, paper: tones.paper, ink: tones.ink)
-            let surface = try Surface(width: size.width, height: size.height, opaque: true)
-            try surface.tile(with: tile)
-            texture = try renderer.makeTexture(from: surface)
-            placeholders[size] = texture
+    /// A photo's stand-in until its image is decoded: its thumbnail stretched to its shape when one is at hand, else
+    /// one flat neutral box of its shape (no pattern: nothing flashes before the photo fades in).
+    private func paintPlaceholder(in rect: PixelRect, thumbnail: Texture?, renderer: Renderer) throws {
+        if let thumbnail {
+            try renderer.copy(thumbnail, to: rect)
+            return
         }
-        for y in stride(from: 0, to: rect.height, by: size.height) {
-            for x in stride(from: 0, to: rect.width, by: size.width) {
-                let part = PixelSize(width: min(size.width, rect.width - x), height: min(size.height, rect.height - y))
-                try renderer.copy(
-                    texture, from: PixelRect(size: part),
-                    to: PixelRect(origin: PixelPoint(x: rect.x + x, y: rect.y + y), size: part))
-            }
-        }
+        try renderer.setDrawColor(Self.placeholderTones.paper)
+        try renderer.fill(rect)
     }
 
     /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean; the
@@ -190,12 +177,14 @@ final class ScenePainter {
     }
 
     /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.
-    private func paintDamageBadge(_ note: String, in rect: PixelRect, renderer: Renderer) throws {
+    private func paintDamageBadge(_ note: String, in rect: PixelRect, scale: Double, renderer: Renderer) throws {
+        let margin = SceneLayout.px(6, scale: scale)
         guard
             let label = try texts.texture(
-                "Damaged file: \(note)", pointSize: 12, color: RGBA(r: 255, g: 236, b: 236), renderer: renderer)
+                "Damaged file: \(note)", pointSize: SceneLayout.px(12, scale: scale),
+                color: RGBA(r: 255, g: 236, b: 236),
+                renderer: renderer, fitting: max(rect.width - 4 * margin, 1))
         else { return }
-        let margin = 6
         let width = min(label.width, max(rect.width - 4 * margin, 0))
         let badge = PixelRect(
             x: rect.x + margin, y: rect.y + margin, width: width + 2 * margin, height: label.height + margin)
@@ -207,13 +196,15 @@ final class ScenePainter {
     }
 
     /// A dark red tile naming the file and why it cannot be shown.
-    private func paintError(_ failure: DecodeFailure, page: Int, in rect: PixelRect, renderer: Renderer) throws {
+    private func paintError(
+        _ failure: DecodeFailure, page: Int, in rect: PixelRect, scale: Double, renderer: Renderer
+    ) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
         guard
             let label = try texts.texture(
-                "Cannot show \(failure.description)", pointSize: 18, color: RGBA(r: 240, g: 220, b: 220),
-                renderer: renderer)
+                "Cannot show \(failure.description)", pointSize: SceneLayout.px(18, scale: scale),
+                color: RGBA(r: 240, g: 220, b: 220), renderer: renderer, fitting: max(rect.width, 1))
         else { return }
         let width = min(label.width, rect.width)
         try renderer.copy(

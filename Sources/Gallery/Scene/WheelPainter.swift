@@ -20,11 +20,14 @@ final class WheelPainter {
         self.texts = texts
     }
 
-    /// The layout for `pager`'s viewport: one row per slot extent.
-    static func layout(for pager: Pager, direction: WheelDirection) -> WheelLayout {
-        WheelLayout(
-            rowHeight: pager.extent, viewportWidth: pager.viewport.width, viewportHeight: pager.viewport.height,
-            radiusRatio: radiusRatio, direction: direction)
+    /// The layout for `pager`'s viewport, less `reserved` pixels along the bottom (the status bar): one row per slot
+    /// extent, the arc, its centred row and as many rows as without the bar in the part above (rows shrink by the
+    /// bar's share of the height, so none hides under it).
+    static func layout(for pager: Pager, direction: WheelDirection, reserved: Int = 0) -> WheelLayout {
+        let height = max(pager.viewport.height - Double(reserved), 1)
+        return WheelLayout(
+            rowHeight: pager.extent * height / max(pager.viewport.height, 1), viewportWidth: pager.viewport.width,
+            viewportHeight: height, radiusRatio: radiusRatio, direction: direction)
     }
 
     /// The box a row's thumbnail is fitted into.
@@ -33,16 +36,20 @@ final class WheelPainter {
         return PixelSize(width: side, height: side)
     }
 
-    /// Draws the wheel's rows where `scene` puts their cards; `marked` photos' thumbnails get a badge.
+    /// Draws the wheel's rows where `scene` puts their cards, cut at its photo area (rows slide under the status bar
+    /// as under the window's edge); `marked` photos' thumbnails get a badge.
     func paint(
         pager: Pager, direction: WheelDirection, scene: SceneLayout, library: PageLibrary, thumbnails: ThumbnailStore,
         renderer: Renderer, marked: (Int) -> Bool = { _ in false }
     ) throws {
         let size = try renderer.outputSize
         try renderer.copy(try backgroundTexture(size: size, renderer: renderer), to: PixelRect(size: size))
-        let layout = Self.layout(for: pager, direction: direction)
+        let layout = Self.layout(for: pager, direction: direction, reserved: size.height - scene.photoArea.height)
         let centreSlot = Int((pager.slotPosition + 0.5).rounded(.down))
         let box = Self.thumbnailBox(for: layout)
+        try renderer.setClip(scene.photoArea)
+        defer { try? renderer.setClip(nil) }
+        let inset = scene.px(Self.margin) + scene.px(4)
         for row in scene.wheelRows {
             let card = row.card
             let centred = row.slot == centreSlot
@@ -50,13 +57,16 @@ final class WheelPainter {
             try renderer.fill(card)
             if centred {
                 try renderer.setDrawColor(RGBA(r: 120, g: 170, b: 255))
-                try renderer.fill(PixelRect(x: card.x, y: card.y, width: 4, height: card.height))
+                try renderer.fill(PixelRect(x: card.x, y: card.y, width: scene.px(4), height: card.height))
             }
+            // Never wider than the card leaves room for (the scaled margins eat into it).
+            let side = min(box.width, max(card.height - 2 * inset, 1))
             let thumbRect = PixelRect(
-                x: card.x + Self.margin + 4, y: card.y + (card.height - box.height) / 2, width: box.width,
-                height: box.height)
+                x: card.x + inset, y: card.y + (card.height - side) / 2, width: side, height: side)
             if let thumbnail = thumbnails.texture(for: row.row) {
-                try renderer.copy(thumbnail, to: thumbRect.centring(thumbnail.size))
+                let fits = thumbnail.width <= thumbRect.width && thumbnail.height <= thumbRect.height
+                let fitted = fits ? thumbnail.size : thumbnail.size.fitted(inside: thumbRect.size)
+                try renderer.copy(thumbnail, to: thumbRect.centring(fitted))
             } else if thumbnails.hasFailed(row.row) {
                 try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
                 try renderer.fill(thumbRect)
@@ -66,19 +76,22 @@ final class WheelPainter {
             if marked(row.row) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
             try paintName(
                 library.name(forPage: row.row), index: "\(row.row + 1) / \(library.count)", centred: centred,
-                left: thumbRect.x + box.width + 16, card: card, renderer: renderer)
+                left: thumbRect.maxX + scene.px(16), card: card, scene: scene, renderer: renderer)
         }
     }
 
     private func paintName(
-        _ name: String, index: String, centred: Bool, left: Int, card: PixelRect, renderer: Renderer
+        _ name: String, index: String, centred: Bool, left: Int, card: PixelRect, scene: SceneLayout,
+        renderer: Renderer
     ) throws {
         let nameColor = centred ? RGBA(r: 245, g: 245, b: 250) : RGBA(r: 190, g: 192, b: 200)
-        let room = max(card.x + card.width - left - Self.margin, 1)
+        let room = max(card.x + card.width - left - scene.px(Self.margin), 1)
         guard
-            let title = try texts.texture(name, pointSize: 20, color: nameColor, renderer: renderer, fitting: room),
+            let title = try texts.texture(
+                name, pointSize: scene.px(20), color: nameColor, renderer: renderer, fitting: room),
             let subtitle = try texts.texture(
-                index, pointSize: 13, color: RGBA(r: 130, g: 134, b: 146), renderer: renderer, fitting: room)
+                index, pointSize: scene.px(13), color: RGBA(r: 130, g: 134, b: 146), renderer: renderer,
+                fitting: room)
         else { return }
         var y = card.y + (card.height - title.height - subtitle.height) / 2
         for texture in [title, subtitle] {

@@ -14,6 +14,10 @@ public struct SceneLayout: Equatable, Sendable {
     public var height: Int
     /// Output pixels per layout point (1, 1.5, 2 on a HiDPI desktop).
     public var scale: Double
+    /// The part of the frame the photos and the wheel's rows are shown in: all of it, less the status bar when on.
+    public var photoArea: LayoutRect
+    /// The box a photo is fitted into, centred in `photoArea`: less the page gap (half on each side), scaled.
+    public var pageBox: LayoutRect
     /// The page dots' discs, one per logical page (empty when they do not show or do not fit).
     public var dots: [LayoutRect]
     /// The box the page information is centred in, its text clipped to it (none while the help shows).
@@ -22,6 +26,8 @@ public struct SceneLayout: Equatable, Sendable {
     public var panel: LayoutRect?
     /// The panel's lines that fit in its box.
     public var panelLineCount: Int
+    /// Characters of a panel line that fit across its box (longer lines end in "…": `elided(_:toCharacters:)`).
+    public var panelCharacters = 0
     /// The help's title and columns, when it shows.
     public var help: HelpLayout? = nil
     /// The status bar along the bottom edge, when on.
@@ -44,6 +50,9 @@ public struct SceneLayout: Equatable, Sendable {
 
     // MARK: Sizes at scale 1 (points), and the font's measures
 
+    /// Space between neighbouring pages at scale 1, half on each side of a slot: a photo filling the height ends
+    /// half of it above the bottom edge (or the status bar), the room the page dots sit in.
+    public static let pageGap = 32
     /// Pixels between dot centres, each dot's diameter, at scale 1.
     public static let dotSpacing = 18
     public static let dotDiameter = 8
@@ -93,12 +102,14 @@ public struct SceneLayout: Equatable, Sendable {
 
         var bottom = height
         if overlay.status != nil {
-            let barHeight =
-                Self.lineHeight(pointSize: Self.px(Self.statusPointSize, scale: scale)) + Self.px(6, scale: scale)
+            let barHeight = Self.statusBarHeight(scale: scale)
             statusBar = LayoutRect(x: 0, y: max(height - barHeight, 0), width: width, height: min(barHeight, height))
             bottom = max(height - barHeight, 0)
         }
-        self.wheelRows = wheel.map { Self.cards(of: wheelRows, on: $0, margin: Self.wheelMargin) } ?? []
+        photoArea = LayoutRect(x: 0, y: 0, width: width, height: bottom)
+        pageBox = Self.pageBox(in: photoArea, scale: scale)
+        self.wheelRows =
+            wheel.map { Self.cards(of: wheelRows, on: $0, margin: Self.px(Self.wheelMargin, scale: scale)) } ?? []
         panelLineCount = 0
         // The help is modal: over the dimmed frame, it takes the room of the information, dots and panel.
         if let lines = overlay.help {
@@ -134,11 +145,35 @@ public struct SceneLayout: Equatable, Sendable {
             // Above the information (beside it in the wheel, where it sits mid-height: the panel stops above it).
             let room = max(label.y - margin - margin - 2 * padding, 0)
             panelLineCount = min(lines.count, room / max(lineHeight, 1))
-            let textWidth = (lines.map(\.count).max() ?? 0) * Self.monoAdvance(pointSize: point)
+            let advance = max(Self.monoAdvance(pointSize: point), 1)
+            let textWidth = (lines.map(\.count).max() ?? 0) * advance
+            let boxWidth = min(textWidth + 2 * padding + 4, max(width - 2 * margin, 0))
+            panelCharacters = max(boxWidth - 2 * padding - 4, 0) / advance
             panel = LayoutRect(
-                x: margin, y: margin, width: min(textWidth + 2 * padding + 4, max(width - 2 * margin, 0)),
-                height: panelLineCount * lineHeight + 2 * padding)
+                x: margin, y: margin, width: boxWidth, height: panelLineCount * lineHeight + 2 * padding)
         }
+    }
+
+    /// The status bar's height at `scale`: a line of its text and a little room.
+    public static func statusBarHeight(scale: Double) -> Int {
+        lineHeight(pointSize: px(statusPointSize, scale: scale)) + px(6, scale: scale)
+    }
+
+    /// The box a photo is fitted into in `area` at `scale`: the area less the page gap, centred.
+    public static func pageBox(in area: LayoutRect, scale: Double) -> LayoutRect {
+        let gap = px(pageGap, scale: scale)
+        let width = max(area.width - gap, 1), height = max(area.height - gap, 1)
+        return LayoutRect(
+            x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+    }
+
+    /// `line` cut to at most `count` characters of a monospaced font, its end "…" when cut (nothing when no room).
+    public static func elided(_ line: String, toCharacters count: Int) -> String {
+        guard line.count > count else { return line }
+        guard count > 1 else { return count == 1 ? "…" : "" }
+        var start = line.prefix(count - 1)
+        while start.last == " " { start = start.dropLast() }
+        return start + "…"
     }
 
     /// Which way a click at `x` in a frame `width` wide turns the page: −1 in the left third (`x < width / 3`), +1 in

@@ -105,6 +105,8 @@ public struct GalleryModel: Sendable {
     /// when nothing changed (the same mode, no photo asked for).
     public mutating func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int?) -> TopologyKind? {
         guard kind != mode || requested != nil else { return nil }
+        // With no photos yet (an empty watched folder) only the feed has pages to show: its spinner.
+        guard kind == .feed || photoCount > 0 else { return nil }
         let left = mode
         let photo = requested ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
         if left == .feed {

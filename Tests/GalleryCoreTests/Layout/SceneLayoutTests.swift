@@ -117,6 +117,49 @@ struct SceneLayoutTests {
         }
     }
 
+    @Test(
+        "A photo filling its box ends above the dots, and they above the status bar, at any scale (issue 19, item 1)",
+        arguments: cases)
+    func dotsClearOfThePhoto(width: Int, height: Int, scale: Double) throws {
+        for status in [false, true] {
+            let layout = SceneLayout(width: width, height: height, scale: scale, overlay: Self.overlay(status: status))
+            let floor = layout.statusBar?.y ?? height
+            #expect(layout.pageBox.maxY <= floor && layout.pageBox.y >= 0, "\(width)×\(height) at \(scale)")
+            #expect(layout.photoArea.maxY == floor)
+            for dot in layout.dots {
+                #expect(dot.y >= layout.pageBox.maxY && dot.maxY <= floor, "\(width)×\(height) at \(scale): \(dot)")
+            }
+        }
+    }
+
+    @Test(
+        "Panel lines too long for a narrow window end in \"…\", never cut mid-glyph (issue 19, item 3)",
+        arguments: cases)
+    func panelLinesElide(width: Int, height: Int, scale: Double) throws {
+        let layout = SceneLayout(width: width, height: height, scale: scale, overlay: Self.overlay(status: false))
+        let panel = try #require(layout.panel)
+        let advance = SceneLayout.monoAdvance(pointSize: layout.px(SceneLayout.panelPointSize))
+        let room = panel.width - 2 * layout.px(8) - 4
+        let shown = Self.panel.prefix(layout.panelLineCount).map {
+            SceneLayout.elided($0, toCharacters: layout.panelCharacters)
+        }
+        for (line, given) in zip(shown, Self.panel) {
+            #expect(line.count * advance <= room, "\(width)×\(height) at \(scale): \(line)")
+            #expect(line == given || line.hasSuffix("…"))
+        }
+        if width == 320 && scale == 2 { #expect(shown.contains { $0.hasSuffix("…") }) }
+    }
+
+    @Test("elided keeps a line that fits and cuts one that does not before the \"…\"")
+    func elidedTable() {
+        let table: [(String, Int, String)] = [
+            ("velocity  0 px/s", 20, "velocity  0 px/s"), ("velocity  0 px/s", 16, "velocity  0 px/s"),
+            ("velocity  0 px/s", 15, "velocity  0 px…"), ("velocity  0 px/s", 11, "velocity…"),
+            ("abc", 1, "…"), ("abc", 0, ""),
+        ]
+        for (line, count, expected) in table { #expect(SceneLayout.elided(line, toCharacters: count) == expected) }
+    }
+
     @Test("Clicks are tested against the same dots and rows that are drawn")
     func hitTesting() throws {
         let layout = SceneLayout(width: 640, height: 360, overlay: Self.overlay(status: false))

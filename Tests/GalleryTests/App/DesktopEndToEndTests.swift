@@ -281,9 +281,15 @@ extension SDLSerializedTests {
                 if request.page != 0 { gate.wait() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
-            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            // The stand-in thumbnail waits at a gate of its own, opened at the end: the neutral placeholder shows.
+            let thumbnailGate = DispatchSemaphore(value: 0)
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                thumbnailGate.wait()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
             defer {
                 for _ in 0..<8 { gate.signal() }
+                for _ in 0..<8 { thumbnailGate.signal() }
                 worker.shutdown()
                 thumbnails.shutdown()
             }

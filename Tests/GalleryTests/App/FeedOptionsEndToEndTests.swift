@@ -25,6 +25,22 @@ extension SDLSerializedTests {
             #expect(last.pages == 2)  // DIR's two photos, not the 12 bundled ones.
         }
 
+        @Test("--feed-watch on an empty folder opens on the feed's spinner page; another mode has nothing to show")
+        func emptyWatchedFolderOpensOnTheFeed() throws {
+            let watched = try TemporaryDirectory()
+            let run = try GalleryProcess.run(
+                [ScriptLine.quit(0.5)], arguments: ["--feed-watch", watched.url.path], size: "640x480")
+            #expect(run.status == 0, "\(run.standardError)")
+            let last = try #require(run.records.last)
+            #expect(last.mode == .feed)
+            #expect(last.pages == 0 && last.feedState == "loading")
+            let refused = try GalleryProcess.run(
+                [ScriptLine.quit(0.5)], arguments: ["--mode", "bounded", "--feed-watch", watched.url.path],
+                size: "640x480")
+            #expect(refused.status != 0)
+            #expect(refused.standardError.contains("no images in"), "\(refused.standardError)")
+        }
+
         @Test("--feed-command with paths starts in the feed")
         func feedCommandImpliesTheFeed() throws {
             let run = try GalleryProcess.run(

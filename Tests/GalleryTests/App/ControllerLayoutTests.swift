@@ -1,0 +1,59 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+@testable import Gallery
+
+/// What the layout promises, checked on the controller that draws it: the status bar takes its room from the wheel
+/// and the photo, and a far jump shows no pattern before its photo (issue 19, items 1, 2 and 5).
+extension SDLSerializedTests {
+    @Suite("Layout on the controller: the status bar's room, the far jump's stand-in")
+    @MainActor struct ControllerLayoutTests {
+        @Test("With the status bar on, the wheel's rows stay above it, as many as fit without it (item 2)")
+        func wheelRowsClearOfStatusBar() throws {
+            try SDLTestSession.start()
+            for (width, height, scale) in [(1024, 600, 1.0), (1280, 720, 1.0), (480, 320, 1.0), (3840, 2160, 2.0)] {
+                let target = try Surface(width: width, height: height, opaque: true)
+                let renderer = try Renderer(target: target)
+                let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+                defer { worker.shutdown() }
+                let gallery = try GalleryController(
+                    library: PageLibrary(syntheticCount: 12), mode: .wheel, renderer: renderer, worker: worker,
+                    thumbnailWorker: worker)
+                gallery.scale = scale
+                let without = gallery.sceneLayout(gallery.overlayState)
+                gallery.perform(.toggleStatusBar, at: 0.1)
+                let layout = gallery.sceneLayout(gallery.overlayState)
+                let bar = try #require(layout.statusBar)
+                let inside = without.wheelRows.filter { $0.card.isInside(width: width, height: height) }
+                let above = layout.wheelRows.filter { $0.card.y >= 0 && $0.card.maxY <= bar.y }
+                #expect(!inside.isEmpty)
+                #expect(above.map(\.row) == inside.map(\.row), "\(width)×\(height): \(layout.wheelRows)")
+                if let label = layout.label { #expect(!label.intersects(bar)) }
+            }
+        }
+
+        @Test("With the status bar on or at scale 2, a photo ends above the dots (item 1)")
+        func photoEndsAboveTheDots() throws {
+            try SDLTestSession.start()
+            for (status, scale) in [(false, 1.0), (true, 1.0), (false, 2.0), (true, 2.0)] {
+                let target = try Surface(width: 640, height: 360, opaque: true)
+                let renderer = try Renderer(target: target)
+                let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+                defer { worker.shutdown() }
+                let gallery = try GalleryController(
+                    library: PageLibrary(syntheticCount: 12), mode: .bounded, renderer: renderer, worker: worker,
+                    thumbnailWorker: worker)
+                gallery.scale = scale
+                if status { gallery.perform(.toggleStatusBar, at: 0.1) }
+                let layout = gallery.sceneLayout(gallery.overlayState)
+                let box = gallery.photoBox
+                #expect(!layout.dots.isEmpty)
+                for dot in layout.dots {
+                    #expect(dot.y >= box.maxY, "status \(status), scale \(scale): \(dot) under \(box)")
+                }
+                if let bar = layout.statusBar { #expect(box.maxY <= bar.y) }
+            }
+        }
+    }
+}
