@@ -27,8 +27,7 @@ extension GalleryController {
                 photoBox: photoBox, scale: scale,
                 zoom: shownZoom.map {
                     ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
-                }, thumbnail: { [thumbnails] in thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil },
-                marked: model.marks.contains)
+                }, marked: model.marks.contains)
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
     }

@@ -203,21 +203,6 @@ public final class GalleryController {
             let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
             store.apply(ResidencyPlan(required: Self.unique(pages.map(photo(ofPage:)))))
         }
-        wantStandIn()
-    }
-
-    /// The box of a photo's stand-in thumbnail: the desktop cache's large size, stretched over the photo's shape.
-    static let standInBox = PixelSize(width: 256, height: 256)
-
-    /// A far jump lands on a photo not decoded yet: its thumbnail (the desktop's cache, else a small decode, much
-    /// quicker than the page's) stands in until it comes. Not at start-up, where the first photo is all there is.
-    private func wantStandIn() {
-        let page = pager.currentPage
-        guard page < pager.pageCount, store.decodedCount > 0 else { return }
-        let photo = photo(ofPage: page)
-        guard photo < library.count, store.textureSize(forPage: photo) == nil, store.failure(forPage: photo) == nil
-        else { return }
-        thumbnails.want([photo], size: Self.standInBox)
     }
 
     static func unique(_ values: [Int]) -> [Int] {

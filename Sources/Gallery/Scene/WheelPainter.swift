@@ -60,7 +60,7 @@ final class WheelPainter {
                 try renderer.fill(PixelRect(x: card.x, y: card.y, width: scene.px(4), height: card.height))
             }
             // Never wider than the card leaves room for (the scaled margins eat into it).
-            let side = min(box.width, max(card.height - 2 * inset, 1))
+            let side = min(box.width, max(card.height - 2 * scene.px(Self.margin), 1))
             let thumbRect = PixelRect(
                 x: card.x + inset, y: card.y + (card.height - side) / 2, width: side, height: side)
             if let thumbnail = thumbnails.texture(for: row.row) {
