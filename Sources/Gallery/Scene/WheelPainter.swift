@@ -86,11 +86,12 @@ final class WheelPainter {
     ) throws {
         let nameColor = centred ? RGBA(r: 245, g: 245, b: 250) : RGBA(r: 190, g: 192, b: 200)
         let room = max(card.x + card.width - left - scene.px(Self.margin), 1)
+        let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scene.scale)
         guard
             let title = try texts.texture(
-                name, pointSize: scene.px(20), color: nameColor, renderer: renderer, fitting: room),
+                name, pointSize: sizes.name, color: nameColor, renderer: renderer, fitting: room),
             let subtitle = try texts.texture(
-                index, pointSize: scene.px(13), color: RGBA(r: 130, g: 134, b: 146), renderer: renderer,
+                index, pointSize: sizes.index, color: RGBA(r: 130, g: 134, b: 146), renderer: renderer,
                 fitting: room)
         else { return }
         var y = card.y + (card.height - title.height - subtitle.height) / 2

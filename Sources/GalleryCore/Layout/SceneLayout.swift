@@ -154,6 +154,23 @@ public struct SceneLayout: Equatable, Sendable {
         }
     }
 
+    /// The wheel's name and index point sizes, at scale 1.
+    public static let wheelNamePointSize = 20
+    public static let wheelIndexPointSize = 13
+
+    /// A wheel row's name and index point sizes in a card `cardHeight` pixels tall at `scale`: 20 and 13 points,
+    /// shrunk together when the two lines would not fit inside the card's margins (a short row at scale 2).
+    public static func wheelTextPointSizes(cardHeight: Int, scale: Double) -> (name: Int, index: Int) {
+        var name = px(wheelNamePointSize, scale: scale)
+        var index = px(wheelIndexPointSize, scale: scale)
+        let room = cardHeight - 2 * px(wheelMargin, scale: scale)
+        while name > 6, lineHeight(pointSize: name) + lineHeight(pointSize: index) > room {
+            name -= 1
+            index = max(name * wheelIndexPointSize / wheelNamePointSize, 5)
+        }
+        return (name, index)
+    }
+
     /// The status bar's height at `scale`: a line of its text and a little room.
     public static func statusBarHeight(scale: Double) -> Int {
         lineHeight(pointSize: px(statusPointSize, scale: scale)) + px(6, scale: scale)

@@ -108,6 +108,29 @@ struct SceneLayoutTests {
         }
     }
 
+    @Test("A wheel row's name and index fit inside its card at any size and scale (issue 19, item 4)", arguments: cases)
+    func wheelTextFitsItsCard(width: Int, height: Int, scale: Double) throws {
+        let model = GalleryModel(
+            photoCount: 12, mode: .wheel, startPage: 4, viewport: Viewport(width: Double(width), height: Double(height))
+        )
+        let wheel = WheelLayout(
+            rowHeight: model.pager.extent, viewportWidth: Double(width), viewportHeight: Double(height),
+            radiusRatio: 1, direction: .clockwise)
+        let layout = SceneLayout(
+            width: width, height: height, scale: scale,
+            overlay: OverlayState(info: "", infoOpacity: 0, dots: nil, panel: nil, help: nil),
+            wheel: wheel,
+            wheelRows: wheel.rows(atSlotPosition: model.pager.slotPosition, topology: model.pager.topology))
+        let card = try #require(layout.wheelRows.first?.card)
+        let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scale)
+        let text = SceneLayout.lineHeight(pointSize: sizes.name) + SceneLayout.lineHeight(pointSize: sizes.index)
+        if sizes.name > 6 {
+            #expect(text <= card.height - 2 * layout.px(SceneLayout.wheelMargin), "\(width)×\(height) at \(scale)")
+        }
+        // Roomy rows keep the full size: it only shrinks where it must.
+        if height >= 720 && scale == 1 { #expect(sizes.name == 20 && sizes.index == 13) }
+    }
+
     @Test("Page dots sit in the page gap below the photo, never over its bottom edge (issue 19, item 12)")
     func dotsStayInThePageGap() {
         for (width, height) in [(640, 360), (1024, 600), (1280, 720)] {

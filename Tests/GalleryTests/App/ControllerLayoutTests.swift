@@ -1,4 +1,6 @@
+import Dispatch
 import GalleryCore
+import Glibc
 import PagerEngine
 import Testing
 
@@ -31,6 +33,48 @@ extension SDLSerializedTests {
                 #expect(above.map(\.row) == inside.map(\.row), "\(width)×\(height): \(layout.wheelRows)")
                 if let label = layout.label { #expect(!label.intersects(bar)) }
             }
+        }
+
+        @Test("A far jump to a photo not decoded yet shows one flat neutral box, no pattern, before it (item 5)")
+        func farJumpShowsNoPattern() throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: 640, height: 360, opaque: true)
+            let renderer = try Renderer(target: target)
+            let gate = DispatchSemaphore(value: 0)
+            // The first photo decodes at once; the far one waits at the gate.
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if request.page != 0 { gate.wait() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            defer {
+                for _ in 0..<16 { gate.signal() }
+                worker.shutdown()
+            }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 30), mode: .bounded, renderer: renderer, worker: worker,
+                thumbnailWorker: worker)
+            let deadline = MonotonicClock.seconds() + 10
+            while gallery.store.decodedCount == 0, MonotonicClock.seconds() < deadline {
+                try gallery.receiveDecodes(uploadBudget: nil)
+                usleep(1000)
+            }
+            gallery.perform(.last, at: 0.1)
+            gallery.advance(to: 2)
+            try gallery.render()
+            renderer.present()
+            #expect(gallery.pager.currentPage == 29)
+            let box = gallery.photoBox
+            var colours = Set<UInt32>()
+            // The top half: the page information fades in over the bottom.
+            for y in stride(from: box.y + 4, to: box.y + box.height / 2, by: 3) {
+                for x in stride(from: box.x + 4, to: box.maxX - 4, by: 3) {
+                    let pixel = target.pixel(x: x, y: y)
+                    colours.insert(UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b))
+                }
+            }
+            let paper = ScenePainter.placeholderTones.paper
+            #expect(
+                colours == [UInt32(paper.r) << 16 | UInt32(paper.g) << 8 | UInt32(paper.b)], "\(colours.count) colours")
         }
 
         @Test("With the status bar on or at scale 2, a photo ends above the dots (item 1)")
