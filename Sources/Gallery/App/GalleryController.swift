@@ -51,7 +51,10 @@ public final class GalleryController {
 
     /// Output pixels per layout point: text, margins, dots, panel and help grow with it (`--scale`, the desktop's).
     public var scale = 1.0 {
-        didSet { needsRedraw = true }
+        didSet {
+            needsRedraw = true
+            model.setGridScale(scale)
+        }
     }
 
     /// Space between neighbouring pages, in pixels: half on each side of a slot.
@@ -137,6 +140,7 @@ public final class GalleryController {
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
         carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
+        model.resizeGrid(width: size.width, height: size.height)
         record(
             pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
@@ -164,7 +168,7 @@ public final class GalleryController {
         let counting = model.countPrefix.value != nil
         carryOut(model.expireCount(at: time), at: time)
         if counting, model.countPrefix.value == nil { needsRedraw = true }
-        if pager.isAnimating { needsRedraw = true }
+        if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
         receiveFeed(at: time)
@@ -221,7 +225,8 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn || zoomIsMoving
+        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads || spinnerIsVisible
+            || photoIsFadingIn || zoomIsMoving
             || model.infoIsFading(at: now)
     }
 

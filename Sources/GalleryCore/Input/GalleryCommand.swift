@@ -30,8 +30,11 @@ public enum GalleryCommand: Hashable, Sendable {
     case retry
     /// Flip the wheel's arc between clockwise and anticlockwise.
     case flipWheel
-    /// Open the wheel's centred photo in the pager mode used before the wheel.
+    /// Open the wheel's centred photo, or the grid's selected one, in the pager mode used before; in a pager, open the
+    /// grid on the current photo (Enter, as nsxiv).
     case open
+    /// Toggle between the pager and the grid on the current photo (`t`).
+    case toggleGrid
     /// Start or stop the slideshow.
     case toggleSlideshow
     /// Zoom in on the photo, at the centre.

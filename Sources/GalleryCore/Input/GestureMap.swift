@@ -18,6 +18,10 @@ public enum GestureMap {
             gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
         GestureBinding(gesture: "click in the feed or the wheel", summary: "retry a failed load / open that row"),
+        GestureBinding(
+            gesture: "grid: drag, touchpad, wheel",
+            summary: "scroll the rows (a flick glides to a row); Up, Down, PageUp, PageDown move the selection"),
+        GestureBinding(gesture: "grid: click on a photo", summary: "open it in the pager (Enter or t come back)"),
     ]
 
     /// One line per gesture, gestures padded to a column, as `KeyMap.helpLines` lays out keys.
