@@ -18,10 +18,10 @@ public struct GridScroller: Sendable {
     /// The spring of a scroll a key asks for (the pager's key spring: in place within ~0.2 s).
     public static let keySpring = SpringDescription.keyPaging
 
-    /// A scroll at rest at `offset` (clamped into range).
+    /// A scroll at rest at the resting offset nearest `offset` (a row boundary or an end).
     public init(geometry: GridScrollGeometry, offset: Double = 0) {
         self.geometry = geometry
-        motion = .resting(offset: geometry.clamped(offset.isFinite ? offset : 0))
+        motion = .resting(offset: GridSnap.restingOffset(near: offset.isFinite ? offset : 0, in: geometry))
     }
 
     // MARK: Reading
@@ -130,13 +130,13 @@ public struct GridScroller: Sendable {
         startSpring(from: offset(at: time), to: end, velocity: velocity(at: time), spring: Self.keySpring, at: time)
     }
 
-    /// Rests at `target` (clamped into range) at once.
+    /// Rests at once at the resting offset nearest `target` (a row boundary or an end: never between rows).
     public mutating func jump(to target: Double) {
-        motion = .resting(offset: geometry.clamped(target.isFinite ? target : 0))
+        motion = .resting(offset: GridSnap.restingOffset(near: target.isFinite ? target : 0, in: geometry))
     }
 
     /// A new geometry (a resize, a size step, a feed's append): a drag goes on (its offsets hold in any geometry);
-    /// otherwise the scroll rests at `offset` (clamped), since a simulation's path in the old geometry means nothing
+    /// otherwise the scroll rests at the resting offset nearest `offset`, since a simulation's path in the old geometry means nothing
     /// in the new one.
     public mutating func relayout(_ newGeometry: GridScrollGeometry, offset: Double) {
         geometry = newGeometry
