@@ -31,10 +31,8 @@ public enum GalleryCommand: Hashable, Sendable {
     /// Flip the wheel's arc between clockwise and anticlockwise.
     case flipWheel
     /// Open the wheel's centred photo, or the grid's selected one, in the pager mode used before; in a pager, open the
-    /// grid on the current photo (Enter, as nsxiv).
+    /// grid on the current photo (Enter and `t`, as nsxiv's Enter).
     case open
-    /// Toggle between the pager and the grid on the current photo (`t`).
-    case toggleGrid
     /// Start or stop the slideshow.
     case toggleSlideshow
     /// Zoom in on the photo, at the centre.

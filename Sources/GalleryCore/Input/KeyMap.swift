@@ -18,16 +18,14 @@ public enum KeyMap {
         KeyBinding(keyNames: ["3"], command: .mode(.feed), summary: "mode: endless feed"),
         KeyBinding(keyNames: ["4"], command: .mode(.wheel), summary: "mode: wheel"),
         KeyBinding(keyNames: ["5"], command: .mode(.grid), summary: "mode: thumbnail grid"),
-        KeyBinding(
-            keyNames: ["t"], command: .toggleGrid, summary: "pager ⇄ grid on the current photo (grid: arrows select)"),
         KeyBinding(keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
         KeyBinding(
-            keyNames: ["Return", "Keypad Enter"], command: .open,
-            summary: "open the wheel's or the grid's photo, or the grid; after a number: go to that photo"),
-        KeyBinding(keyNames: ["+", "Keypad +"], command: .zoomIn, summary: "zoom in (grid: larger thumbnails)"),
+            keyNames: ["Return", "Keypad Enter", "t"], command: .open,
+            summary: "pager ⇄ grid on the photo; wheel: open the row; 12 Enter: photo 12"),
+        KeyBinding(keyNames: ["+", "Keypad +"], command: .zoomIn, summary: "zoom in; grid: larger thumbnails"),
         KeyBinding(
             keyNames: ["-", "Keypad -"], command: .zoomOut,
-            summary: "zoom out, down to fit (or 100 % of a smaller photo; grid: smaller thumbnails)"),
+            summary: "zoom out to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),

@@ -58,7 +58,7 @@ extension GalleryModel {
         case .first: moveGridSelection(.first, at: time)
         case .last: moveGridSelection(.last, at: time)
         case .goTo(let photo): moveGridSelection(.photo(photo), at: time)
-        case .open, .toggleGrid: return openFromGrid(selection, at: time)
+        case .open: return openFromGrid(selection, at: time)
         case .zoomIn: stepGridSize(by: 1)
         case .zoomOut: stepGridSize(by: -1)
         case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,

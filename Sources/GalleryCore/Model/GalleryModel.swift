@@ -213,9 +213,9 @@ public struct GalleryModel: Sendable {
         case .flipWheel:
             guard mode == .wheel else { return [] }
             wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
-        case .open, .toggleGrid:
+        case .open:
             // Enter opens the wheel's row; in a pager, Enter and t open the grid on the photo (nsxiv).
-            guard mode == .wheel, command == .open else { return [.switchMode(.grid, showing: nil)] }
+            guard mode == .wheel else { return [.switchMode(.grid, showing: nil)] }
             return [.switchMode(pagerMode, showing: pager.currentPage)]
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
