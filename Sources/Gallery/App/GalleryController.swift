@@ -107,8 +107,8 @@ public final class GalleryController {
         Self.pageBox(for: PixelSize(width: Int(pager.viewport.width), height: Int(pager.viewport.height)))
     }
 
-    /// The arrangement shown now.
-    public var mode: TopologyKind { pager.topology.kind }
+    /// The mode shown now: the pager's arrangement, or the grid (drawn for now as the bounded pager beneath it).
+    public var mode: TopologyKind { model.mode }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: Int) -> Int { model.photo(ofPage: page) }
