@@ -11,6 +11,8 @@ extension GalleryModel {
             width: Int(pager.viewport.width), height: Int(pager.viewport.height), scale: gridScale,
             sizeStep: gridSizeStep, photoCount: photoCount)
         grid = GridModel(layout: layout, selection: photo)
+        // A slideshow would turn the pager beneath, away from the selection.
+        slideshow.stop()
         syncGridPager()
     }
 

@@ -108,6 +108,15 @@ struct GridModeTests {
         #expect(tookZoom)
     }
 
+    @Test("the grid stops a slideshow, which would turn the pager beneath away from the selection")
+    func slideshowStops() {
+        var model = GalleryModel(
+            photoCount: 20, mode: .bounded, viewport: Viewport(width: 1280, height: 720), slideshowInterval: 1)
+        #expect(model.slideshow.isRunning)
+        Self.press(["5"], on: &model)
+        #expect(model.mode == .grid && !model.slideshow.isRunning)
+    }
+
     @Test("m marks the selected photo; the status line names the grid")
     func marks() {
         var model = Self.model()
