@@ -21,6 +21,11 @@ if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "thumbnails" {
     }
     exit(0)
 }
+// `gallery-bench grid`: only the 100,000-photo grid's fling.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "grid" {
+    gridFlingBenchmark()
+    exit(0)
+}
 // `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute), the animated GIF and
 // colour management (`gallery-bench colour`, `gallery-bench animation`: that alone).
 if CommandLine.arguments.count == 2, ["formats", "colour", "animation"].contains(CommandLine.arguments[1]) {
@@ -83,6 +88,7 @@ print("|---|---|---|")
 for (kind, pages) in [(TopologyKind.bounded, 12), (.endCaps, 12), (.threeSurfaces, 10_000), (.wheel, 40)] {
     print("| \(kind.rawValue) | \(pages) | \(format(engineBenchmark(kind, pages: pages, frames: 1_000_000), 1)) |")
 }
+gridFlingBenchmark()
 
 // MARK: Headless frames
 

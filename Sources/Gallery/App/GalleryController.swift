@@ -51,7 +51,10 @@ public final class GalleryController {
 
     /// Output pixels per layout point: text, margins, dots, panel and help grow with it (`--scale`, the desktop's).
     public var scale = 1.0 {
-        didSet { needsRedraw = true }
+        didSet {
+            needsRedraw = true
+            model.setGridScale(scale)
+        }
     }
 
     /// Space between neighbouring pages a page is decoded for, in pixels: the gap at scale 1 (`SceneLayout.pageGap`);
@@ -111,8 +114,8 @@ public final class GalleryController {
             in: LayoutRect(x: 0, y: 0, width: width, height: max(height - bar, 0)), scale: scale)
     }
 
-    /// The arrangement shown now.
-    public var mode: TopologyKind { pager.topology.kind }
+    /// The mode shown now: the pager's arrangement, or the grid (drawn for now as the bounded pager beneath it).
+    public var mode: TopologyKind { model.mode }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: Int) -> Int { model.photo(ofPage: page) }
@@ -144,6 +147,7 @@ public final class GalleryController {
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
         carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
+        model.resizeGrid(width: size.width, height: size.height)
         record(
             pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
@@ -171,7 +175,7 @@ public final class GalleryController {
         let counting = model.countPrefix.value != nil
         carryOut(model.expireCount(at: time), at: time)
         if counting, model.countPrefix.value == nil { needsRedraw = true }
-        if pager.isAnimating { needsRedraw = true }
+        if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
         receiveFeed(at: time)
@@ -228,7 +232,8 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || store.hasPendingUploads || spinnerIsVisible || photoIsFadingIn || zoomIsMoving
+        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads || spinnerIsVisible
+            || photoIsFadingIn || zoomIsMoving
             || model.infoIsFading(at: now)
     }
 

@@ -9,6 +9,7 @@ extension TopologyKind {
         case .threeSurfaces: "loop (three surfaces)"
         case .feed: "feed"
         case .wheel: "wheel"
+        case .grid: "grid"
         }
     }
 }

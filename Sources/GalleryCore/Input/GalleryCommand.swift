@@ -30,7 +30,8 @@ public enum GalleryCommand: Hashable, Sendable {
     case retry
     /// Flip the wheel's arc between clockwise and anticlockwise.
     case flipWheel
-    /// Open the wheel's centred photo in the pager mode used before the wheel.
+    /// Open the wheel's centred photo, or the grid's selected one, in the pager mode used before; in a pager, open the
+    /// grid on the current photo (Enter and `t`, as nsxiv's Enter).
     case open
     /// Start or stop the slideshow.
     case toggleSlideshow

@@ -8,7 +8,7 @@ public enum GestureMap {
         GestureBinding(
             gesture: "touchpad two-finger scroll",
             summary: "moves the photos 1:1 like a drag; lifting the fingers settles, a swipe turns one photo"),
-        GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch"),
+        GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch (grid: a row)"),
         GestureBinding(
             gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
         GestureBinding(
@@ -17,7 +17,8 @@ public enum GestureMap {
         GestureBinding(
             gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
-        GestureBinding(gesture: "click in the feed or the wheel", summary: "retry a failed load / open that row"),
+        GestureBinding(
+            gesture: "click in the feed, wheel or grid", summary: "retry a failed load / open that row / that photo"),
     ]
 
     /// One line per gesture, gestures padded to a column, as `KeyMap.helpLines` lays out keys.

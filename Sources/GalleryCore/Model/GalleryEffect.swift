@@ -21,6 +21,8 @@ public enum GalleryEffect: Equatable, Sendable {
     case toggleActualSize(x: Double, y: Double)
     /// Retry the feed's failed request.
     case retryFeed
+    /// The grid opens `photo` in the pager (a `switchMode` follows): the painter zooms it from `cell`, its grid cell.
+    case zoomFromGrid(photo: Int, cell: LayoutRect)
     /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.
     case runAction(number: Int, photo: Int, marked: [Int])
 }

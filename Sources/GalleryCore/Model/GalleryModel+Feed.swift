@@ -28,6 +28,7 @@ extension GalleryModel {
     /// (the page shown never moves). Returns the pager's events.
     public mutating func feedAppended(_ photos: [Int], photoCount: Int, at time: Double) -> [PagerEvent] {
         self.photoCount = photoCount
+        growGrid(at: time)
         feedPages.append(photos)
         feedFailure = nil
         guard mode == .feed else {

@@ -7,6 +7,7 @@ import PagerEngine
 extension GalleryModel {
     /// The left button (or a finger) went down at (x, y).
     public mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+        if grid != nil { return gridPointerDown(x: x, y: y, at: time) }
         // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on a
         // side third each turn a page, as keys do; issue 19, item 3).
         let flinging = pager.isAnimating && pager.commandTargetPage == nil
@@ -21,6 +22,7 @@ extension GalleryModel {
 
     /// The pointer moved to (x, y) with the button down.
     public mutating func pointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+        if grid != nil { return gridPointerMove(x: x, y: y, at: time) }
         tap.pointerMove(x: x, y: y)
         switch zoom.pointerMove(x: x, y: y, at: time) {
         case .zoom: return []
@@ -35,6 +37,7 @@ extension GalleryModel {
 
     /// The button went up at (x, y): the gesture ends, and a press that stayed within the slop clicks.
     public mutating func pointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+        if grid != nil { return gridPointerUp(x: x, y: y, at: time) }
         let clicked = tap.pointerUp(x: x, y: y)
         slideshow.setDragging(false, at: time)
         var effects: [GalleryEffect] = []
@@ -48,6 +51,7 @@ extension GalleryModel {
 
     /// The gesture was taken away (the window lost focus): a pan stops where it is, a page drag is released.
     public mutating func pointerCancel(at time: Double) -> [GalleryEffect] {
+        if grid != nil { return gridPointerCancel(at: time) }
         tap.cancel()
         slideshow.setDragging(false, at: time)
         let (x, y) = (pager.viewport.width / 2, pager.viewport.height / 2)
@@ -63,10 +67,15 @@ extension GalleryModel {
     public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
         if touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
-            let reach = mode == .wheel ? nil : pager.extent
+            let reach = mode == .wheel || mode == .grid ? nil : pager.extent
             return touchpad.add(dx: dx, dy: dy, at: time, reach: reach).map { .input($0) }
         }
         guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
+        if grid != nil {
+            // In the grid a notch scrolls a row, the selection staying put.
+            grid?.scroll(rows: turn.command == .next ? turn.count : -turn.count, at: time)
+            return []
+        }
         return Array(repeating: .command(turn.command), count: turn.count)
     }
 

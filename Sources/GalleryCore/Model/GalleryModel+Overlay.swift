@@ -73,8 +73,10 @@ extension GalleryModel {
         return "\(typed)… — g, G or Enter: photo \(min(max(typed, 1), max(pager.pageCount, 1)))"
     }
 
-    /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes.
-    public var dotsShown: Bool { mode != .wheel && pager.pageCount <= Self.maxDots && pager.pageCount > 1 }
+    /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes (not the wheel, the grid).
+    public var dotsShown: Bool {
+        mode != .wheel && mode != .grid && pager.pageCount <= Self.maxDots && pager.pageCount > 1
+    }
 
     /// The window title: `i / N — file name`, the current photo being `name`.
     public func title(name: String) -> String {

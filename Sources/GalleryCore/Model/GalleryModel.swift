@@ -16,7 +16,7 @@ public struct GalleryModel: Sendable {
     public private(set) var countPrefix = CountPrefix()
     /// Which way the wheel's arc bulges (D flips it).
     public private(set) var wheelDirection = WheelDirection.clockwise
-    /// The pager mode the wheel opens a photo in: the one used before the wheel.
+    /// The pager mode the wheel and the grid open a photo in: the one used before them.
     public var pagerMode: TopologyKind
     /// When the page information ("3 / 12 — name · mode") was last shown.
     public internal(set) var infoShownAt: Double?
@@ -60,6 +60,12 @@ public struct GalleryModel: Sendable {
     public internal(set) var animation: AnimationPlayback?
     /// Whether the window is hidden or minimised (animations hold still meanwhile).
     var windowHidden = false
+    /// The thumbnail grid while it shows (`GalleryModel+Grid`), nil in the other modes.
+    public internal(set) var grid: GridModel?
+    /// Output pixels per point for the grid's layout (the window's scale).
+    var gridScale = 1.0
+    /// The grid's thumbnail size step, kept while other modes show.
+    var gridSizeStep = GridLayout.defaultSizeStep
 
     /// Seconds between slides when S starts a slideshow without `--slideshow`.
     public static let defaultSlideshowInterval = 5.0
@@ -86,14 +92,15 @@ public struct GalleryModel: Sendable {
         pager = Pager(topology: topology, viewport: viewport, configuration: configuration)
         tap = TapRecognizer(slop: configuration.dragSlop)
         touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
-        pagerMode = mode == .wheel ? InitialMode.mode(photoCount: photoCount, requested: nil) : mode
+        pagerMode = mode == .wheel || mode == .grid ? InitialMode.mode(photoCount: photoCount, requested: nil) : mode
         slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
         if slideshowInterval != nil { slideshow.start(at: 0) }
         infoShownAt = 0
+        if mode == .grid { openGrid(on: start) }
     }
 
-    /// The arrangement shown now.
-    public var mode: TopologyKind { pager.topology.kind }
+    /// The arrangement shown now (the grid, or the pager's).
+    public var mode: TopologyKind { grid == nil ? pager.topology.kind : .grid }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: Int) -> Int {
@@ -108,12 +115,12 @@ public struct GalleryModel: Sendable {
         // With no photos yet (an empty watched folder) only the feed has pages to show: its spinner.
         guard kind == .feed || photoCount > 0 else { return nil }
         let left = mode
-        let photo = requested ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+        let photo = requested ?? grid?.selection ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
         if left == .feed {
             lastFeedPage = pager.currentPage
             feedStateAside = feedState
         }
-        if kind == .wheel, left != .wheel { pagerMode = left }
+        if kind == .wheel || kind == .grid, left != .wheel, left != .grid { pagerMode = left }
         let topology: any PageTopology
         if kind == .feed {
             let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
@@ -124,6 +131,8 @@ public struct GalleryModel: Sendable {
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
         zoom.reset()
+        grid = nil
+        if kind == .grid { openGrid(on: photo) }
         return left
     }
 
@@ -140,6 +149,10 @@ public struct GalleryModel: Sendable {
         switch key {
         case .digit(let digit, let digitCommand):
             if !isRepeat { countPrefix.add(digit: digit, command: digitCommand, at: time) }
+            return effects
+        case .scroll(let step) where grid != nil:
+            effects += countPrefix.interrupt().map { [.command($0)] } ?? []
+            moveGridSelection(step < 0 ? .up : .down, at: time)
             return effects
         case .unbound, .scroll:
             return effects + (countPrefix.interrupt().map { [.command($0)] } ?? [])
@@ -187,6 +200,7 @@ public struct GalleryModel: Sendable {
 
     /// Carries out `command` at `time` as far as the model goes; returns what the adapter does next.
     public mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
+        if grid != nil, let effects = performInGrid(command, at: time) { return effects }
         switch command {
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)
@@ -202,7 +216,8 @@ public struct GalleryModel: Sendable {
             guard mode == .wheel else { return [] }
             wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
         case .open:
-            guard mode == .wheel else { return [] }
+            // Enter opens the wheel's row; in a pager, Enter and t open the grid on the photo (nsxiv).
+            guard mode == .wheel else { return [.switchMode(.grid, showing: nil)] }
             return [.switchMode(pagerMode, showing: pager.currentPage)]
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }

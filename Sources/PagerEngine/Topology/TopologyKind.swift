@@ -1,4 +1,5 @@
-/// The five ways pages are arranged; the raw value is the name used in traces and on the command line.
+/// The six modes: five ways pages are arranged, and the thumbnail grid; the raw value is the name used in traces and
+/// on the command line.
 public enum TopologyKind: String, CaseIterable, Hashable, Sendable {
     /// N pages, rubber band at both ends (key 0).
     case bounded
@@ -10,4 +11,7 @@ public enum TopologyKind: String, CaseIterable, Hashable, Sendable {
     case feed
     /// An endless vertical list on a circle arc (key 4).
     case wheel
+    /// Rows of thumbnails scrolled vertically (key 5): the overview, drawn instead of the pager, which waits beneath it
+    /// bounded on the selected photo.
+    case grid
 }

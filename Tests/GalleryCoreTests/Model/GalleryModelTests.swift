@@ -138,7 +138,9 @@ import Testing
         #expect(model.wheelDirection == (mode == .wheel ? .anticlockwise : .clockwise))
         do {
             let result = model.perform(.open, at: 1)
-            #expect(result == (mode == .wheel ? [.switchMode(.endCaps, showing: 3)] : []))
+            // Enter opens the wheel's row, and in a pager the grid (nsxiv).
+            #expect(
+                result == (mode == .wheel ? [.switchMode(.endCaps, showing: 3)] : [.switchMode(.grid, showing: nil)]))
         }
     }
 

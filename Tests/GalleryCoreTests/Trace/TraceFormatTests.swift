@@ -86,7 +86,7 @@ struct TraceFormatTests {
             ("{\"t\":0}", "trace line 2: missing field \"mode\""),
             (
                 #"{"t":0,"mode":"spiral","page":0}"#,
-                "trace line 2: field \"mode\" must be one of bounded, endCaps, threeSurfaces, feed, wheel; found \"spiral\""
+                "trace line 2: field \"mode\" must be one of bounded, endCaps, threeSurfaces, feed, wheel, grid; found \"spiral\""
             ),
             (
                 #"{"t":0,"mode":"feed","page":0,"position":0,"phase":"idle","slots":[1,"a"],"textures":0,"texture_bytes":0,"frame_ms":0}"#,

@@ -1,0 +1,68 @@
+import Foundation
+import GalleryCore
+import PagerEngine
+
+/// The resident memory now (not the peak), in MiB, from /proc/self/statm.
+func currentResidentMiB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// Flings a grid of 100,000 photos at 1280×720 from the top to the end and back through the model and the layout at
+/// 60 Hz (a drag flick, then frames until rest, repeated), timing each frame's work: advancing the scroll, the
+/// visible cells, the outline, the scroll thumb and the photos to decode. Prints p50 and p99 per frame and the
+/// resident memory before and after.
+func gridFlingBenchmark() {
+    let photos = 100_000
+    var model = GalleryModel(photoCount: photos, mode: .grid, viewport: Viewport(width: 1280, height: 720))
+    let before = currentResidentMiB()
+    var costs: [Double] = []
+    var time = 0.0
+    var checksum = 0
+    var frame = 0
+    func frameWork() {
+        let start = now()
+        model.noteTime(time)
+        model.advanceGrid(to: time)
+        guard let grid = model.grid else { return }
+        let offset = grid.offset(at: time)
+        let cells = grid.layout.visibleCells(offset: offset)
+        let outline = grid.layout.outline(photo: grid.selection, offset: offset)
+        let thumb = grid.layout.scrollThumb(offset: offset)
+        checksum &+= cells.count + outline.y + (thumb?.y ?? 0) + (model.gridWants?.photos.count ?? 0)
+        costs.append((now() - start) * 1000)
+    }
+    // Down to the end, then back to the top: flicks of 8,000 px/s (the tracker's cap) until the end is reached.
+    for direction in [1.0, -1.0] {
+        for _ in 0..<2_000 {
+            let offset = model.grid!.offset(at: time)
+            let maxOffset = model.grid!.layout.scrollGeometry.maxOffset
+            if direction > 0 ? offset >= maxOffset : offset <= 0 { break }
+            _ = model.pointerDown(x: 640, y: 360, at: time)
+            for step in 1...5 {
+                time += 1.0 / 60
+                _ = model.pointerMove(x: 640, y: 360 - direction * 133 * Double(step), at: time)
+                frameWork()
+            }
+            _ = model.pointerUp(x: 640, y: 360 - direction * 665, at: time)
+            // Glide for up to half a second, then flick again (a user's repeated flicks).
+            for _ in 0..<30 {
+                time += 1.0 / 60
+                frameWork()
+            }
+            frame += 1
+        }
+    }
+    let after = currentResidentMiB()
+    let sorted = costs.sorted()
+    precondition(checksum != 0)
+    print("")
+    print("## Grid: 100,000 photos at 1280×720 flung end to end and back at 60 Hz (model + layout, no drawing)")
+    print("| frames | flicks | p50 ms | p99 ms | max ms | resident before MiB | resident after MiB |")
+    print("|---|---|---|---|---|---|---|")
+    print(
+        "| \(costs.count) | \(frame) | \(format(percentile(sorted, 0.5), 4)) | \(format(percentile(sorted, 0.99), 4)) "
+            + "| \(format(sorted.last ?? .nan, 4)) | \(format(before, 1)) | \(format(after, 1)) |")
+}

@@ -1,0 +1,144 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+@Suite("Grid mode")
+struct GridModeTests {
+    /// 1280×720 at scale 1, 128 px cells: 9 columns, 5 whole rows a screen.
+    static func model(photos: Int = 100, mode: TopologyKind = .grid, start: Int = 0) -> GalleryModel {
+        GalleryModel(photoCount: photos, mode: mode, startPage: start, viewport: Viewport(width: 1280, height: 720))
+    }
+
+    /// Presses `names` 0.2 s apart after the model's clock (each key's effects carried out, a lone digit's mode
+    /// switch too), and lets the scroll come to rest.
+    static func press(_ names: [String], on model: inout GalleryModel) {
+        var time = model.now + 1
+        for name in names {
+            model.noteTime(time)
+            for effect in model.key(GalleryKey(name: name), isRepeat: false, at: time) { carry(effect, &model, time) }
+            time += 0.2  // within CountPrefix.modeDelay, so digits make a number
+        }
+        time += 5
+        model.noteTime(time)
+        for effect in model.expireCount(at: time) { carry(effect, &model, time) }
+        _ = model.advanceGrid(to: time)
+    }
+
+    static func carry(_ effect: GalleryEffect, _ model: inout GalleryModel, _ time: Double) {
+        switch effect {
+        case .command(let command): for next in model.perform(command, at: time) { carry(next, &model, time) }
+        case .switchMode(let kind, let photo): _ = model.switchMode(to: kind, at: time, showing: photo)
+        default: break
+        }
+    }
+
+    @Test(
+        "keys move the selection, clamped and wrapping, and keep it in view",
+        arguments: [
+            ([String](), 0), (["Right"], 1), (["Left"], 0), (["Right", "Right", "Left"], 1), (["Down"], 9),
+            (["Up"], 0), (["Down", "Up"], 0), (["End"], 99), (["End", "Right"], 99), (["End", "Down"], 99),
+            (["Home"], 0), (["PageDown"], 45), (["PageDown", "PageUp"], 0), (["End", "PageDown"], 99),
+            (["Down", "Left"], 8), (["Right", "PageUp"], 1), (["4", "2", "g"], 41),
+        ])
+    func keys(names: [String], selection: Int) {
+        var model = Self.model()
+        Self.press(names, on: &model)
+        let grid = model.grid!
+        #expect(grid.selection == selection)
+        #expect(model.pager.currentPage == selection)
+        let cell = grid.selectionCell(at: model.now)
+        #expect(cell.y >= 0 && cell.maxY <= 720)
+        #expect(GridSnap.isResting(grid.offset(at: model.now), in: grid.layout.scrollGeometry))
+    }
+
+    @Test("5 opens the grid, Enter and t toggle pager ⇄ grid on the current photo")
+    func modeSwitches() {
+        var model = Self.model(mode: .bounded, start: 30)
+        Self.press(["5"], on: &model)
+        #expect(model.mode == .grid && model.grid?.selection == 30)
+        Self.press(["Right"], on: &model)
+        let time = model.now + 1
+        let effects = model.perform(.open, at: time)
+        guard case .zoomFromGrid(let photo, let cell) = effects.first else {
+            Issue.record("no zoom from the grid: \(effects)")
+            return
+        }
+        #expect(photo == 31 && cell == model.grid!.selectionCell(at: time))
+        for effect in effects { Self.carry(effect, &model, time) }
+        #expect(model.mode == .bounded && model.pager.currentPage == 31)
+        Self.press(["Right", "t"], on: &model)
+        #expect(model.mode == .grid && model.grid?.selection == 32)
+        Self.press(["t"], on: &model)
+        #expect(model.mode == .bounded && model.pager.currentPage == 32)
+        Self.press(["Return"], on: &model)
+        #expect(model.mode == .grid)
+        Self.press(["0"], on: &model)
+        #expect(model.mode == .bounded && model.grid == nil)
+        #expect(TopologyKind(argumentName: "GRID") == .grid)
+    }
+
+    @Test("a click on a cell opens that photo; a drag scrolls without opening")
+    func click() {
+        var model = Self.model()
+        let cell = model.grid!.layout.cellRect(photo: 12, offset: 0)
+        let (x, y) = (Double(cell.x + 10), Double(cell.y + 10))
+        _ = model.pointerDown(x: x, y: y, at: 1)
+        let effects = model.pointerUp(x: x, y: y, at: 1.05)
+        #expect(effects.contains(.switchMode(model.pagerMode, showing: 12)))
+        var dragged = Self.model()
+        _ = dragged.pointerDown(x: x, y: 600, at: 1)
+        for step in 1...5 { _ = dragged.pointerMove(x: x, y: 600 - 60 * Double(step), at: 1 + 0.016 * Double(step)) }
+        #expect(dragged.pointerUp(x: x, y: 300, at: 1.09).isEmpty)
+        #expect(dragged.grid!.offset(at: 1.09) > 0)
+        _ = dragged.advanceGrid(to: 10)
+        #expect(GridSnap.isResting(dragged.grid!.offset(at: 10), in: dragged.grid!.layout.scrollGeometry))
+    }
+
+    @Test(
+        "+ and - step the thumbnail size keeping the selection in view",
+        arguments: [["+"], ["-"], ["+", "+", "+"], ["-", "-", "-"]])
+    func sizeSteps(names: [String]) {
+        var model = Self.model(photos: 2000, start: 1234)
+        Self.press(names, on: &model)
+        let grid = model.grid!
+        #expect(grid.selection == 1234)
+        let cell = grid.selectionCell(at: model.now)
+        #expect(cell.y >= 0 && cell.maxY <= 720)
+        let tookZoom = model.zoomGrid(by: 1.1)
+        #expect(tookZoom)
+    }
+
+    @Test("the grid stops a slideshow, which would turn the pager beneath away from the selection")
+    func slideshowStops() {
+        var model = GalleryModel(
+            photoCount: 20, mode: .bounded, viewport: Viewport(width: 1280, height: 720), slideshowInterval: 1)
+        #expect(model.slideshow.isRunning)
+        Self.press(["5"], on: &model)
+        #expect(model.mode == .grid && !model.slideshow.isRunning)
+    }
+
+    @Test("m marks the selected photo; the status line names the grid")
+    func marks() {
+        var model = Self.model()
+        Self.press(["Right", "Right", "m"], on: &model)
+        #expect(model.marks.inOrder == [2])
+        #expect(model.statusLine(name: "x.jpg", photo: (nil, nil)).text.contains("grid"))
+    }
+
+    @Test("a feed's append grows the grid")
+    func feedAppend() {
+        var model = Self.model(photos: 10)
+        _ = model.feedAppended([10, 11, 12], photoCount: 13, at: 1)
+        #expect(model.grid!.layout.photoCount == 13)
+        Self.press(["End"], on: &model)
+        #expect(model.grid!.selection == 12)
+    }
+
+    @Test("the grid wants its visible photos decoded first")
+    func wants() {
+        let model = Self.model(photos: 100_000)
+        let wants = model.gridWants!
+        #expect(Array(wants.photos.prefix(9)) == Array(0..<9))
+        #expect(wants.photos.count < 200 && wants.flavour == .normal)
+    }
+}
