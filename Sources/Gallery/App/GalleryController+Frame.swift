@@ -16,7 +16,7 @@ extension GalleryController {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
             // The one upload step before painting: the slots shown get their pages' textures; painting only reads.
-            let shown: [(slot: Int, page: Int)] = pager.visibleSlots().compactMap { visible in
+            let shown: [(slot: Int, photo: PhotoID)] = pager.visibleSlots().compactMap { visible in
                 guard case .page(let page) = visible.content else { return nil }
                 return (visible.slot, photo(ofPage: page))
             }
@@ -45,7 +45,7 @@ extension GalleryController {
     /// What the overlays show now.
     var overlayState: OverlayState {
         model.overlay(
-            name: library.name(forPage: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines,
+            name: library.name(forPhoto: photo(ofPage: pager.currentPage)), now: now, panelLines: infoPanelLines,
             photo: photoFacts)
     }
 
@@ -58,7 +58,7 @@ extension GalleryController {
             [
                 "mode      \(mode.displayName)",
                 "page      \(page + 1) / \(pager.pageCount)",
-                "file      \(library.name(forPage: photo))",
+                "file      \(library.name(forPhoto: photo))",
             ] + zoomPanelLines
         lines += [
             "phase     \(pager.phase.rawValue)",
@@ -75,12 +75,14 @@ extension GalleryController {
     }
 
     /// The window title: `i / N — file name`.
-    public var title: String { model.title(name: library.name(forPage: photo(ofPage: pager.currentPage))) }
+    public var title: String { model.title(name: library.name(forPhoto: photo(ofPage: pager.currentPage))) }
 
     /// The files of the marked photos, in gallery order (synthetic pages have none), for `--output-marked`.
     public var markedPaths: [String] {
         model.marks.inOrder.compactMap { photo in
-            guard photo < library.count, case .file(let path) = library.source(forPage: photo) else { return nil }
+            guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else {
+                return nil
+            }
             return path
         }
     }

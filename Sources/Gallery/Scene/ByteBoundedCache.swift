@@ -1,4 +1,6 @@
-/// Values keyed by logical page, each with a size in bytes, evicted least recently used first once their total passes
+import GalleryCore
+
+/// Values keyed by photo, each with a size in bytes, evicted least recently used first once their total passes
 /// a budget; pinned pages are never evicted (so the total exceeds the budget only when the pinned pages alone do).
 struct ByteBoundedCache<Value> {
     private struct Entry {
@@ -9,7 +11,7 @@ struct ByteBoundedCache<Value> {
 
     /// The budget in bytes.
     let budgetBytes: Int
-    private var entries: [Int: Entry] = [:]
+    private var entries: [PhotoID: Entry] = [:]
     private var clock = 0
     /// Bytes held.
     private(set) var totalBytes = 0
@@ -19,14 +21,14 @@ struct ByteBoundedCache<Value> {
         self.budgetBytes = max(budgetBytes, 0)
     }
 
-    /// The value for `page`, if held.
-    subscript(page: Int) -> Value? { entries[page]?.value }
+    /// The value for `photo`, if held.
+    subscript(photo: PhotoID) -> Value? { entries[photo]?.value }
 
-    /// The pages held.
-    var pages: Set<Int> { Set(entries.keys) }
+    /// The photos held.
+    var photos: Set<PhotoID> { Set(entries.keys) }
 
     /// Holds `value` for `page` as the most recently used, replacing what was there.
-    mutating func insert(_ value: Value, bytes: Int, forPage page: Int) {
+    mutating func insert(_ value: Value, bytes: Int, forPhoto page: PhotoID) {
         remove(page)
         clock += 1
         entries[page] = Entry(value: value, bytes: bytes, lastUse: clock)
@@ -34,7 +36,7 @@ struct ByteBoundedCache<Value> {
     }
 
     /// Marks `pages` used now, the first most recently.
-    mutating func touch(_ pages: [Int]) {
+    mutating func touch(_ pages: [PhotoID]) {
         for page in pages.reversed() where entries[page] != nil {
             clock += 1
             entries[page]?.lastUse = clock
@@ -43,7 +45,7 @@ struct ByteBoundedCache<Value> {
 
     /// Drops `page`, returning its value.
     @discardableResult
-    mutating func remove(_ page: Int) -> Value? {
+    mutating func remove(_ page: PhotoID) -> Value? {
         guard let entry = entries.removeValue(forKey: page) else { return nil }
         totalBytes -= entry.bytes
         return entry.value
@@ -51,9 +53,9 @@ struct ByteBoundedCache<Value> {
 
     /// Evicts least recently used pages outside `pinned` until the total fits the budget; returns the evicted pages.
     @discardableResult
-    mutating func evict(keeping pinned: Set<Int>) -> [Int] {
+    mutating func evict(keeping pinned: Set<PhotoID>) -> [PhotoID] {
         guard totalBytes > budgetBytes else { return [] }
-        var evicted: [Int] = []
+        var evicted: [PhotoID] = []
         for (page, _) in entries.filter({ !pinned.contains($0.key) }).sorted(by: { $0.value.lastUse < $1.value.lastUse }
         ) {
             guard totalBytes > budgetBytes else { break }

@@ -1,3 +1,4 @@
+import GalleryCore
 import PagerEngine
 
 /// Draws one frame of the strip: pages fitted on a dark background, placeholders, error tiles, the feed's end page.
@@ -15,12 +16,12 @@ final class ScenePainter {
     /// Placeholder textures by size, a few at most (pages of different shapes can show at once).
     private var placeholders: [PixelSize: Texture] = [:]
     /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
-    private var waiting: Set<Int> = []
+    private var waiting: Set<PhotoID> = []
     /// Whether any photo has been drawn yet: the first one at start-up shows at once (nothing to fade from, and
     /// first paint is what a user waits for).
     private var hasShownAPhoto = false
     /// When each arriving photo began to fade in.
-    private var fades: [Int: Double] = [:]
+    private var fades: [PhotoID: Double] = [:]
     private let spinner = SpinnerPainter()
     private let texts: TextCache
 
@@ -31,9 +32,10 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
     /// `marked` photos get a badge.
     func paint(
-        pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
-        time: Double, pageBox: PixelSize? = nil, zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
-        marked: (Int) -> Bool = { _ in false }
+        pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> PhotoID, feedEnd: FeedEndContent,
+        time: Double, pageBox: PixelSize? = nil,
+        zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
+        marked: (PhotoID) -> Bool = { _ in false }
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -41,7 +43,7 @@ final class ScenePainter {
         let extent = Int(pager.extent.rounded())
         // Pages may be decoded smaller than they are shown (PageBudget): they are drawn at the page box's scale.
         let box = pageBox ?? store.box
-        var nowWaiting: Set<Int> = []
+        var nowWaiting: Set<PhotoID> = []
         defer { waiting = nowWaiting }
         fades = fades.filter { time - $0.value < Self.fadeIn }
         for visible in pager.visibleSlots() {
@@ -49,11 +51,11 @@ final class ScenePainter {
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
-                if let texture = store.texture(forPage: photo, slot: visible.slot),
+                if let texture = store.texture(forPhoto: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
                     try paintZoomed(texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, renderer: renderer)
-                } else if let texture = store.texture(forPage: photo, slot: visible.slot) {
+                } else if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
                     let rect = slotRect.centring(store.drawnSize(of: texture.size, in: box))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
@@ -70,21 +72,21 @@ final class ScenePainter {
                     } else {
                         try renderer.copy(texture, to: rect)
                     }
-                    if let note = store.damageNote(forPage: photo) {
+                    if let note = store.damageNote(forPhoto: photo) {
                         try paintDamageBadge(note, in: rect, renderer: renderer)
                     }
-                } else if let failure = store.failure(forPage: photo) {
-                    try paintError(failure, page: photo, in: slotRect.centring(box), renderer: renderer)
+                } else if let failure = store.failure(forPhoto: photo) {
+                    try paintError(failure, in: slotRect.centring(box), renderer: renderer)
                 } else {
                     try paintPlaceholder(
-                        in: slotRect.centring(store.placeholderSize(forPage: photo, in: box)), renderer: renderer)
+                        in: slotRect.centring(store.placeholderSize(forPhoto: photo, in: box)), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
                 if marked(photo) {
                     // On the photo as drawn, else on its placeholder's shape (failed or still coming).
                     let shown =
-                        store.texture(forPage: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
-                        ?? store.placeholderSize(forPage: photo, in: box)
+                        store.texture(forPhoto: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
+                        ?? store.placeholderSize(forPhoto: photo, in: box)
                     try MarkBadge.paint(in: slotRect.centring(shown), renderer: renderer)
                 }
             case .feedEnd:
@@ -207,7 +209,7 @@ final class ScenePainter {
     }
 
     /// A dark red tile naming the file and why it cannot be shown.
-    private func paintError(_ failure: DecodeFailure, page: Int, in rect: PixelRect, renderer: Renderer) throws {
+    private func paintError(_ failure: DecodeFailure, in rect: PixelRect, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
         guard

@@ -36,7 +36,7 @@ final class WheelPainter {
     /// Draws the wheel's rows where `scene` puts their cards; `marked` photos' thumbnails get a badge.
     func paint(
         pager: Pager, direction: WheelDirection, scene: SceneLayout, library: PageLibrary, thumbnails: ThumbnailStore,
-        renderer: Renderer, marked: (Int) -> Bool = { _ in false }
+        renderer: Renderer, marked: (PhotoID) -> Bool = { _ in false }
     ) throws {
         let size = try renderer.outputSize
         try renderer.copy(try backgroundTexture(size: size, renderer: renderer), to: PixelRect(size: size))
@@ -55,17 +55,19 @@ final class WheelPainter {
             let thumbRect = PixelRect(
                 x: card.x + Self.margin + 4, y: card.y + (card.height - box.height) / 2, width: box.width,
                 height: box.height)
-            if let thumbnail = thumbnails.texture(for: row.row) {
+            // The wheel lists the whole library in order: row r shows photo r.
+            let photo = PhotoID(row.row)
+            if let thumbnail = thumbnails.texture(for: photo) {
                 try renderer.copy(thumbnail, to: thumbRect.centring(thumbnail.size))
-            } else if thumbnails.hasFailed(row.row) {
+            } else if thumbnails.hasFailed(photo) {
                 try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
                 try renderer.fill(thumbRect)
             } else {
                 try renderer.copy(try placeholderTexture(box: box, renderer: renderer), to: thumbRect)
             }
-            if marked(row.row) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
+            if marked(photo) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
             try paintName(
-                library.name(forPage: row.row), index: "\(row.row + 1) / \(library.count)", centred: centred,
+                library.name(forPhoto: photo), index: "\(row.row + 1) / \(library.count)", centred: centred,
                 left: thumbRect.x + box.width + 16, card: card, renderer: renderer)
         }
     }

@@ -96,14 +96,16 @@ public struct GalleryModel: Sendable {
     public var mode: TopologyKind { pager.topology.kind }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
-    public func photo(ofPage page: Int) -> Int {
-        mode == .feed && page < feedPages.count ? feedPages.photo(atPage: page) : page
+    public func photo(ofPage page: Int) -> PhotoID {
+        mode == .feed && page < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page)
     }
 
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `requested`: by
     /// default where queued key presses were heading, else the photo at the centre now. Returns the mode left, or nil
     /// when nothing changed (the same mode, no photo asked for).
-    public mutating func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int?) -> TopologyKind? {
+    public mutating func switchMode(to kind: TopologyKind, at time: Double, showing requested: PhotoID?)
+        -> TopologyKind?
+    {
         guard kind != mode || requested != nil else { return nil }
         let left = mode
         let photo = requested ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
@@ -117,7 +119,8 @@ public struct GalleryModel: Sendable {
             let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
             topology = FeedTopology(pageCount: feedPages.count, startPage: page, loadState: feedStateAside)
         } else {
-            topology = kind.makeTopology(pageCount: photoCount, startPage: photo)
+            // Outside the feed page p shows photo p.
+            topology = kind.makeTopology(pageCount: photoCount, startPage: photo.rawValue)
         }
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
@@ -201,7 +204,7 @@ public struct GalleryModel: Sendable {
             wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
         case .open:
             guard mode == .wheel else { return [] }
-            return [.switchMode(pagerMode, showing: pager.currentPage)]
+            return [.switchMode(pagerMode, showing: photo(ofPage: pager.currentPage))]
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)

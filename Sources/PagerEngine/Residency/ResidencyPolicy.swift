@@ -16,7 +16,7 @@ public struct ResidencyPolicy: Equatable, Sendable {
     /// The pages required around `centre`, by priority: the centre, the neighbour ahead, the one behind, then the
     /// prefetch window ahead. `direction` is the sign of travel (0 at rest: neighbours only, the next one first).
     /// Pages are wrapped into `0..<pageCount` in loops and clipped in bounded strips, without duplicates.
-    public func plan(centre: Int, direction: Int, pageCount: Int, wraps: Bool) -> ResidencyPlan {
+    public func plan(centre: Int, direction: Int, pageCount: Int, wraps: Bool) -> ResidencyPlan<Int> {
         guard pageCount > 0 else { return ResidencyPlan(required: []) }
         let ahead = direction.signum()
         let offsets =
