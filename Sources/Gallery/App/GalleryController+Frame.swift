@@ -57,7 +57,7 @@ extension GalleryController {
         var lines =
             [
                 "mode      \(mode.displayName)",
-                "page      \(page + 1) / \(pager.pageCount)",
+                "page      \(page.rawValue + 1) / \(pager.pageCount)",
                 "file      \(library.name(forPhoto: photo))",
             ] + zoomPanelLines
         lines += [
@@ -109,7 +109,7 @@ extension GalleryController {
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
         TraceRecord(
-            t: time, mode: mode, page: pager.currentPage, position: model.tracePosition,
+            t: time, mode: mode, page: pager.currentPage.rawValue, position: model.tracePosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
             textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
@@ -117,7 +117,8 @@ extension GalleryController {
             pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
-            feedState: mode == .feed ? feedState.traceName : nil, row: mode == .wheel ? pager.currentPage : nil,
+            feedState: mode == .feed ? feedState.traceName : nil,
+            row: mode == .wheel ? pager.currentPage.rawValue : nil,
             animationFrame: model.animation?.frame(at: now))
     }
 

@@ -132,7 +132,7 @@ extension GalleryController {
     var zoomIsMoving: Bool { model.zoom.isMoving }
 
     /// Settling on another photo resets the zoom of the one left behind.
-    func resetZoomIfLeft(settledOn page: Int) {
+    func resetZoomIfLeft(settledOn page: PageIndex) {
         if model.resetZoomIfLeft(settledOn: page) { zoomDetail.clear() }
     }
 

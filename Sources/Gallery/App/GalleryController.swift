@@ -108,7 +108,7 @@ public final class GalleryController {
     public var mode: TopologyKind { pager.topology.kind }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
-    public func photo(ofPage page: Int) -> PhotoID { model.photo(ofPage: page) }
+    public func photo(ofPage page: PageIndex) -> PhotoID { model.photo(ofPage: page) }
 
     // MARK: Modes
 
@@ -178,7 +178,7 @@ public final class GalleryController {
     func updateResidency() {
         if mode == .wheel {
             let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
-            let centre = pager.currentPage
+            let centre = pager.currentPage.rawValue
             // The visible rows, centre first, then a screen's worth either side for a fling.
             let reach = Int(pager.configuration.wheelRowsPerViewport)
             let photos = (0...reach).flatMap { distance in

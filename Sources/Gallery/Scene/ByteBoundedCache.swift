@@ -1,7 +1,7 @@
 import GalleryCore
 
 /// Values keyed by photo, each with a size in bytes, evicted least recently used first once their total passes
-/// a budget; pinned pages are never evicted (so the total exceeds the budget only when the pinned pages alone do).
+/// a budget; pinned photos are never evicted (so the total exceeds the budget only when the pinned photos alone do).
 struct ByteBoundedCache<Value> {
     private struct Entry {
         var value: Value
@@ -27,31 +27,31 @@ struct ByteBoundedCache<Value> {
     /// The photos held.
     var photos: Set<PhotoID> { Set(entries.keys) }
 
-    /// Holds `value` for `page` as the most recently used, replacing what was there.
-    mutating func insert(_ value: Value, bytes: Int, forPhoto page: PhotoID) {
-        remove(page)
+    /// Holds `value` for `photo` as the most recently used, replacing what was there.
+    mutating func insert(_ value: Value, bytes: Int, forPhoto photo: PhotoID) {
+        remove(photo)
         clock += 1
-        entries[page] = Entry(value: value, bytes: bytes, lastUse: clock)
+        entries[photo] = Entry(value: value, bytes: bytes, lastUse: clock)
         totalBytes += bytes
     }
 
-    /// Marks `pages` used now, the first most recently.
-    mutating func touch(_ pages: [PhotoID]) {
-        for page in pages.reversed() where entries[page] != nil {
+    /// Marks `photos` used now, the first most recently.
+    mutating func touch(_ photos: [PhotoID]) {
+        for photo in photos.reversed() where entries[photo] != nil {
             clock += 1
-            entries[page]?.lastUse = clock
+            entries[photo]?.lastUse = clock
         }
     }
 
-    /// Drops `page`, returning its value.
+    /// Drops `photo`, returning its value.
     @discardableResult
-    mutating func remove(_ page: PhotoID) -> Value? {
-        guard let entry = entries.removeValue(forKey: page) else { return nil }
+    mutating func remove(_ photo: PhotoID) -> Value? {
+        guard let entry = entries.removeValue(forKey: photo) else { return nil }
         totalBytes -= entry.bytes
         return entry.value
     }
 
-    /// Evicts least recently used pages outside `pinned` until the total fits the budget; returns the evicted pages.
+    /// Evicts least recently used photos outside `pinned` until the total fits the budget; returns the evicted photos.
     @discardableResult
     mutating func evict(keeping pinned: Set<PhotoID>) -> [PhotoID] {
         guard totalBytes > budgetBytes else { return [] }
@@ -71,6 +71,6 @@ struct ByteBoundedCache<Value> {
         totalBytes = 0
     }
 
-    /// The number of pages held.
+    /// The number of photos held.
     var count: Int { entries.count }
 }

@@ -1,6 +1,6 @@
 import GalleryCore
 
-/// Where each logical page's pixels come from: the photos, or generated pages for tests and benchmarks.
+/// Where each photo's pixels come from: the photo files, or generated pages for tests and benchmarks.
 public struct PageLibrary: Sendable {
     /// The pages behind a library: a list of photos, or a count of generated pages computed from their index.
     public enum Pages: Sendable {

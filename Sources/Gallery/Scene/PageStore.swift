@@ -1,8 +1,8 @@
 import GalleryCore
 import PagerEngine
 
-/// Decoded pages on their way to the screen: decode requests, textures, failures and damage notes, keyed by logical
-/// page, under byte budgets. On the main actor, as stores hold textures.
+/// Decoded pages on their way to the screen: decode requests, textures, failures and damage notes, keyed by photo
+/// (`PhotoID`), under byte budgets. On the main actor, as stores hold textures.
 ///
 /// Two schemes share this interface: `LogicalPageStore` (a texture per logical page, so an end-cap duplicate and its
 /// original share one; recently shown pages stay cached within the texture budget) and `RecycledSlotStore` (three

@@ -32,7 +32,7 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
     /// `marked` photos get a badge.
     func paint(
-        pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> PhotoID, feedEnd: FeedEndContent,
+        pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         time: Double, pageBox: PixelSize? = nil,
         zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
         marked: (PhotoID) -> Bool = { _ in false }

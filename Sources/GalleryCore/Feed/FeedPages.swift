@@ -1,3 +1,5 @@
+import PagerEngine
+
 /// Which photo each feed page shows: the opened photos first, in order, then whatever the source appended.
 ///
 /// The opened photos are a count, not a list, so a feed over a huge synthetic gallery costs nothing until it grows.
@@ -16,8 +18,8 @@ public struct FeedPages: Equatable, Sendable {
     public var count: Int { initialCount + appended.count }
 
     /// The photo feed page `page` shows (`page` in `0..<count`).
-    public func photo(atPage page: Int) -> PhotoID {
-        page < initialCount ? PhotoID(page) : appended[page - initialCount]
+    public func photo(atPage page: PageIndex) -> PhotoID {
+        page.rawValue < initialCount ? PhotoID(page.rawValue) : appended[page.rawValue - initialCount]
     }
 
     /// Adds pages showing `photos` at the end.
@@ -26,12 +28,13 @@ public struct FeedPages: Equatable, Sendable {
     }
 
     /// The page showing `photo` nearest to `page` (the earlier one on a tie), or `nil` if no page shows it.
-    public func page(showing photo: PhotoID, near page: Int) -> Int? {
+    public func page(showing photo: PhotoID, near page: PageIndex) -> PageIndex? {
+        let near = page.rawValue
         var best: Int? = photo.rawValue >= 0 && photo.rawValue < initialCount ? photo.rawValue : nil
         for (offset, shown) in appended.enumerated() where shown == photo {
             let candidate = initialCount + offset
-            if best.map({ abs(candidate - page) < abs($0 - page) }) ?? true { best = candidate }
+            if best.map({ abs(candidate - near) < abs($0 - near) }) ?? true { best = candidate }
         }
-        return best
+        return best.map { PageIndex($0) }
     }
 }

@@ -118,7 +118,7 @@ extension GalleryModel {
     public mutating func resetZoom() { zoom.reset() }
 
     /// Settling on another photo than the zoomed one resets the zoom; returns whether it did.
-    public mutating func resetZoomIfLeft(settledOn page: Int) -> Bool {
+    public mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
         guard let zoomed = zoom.zoomed, zoomed.photo != photo(ofPage: page) else { return false }
         zoom.reset()
         return true

@@ -45,7 +45,7 @@ public struct GalleryModel: Sendable {
     /// Why the last feed request failed, for the retry page.
     public internal(set) var feedFailure: String?
     /// The feed page shown when the feed was left, to come back near it.
-    private var lastFeedPage = 0
+    private var lastFeedPage: PageIndex = 0
     /// The zoom of the photo on screen and its pan.
     public internal(set) var zoom = ZoomModel()
     /// Whether a press and release make a click.
@@ -96,8 +96,8 @@ public struct GalleryModel: Sendable {
     public var mode: TopologyKind { pager.topology.kind }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
-    public func photo(ofPage page: Int) -> PhotoID {
-        mode == .feed && page < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page)
+    public func photo(ofPage page: PageIndex) -> PhotoID {
+        mode == .feed && page.rawValue < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page.rawValue)
     }
 
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `requested`: by
@@ -117,7 +117,7 @@ public struct GalleryModel: Sendable {
         let topology: any PageTopology
         if kind == .feed {
             let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
-            topology = FeedTopology(pageCount: feedPages.count, startPage: page, loadState: feedStateAside)
+            topology = FeedTopology(pageCount: feedPages.count, startPage: page.rawValue, loadState: feedStateAside)
         } else {
             // Outside the feed page p shows photo p.
             topology = kind.makeTopology(pageCount: photoCount, startPage: photo.rawValue)
@@ -191,11 +191,11 @@ public struct GalleryModel: Sendable {
         switch command {
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)
-        case .pageForward: return move(.goTo(page: pager.targetPage + Self.pageJump), at: time)
-        case .pageBackward: return move(.goTo(page: pager.targetPage - Self.pageJump), at: time)
+        case .pageForward: return move(.goTo(page: PageIndex(pager.targetPage.rawValue + Self.pageJump)), at: time)
+        case .pageBackward: return move(.goTo(page: PageIndex(pager.targetPage.rawValue - Self.pageJump)), at: time)
         case .first: return move(.first, at: time)
         case .last: return move(.last, at: time)
-        case .goTo(let page): return move(.goTo(page: page), at: time)
+        case .goTo(let page): return move(.goTo(page: PageIndex(page)), at: time)
         case .mode(let kind): return [.switchMode(kind, showing: nil)]
         case .quit: quitRequested = true
         case .retry: return [.retryFeed]

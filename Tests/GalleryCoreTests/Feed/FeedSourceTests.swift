@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import PagerEngine
 import Testing
 
 @Suite("Simulated feed source")
@@ -67,7 +68,7 @@ struct FeedPagesTests {
         var pages = FeedPages(initialCount: 3)
         pages.append([1, 2, 7])
         #expect(pages.count == 6)
-        #expect((0..<6).map(pages.photo(atPage:)) == [0, 1, 2, 1, 2, 7])
+        #expect((0..<6).map { pages.photo(atPage: PageIndex($0)) } == [0, 1, 2, 1, 2, 7])
     }
 
     @Test(
@@ -78,7 +79,7 @@ struct FeedPagesTests {
     func nearest(photo: PhotoID, near: Int, expected: Int?) {
         var pages = FeedPages(initialCount: 3)
         pages.append([0, 1, 2, 7])
-        #expect(pages.page(showing: photo, near: near) == expected)
+        #expect(pages.page(showing: photo, near: PageIndex(near)) == expected.map { PageIndex($0) })
     }
 
     @Test("a huge gallery costs nothing until it grows")

@@ -36,7 +36,7 @@ import Testing
     func pages(mode: TopologyKind) {
         let model = Self.model(mode)
         let expected: [PhotoID] = mode == .feed ? [0, 1, 2, 3, 1, 7] : [0, 1, 2, 3]
-        #expect((0..<model.pager.pageCount).map { model.photo(ofPage: $0) } == expected)
+        #expect((0..<model.pager.pageCount).map { model.photo(ofPage: PageIndex($0)) } == expected)
     }
 
     /// The spinner's slot comes right after the last page; asked for that number, the model answers with the number

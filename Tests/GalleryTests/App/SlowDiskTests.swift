@@ -87,7 +87,7 @@ extension SDLSerializedTests {
                     if case .pointerUp = step.input { dragEnded = true }
                 }
                 if dragEnded, pageAfterDrag == nil, gallery.pager.phase == .idle {
-                    pageAfterDrag = gallery.pager.currentPage
+                    pageAfterDrag = gallery.pager.currentPage.rawValue
                 }
                 gallery.advance(to: time)
                 try gallery.receiveDecodes(uploadBudget: WindowRun.uploadBudget)
