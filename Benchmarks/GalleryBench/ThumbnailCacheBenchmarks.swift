@@ -27,7 +27,7 @@ func thumbnailCacheBenchmark(in folder: URL, bundledPhoto: String, count: Int = 
         defer { worker.shutdown() }
         let start = now()
         for (index, path) in paths.enumerated() {
-            worker.submit(DecodeRequest(page: index, source: .file(path: path), box: box, generation: 0))
+            worker.submit(DecodeRequest(photo: PhotoID(index), source: .file(path: path), box: box, generation: 0))
         }
         worker.waitUntilIdle()
         let failed = worker.drainResults().filter { if case .failure = $0.outcome { true } else { false } }.count

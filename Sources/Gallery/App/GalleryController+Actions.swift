@@ -7,9 +7,11 @@ import PagerEngine
 /// changed them (the page stores' identity check, `FileStamp`).
 extension GalleryController {
     /// Starts action `number` on `photo` and the `marked` photos (their files; synthetic pages have none).
-    func runAction(_ number: Int, photo: Int, marked: [Int]) {
-        func file(_ photo: Int) -> String? {
-            guard photo < library.count, case .file(let path) = library.source(forPage: photo) else { return nil }
+    func runAction(_ number: Int, photo: PhotoID, marked: [PhotoID]) {
+        func file(_ photo: PhotoID) -> String? {
+            guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else {
+                return nil
+            }
             return path
         }
         guard let actions, let current = file(photo) else { return }

@@ -16,11 +16,11 @@ extension GalleryController {
 
     /// Writes the animation's current frame into the texture of each slot in `shown` that shows the animated photo,
     /// unless that texture already holds it.
-    func uploadAnimationFrame(_ shown: [(slot: Int, page: Int)]) throws {
+    func uploadAnimationFrame(_ shown: [(slot: Int, photo: PhotoID)]) throws {
         guard let animation = model.animation, let frames = store.decodes.animations[animation.photo] else { return }
         let frame = animation.frame(at: now)
         for (slot, page) in shown where page == animation.photo {
-            guard let texture = store.texture(forPage: page, slot: slot), frames.frames.indices.contains(frame) else {
+            guard let texture = store.texture(forPhoto: page, slot: slot), frames.frames.indices.contains(frame) else {
                 continue
             }
             if let held = shownAnimationFrame, held.photo == page, held.frame == frame, held.texture === texture {

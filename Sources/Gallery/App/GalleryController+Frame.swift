@@ -16,7 +16,7 @@ extension GalleryController {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
             // The one upload step before painting: the slots shown get their pages' textures; painting only reads.
-            let shown: [(slot: Int, page: Int)] = pager.visibleSlots().compactMap { visible in
+            let shown: [(slot: Int, photo: PhotoID)] = pager.visibleSlots().compactMap { visible in
                 guard case .page(let page) = visible.content else { return nil }
                 return (visible.slot, photo(ofPage: page))
             }
@@ -58,7 +58,7 @@ extension GalleryController {
         var lines =
             [
                 "mode      \(mode.displayName)",
-                "page      \(page + 1) / \(pager.pageCount)",
+                "page      \(page.rawValue + 1) / \(pager.pageCount)",
                 "file      \(shownName)",
             ] + zoomPanelLines
         lines += [
@@ -81,13 +81,15 @@ extension GalleryController {
     /// The current photo's name; none before the first photo (an empty watched folder shows the spinner page).
     var shownName: String {
         let photo = photo(ofPage: pager.currentPage)
-        return photo < library.count ? library.name(forPage: photo) : ""
+        return photo.rawValue < library.count ? library.name(forPhoto: photo) : ""
     }
 
     /// The files of the marked photos, in gallery order (synthetic pages have none), for `--output-marked`.
     public var markedPaths: [String] {
         model.marks.inOrder.compactMap { photo in
-            guard photo < library.count, case .file(let path) = library.source(forPage: photo) else { return nil }
+            guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else {
+                return nil
+            }
             return path
         }
     }
@@ -114,7 +116,7 @@ extension GalleryController {
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
         TraceRecord(
-            t: time, mode: mode, page: pager.currentPage, position: model.tracePosition,
+            t: time, mode: mode, page: pager.currentPage.rawValue, position: model.tracePosition,
             phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
             textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
@@ -122,7 +124,8 @@ extension GalleryController {
             pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
-            feedState: mode == .feed ? feedState.traceName : nil, row: mode == .wheel ? pager.currentPage : nil,
+            feedState: mode == .feed ? feedState.traceName : nil,
+            row: mode == .wheel ? pager.currentPage.rawValue : nil,
             animationFrame: model.animation?.frame(at: now))
     }
 

@@ -92,7 +92,8 @@ extension GalleryController {
         case .wheel:
             model.noteClick(x: x, y: y, at: time)
             if let row = layout.wheelRow(atX: Int(x), y: Int(y)) {
-                switchMode(to: model.pagerMode, at: time, showing: row)
+                // The wheel lists the whole library in order: row r shows photo r.
+                switchMode(to: model.pagerMode, at: time, showing: PhotoID(row))
             }
         case .bounded, .endCaps, .threeSurfaces, .grid:
             carryOut(model.clickThirds(x: x, y: y, at: time), at: time)

@@ -5,13 +5,15 @@ import PagerEngine
 /// decoded texture, and the sharp decode of the visible region once a zoom rests.
 extension GalleryController {
     /// The zoom shown now, with any animation evaluated at `now`; `nil` at fit.
-    var shownZoom: (photo: Int, zoom: PhotoZoom)? { model.shownZoom }
+    var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { model.shownZoom }
 
     /// The zoom model of the photo at the centre at fit, once it is decoded (a failed photo does not zoom).
-    private func fitZoom() -> (photo: Int, zoom: PhotoZoom)? {
+    private func fitZoom() -> (photo: PhotoID, zoom: PhotoZoom)? {
         guard mode != .wheel else { return nil }
         let photo = photo(ofPage: pager.currentPage)
-        guard store.failure(forPage: photo) == nil, let decoded = store.textureSize(forPage: photo) else { return nil }
+        guard store.failure(forPhoto: photo) == nil, let decoded = store.textureSize(forPhoto: photo) else {
+            return nil
+        }
         // Drawn at the page box's scale when pages are decoded smaller (PageBudget).
         let fitted = store.drawnSize(of: decoded, in: pageBox)
         let zoom = PhotoZoom(
@@ -22,7 +24,7 @@ extension GalleryController {
     }
 
     /// The photo's own pixels as drawn (`fitted`'s orientation), from its header; the fitted size when unknown.
-    func imageSize(of photo: Int, fitted: PixelSize) -> PixelSize {
+    func imageSize(of photo: PhotoID, fitted: PixelSize) -> PixelSize {
         // The header's size is before EXIF rotation: pick the sides that match the drawn photo's orientation.
         guard let size = store.decodes.statedSizes[photo] else { return fitted }
         let same = (size.width >= size.height) == (fitted.width >= fitted.height)
@@ -33,7 +35,7 @@ extension GalleryController {
     /// it is decoded.
     var photoFacts: (size: (width: Int, height: Int)?, zoomPercent: Int?) {
         let photo = photo(ofPage: pager.currentPage)
-        guard mode != .wheel, let decoded = store.textureSize(forPage: photo) else { return (nil, nil) }
+        guard mode != .wheel, let decoded = store.textureSize(forPhoto: photo) else { return (nil, nil) }
         let fitted = store.drawnSize(of: decoded, in: pageBox)
         let image = imageSize(of: photo, fitted: fitted)
         let scale = shownZoom.flatMap { $0.photo == photo ? $0.zoom.scale : nil } ?? 1
@@ -44,7 +46,7 @@ extension GalleryController {
     /// The information panel's size lines for the photo at the centre: its own pixels, and as drawn now.
     var zoomPanelLines: [String] {
         let photo = photo(ofPage: pager.currentPage)
-        guard mode != .wheel, let decoded = store.textureSize(forPage: photo) else { return ["shown     not decoded"] }
+        guard mode != .wheel, let decoded = store.textureSize(forPhoto: photo) else { return ["shown     not decoded"] }
         let fitted = store.drawnSize(of: decoded, in: pageBox)
         let image = imageSize(of: photo, fitted: fitted)
         let scale = shownZoom.flatMap { $0.photo == photo ? $0.zoom.scale : nil } ?? 1
@@ -122,7 +124,7 @@ extension GalleryController {
             visible: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), full: full,
             budgetBytes: PageBudget.detailShare(of: cacheBytes), maximumSide: renderer.maximumTextureSide)
         zoomDetail.want(
-            photo: zoomed.photo, source: library.source(forPage: zoomed.photo), full: plan.full, visible: plan.visible,
+            photo: zoomed.photo, source: library.source(forPhoto: zoomed.photo), full: plan.full, visible: plan.visible,
             region: plan.region)
     }
 
@@ -130,7 +132,7 @@ extension GalleryController {
     var zoomIsMoving: Bool { model.zoom.isMoving }
 
     /// Settling on another photo resets the zoom of the one left behind.
-    func resetZoomIfLeft(settledOn page: Int) {
+    func resetZoomIfLeft(settledOn page: PageIndex) {
         if model.resetZoomIfLeft(settledOn: page) { zoomDetail.clear() }
     }
 

@@ -118,13 +118,13 @@ public final class GalleryController {
     public var mode: TopologyKind { model.mode }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
-    public func photo(ofPage page: Int) -> Int { model.photo(ofPage: page) }
+    public func photo(ofPage page: PageIndex) -> PhotoID { model.photo(ofPage: page) }
 
     // MARK: Modes
 
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`: by
     /// default where queued key presses were heading, else the one at the centre now.
-    public func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int? = nil) {
+    public func switchMode(to kind: TopologyKind, at time: Double, showing requested: PhotoID? = nil) {
         guard let left = model.switchMode(to: kind, at: time, showing: requested) else { return }
         if left == .wheel, kind != .wheel { thumbnails.removeAll() }
         zoomDetail.clear()
@@ -189,12 +189,12 @@ public final class GalleryController {
     func updateResidency() {
         if mode == .wheel {
             let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
-            let centre = pager.currentPage
+            let centre = pager.currentPage.rawValue
             // The visible rows, centre first, then a screen's worth either side for a fling.
             let reach = Int(pager.configuration.wheelRowsPerViewport)
             let photos = (0...reach).flatMap { distance in
                 distance == 0 ? [centre] : [centre + distance, centre - distance]
-            }.map { WrapMath.wrap($0, count: max(library.count, 1)) }
+            }.map { PhotoID(WrapMath.wrap($0, count: max(library.count, 1))) }
             thumbnails.want(Self.unique(photos), size: WheelPainter.thumbnailBox(for: layout))
             return
         }
@@ -205,12 +205,12 @@ public final class GalleryController {
         {
             // A far jump's stand-in stays decoded while it slides out.
             let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
-            store.apply(ResidencyPlan(required: Self.unique(pages.map(photo(ofPage:)))))
+            store.apply(ResidencyPlan<PhotoID>(required: Self.unique(pages.map(photo(ofPage:)))))
         }
     }
 
-    static func unique(_ values: [Int]) -> [Int] {
-        var seen = Set<Int>()
+    static func unique<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen = Set<Value>()
         return values.filter { seen.insert($0).inserted }
     }
 

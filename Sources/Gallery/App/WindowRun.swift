@@ -233,9 +233,10 @@ public struct WindowRun {
     /// nonisolated, as it runs on the thread that opened the library.
     nonisolated static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
         guard opened.mode != .wheel, opened.library.count > 0 else { return nil }
+        // Every arrangement opens with page p showing photo p (the feed too: its first pages are the opened photos).
+        let photo = PhotoID(opened.startPage)
         return DecodeRequest(
-            page: opened.startPage, source: opened.library.source(forPage: opened.startPage), box: box, generation: 0,
-            purpose: .page)
+            photo: photo, source: opened.library.source(forPhoto: photo), box: box, generation: 0, purpose: .page)
     }
 
     /// Fails clearly when SDL found no display and fell back to a driver that shows nothing (`offscreen`,

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// What a decode thread learned about a page's file before or instead of a decode: its header's size (the decode
 /// follows), or that a revalidated file is unchanged (nothing is decoded). Main loops take them with
 /// `DecodeWorker.drainNotes()`.
@@ -27,6 +29,6 @@ public struct DecodeNote: Sendable {
         self.statedSize = statedSize
     }
 
-    /// The logical page index (`request.page`).
-    public var page: Int { request.page }
+    /// The photo (`request.photo`).
+    public var photo: PhotoID { request.photo }
 }

@@ -1,4 +1,6 @@
-/// A page to decode: which page, from where, fitted into which box, for which layout generation, and for what.
+import GalleryCore
+
+/// A photo to decode: which photo, from where, fitted into which box, for which layout generation, and for what.
 public struct DecodeRequest: Sendable, Hashable {
     /// What the worker does for a request beyond decoding the picture.
     public enum Purpose: Sendable, Hashable {
@@ -13,8 +15,8 @@ public struct DecodeRequest: Sendable, Hashable {
         case revalidate(shown: FileStamp?)
     }
 
-    /// The logical page index the result belongs to.
-    public var page: Int
+    /// The photo the result belongs to.
+    public var photo: PhotoID
     /// Where the picture comes from.
     public var source: PageSource
     /// The box the picture is fitted inside (the page's drawn size).
@@ -26,13 +28,13 @@ public struct DecodeRequest: Sendable, Hashable {
     /// What the worker reports besides the picture.
     public var purpose: Purpose
 
-    /// A request for `page` from `source`, fitted inside `box` (only `region` of it, if given), tagged with
+    /// A request for `photo` from `source`, fitted inside `box` (only `region` of it, if given), tagged with
     /// `generation`, for `purpose`.
     public init(
-        page: Int, source: PageSource, box: PixelSize, region: PixelRect? = nil, generation: Int,
+        photo: PhotoID, source: PageSource, box: PixelSize, region: PixelRect? = nil, generation: Int,
         purpose: Purpose = .picture
     ) {
-        self.page = page
+        self.photo = photo
         self.source = source
         self.box = box
         self.region = region

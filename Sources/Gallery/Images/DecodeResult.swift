@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// A finished decode: the request it answers, the surface or the failure, and what the worker saw of the file.
 public struct DecodeResult: Sendable {
     /// The request this answers.
@@ -22,6 +24,6 @@ public struct DecodeResult: Sendable {
         self.statedSize = statedSize
     }
 
-    /// The logical page index (`request.page`).
-    public var page: Int { request.page }
+    /// The photo (`request.photo`).
+    public var photo: PhotoID { request.photo }
 }

@@ -65,14 +65,14 @@ public final class DecodeWorker: Sendable {
         inbox.submit(request)
     }
 
-    /// Forgets every request for `pages`: queued ones are dropped, running ones' results discarded, and finished but
+    /// Forgets every request for `photos`: queued ones are dropped, running ones' results discarded, and finished but
     /// undrained results removed.
-    public func cancel(pages: some Sequence<Int>) {
-        let cancelled = Set(pages)
-        inbox.cancel { cancelled.contains($0.page) }
+    public func cancel(photos: some Sequence<PhotoID>) {
+        let cancelled = Set(photos)
+        inbox.cancel { cancelled.contains($0.photo) }
     }
 
-    /// Forgets every request, as `cancel(pages:)` does for all pages.
+    /// Forgets every request, as `cancel(photos:)` does for all photos.
     public func cancelAll() {
         inbox.cancel { _ in true }
     }

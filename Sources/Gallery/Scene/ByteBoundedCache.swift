@@ -1,5 +1,7 @@
-/// Values keyed by logical page, each with a size in bytes, evicted least recently used first once their total passes
-/// a budget; pinned pages are never evicted (so the total exceeds the budget only when the pinned pages alone do).
+import GalleryCore
+
+/// Values keyed by photo, each with a size in bytes, evicted least recently used first once their total passes
+/// a budget; pinned photos are never evicted (so the total exceeds the budget only when the pinned photos alone do).
 struct ByteBoundedCache<Value> {
     private struct Entry {
         var value: Value
@@ -9,7 +11,7 @@ struct ByteBoundedCache<Value> {
 
     /// The budget in bytes.
     let budgetBytes: Int
-    private var entries: [Int: Entry] = [:]
+    private var entries: [PhotoID: Entry] = [:]
     private var clock = 0
     /// Bytes held.
     private(set) var totalBytes = 0
@@ -19,41 +21,41 @@ struct ByteBoundedCache<Value> {
         self.budgetBytes = max(budgetBytes, 0)
     }
 
-    /// The value for `page`, if held.
-    subscript(page: Int) -> Value? { entries[page]?.value }
+    /// The value for `photo`, if held.
+    subscript(photo: PhotoID) -> Value? { entries[photo]?.value }
 
-    /// The pages held.
-    var pages: Set<Int> { Set(entries.keys) }
+    /// The photos held.
+    var photos: Set<PhotoID> { Set(entries.keys) }
 
-    /// Holds `value` for `page` as the most recently used, replacing what was there.
-    mutating func insert(_ value: Value, bytes: Int, forPage page: Int) {
-        remove(page)
+    /// Holds `value` for `photo` as the most recently used, replacing what was there.
+    mutating func insert(_ value: Value, bytes: Int, forPhoto photo: PhotoID) {
+        remove(photo)
         clock += 1
-        entries[page] = Entry(value: value, bytes: bytes, lastUse: clock)
+        entries[photo] = Entry(value: value, bytes: bytes, lastUse: clock)
         totalBytes += bytes
     }
 
-    /// Marks `pages` used now, the first most recently.
-    mutating func touch(_ pages: [Int]) {
-        for page in pages.reversed() where entries[page] != nil {
+    /// Marks `photos` used now, the first most recently.
+    mutating func touch(_ photos: [PhotoID]) {
+        for photo in photos.reversed() where entries[photo] != nil {
             clock += 1
-            entries[page]?.lastUse = clock
+            entries[photo]?.lastUse = clock
         }
     }
 
-    /// Drops `page`, returning its value.
+    /// Drops `photo`, returning its value.
     @discardableResult
-    mutating func remove(_ page: Int) -> Value? {
-        guard let entry = entries.removeValue(forKey: page) else { return nil }
+    mutating func remove(_ photo: PhotoID) -> Value? {
+        guard let entry = entries.removeValue(forKey: photo) else { return nil }
         totalBytes -= entry.bytes
         return entry.value
     }
 
-    /// Evicts least recently used pages outside `pinned` until the total fits the budget; returns the evicted pages.
+    /// Evicts least recently used photos outside `pinned` until the total fits the budget; returns the evicted photos.
     @discardableResult
-    mutating func evict(keeping pinned: Set<Int>) -> [Int] {
+    mutating func evict(keeping pinned: Set<PhotoID>) -> [PhotoID] {
         guard totalBytes > budgetBytes else { return [] }
-        var evicted: [Int] = []
+        var evicted: [PhotoID] = []
         for (page, _) in entries.filter({ !pinned.contains($0.key) }).sorted(by: { $0.value.lastUse < $1.value.lastUse }
         ) {
             guard totalBytes > budgetBytes else { break }
@@ -69,6 +71,6 @@ struct ByteBoundedCache<Value> {
         totalBytes = 0
     }
 
-    /// The number of pages held.
+    /// The number of photos held.
     var count: Int { entries.count }
 }

@@ -1,3 +1,4 @@
+import GalleryCore
 import PagerEngine
 
 /// A texture per logical page, so an end-cap duplicate and its original share one; pages that leave the plan stay
@@ -12,24 +13,25 @@ final class LogicalPageStore: PageStore {
     /// Decoded surfaces waiting for an upload budget.
     private var surfaces: ByteBoundedCache<Surface>
     /// The last plan's pages, most urgent first.
-    private var required: [Int] = []
+    private var required: [PhotoID] = []
     /// The current page and its neighbours: never evicted.
-    private var pinned: Set<Int> = []
+    private var pinned: Set<PhotoID> = []
 
     init(
-        decodes: PageDecodes, renderer: Renderer, textureBudget: Int, surfaceBudget: Int, adopting: [Int: Texture] = [:]
+        decodes: PageDecodes, renderer: Renderer, textureBudget: Int, surfaceBudget: Int,
+        adopting: [PhotoID: Texture] = [:]
     ) {
         self.decodes = decodes
         self.renderer = renderer
         textures = ByteBoundedCache(budgetBytes: textureBudget)
         surfaces = ByteBoundedCache(budgetBytes: surfaceBudget)
-        for (page, texture) in adopting { textures.insert(texture, bytes: texture.byteCount, forPage: page) }
+        for (page, texture) in adopting { textures.insert(texture, bytes: texture.byteCount, forPhoto: page) }
     }
 
-    func apply(_ fullPlan: ResidencyPlan) {
+    func apply(_ fullPlan: ResidencyPlan<PhotoID>) {
         // At huge sizes only the pages that fit the budget are decoded (PageBudget).
         let plan = kept(fullPlan, budgetBytes: textures.budgetBytes)
-        let resident = textures.pages.union(surfaces.pages).union(decodes.failures.keys)
+        let resident = textures.photos.union(surfaces.photos).union(decodes.failures.keys)
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
         decodes.revalidate(shownAgainIn: plan, resident: resident)
         let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
@@ -45,7 +47,7 @@ final class LogicalPageStore: PageStore {
         surfaces.touch(plan.required)
         textures.evict(keeping: pinned)
         surfaces.evict(keeping: pinned)
-        decodes.keepAnimations(of: textures.pages.union(surfaces.pages))
+        decodes.keepAnimations(of: textures.photos.union(surfaces.photos))
     }
 
     func reset(box newBox: PixelSize, renderer newRenderer: Renderer?) {
@@ -57,12 +59,12 @@ final class LogicalPageStore: PageStore {
 
     @discardableResult
     func receive(uploadBudget budget: Int?) throws -> Bool {
-        let taken = decodes.takeDecoded(into: &surfaces, keeping: pinned, holding: textures.pages)
+        let taken = decodes.takeDecoded(into: &surfaces, keeping: pinned, holding: textures.photos)
         // A changed file that now fails shows its error, not the old picture.
         for page in taken.failed { textures.remove(page) }
         var changed = taken.changed
         // Most urgent first: the plan's order, then anything else waiting.
-        let waiting = surfaces.pages
+        let waiting = surfaces.photos
         let order = required.filter(waiting.contains) + waiting.subtracting(required).sorted()
         var uploads = 0
         for page in order {
@@ -71,13 +73,13 @@ final class LogicalPageStore: PageStore {
             // An animation's frames count against the texture budget with its texture (one texture, updated per frame).
             let frameBytes = surface.animation?.byteCount ?? 0
             textures.insert(
-                try renderer.makeTexture(from: surface), bytes: surface.size.area * 4 + frameBytes, forPage: page)
+                try renderer.makeTexture(from: surface), bytes: surface.size.area * 4 + frameBytes, forPhoto: page)
             uploads += 1
             decodes.uploads += 1
             changed = true
         }
         textures.evict(keeping: pinned)
-        decodes.keepAnimations(of: textures.pages.union(surfaces.pages))
+        decodes.keepAnimations(of: textures.photos.union(surfaces.photos))
         return changed
     }
 
@@ -86,14 +88,14 @@ final class LogicalPageStore: PageStore {
     var decodedCount: Int { textures.count + surfaces.count }
 
     /// Nothing to do: textures are per page, uploaded as decodes arrive (`receive(uploadBudget:)`).
-    func fillSlots(_ shown: [(slot: Int, page: Int)]) {}
+    func fillSlots(_ shown: [(slot: Int, photo: PhotoID)]) {}
 
-    func texture(forPage page: Int, slot: Int) -> Texture? { textures[page] }
+    func texture(forPhoto page: PhotoID, slot: Int) -> Texture? { textures[page] }
 
-    func textureSize(forPage page: Int) -> PixelSize? { textures[page]?.size ?? surfaces[page]?.size }
+    func textureSize(forPhoto page: PhotoID) -> PixelSize? { textures[page]?.size ?? surfaces[page]?.size }
 
-    func handOverTextures() -> [Int: Texture] {
-        let pages = textures.pages
+    func handOverTextures() -> [PhotoID: Texture] {
+        let pages = textures.photos
         return Dictionary(uniqueKeysWithValues: pages.compactMap { page in textures.remove(page).map { (page, $0) } })
     }
 

@@ -1,3 +1,4 @@
+import GalleryCore
 import Logging
 import PagerEngine
 
@@ -11,9 +12,9 @@ final class PageDecodes {
         /// Whether the screen changes: a picture, a failure or a placeholder's shape arrived.
         var changed = false
         /// Pages whose new surface arrived (a changed file's replaces the picture drawn until now).
-        var arrived: [Int] = []
+        var arrived: [PhotoID] = []
         /// Pages whose decode failed (a changed file's failure replaces the picture drawn until now).
-        var failed: [Int] = []
+        var failed: [PhotoID] = []
     }
 
     let worker: DecodeWorker
@@ -21,24 +22,24 @@ final class PageDecodes {
     var library: PageLibrary
     /// The size each page is decoded at: exactly the size it is drawn at.
     private(set) var box: PixelSize
-    private(set) var inFlight: Set<Int> = []
-    private(set) var failures: [Int: DecodeFailure] = [:]
-    private(set) var damageNotes: [Int: String] = [:]
+    private(set) var inFlight: Set<PhotoID> = []
+    private(set) var failures: [PhotoID: DecodeFailure] = [:]
+    private(set) var damageNotes: [PhotoID: String] = [:]
     /// The frames of animated pages whose pixels the store holds (`keepAnimations(of:)` drops the others').
-    private(set) var animations: [Int: AnimationFrames] = [:]
+    private(set) var animations: [PhotoID: AnimationFrames] = [:]
     /// Why an animated page shows its first frame only, by page.
-    private(set) var animationNotes: [Int: String] = [:]
+    private(set) var animationNotes: [PhotoID: String] = [:]
     /// Page textures created or rewritten since start, by either store (the trace's `uploads`).
     var uploads = 0
     /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape:
     /// reported by the worker, early (a header note) or with the picture.
-    private(set) var statedSizes: [Int: PixelSize] = [:]
+    private(set) var statedSizes: [PhotoID: PixelSize] = [:]
     private var generation = 0
     /// The identity of the file each page's drawn decode (or failure) came from, as the worker examined it (nil inside:
     /// it could not be examined); a page shown again is re-examined against it.
-    private var stamps: [Int: FileStamp?] = [:]
+    private var stamps: [PhotoID: FileStamp?] = [:]
     /// The pages of the last plan, most urgent first: the current page, its neighbours, then the look-ahead.
-    private var lastRequired: [Int] = []
+    private var lastRequired: [PhotoID] = []
     /// Damaged files already reported, so each is logged once.
     private var reportedDamage: Set<PageSource> = []
     private let logger = Logger(label: "gallery.decode")
@@ -54,15 +55,15 @@ final class PageDecodes {
     /// plan, or that becomes the current page. Its pixels stay until the worker answers: unchanged, nothing happens; a
     /// changed file (another inode, size or modification time: rewritten, or renamed over) is decoded again and its
     /// picture replaces the old one when it arrives. `plan` becomes the last plan.
-    func revalidate(shownAgainIn plan: ResidencyPlan, resident: Set<Int>) {
+    func revalidate(shownAgainIn plan: ResidencyPlan<PhotoID>, resident: Set<PhotoID>) {
         let shown = plan.required.prefix(3)
         let previous = lastRequired.prefix(3)
         lastRequired = plan.required
         for page in shown where !previous.contains(page) || (page == shown.first && page != previous.first) {
             guard resident.contains(page), !inFlight.contains(page), let recorded = stamps[page],
-                case .file = library.source(forPage: page)
+                case .file = library.source(forPhoto: page)
             else { continue }
-            submit(page: page, purpose: .revalidate(shown: recorded))
+            submit(photo: page, purpose: .revalidate(shown: recorded))
         }
     }
 
@@ -73,17 +74,18 @@ final class PageDecodes {
     }
 
     /// Requests `pages`, in order, from the worker.
-    func request(_ pages: [Int]) {
+    func request(_ pages: [PhotoID]) {
         for page in pages {
-            submit(page: page, purpose: .page)
+            submit(photo: page, purpose: .page)
         }
     }
 
-    private func submit(page: Int, purpose: DecodeRequest.Purpose) {
+    private func submit(photo page: PhotoID, purpose: DecodeRequest.Purpose) {
         // Asked at request time: the library may have grown since the store was made.
         worker.submit(
             DecodeRequest(
-                page: page, source: library.source(forPage: page), box: box, generation: generation, purpose: purpose))
+                photo: page, source: library.source(forPhoto: page), box: box, generation: generation, purpose: purpose)
+        )
         inFlight.insert(page)
     }
 
@@ -93,7 +95,7 @@ final class PageDecodes {
     }
 
     /// Drops the animation frames of pages other than `held` (the store let their pixels go).
-    func keepAnimations(of held: Set<Int>) {
+    func keepAnimations(of held: Set<PhotoID>) {
         for page in animations.keys where !held.contains(page) { animations[page] = nil }
     }
 
@@ -104,17 +106,17 @@ final class PageDecodes {
     /// the window opens), as this store's own, if it is what the store would have asked for; returns whether it did.
     @discardableResult
     func adopt(_ request: DecodeRequest) -> Bool {
-        guard request.generation == generation, request.box == box, !inFlight.contains(request.page),
-            library.source(forPage: request.page) == request.source
+        guard request.generation == generation, request.box == box, !inFlight.contains(request.photo),
+            library.source(forPhoto: request.photo) == request.source
         else { return false }
-        inFlight.insert(request.page)
+        inFlight.insert(request.photo)
         return true
     }
 
     /// Cancels the requests for `pages` still in flight.
-    func cancel(_ pages: [Int]) {
+    func cancel(_ pages: [PhotoID]) {
         guard !pages.isEmpty else { return }
-        worker.cancel(pages: pages)
+        worker.cancel(photos: pages)
         inFlight.subtract(pages)
     }
 
@@ -138,48 +140,48 @@ final class PageDecodes {
     /// header sizes shape placeholders. A page found unchanged that the store no longer holds (neither in `surfaces`
     /// nor in `holding`, its textures) while the plan still wants it is requested again.
     func takeDecoded(
-        into surfaces: inout ByteBoundedCache<Surface>, keeping pinned: Set<Int>, holding: Set<Int>
+        into surfaces: inout ByteBoundedCache<Surface>, keeping pinned: Set<PhotoID>, holding: Set<PhotoID>
     ) -> Taken {
         var taken = Taken()
-        var lost: [Int] = []
+        var lost: [PhotoID] = []
         for note in worker.drainNotes() {
-            guard note.request.generation == generation, inFlight.contains(note.page) else { continue }
+            guard note.request.generation == generation, inFlight.contains(note.photo) else { continue }
             switch note.kind {
             case .header:
-                if let size = note.statedSize, statedSizes[note.page] != size {
-                    statedSizes[note.page] = size
+                if let size = note.statedSize, statedSizes[note.photo] != size {
+                    statedSizes[note.photo] = size
                     taken.changed = true
                 }
             case .unchanged:
-                inFlight.remove(note.page)
-                let held = surfaces[note.page] != nil || holding.contains(note.page) || failures[note.page] != nil
-                if !held, lastRequired.contains(note.page) { lost.append(note.page) }
+                inFlight.remove(note.photo)
+                let held = surfaces[note.photo] != nil || holding.contains(note.photo) || failures[note.photo] != nil
+                if !held, lastRequired.contains(note.photo) { lost.append(note.photo) }
             }
         }
         for result in worker.drainResults() {
-            guard result.request.generation == generation, inFlight.remove(result.page) != nil else { continue }
-            if result.request.purpose != .picture { stamps[result.page] = .some(result.stamp) }
-            if let size = result.statedSize { statedSizes[result.page] = size }
+            guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
+            if result.request.purpose != .picture { stamps[result.photo] = .some(result.stamp) }
+            if let size = result.statedSize { statedSizes[result.photo] = size }
             taken.changed = true
             switch result.outcome {
             case .success(let surface):
-                failures[result.page] = nil
-                damageNotes[result.page] = surface.damageNote
+                failures[result.photo] = nil
+                damageNotes[result.photo] = surface.damageNote
                 if let note = surface.damageNote, reportedDamage.insert(result.request.source).inserted {
                     logger.warning("\(result.request.source.displayName): damaged file, showing what decoded (\(note))")
                 }
-                animations[result.page] = surface.animation
-                animationNotes[result.page] = surface.animationNote
+                animations[result.photo] = surface.animation
+                animationNotes[result.photo] = surface.animationNote
                 // An animation's frames count against the store's budget with its first frame.
-                surfaces.insert(surface, bytes: Self.bytes(of: surface), forPage: result.page)
-                taken.arrived.append(result.page)
+                surfaces.insert(surface, bytes: Self.bytes(of: surface), forPhoto: result.photo)
+                taken.arrived.append(result.photo)
             case .failure(let failure):
-                failures[result.page] = failure
-                damageNotes[result.page] = nil
-                surfaces.remove(result.page)
-                animations[result.page] = nil
-                animationNotes[result.page] = nil
-                taken.failed.append(result.page)
+                failures[result.photo] = failure
+                damageNotes[result.photo] = nil
+                surfaces.remove(result.photo)
+                animations[result.photo] = nil
+                animationNotes[result.photo] = nil
+                taken.failed.append(result.photo)
             }
         }
         surfaces.evict(keeping: pinned)

@@ -1,6 +1,6 @@
 import GalleryCore
 
-/// Where each logical page's pixels come from: the photos, or generated pages for tests and benchmarks.
+/// Where each photo's pixels come from: the photo files, or generated pages for tests and benchmarks.
 public struct PageLibrary: Sendable {
     /// The pages behind a library: a list of photos, or a count of generated pages computed from their index.
     public enum Pages: Sendable {
@@ -34,24 +34,24 @@ public struct PageLibrary: Sendable {
         pages = .synthetic(count: min(max(count, 0), Self.syntheticCountRange.upperBound), appended: [])
     }
 
-    /// Adds a page (a file a feed brought) after the others; returns its index.
-    public mutating func append(_ source: PageSource) -> Int {
+    /// Adds a photo (a file a feed brought) after the others; returns it.
+    public mutating func append(_ source: PageSource) -> PhotoID {
         switch pages {
         case .photos(var sources):
             pages = .photos([])  // Drops the enum's reference, so that the append does not copy the array.
             sources.append(source)
             pages = .photos(sources)
-            return sources.count - 1
+            return PhotoID(sources.count - 1)
         case .ordering(let order, var appended):
             pages = .ordering(order, appended: [])
             appended.append(source)
             pages = .ordering(order, appended: appended)
-            return order.count + appended.count - 1
+            return PhotoID(order.count + appended.count - 1)
         case .synthetic(let count, var appended):
             pages = .synthetic(count: count, appended: [])
             appended.append(source)
             pages = .synthetic(count: count, appended: appended)
-            return count + appended.count - 1
+            return PhotoID(count + appended.count - 1)
         }
     }
 
@@ -64,8 +64,9 @@ public struct PageLibrary: Sendable {
         }
     }
 
-    /// The source of a logical page; pages a feed appends past the originals cycle through the photos.
-    public func source(forPage page: Int) -> PageSource {
+    /// The source of a photo; photos past the originals and those a feed appended cycle through the photos.
+    public func source(forPhoto photo: PhotoID) -> PageSource {
+        let page = photo.rawValue
         switch pages {
         case .photos(let sources):
             return sources[((page % sources.count) + sources.count) % sources.count]
@@ -79,6 +80,6 @@ public struct PageLibrary: Sendable {
         }
     }
 
-    /// The name the title bar shows for a page.
-    public func name(forPage page: Int) -> String { source(forPage: page).displayName }
+    /// The name the title bar shows for a photo.
+    public func name(forPhoto photo: PhotoID) -> String { source(forPhoto: photo).displayName }
 }

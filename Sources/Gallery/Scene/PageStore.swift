@@ -1,7 +1,8 @@
+import GalleryCore
 import PagerEngine
 
-/// Decoded pages on their way to the screen: decode requests, textures, failures and damage notes, keyed by logical
-/// page, under byte budgets. On the main actor, as stores hold textures.
+/// Decoded pages on their way to the screen: decode requests, textures, failures and damage notes, keyed by photo
+/// (`PhotoID`), under byte budgets. On the main actor, as stores hold textures.
 ///
 /// Two schemes share this interface: `LogicalPageStore` (a texture per logical page, so an end-cap duplicate and its
 /// original share one; recently shown pages stay cached within the texture budget) and `RecycledSlotStore` (three
@@ -16,7 +17,7 @@ protocol PageStore: AnyObject {
 
     /// Applies a residency plan: re-checks pages shown again whose file changed, decodes what is missing in priority
     /// order, cancels what is no longer wanted and keeps the caches within their budgets.
-    func apply(_ plan: ResidencyPlan)
+    func apply(_ plan: ResidencyPlan<PhotoID>)
 
     /// Forgets every decoded page (the drawn size or the renderer changed): what is shown next is decoded anew at
     /// `box`; results of earlier requests are recognised by their generation and dropped.
@@ -34,18 +35,18 @@ protocol PageStore: AnyObject {
     var decodedCount: Int { get }
 
     /// The upload step before painting: gives each slot shown this frame its page's texture (`shown` lists them in
-    /// the strip's order). Painting then only reads textures (`texture(forPage:slot:)`).
-    func fillSlots(_ shown: [(slot: Int, page: Int)]) throws
+    /// the strip's order). Painting then only reads textures (`texture(forPhoto:slot:)`).
+    func fillSlots(_ shown: [(slot: Int, photo: PhotoID)]) throws
 
     /// The texture to draw for a page in a slot, as the uploads left it.
-    func texture(forPage page: Int, slot: Int) -> Texture?
+    func texture(forPhoto page: PhotoID, slot: Int) -> Texture?
 
     /// The size a page is drawn at, once its texture (or surface) is ready.
-    func textureSize(forPage page: Int) -> PixelSize?
+    func textureSize(forPhoto page: PhotoID) -> PixelSize?
 
     /// Gives up every page texture, by page, for the store of the next texture scheme to adopt, so a mode switch
     /// never shows a placeholder for a photo that was on screen.
-    func handOverTextures() -> [Int: Texture]
+    func handOverTextures() -> [PhotoID: Texture]
 
     /// Page-content textures held.
     var textureCount: Int { get }
@@ -65,11 +66,11 @@ extension PageStore {
     var pendingCount: Int { decodes.inFlight.count }
 
     /// Why a page could not be shown, if it failed.
-    func failure(forPage page: Int) -> DecodeFailure? { decodes.failures[page] }
+    func failure(forPhoto page: PhotoID) -> DecodeFailure? { decodes.failures[page] }
 
     /// The placeholder's shape for a page not decoded yet: its header's size fitted into `pageBox` (the box pages
     /// are shown in), else that box.
-    func placeholderSize(forPage page: Int, in pageBox: PixelSize) -> PixelSize {
+    func placeholderSize(forPhoto page: PhotoID, in pageBox: PixelSize) -> PixelSize {
         decodes.statedSizes[page].map { $0.fitted(inside: pageBox) } ?? pageBox
     }
 
@@ -85,13 +86,14 @@ extension PageStore {
 
     /// The plan's pages this store keeps: `plan` itself when the pinned pages fit the store's budget at `box`, else
     /// its first pages (the current one, then the neighbour ahead) as many as fit (`PageBudget`).
-    func kept(_ plan: ResidencyPlan, budgetBytes: Int) -> ResidencyPlan {
+    func kept(_ plan: ResidencyPlan<PhotoID>, budgetBytes: Int) -> ResidencyPlan<PhotoID> {
         let keep = PageBudget.pagesKept(box: box, budgetBytes: budgetBytes)
-        return keep < PageBudget.pinnedPages ? ResidencyPlan(required: Array(plan.required.prefix(keep))) : plan
+        return keep < PageBudget.pinnedPages
+            ? ResidencyPlan<PhotoID>(required: Array(plan.required.prefix(keep))) : plan
     }
 
     /// Why a shown page may be incomplete (a damaged file), if it is.
-    func damageNote(forPage page: Int) -> String? { decodes.damageNotes[page] }
+    func damageNote(forPhoto page: PhotoID) -> String? { decodes.damageNotes[page] }
 }
 
 /// Makes the store for a texture scheme around `decodes` (a fresh one, or the previous store's when the scheme
@@ -101,7 +103,7 @@ extension PageStore {
 @MainActor
 func makePageStore(
     recyclingSlots: Bool, decodes: PageDecodes, renderer: Renderer, cacheBytes: Int,
-    adopting textures: [Int: Texture] = [:], slotPages: [Int] = []
+    adopting textures: [PhotoID: Texture] = [:], slotPages: [PhotoID] = []
 ) -> any PageStore {
     let share = PageBudget.pagesShare(of: cacheBytes)
     return recyclingSlots

@@ -1,3 +1,4 @@
+import GalleryCore
 import PagerEngine
 
 /// Three-surface mode's store: exactly three slot textures, refilled from the decoded surfaces kept for the pages the
@@ -7,7 +8,7 @@ import PagerEngine
 final class RecycledSlotStore: PageStore {
     /// A texture that a recycled slot holds, with the page it shows.
     private struct SlotTexture {
-        var page: Int
+        var page: PhotoID
         var texture: Texture
     }
 
@@ -17,11 +18,11 @@ final class RecycledSlotStore: PageStore {
     private var surfaces: ByteBoundedCache<Surface>
     private var slots: [SlotTexture?] = [nil, nil, nil]
     /// The current page and its neighbours: never evicted.
-    private var pinned: Set<Int> = []
+    private var pinned: Set<PhotoID> = []
 
     init(
-        decodes: PageDecodes, renderer: Renderer, surfaceBudget: Int, adopting: [Int: Texture] = [:],
-        slotPages: [Int] = []
+        decodes: PageDecodes, renderer: Renderer, surfaceBudget: Int, adopting: [PhotoID: Texture] = [:],
+        slotPages: [PhotoID] = []
     ) {
         self.decodes = decodes
         self.renderer = renderer
@@ -31,7 +32,7 @@ final class RecycledSlotStore: PageStore {
         }
     }
 
-    func apply(_ fullPlan: ResidencyPlan) {
+    func apply(_ fullPlan: ResidencyPlan<PhotoID>) {
         // At huge sizes only the pages that fit the budget are decoded, and the slots let go of the others' textures.
         let plan = kept(fullPlan, budgetBytes: surfaces.budgetBytes)
         if plan.required.count < fullPlan.required.count {
@@ -40,7 +41,7 @@ final class RecycledSlotStore: PageStore {
             }
         }
         // Pages a slot holds need no decode until they leave the slots (a texture handed over by a mode switch).
-        let resident = surfaces.pages.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
+        let resident = surfaces.photos.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
         decodes.revalidate(shownAgainIn: plan, resident: resident)
         let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
@@ -53,7 +54,7 @@ final class RecycledSlotStore: PageStore {
         pinned = Set(plan.required.prefix(3))
         surfaces.touch(plan.required)
         surfaces.evict(keeping: pinned)
-        decodes.keepAnimations(of: surfaces.pages)
+        decodes.keepAnimations(of: surfaces.photos)
     }
 
     func reset(box newBox: PixelSize, renderer newRenderer: Renderer?) {
@@ -72,7 +73,7 @@ final class RecycledSlotStore: PageStore {
         for index in slots.indices where slots[index].map({ replaced.contains($0.page) }) == true {
             slots[index]?.page = -1
         }
-        decodes.keepAnimations(of: surfaces.pages)
+        decodes.keepAnimations(of: surfaces.photos)
         return taken.changed
     }
 
@@ -81,7 +82,7 @@ final class RecycledSlotStore: PageStore {
     var decodedCount: Int { surfaces.count }
 
     /// Refills each shown slot that showed another page from the page's decoded surface, in the strip's order.
-    func fillSlots(_ shown: [(slot: Int, page: Int)]) throws {
+    func fillSlots(_ shown: [(slot: Int, photo: PhotoID)]) throws {
         for (slot, page) in shown {
             try fill(slot: slot, with: page)
         }
@@ -89,7 +90,7 @@ final class RecycledSlotStore: PageStore {
 
     /// Gives `slot` the texture of `page`: kept when it already shows it, moved when another slot does, else
     /// uploaded from the page's surface (reusing the slot's texture when the size matches).
-    private func fill(slot: Int, with page: Int) throws {
+    private func fill(slot: Int, with page: PhotoID) throws {
         guard slots.indices.contains(slot) else { return }
         if let held = slots[slot], held.page == page { return }
         if let other = slots.firstIndex(where: { $0?.page == page }), let held = slots[other] {
@@ -110,16 +111,16 @@ final class RecycledSlotStore: PageStore {
     }
 
     /// The slot's texture when it shows `page` (after `fillSlots`).
-    func texture(forPage page: Int, slot: Int) -> Texture? {
+    func texture(forPhoto page: PhotoID, slot: Int) -> Texture? {
         guard slots.indices.contains(slot), let held = slots[slot], held.page == page else { return nil }
         return held.texture
     }
 
-    func textureSize(forPage page: Int) -> PixelSize? {
+    func textureSize(forPhoto page: PhotoID) -> PixelSize? {
         slots.first { $0?.page == page }??.texture.size ?? surfaces[page]?.size
     }
 
-    func handOverTextures() -> [Int: Texture] {
+    func handOverTextures() -> [PhotoID: Texture] {
         defer { slots = [nil, nil, nil] }
         return Dictionary(
             slots.compactMap { $0.map { ($0.page, $0.texture) } }, uniquingKeysWith: { first, _ in first })

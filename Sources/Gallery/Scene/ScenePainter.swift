@@ -14,12 +14,12 @@ final class ScenePainter {
     static let fadeIn = 0.1
 
     /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
-    private var waiting: Set<Int> = []
+    private var waiting: Set<PhotoID> = []
     /// Whether any photo has been drawn yet: the first one at start-up shows at once (nothing to fade from, and
     /// first paint is what a user waits for).
     private var hasShownAPhoto = false
     /// When each arriving photo began to fade in.
-    private var fades: [Int: Double] = [:]
+    private var fades: [PhotoID: Double] = [:]
     private let spinner = SpinnerPainter()
     private let texts: TextCache
 
@@ -31,10 +31,10 @@ final class ScenePainter {
     /// photos are fitted into `photoBox` (`SceneLayout.pageBox`, in the centred slot's frame), texts drawn at `scale`;
     /// `marked` photos get a badge.
     func paint(
-        pager: Pager, store: any PageStore, renderer: Renderer, photo: (Int) -> Int, feedEnd: FeedEndContent,
+        pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         time: Double, photoBox: PixelRect? = nil, scale: Double = 1,
-        zoom: (photo: Int, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
-        marked: (Int) -> Bool = { _ in false }
+        zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
+        marked: (PhotoID) -> Bool = { _ in false }
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -44,7 +44,7 @@ final class ScenePainter {
         // drawn at the page box's scale.
         let fit = photoBox ?? PixelRect(x: 0, y: 0, width: extent, height: height).centring(store.box)
         let box = fit.size
-        var nowWaiting: Set<Int> = []
+        var nowWaiting: Set<PhotoID> = []
         defer { waiting = nowWaiting }
         fades = fades.filter { time - $0.value < Self.fadeIn }
         for visible in pager.visibleSlots() {
@@ -54,11 +54,11 @@ final class ScenePainter {
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
-                if let texture = store.texture(forPage: photo, slot: visible.slot),
+                if let texture = store.texture(forPhoto: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
                     try paintZoomed(texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, renderer: renderer)
-                } else if let texture = store.texture(forPage: photo, slot: visible.slot) {
+                } else if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
                     let rect = fitRect.centring(store.drawnSize(of: texture.size, in: box))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
@@ -75,21 +75,21 @@ final class ScenePainter {
                     } else {
                         try renderer.copy(texture, to: rect)
                     }
-                    if let note = store.damageNote(forPage: photo) {
+                    if let note = store.damageNote(forPhoto: photo) {
                         try paintDamageBadge(note, in: rect, scale: scale, renderer: renderer)
                     }
-                } else if let failure = store.failure(forPage: photo) {
-                    try paintError(failure, page: photo, in: fitRect, scale: scale, renderer: renderer)
+                } else if let failure = store.failure(forPhoto: photo) {
+                    try paintError(failure, in: fitRect, scale: scale, renderer: renderer)
                 } else {
                     try paintPlaceholder(
-                        in: fitRect.centring(store.placeholderSize(forPage: photo, in: box)), renderer: renderer)
+                        in: fitRect.centring(store.placeholderSize(forPhoto: photo, in: box)), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
                 if marked(photo) {
                     // On the photo as drawn, else on its placeholder's shape (failed or still coming).
                     let shown =
-                        store.texture(forPage: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
-                        ?? store.placeholderSize(forPage: photo, in: box)
+                        store.texture(forPhoto: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
+                        ?? store.placeholderSize(forPhoto: photo, in: box)
                     try MarkBadge.paint(in: fitRect.centring(shown), renderer: renderer)
                 }
             case .feedEnd:
@@ -191,9 +191,7 @@ final class ScenePainter {
     }
 
     /// A dark red tile naming the file and why it cannot be shown.
-    private func paintError(
-        _ failure: DecodeFailure, page: Int, in rect: PixelRect, scale: Double, renderer: Renderer
-    ) throws {
+    private func paintError(_ failure: DecodeFailure, in rect: PixelRect, scale: Double, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
         guard

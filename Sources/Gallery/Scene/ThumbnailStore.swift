@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The wheel's thumbnails: decoded off the main thread at row size (never the page size), cached by photo at the
 /// current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it holds textures.
 @MainActor
@@ -11,9 +13,9 @@ final class ThumbnailStore {
     /// The box thumbnails are fitted into.
     private(set) var box: PixelSize
     private var generation = 0
-    private var textures: [Int: (texture: Texture, lastUse: Int)] = [:]
-    private var failed: Set<Int> = []
-    private var inFlight: Set<Int> = []
+    private var textures: [PhotoID: (texture: Texture, lastUse: Int)] = [:]
+    private var failed: Set<PhotoID> = []
+    private var inFlight: Set<PhotoID> = []
     private var clock = 0
 
     init(worker: DecodeWorker, library: PageLibrary) {
@@ -24,13 +26,13 @@ final class ThumbnailStore {
 
     /// Asks for the thumbnails of `photos`, most urgent first, at `size`; requests for photos no longer wanted are
     /// cancelled. A new size starts afresh.
-    func want(_ photos: [Int], size: PixelSize) {
+    func want(_ photos: [PhotoID], size: PixelSize) {
         if size != box { removeAll(box: size) }
         clock += 1
         let wanted = Set(photos)
         let stale = inFlight.subtracting(wanted)
         if !stale.isEmpty {
-            worker.cancel(pages: stale)
+            worker.cancel(photos: stale)
             inFlight.subtract(stale)
         }
         for photo in photos {
@@ -39,7 +41,8 @@ final class ThumbnailStore {
             } else if !failed.contains(photo), !inFlight.contains(photo) {
                 inFlight.insert(photo)
                 worker.submit(
-                    DecodeRequest(page: photo, source: library.source(forPage: photo), box: box, generation: generation)
+                    DecodeRequest(
+                        photo: photo, source: library.source(forPhoto: photo), box: box, generation: generation)
                 )
             }
         }
@@ -50,10 +53,10 @@ final class ThumbnailStore {
     func receive(renderer: Renderer) throws -> Bool {
         var changed = false
         for result in worker.drainResults() {
-            guard result.request.generation == generation, inFlight.remove(result.page) != nil else { continue }
+            guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
             switch result.outcome {
-            case .success(let surface): textures[result.page] = (try renderer.makeTexture(from: surface), clock)
-            case .failure: failed.insert(result.page)
+            case .success(let surface): textures[result.photo] = (try renderer.makeTexture(from: surface), clock)
+            case .failure: failed.insert(result.photo)
             }
             changed = true
         }
@@ -64,15 +67,15 @@ final class ThumbnailStore {
     }
 
     /// The thumbnail of `photo`, if decoded.
-    func texture(for photo: Int) -> Texture? { textures[photo]?.texture }
+    func texture(for photo: PhotoID) -> Texture? { textures[photo]?.texture }
 
     /// Whether `photo` could not be decoded.
-    func hasFailed(_ photo: Int) -> Bool { failed.contains(photo) }
+    func hasFailed(_ photo: PhotoID) -> Bool { failed.contains(photo) }
 
     /// Forgets the thumbnails of `photos` (an action may have changed them): the next `want` asks for them again.
-    func forget(_ photos: some Sequence<Int>) {
+    func forget(_ photos: some Sequence<PhotoID>) {
         let forgotten = Set(photos)
-        worker.cancel(pages: forgotten)
+        worker.cancel(photos: forgotten)
         for photo in forgotten {
             textures[photo] = nil
             failed.remove(photo)

@@ -40,7 +40,7 @@ final class WheelPainter {
     /// as under the window's edge); `marked` photos' thumbnails get a badge.
     func paint(
         pager: Pager, direction: WheelDirection, scene: SceneLayout, library: PageLibrary, thumbnails: ThumbnailStore,
-        renderer: Renderer, marked: (Int) -> Bool = { _ in false }
+        renderer: Renderer, marked: (PhotoID) -> Bool = { _ in false }
     ) throws {
         let size = try renderer.outputSize
         try renderer.copy(try backgroundTexture(size: size, renderer: renderer), to: PixelRect(size: size))
@@ -63,19 +63,21 @@ final class WheelPainter {
             let side = min(box.width, max(card.height - 2 * scene.px(Self.margin), 1))
             let thumbRect = PixelRect(
                 x: card.x + inset, y: card.y + (card.height - side) / 2, width: side, height: side)
-            if let thumbnail = thumbnails.texture(for: row.row) {
+            // The wheel lists the whole library in order: row r shows photo r.
+            let photo = PhotoID(row.row)
+            if let thumbnail = thumbnails.texture(for: photo) {
                 let fits = thumbnail.width <= thumbRect.width && thumbnail.height <= thumbRect.height
                 let fitted = fits ? thumbnail.size : thumbnail.size.fitted(inside: thumbRect.size)
                 try renderer.copy(thumbnail, to: thumbRect.centring(fitted))
-            } else if thumbnails.hasFailed(row.row) {
+            } else if thumbnails.hasFailed(photo) {
                 try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
                 try renderer.fill(thumbRect)
             } else {
                 try renderer.copy(try placeholderTexture(box: box, renderer: renderer), to: thumbRect)
             }
-            if marked(row.row) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
+            if marked(photo) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
             try paintName(
-                library.name(forPage: row.row), index: "\(row.row + 1) / \(library.count)", centred: centred,
+                library.name(forPhoto: photo), index: "\(row.row + 1) / \(library.count)", centred: centred,
                 left: thumbRect.maxX + scene.px(16), card: card, scene: scene, renderer: renderer)
         }
     }

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The sharp picture of a zoomed photo: its visible region (with a margin for panning, when the budget allows),
 /// decoded again off the main thread at the size it is drawn at (up to the image's own pixels), while the page
 /// texture, scaled, stands in and fills whatever the region does not cover. One at a time. On the main actor, as it
@@ -20,9 +22,9 @@ final class ZoomDetail {
 
     private let worker: DecodeWorker
     private var generation = 0
-    private var requested: (photo: Int, full: PixelSize, region: PixelRect)?
+    private var requested: (photo: PhotoID, full: PixelSize, region: PixelRect)?
     /// The sharp region held, for which photo.
-    private(set) var held: (photo: Int, sharp: Sharp)?
+    private(set) var held: (photo: PhotoID, sharp: Sharp)?
 
     init(worker: DecodeWorker) {
         self.worker = worker
@@ -30,7 +32,7 @@ final class ZoomDetail {
 
     /// Asks for `region` of `photo` decoded as part of the picture fitted to `full`, unless a region of it at that
     /// size covering `visible` is held or on its way.
-    func want(photo: Int, source: PageSource, full: PixelSize, visible: PixelRect, region: PixelRect) {
+    func want(photo: PhotoID, source: PageSource, full: PixelSize, visible: PixelRect, region: PixelRect) {
         if let held, held.photo == photo, Self.sameSize(held.sharp.full, full), held.sharp.region.covers(visible) {
             return
         }
@@ -42,7 +44,7 @@ final class ZoomDetail {
         worker.cancelAll()
         generation += 1
         requested = (photo, full, region)
-        worker.submit(DecodeRequest(page: photo, source: source, box: full, region: region, generation: generation))
+        worker.submit(DecodeRequest(photo: photo, source: source, box: full, region: region, generation: generation))
     }
 
     /// Sizes within a pixel of each other: the same zoom, rounded differently.
@@ -62,7 +64,7 @@ final class ZoomDetail {
             let sharp = Sharp(
                 texture: try renderer.makeTexture(from: surface), full: result.request.box,
                 region: PixelRect(origin: origin, size: surface.size))
-            held = (result.page, sharp)
+            held = (result.photo, sharp)
             changed = true
         }
         return changed

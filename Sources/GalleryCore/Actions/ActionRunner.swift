@@ -12,7 +12,7 @@ public final class ActionRunner: Sendable {
 
     private struct State {
         var running = 0
-        var finished: [[Int]] = []
+        var finished: [[PhotoID]] = []
         var failures: [String] = []
     }
 
@@ -29,7 +29,7 @@ public final class ActionRunner: Sendable {
     /// Starts action `number` on the photo `current` and the `marked` ones (photo index and path); returns the shell
     /// command started, or nil when there is no such action.
     @discardableResult
-    public func run(_ number: Int, current: (photo: Int, path: String), marked: [(photo: Int, path: String)])
+    public func run(_ number: Int, current: (photo: PhotoID, path: String), marked: [(photo: PhotoID, path: String)])
         -> String?
     {
         guard let action = commands[number] else { return nil }
@@ -61,7 +61,7 @@ public final class ActionRunner: Sendable {
     public var runningCount: Int { state.withLock { $0.running } }
 
     /// The photos of each action finished since the last call, and why those that failed did.
-    public func takeFinished() -> (photos: [[Int]], failures: [String]) {
+    public func takeFinished() -> (photos: [[PhotoID]], failures: [String]) {
         state.withLock { state in
             defer {
                 state.finished.removeAll()

@@ -3,7 +3,7 @@
 /// animation asks for no wake-up, so the window sleeps.
 public struct AnimationPlayback: Equatable, Sendable {
     /// The photo (library index) that animates.
-    public let photo: Int
+    public let photo: PhotoID
     /// Its frames' timing.
     public let clock: AnimationClock
     /// Whether the user paused it.
@@ -16,7 +16,7 @@ public struct AnimationPlayback: Equatable, Sendable {
     private var anchor: Double
 
     /// The animation of `photo` starting at `time` (its first frame), held while `hidden`.
-    public init(photo: Int, clock: AnimationClock, at time: Double, hidden: Bool = false) {
+    public init(photo: PhotoID, clock: AnimationClock, at time: Double, hidden: Bool = false) {
         self.photo = photo
         self.clock = clock
         anchor = time

@@ -57,7 +57,7 @@ public final class SimulatedFeedSource: FeedSource {
         if random.nextUnitInterval() < failureRate {
             return .failed(reason: "simulated network failure (request \(requestCount))")
         }
-        let items = (0..<batch).map { FeedItem.photo((nextPhoto + $0) % photoCount) }
+        let items = (0..<batch).map { FeedItem.photo(PhotoID((nextPhoto + $0) % photoCount)) }
         nextPhoto = (nextPhoto + batch) % photoCount
         return .appended(items)
     }

@@ -85,18 +85,18 @@ public struct GridLayout: Equatable, Sendable {
     // MARK: Cells
 
     /// The row `photo` sits in.
-    public func row(of photo: Int) -> Int { max(photo, 0) / columns }
+    public func row(of photo: PhotoID) -> Int { max(photo.rawValue, 0) / columns }
 
     /// The square of `photo`'s cell at scroll `offset` (off screen when its row is).
-    public func cellRect(photo: Int, offset: Double) -> LayoutRect {
-        let column = max(photo, 0) % columns
+    public func cellRect(photo: PhotoID, offset: Double) -> LayoutRect {
+        let column = max(photo.rawValue, 0) % columns
         return LayoutRect(
             x: leftMargin + column * pitch, y: rowTop(row(of: photo), offset: offset), width: cellSide,
             height: cellSide)
     }
 
     /// The outline around `photo`'s cell (the current photo), drawn `outlinePoints` outside it.
-    public func outline(photo: Int, offset: Double) -> LayoutRect {
+    public func outline(photo: PhotoID, offset: Double) -> LayoutRect {
         let cell = cellRect(photo: photo, offset: offset)
         let out = SceneLayout.px(Self.outlinePoints, scale: scale)
         return LayoutRect(x: cell.x - out, y: cell.y - out, width: cell.width + 2 * out, height: cell.height + 2 * out)
@@ -117,11 +117,11 @@ public struct GridLayout: Equatable, Sendable {
         let first = rowRange.lowerBound * columns
         let end = min(rowRange.upperBound * columns, photoCount)
         guard first < end else { return [] }
-        return (first..<end).map { GridCell(photo: $0, rect: cellRect(photo: $0, offset: offset)) }
+        return (first..<end).map { GridCell(photo: PhotoID($0), rect: cellRect(photo: PhotoID($0), offset: offset)) }
     }
 
     /// The photo whose cell holds the point (`x`, `y`) at `offset`, nil in a gap or past the last photo.
-    public func photo(atX x: Double, y: Double, offset: Double) -> Int? {
+    public func photo(atX x: Double, y: Double, offset: Double) -> PhotoID? {
         guard abs(x) < 1e9, abs(y) < 1e9 else { return nil }
         let px = Int(x.rounded(.down)) - leftMargin
         let py = Int(y.rounded(.down)) + Self.pixels(offset) - gap
@@ -129,28 +129,29 @@ public struct GridLayout: Equatable, Sendable {
         let (column, row) = (px / pitch, py / pitch)
         guard column < columns else { return nil }
         let photo = row * columns + column
-        return photo < photoCount ? photo : nil
+        return photo < photoCount ? PhotoID(photo) : nil
     }
 
     /// The photos to decode at `offset`, most urgent first: the visible rows from the top, then `ahead` rows below and
     /// above them, nearest first.
-    public func decodeOrder(offset: Double, ahead: Int = 2) -> [Int] {
+    public func decodeOrder(offset: Double, ahead: Int = 2) -> [PhotoID] {
         let visible = visibleRows(offset: offset)
         var rowOrder = Array(visible)
         for step in 0..<max(ahead, 0) {
             rowOrder.append(visible.upperBound + step)
             rowOrder.append(visible.lowerBound - 1 - step)
         }
-        return rowOrder.filter { $0 >= 0 && $0 < rows }.flatMap { row in
+        let photos = rowOrder.filter { $0 >= 0 && $0 < rows }.flatMap { row in
             (row * columns)..<min((row + 1) * columns, photoCount)
         }
+        return photos.map { PhotoID($0) }
     }
 
     // MARK: Scrolling
 
     /// The resting offset nearest `offset` that shows `photo`'s whole cell (the least scroll; the row at the top
     /// when the cell is taller than the viewport).
-    public func offset(showing photo: Int, from offset: Double) -> Double {
+    public func offset(showing photo: PhotoID, from offset: Double) -> Double {
         let geometry = scrollGeometry
         let rowOffset = Double(row(of: photo) * pitch)
         if rowOffset < offset { return geometry.clamped(rowOffset) }

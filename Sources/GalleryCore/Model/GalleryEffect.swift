@@ -11,7 +11,7 @@ public enum GalleryEffect: Equatable, Sendable {
     /// The pager reported these: record them for the trace and act on them (page changes, feed requests, settling).
     case pagerEvents([PagerEvent])
     /// Switch the arrangement, opening on this photo (by default the one the pager is heading for).
-    case switchMode(TopologyKind, showing: Int?)
+    case switchMode(TopologyKind, showing: PhotoID?)
     /// A zoom key (in, out, 100 %, fit): the zoom needs the decoded photo's size.
     case zoom(GalleryCommand)
     /// A tap at (x, y): the adapter hit-tests it against what it drew (dots, the retry page, wheel rows), else
@@ -22,7 +22,7 @@ public enum GalleryEffect: Equatable, Sendable {
     /// Retry the feed's failed request.
     case retryFeed
     /// The grid opens `photo` in the pager (a `switchMode` follows): the painter zooms it from `cell`, its grid cell.
-    case zoomFromGrid(photo: Int, cell: LayoutRect)
+    case zoomFromGrid(photo: PhotoID, cell: LayoutRect)
     /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.
-    case runAction(number: Int, photo: Int, marked: [Int])
+    case runAction(number: Int, photo: PhotoID, marked: [PhotoID])
 }

@@ -2,7 +2,7 @@
 extension GalleryModel {
     /// The photo on screen is `photo`, animating by `clock` (nil: it does not animate, or its frames are not decoded
     /// yet): a new current photo starts from its first frame at `time`; the same one plays on.
-    public mutating func showAnimation(_ clock: AnimationClock?, ofPhoto photo: Int, at time: Double) {
+    public mutating func showAnimation(_ clock: AnimationClock?, ofPhoto photo: PhotoID, at time: Double) {
         guard let clock, clock.frameCount > 1 else {
             animation = nil
             return

@@ -26,7 +26,7 @@ extension GalleryModel {
 
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end
     /// (the page shown never moves). Returns the pager's events.
-    public mutating func feedAppended(_ photos: [Int], photoCount: Int, at time: Double) -> [PagerEvent] {
+    public mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [PagerEvent] {
         self.photoCount = photoCount
         growGrid(at: time)
         feedPages.append(photos)

@@ -96,7 +96,7 @@ extension GalleryModel {
     }
 
     /// The zoom shown now, with any animation evaluated; `nil` at fit.
-    public var shownZoom: (photo: Int, zoom: PhotoZoom)? { zoom.shown(at: now) }
+    public var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { zoom.shown(at: now) }
 
     /// The current scale, 1 at fit.
     public var zoomScale: Double { shownZoom?.zoom.scale ?? 1 }
@@ -112,7 +112,7 @@ extension GalleryModel {
     /// (mid-drag, or no fit for a photo not decoded or failed).
     public mutating func zoom(
         to scale: Double, atX x: Double, y: Double, at time: Double, animated: Bool,
-        fit: (photo: Int, zoom: PhotoZoom)?
+        fit: (photo: PhotoID, zoom: PhotoZoom)?
     ) -> Bool? {
         guard pager.phase != .dragging, !zoom.isPanning else { return nil }
         let current = shownZoom?.photo == photo(ofPage: pager.currentPage) ? shownZoom : fit
@@ -127,7 +127,7 @@ extension GalleryModel {
     public mutating func resetZoom() { zoom.reset() }
 
     /// Settling on another photo than the zoomed one resets the zoom; returns whether it did.
-    public mutating func resetZoomIfLeft(settledOn page: Int) -> Bool {
+    public mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
         guard let zoomed = zoom.zoomed, zoomed.photo != photo(ofPage: page) else { return false }
         zoom.reset()
         return true

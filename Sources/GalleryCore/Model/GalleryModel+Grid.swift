@@ -6,7 +6,7 @@ import PagerEngine
 /// residency (which decodes the selected photo ahead of the zoom into it) all read the selection as the current photo.
 extension GalleryModel {
     /// Opens the grid on `photo` at the window's size, scale and the last size step.
-    mutating func openGrid(on photo: Int) {
+    mutating func openGrid(on photo: PhotoID) {
         let layout = GridLayout(
             width: Int(pager.viewport.width), height: Int(pager.viewport.height), scale: gridScale,
             sizeStep: gridSizeStep, photoCount: photoCount)
@@ -36,7 +36,7 @@ extension GalleryModel {
 
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
     /// freedesktop size to ask the cache for; nil outside the grid.
-    public var gridWants: (photos: [Int], flavour: ThumbnailFlavour)? {
+    public var gridWants: (photos: [PhotoID], flavour: ThumbnailFlavour)? {
         guard let grid else { return nil }
         return (grid.decodeOrder(at: now), grid.layout.thumbnailFlavour)
     }
@@ -59,7 +59,7 @@ extension GalleryModel {
         case .pageBackward: moveGridSelection(.pageUp, at: time)
         case .first: moveGridSelection(.first, at: time)
         case .last: moveGridSelection(.last, at: time)
-        case .goTo(let photo): moveGridSelection(.photo(photo), at: time)
+        case .goTo(let photo): moveGridSelection(.photo(PhotoID(photo)), at: time)
         case .open: return openFromGrid(selection, at: time)
         case .zoomIn: stepGridSize(by: 1)
         case .zoomOut: stepGridSize(by: -1)
@@ -92,7 +92,7 @@ extension GalleryModel {
     }
 
     /// Opens `photo` in the pager mode used before the grid, the painter zooming it from its cell.
-    private mutating func openFromGrid(_ photo: Int, at time: Double) -> [GalleryEffect] {
+    private mutating func openFromGrid(_ photo: PhotoID, at time: Double) -> [GalleryEffect] {
         guard let grid, photoCount > 0 else { return [] }
         return [
             .zoomFromGrid(photo: photo, cell: grid.layout.cellRect(photo: photo, offset: grid.offset(at: time))),
@@ -102,11 +102,13 @@ extension GalleryModel {
 
     /// The pager beneath rests on the selection (a value, built in O(1)): what reads the current photo reads it.
     private mutating func syncGridPager() {
-        guard let selection = grid?.selection, selection != pager.currentPage || pager.pageCount != photoCount else {
+        guard let selection = grid?.selection,
+            selection.rawValue != pager.currentPage.rawValue || pager.pageCount != photoCount
+        else {
             return
         }
         pager = Pager(
-            topology: BoundedTopology(pageCount: photoCount, startPage: selection), viewport: pager.viewport,
+            topology: BoundedTopology(pageCount: photoCount, startPage: selection.rawValue), viewport: pager.viewport,
             configuration: pager.configuration, time: now)
     }
 

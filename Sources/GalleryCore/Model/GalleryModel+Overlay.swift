@@ -33,7 +33,7 @@ extension GalleryModel {
         name: String, now: Double, panelLines: @autoclosure () -> [String],
         photo: @autoclosure () -> (size: (width: Int, height: Int)?, zoomPercent: Int?) = (nil, nil)
     ) -> OverlayState {
-        let page = pager.currentPage
+        let page = pager.currentPage.rawValue
         var info =
             showsFeedEnd
             ? "\(feedEndLabel) · \(mode.displayName)"
@@ -63,7 +63,7 @@ extension GalleryModel {
                 mode: mode.displayName)
         }
         return StatusLine(
-            index: pager.currentPage + 1, count: pager.pageCount, name: name, size: photo.size,
+            index: pager.currentPage.rawValue + 1, count: pager.pageCount, name: name, size: photo.size,
             zoomPercent: photo.zoomPercent, mode: mode.displayName, marks: marks.count > 0 ? marks.count : nil)
     }
 
@@ -80,7 +80,7 @@ extension GalleryModel {
 
     /// The window title: `i / N — file name`, the current photo being `name`.
     public func title(name: String) -> String {
-        showsFeedEnd ? feedEndLabel : "\(pager.currentPage + 1) / \(pager.pageCount) — \(name)"
+        showsFeedEnd ? feedEndLabel : "\(pager.currentPage.rawValue + 1) / \(pager.pageCount) — \(name)"
     }
 
     /// The information panel's size lines: the photo's own `image` pixels, and the size drawn at `scale` (relative

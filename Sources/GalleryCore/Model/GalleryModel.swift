@@ -45,7 +45,7 @@ public struct GalleryModel: Sendable {
     /// Why the last feed request failed, for the retry page.
     public internal(set) var feedFailure: String?
     /// The feed page shown when the feed was left, to come back near it.
-    private var lastFeedPage = 0
+    private var lastFeedPage: PageIndex = 0
     /// The zoom of the photo on screen and its pan.
     public internal(set) var zoom = ZoomModel()
     /// Whether a press and release make a click.
@@ -96,21 +96,23 @@ public struct GalleryModel: Sendable {
         slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
         if slideshowInterval != nil { slideshow.start(at: 0) }
         infoShownAt = 0
-        if mode == .grid { openGrid(on: start) }
+        if mode == .grid { openGrid(on: PhotoID(start)) }
     }
 
     /// The arrangement shown now (the grid, or the pager's).
     public var mode: TopologyKind { grid == nil ? pager.topology.kind : .grid }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
-    public func photo(ofPage page: Int) -> Int {
-        mode == .feed && page < feedPages.count ? feedPages.photo(atPage: page) : page
+    public func photo(ofPage page: PageIndex) -> PhotoID {
+        mode == .feed && page.rawValue < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page.rawValue)
     }
 
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `requested`: by
     /// default where queued key presses were heading, else the photo at the centre now. Returns the mode left, or nil
     /// when nothing changed (the same mode, no photo asked for).
-    public mutating func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int?) -> TopologyKind? {
+    public mutating func switchMode(to kind: TopologyKind, at time: Double, showing requested: PhotoID?)
+        -> TopologyKind?
+    {
         guard kind != mode || requested != nil else { return nil }
         // With no photos yet (an empty watched folder) only the feed has pages to show: its spinner.
         guard kind == .feed || photoCount > 0 else { return nil }
@@ -124,9 +126,10 @@ public struct GalleryModel: Sendable {
         let topology: any PageTopology
         if kind == .feed {
             let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
-            topology = FeedTopology(pageCount: feedPages.count, startPage: page, loadState: feedStateAside)
+            topology = FeedTopology(pageCount: feedPages.count, startPage: page.rawValue, loadState: feedStateAside)
         } else {
-            topology = kind.makeTopology(pageCount: photoCount, startPage: photo)
+            // Outside the feed page p shows photo p.
+            topology = kind.makeTopology(pageCount: photoCount, startPage: photo.rawValue)
         }
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
@@ -204,11 +207,11 @@ public struct GalleryModel: Sendable {
         switch command {
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)
-        case .pageForward: return move(.goTo(page: pager.targetPage + Self.pageJump), at: time)
-        case .pageBackward: return move(.goTo(page: pager.targetPage - Self.pageJump), at: time)
+        case .pageForward: return move(.goTo(page: PageIndex(pager.targetPage.rawValue + Self.pageJump)), at: time)
+        case .pageBackward: return move(.goTo(page: PageIndex(pager.targetPage.rawValue - Self.pageJump)), at: time)
         case .first: return move(.first, at: time)
         case .last: return move(.last, at: time)
-        case .goTo(let page): return move(.goTo(page: page), at: time)
+        case .goTo(let page): return move(.goTo(page: PageIndex(page)), at: time)
         case .mode(let kind): return [.switchMode(kind, showing: nil)]
         case .quit: quitRequested = true
         case .retry: return [.retryFeed]
@@ -218,7 +221,7 @@ public struct GalleryModel: Sendable {
         case .open:
             // Enter opens the wheel's row; in a pager, Enter and t open the grid on the photo (nsxiv).
             guard mode == .wheel else { return [.switchMode(.grid, showing: nil)] }
-            return [.switchMode(pagerMode, showing: pager.currentPage)]
+            return [.switchMode(pagerMode, showing: photo(ofPage: pager.currentPage))]
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)

@@ -10,10 +10,10 @@ public struct GridModel: Sendable {
     /// The vertical scroll.
     public private(set) var scroller: GridScroller
     /// The selected photo (library index), outlined.
-    public private(set) var selection: Int
+    public private(set) var selection: PhotoID
 
     /// A grid of `layout` with `selection` (clamped) selected and scrolled into view at once.
-    public init(layout: GridLayout, selection: Int) {
+    public init(layout: GridLayout, selection: PhotoID) {
         self.layout = layout
         self.selection = Self.clamp(selection, count: layout.photoCount)
         scroller = GridScroller(geometry: layout.scrollGeometry)
@@ -35,10 +35,10 @@ public struct GridModel: Sendable {
 
     /// The photos to decode now, most urgent first: the visible rows, then `ahead` rows beyond, around where the
     /// scroll is heading (a fling's thumbnails are asked for before it arrives).
-    public func decodeOrder(at time: Double, ahead: Int = 2) -> [Int] {
+    public func decodeOrder(at time: Double, ahead: Int = 2) -> [PhotoID] {
         let shown = layout.decodeOrder(offset: offset(at: time), ahead: 0)
         let heading = layout.decodeOrder(offset: scroller.restingOffset, ahead: ahead)
-        var seen = Set<Int>()
+        var seen = Set<PhotoID>()
         return (shown + heading).filter { seen.insert($0).inserted }
     }
 
@@ -52,6 +52,7 @@ public struct GridModel: Sendable {
         guard layout.photoCount > 0 else { return }
         let (count, columns) = (layout.photoCount, layout.columns)
         let screen = layout.rowsPerScreen * columns
+        let selection = selection.rawValue
         let target: Int
         switch move {
         case .left: target = selection - 1
@@ -62,9 +63,9 @@ public struct GridModel: Sendable {
         case .pageDown: target = selection + screen
         case .first: target = 0
         case .last: target = count - 1
-        case .photo(let photo): target = photo
+        case .photo(let photo): target = photo.rawValue
         }
-        selection = Self.clamp(target, count: count)
+        self.selection = Self.clamp(PhotoID(target), count: count)
         scrollSelectionIntoView(at: time)
     }
 
@@ -83,7 +84,7 @@ public struct GridModel: Sendable {
     }
 
     /// Selects `photo` (a mark toggled by click, a photo back from the pager) and scrolls it into view at once.
-    public mutating func select(_ photo: Int, at time: Double) {
+    public mutating func select(_ photo: PhotoID, at time: Double) {
         selection = Self.clamp(photo, count: layout.photoCount)
         scroller.jump(to: layout.offset(showing: selection, from: offset(at: time)))
     }
@@ -103,7 +104,7 @@ public struct GridModel: Sendable {
     public mutating func cancel(at time: Double) { scroller.cancel(at: time) }
 
     /// The photo under (`x`, `y`) at `time`, nil in a gap.
-    public func photo(atX x: Double, y: Double, at time: Double) -> Int? {
+    public func photo(atX x: Double, y: Double, at time: Double) -> PhotoID? {
         layout.photo(atX: x, y: y, offset: offset(at: time))
     }
 
@@ -147,11 +148,13 @@ public struct GridModel: Sendable {
     }
 
     /// The resting offset that shows `photo`'s row nearest the viewport's middle.
-    private func centredOffset(of photo: Int) -> Double {
+    private func centredOffset(of photo: PhotoID) -> Double {
         let rowTop = Double(layout.row(of: photo) * layout.pitch)
         let middle = rowTop - Double(layout.height - layout.pitch) / 2
         return GridSnap.restingOffset(near: middle, in: layout.scrollGeometry)
     }
 
-    private static func clamp(_ photo: Int, count: Int) -> Int { min(max(photo, 0), max(count - 1, 0)) }
+    private static func clamp(_ photo: PhotoID, count: Int) -> PhotoID {
+        PhotoID(min(max(photo.rawValue, 0), max(count - 1, 0)))
+    }
 }

@@ -17,5 +17,5 @@ public enum GridMove: Equatable, Sendable {
     /// The last photo (End).
     case last
     /// This photo (a typed number then Enter or g).
-    case photo(Int)
+    case photo(PhotoID)
 }

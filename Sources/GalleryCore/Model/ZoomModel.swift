@@ -35,7 +35,7 @@ public struct ZoomModel: Sendable {
     }
 
     /// The photo zoomed and how, when one is (nil at fit); `shown(at:)` adds any running motion.
-    public private(set) var zoomed: (photo: Int, zoom: PhotoZoom)?
+    public private(set) var zoomed: (photo: PhotoID, zoom: PhotoZoom)?
     /// The zoom's animation or glide, if one runs.
     public private(set) var motion: Motion?
     /// A drag that began on the zoomed photo.
@@ -48,7 +48,7 @@ public struct ZoomModel: Sendable {
     public init() {}
 
     /// The zoom shown at `now`, with any animation evaluated; `nil` at fit.
-    public func shown(at now: Double) -> (photo: Int, zoom: PhotoZoom)? {
+    public func shown(at now: Double) -> (photo: PhotoID, zoom: PhotoZoom)? {
         guard let zoomed else { return nil }
         switch motion {
         case .animating(let animation): return (zoomed.photo, animation.zoom(at: now))
@@ -68,7 +68,7 @@ public struct ZoomModel: Sendable {
 
     /// Zooms `current` to `scale` at (x, y): at once, or with the spring. Returns whether it is at rest at once.
     public mutating func zoom(
-        _ current: (photo: Int, zoom: PhotoZoom), to scale: Double, atX x: Double, y: Double, at time: Double,
+        _ current: (photo: PhotoID, zoom: PhotoZoom), to scale: Double, atX x: Double, y: Double, at time: Double,
         animated: Bool
     ) -> Bool {
         if animated {
@@ -121,7 +121,7 @@ public struct ZoomModel: Sendable {
     /// A press at (x, y) while `photo` is at the centre of a pager at rest (`pagerIsIdle`): on a zoomed `photo` it
     /// starts a pan. Returns whether the zoom took the press.
     public mutating func pointerDown(
-        x: Double, y: Double, at time: Double, now: Double, photo: Int, pagerIsIdle: Bool
+        x: Double, y: Double, at time: Double, now: Double, photo: PhotoID, pagerIsIdle: Bool
     ) -> Bool {
         guard pagerIsIdle, let shown = shown(at: now), shown.zoom.isZoomed, shown.photo == photo else { return false }
         zoomed = shown  // A press catches a glide or an animation where it is shown.

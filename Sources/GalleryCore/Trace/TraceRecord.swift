@@ -106,7 +106,7 @@ public struct TraceRecord: Equatable, Sendable {
     /// The `slots` entry for what a slot shows: the logical page, or `nonPageSlot`.
     public static func slotValue(for content: SlotContent) -> Int {
         switch content {
-        case .page(let page): page
+        case .page(let page): page.rawValue
         case .feedEnd, .empty: nonPageSlot
         }
     }

@@ -12,7 +12,8 @@ extension Pager {
         case .previous: proposed = base - 1
         case .goTo(let page): proposed = jumpTarget(toPage: page, from: base, slides: !instant, events: &events)
         case .first: proposed = jumpTarget(toPage: 0, from: base, slides: !instant, events: &events)
-        case .last: proposed = jumpTarget(toPage: pageCount - 1, from: base, slides: !instant, events: &events)
+        case .last:
+            proposed = jumpTarget(toPage: PageIndex(pageCount - 1), from: base, slides: !instant, events: &events)
         }
         let target = clampToRestingSlots(proposed)
         if target != proposed {
@@ -32,12 +33,12 @@ extension Pager {
     /// `slides`, the photo on screen stands in for that neighbour until the strip rests, so the target comes
     /// in right beside it and no third photo shows.
     mutating func jumpTarget(
-        toPage requested: Int, from base: Int, slides: Bool, events: inout [PagerEvent]
+        toPage requested: PageIndex, from base: Int, slides: Bool, events: inout [PagerEvent]
     ) -> Int {
-        let page =
+        let page = PageIndex(
             topology.restingSlots == nil
-            ? WrapMath.wrap(requested, count: pageCount)
-            : min(max(requested, 0), pageCount - 1)
+                ? WrapMath.wrap(requested.rawValue, count: pageCount)
+                : min(max(requested.rawValue, 0), pageCount - 1))
         let target = topology.slot(showing: page, near: base)
         let distance = target - base
         guard abs(distance) > 1 else { return target }

@@ -17,7 +17,7 @@ public struct Pager: Sendable {
     /// The time of the latest `handle` or `advance` call, in seconds.
     public internal(set) var time: Double
     var motion: Motion = .resting
-    var reportedPage: Int
+    var reportedPage: PageIndex
     /// The photo left behind by a far jump, shown beside its target until the strip comes to rest.
     var standIn: SlotStandIn?
 
@@ -67,7 +67,7 @@ public struct Pager: Sendable {
     public var pageCount: Int { topology.pageCount }
 
     /// The logical page at the viewport centre, always in `0..<pageCount`.
-    public var currentPage: Int { page(atSlot: nearestSlot(to: offset)) }
+    public var currentPage: PageIndex { page(atSlot: nearestSlot(to: offset)) }
 
     /// What the slot at the viewport centre shows: a page, or the feed's end page (the spinner or the retry prompt).
     public var currentContent: SlotContent { content(ofSlot: nearestSlot(to: offset)) }
@@ -80,10 +80,10 @@ public struct Pager: Sendable {
     }
 
     /// The logical page a settle is heading for, or the current page at rest.
-    public var targetPage: Int { targetSlot.map(page(atSlot:)) ?? currentPage }
+    public var targetPage: PageIndex { targetSlot.map(page(atSlot:)) ?? currentPage }
 
     /// The page that queued commands (keys, the slideshow) are heading for; `nil` unless a command moves the strip.
-    public var commandTargetPage: Int? {
+    public var commandTargetPage: PageIndex? {
         guard case .settling(let settle) = motion, settle.isCommand else { return nil }
         return page(atSlot: settle.targetSlot)
     }
@@ -92,7 +92,7 @@ public struct Pager: Sendable {
     public var slotsAhead: Int { targetSlot.map { $0 - nearestSlot(to: offset) } ?? 0 }
 
     /// The page a far jump left behind, shown beside its target while the strip slides; `nil` otherwise.
-    public var standInPage: Int? { standIn?.page }
+    public var standInPage: PageIndex? { standIn?.page }
 
     /// What `slot` shows now: the topology's content, or the page a far jump left behind.
     public func content(ofSlot slot: Int) -> SlotContent {
@@ -112,14 +112,14 @@ public struct Pager: Sendable {
     }
 
     /// The logical page a slot stands for: its page, the last page for the feed's end, clamped otherwise.
-    func page(atSlot slot: Int) -> Int {
+    func page(atSlot slot: Int) -> PageIndex {
         switch content(ofSlot: slot) {
         case .page(let page): return page
-        case .feedEnd: return max(0, topology.pageCount - 1)
+        case .feedEnd: return PageIndex(max(0, topology.pageCount - 1))
         case .empty:
             let position = topology.logicalPosition(atSlotPosition: Double(slot))
             let rounded = Int(saturating: (position + 0.5).rounded(.down))
-            return min(max(rounded, 0), max(0, topology.pageCount - 1))
+            return PageIndex(min(max(rounded, 0), max(0, topology.pageCount - 1)))
         }
     }
 

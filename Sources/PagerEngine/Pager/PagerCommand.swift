@@ -5,7 +5,7 @@ public enum PagerCommand: Equatable, Sendable {
     /// One page back; queues like `next`.
     case previous
     /// To a logical page, the shorter way round in loops.
-    case goTo(page: Int)
+    case goTo(page: PageIndex)
     /// To the first logical page.
     case first
     /// To the last logical page.

@@ -1,9 +1,9 @@
 /// Something that happened in a `handle` or `advance` call, for the app to act on.
 public enum PagerEvent: Equatable, Sendable {
     /// The logical page at the viewport centre changed.
-    case pageChanged(from: Int, to: Int)
+    case pageChanged(from: PageIndex, to: PageIndex)
     /// The pager came to rest on this logical page.
-    case settled(page: Int)
+    case settled(page: PageIndex)
     /// A bounded end was reached: a fling was clamped or a rubber band began.
     case reachedEnd(PagerEdge)
     /// The feed is within a page of its end and asks for more pages (once, until appended or failed).
@@ -11,7 +11,7 @@ public enum PagerEvent: Equatable, Sendable {
     /// A looping strip re-based by this many slots; refilled slots need new content.
     case rebased(Rebase)
     /// A jump of more than one page moved the strip at once to the target's neighbour (content changes on purpose).
-    case jumped(toward: Int)
+    case jumped(toward: PageIndex)
 }
 
 /// One end of a bounded strip.

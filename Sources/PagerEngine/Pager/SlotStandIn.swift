@@ -4,5 +4,5 @@ struct SlotStandIn: Equatable, Sendable {
     /// The slot, in the strip's current numbering (moved by re-bases).
     var slot: Int
     /// The logical page it shows.
-    var page: Int
+    var page: PageIndex
 }

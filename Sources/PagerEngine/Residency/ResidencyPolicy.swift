@@ -16,7 +16,7 @@ public struct ResidencyPolicy: Equatable, Sendable {
     /// The pages required around `centre`, by priority: the centre, the neighbour ahead, the one behind, then the
     /// prefetch window ahead. `direction` is the sign of travel (0 at rest: neighbours only, the next one first).
     /// Pages are wrapped into `0..<pageCount` in loops and clipped in bounded strips, without duplicates.
-    public func plan(centre: Int, direction: Int, pageCount: Int, wraps: Bool) -> ResidencyPlan {
+    public func plan(centre: Int, direction: Int, pageCount: Int, wraps: Bool) -> ResidencyPlan<PageIndex> {
         guard pageCount > 0 else { return ResidencyPlan(required: []) }
         let ahead = direction.signum()
         let offsets =
@@ -24,11 +24,11 @@ public struct ResidencyPolicy: Equatable, Sendable {
             ? [0, 1, -1]
             : [0, ahead, -ahead] + (0..<prefetch).map { ahead * ($0 + 2) }
         let centre = wraps ? WrapMath.wrap(centre, count: pageCount) : min(max(centre, 0), pageCount - 1)
-        var required: [Int] = []
+        var required: [PageIndex] = []
         for offset in offsets {
             let page = wraps ? WrapMath.wrap(centre + offset, count: pageCount) : centre + offset
-            if (0..<pageCount).contains(page) && !required.contains(page) {
-                required.append(page)
+            if (0..<pageCount).contains(page) && !required.contains(PageIndex(page)) {
+                required.append(PageIndex(page))
             }
         }
         return ResidencyPlan(required: required)

@@ -36,7 +36,7 @@ public struct ResidencyTracker: Sendable {
     ///   - wraps: whether the pages loop.
     public mutating func update(
         logicalPosition: Double, velocity: Double, pageCount: Int, wraps: Bool
-    ) -> ResidencyPlan? {
+    ) -> ResidencyPlan<PageIndex>? {
         guard pageCount > 0, logicalPosition.magnitude < 0x1p52 else { return nil }
         let nearest = Int(saturating: (logicalPosition + 0.5).rounded(.down))
         let nearestPage = wraps ? WrapMath.wrap(nearest, count: pageCount) : min(max(nearest, 0), pageCount - 1)

@@ -13,7 +13,7 @@ extension BoundedTopology: PageTopology {
 
     /// Page `slot` inside the strip, `.empty` outside it.
     public func content(ofSlot slot: Int) -> SlotContent {
-        (0..<pageCount).contains(slot) ? .page(slot) : .empty
+        (0..<pageCount).contains(slot) ? .page(PageIndex(slot)) : .empty
     }
 
     /// The slot position itself, unclamped: below 0 or above N−1 while an end rubber-bands.
@@ -22,8 +22,8 @@ extension BoundedTopology: PageTopology {
     }
 
     /// The page's own slot (clamped into range); a bounded strip has one slot per page.
-    public func slot(showing page: Int, near slot: Int) -> Int {
-        min(max(page, 0), pageCount - 1)
+    public func slot(showing page: PageIndex, near slot: Int) -> Int {
+        min(max(page.rawValue, 0), pageCount - 1)
     }
 
     /// Never re-bases.

@@ -14,7 +14,7 @@ extension EndCapsTopology: PageTopology {
     /// Slot `k` shows page `k − 1` wrapped, so the caps show the last and the first page; `.empty` outside the strip.
     public func content(ofSlot slot: Int) -> SlotContent {
         guard (0..<slotCount).contains(slot) else { return .empty }
-        return .page(loops ? WrapMath.wrap(slot - 1, count: pageCount) : 0)
+        return .page(PageIndex(loops ? WrapMath.wrap(slot - 1, count: pageCount) : 0))
     }
 
     /// `position − 1` reduced into `[0, N)`; for a single page the position itself, unclamped while it rubber-bands.
@@ -24,10 +24,10 @@ extension EndCapsTopology: PageTopology {
 
     /// The slot `near` plus the shorter way round from its page to `page`; it may lie past a cap, where the
     /// position re-bases before the slot is ever drawn.
-    public func slot(showing page: Int, near slot: Int) -> Int {
+    public func slot(showing page: PageIndex, near slot: Int) -> Int {
         guard loops else { return 0 }
         let pageNear = WrapMath.wrap(slot - 1, count: pageCount)
-        return slot + WrapMath.shortestDelta(from: pageNear, to: page, count: pageCount)
+        return slot + WrapMath.shortestDelta(from: pageNear, to: page.rawValue, count: pageCount)
     }
 
     /// Moves the position by whole loops of N slots until it lies in `[0.25, N + 0.75]`; caps need no refill,

@@ -10,7 +10,7 @@ extension FeedTopology: PageTopology {
 
     /// Slot `i < N` shows page `i`, slot N the spinner or retry prompt; `.empty` outside the strip.
     public func content(ofSlot slot: Int) -> SlotContent {
-        if (0..<pageCount).contains(slot) { return .page(slot) }
+        if (0..<pageCount).contains(slot) { return .page(PageIndex(slot)) }
         return slot == pageCount ? .feedEnd : .empty
     }
 
@@ -21,8 +21,8 @@ extension FeedTopology: PageTopology {
     }
 
     /// The page's own slot (clamped into range); a feed has one slot per page.
-    public func slot(showing page: Int, near slot: Int) -> Int {
-        min(max(page, 0), max(pageCount - 1, 0))
+    public func slot(showing page: PageIndex, near slot: Int) -> Int {
+        min(max(page.rawValue, 0), max(pageCount - 1, 0))
     }
 
     /// Never re-bases: appends grow the strip to the right, so no position changes.

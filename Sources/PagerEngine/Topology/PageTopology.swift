@@ -24,7 +24,7 @@ public protocol PageTopology: Sendable {
     /// The logical page position at a slot position: reduced into `[0, N)` in loop modes, unclamped in bounded ones.
     func logicalPosition(atSlotPosition position: Double) -> Double
     /// The slot that shows `page` nearest to `slot`, going the shorter way round in loops.
-    func slot(showing page: Int, near slot: Int) -> Int
+    func slot(showing page: PageIndex, near slot: Int) -> Int
     /// Re-bases a looping strip whose position left its home range; `nil` when nothing changes.
     mutating func rebase(atSlotPosition position: Double) -> Rebase?
     /// Events the topology raises once the position is here (the feed asks for more pages).

@@ -17,10 +17,10 @@ public struct SlotRefill: Equatable, Sendable {
     /// The slot index in the strip.
     public var slot: Int
     /// The logical page it must show now.
-    public var page: Int
+    public var page: PageIndex
 
     /// Creates a refill.
-    public init(slot: Int, page: Int) {
+    public init(slot: Int, page: PageIndex) {
         self.slot = slot
         self.page = page
     }

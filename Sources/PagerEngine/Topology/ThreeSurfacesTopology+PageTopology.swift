@@ -17,7 +17,7 @@ extension ThreeSurfacesTopology: PageTopology {
     /// Slots 0, 1, 2 show pages `c − 1, c, c + 1` wrapped; every other slot is `.empty`.
     public func content(ofSlot slot: Int) -> SlotContent {
         guard (0..<slotCount).contains(slot) else { return .empty }
-        return .page(loops ? logicalPage(atSlot: slot) : 0)
+        return .page(PageIndex(loops ? logicalPage(atSlot: slot) : 0))
     }
 
     /// `c + position − 1` reduced into `[0, N)`; for a single page the position itself, unclamped while it
@@ -28,9 +28,9 @@ extension ThreeSurfacesTopology: PageTopology {
 
     /// `near` plus the shorter way round from its page to `page`. The slot may lie outside `0..<3`: the pager
     /// animates toward it and the strip re-bases on the way, shifting the target along with the position.
-    public func slot(showing page: Int, near slot: Int) -> Int {
+    public func slot(showing page: PageIndex, near slot: Int) -> Int {
         guard loops else { return 0 }
-        return slot + WrapMath.shortestDelta(from: self.logicalPage(atSlot: slot), to: page, count: pageCount)
+        return slot + WrapMath.shortestDelta(from: self.logicalPage(atSlot: slot), to: page.rawValue, count: pageCount)
     }
 
     /// Rotates the triple by whole pages once the position leaves `[0.25, 1.75)`, by as few pages as bring it
@@ -54,7 +54,7 @@ extension ThreeSurfacesTopology: PageTopology {
         let refilledSlots = steps > 0 ? (3 - refilledCount)..<3 : 0..<refilledCount
         return Rebase(
             shift: shift,
-            refills: refilledSlots.map { SlotRefill(slot: $0, page: logicalPage(atSlot: $0)) }
+            refills: refilledSlots.map { SlotRefill(slot: $0, page: PageIndex(logicalPage(atSlot: $0))) }
         )
     }
 

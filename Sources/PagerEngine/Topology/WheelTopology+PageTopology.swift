@@ -19,7 +19,7 @@ extension WheelTopology: PageTopology {
 
     /// Row `slot` wrapped, for every integer; a single row shows only in slot 0.
     public func content(ofSlot slot: Int) -> SlotContent {
-        if spins { return .page(WrapMath.wrap(slot, count: rowCount)) }
+        if spins { return .page(PageIndex(WrapMath.wrap(slot, count: rowCount))) }
         return slot == 0 ? .page(0) : .empty
     }
 
@@ -29,10 +29,10 @@ extension WheelTopology: PageTopology {
     }
 
     /// `near` plus the shorter way round from its row to `page`.
-    public func slot(showing page: Int, near slot: Int) -> Int {
+    public func slot(showing page: PageIndex, near slot: Int) -> Int {
         guard spins else { return 0 }
         let rowNear = WrapMath.wrap(slot, count: rowCount)
-        return slot + WrapMath.shortestDelta(from: rowNear, to: page, count: rowCount)
+        return slot + WrapMath.shortestDelta(from: rowNear, to: page.rawValue, count: rowCount)
     }
 
     /// Moves the position by whole turns of N rows until it lies in `[0, N)`; nothing needs a refill.

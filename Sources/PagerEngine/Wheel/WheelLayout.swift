@@ -67,7 +67,7 @@ public struct WheelLayout: Equatable, Sendable {
             case .clockwise: x = offset
             case .anticlockwise: x = viewportWidth - rowWidth - offset
             }
-            return WheelRow(slot: slot, row: row, y: y, x: x)
+            return WheelRow(slot: slot, row: row.rawValue, y: y, x: x)
         }
     }
 }

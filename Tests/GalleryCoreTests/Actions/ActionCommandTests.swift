@@ -30,7 +30,7 @@ struct ActionCommandTests {
         #expect(runner.run(5, current: (0, "/x.jpg"), marked: []) == nil)
         runner.run(1, current: (0, "/a.jpg"), marked: [(2, "/b.jpg"), (4, "/c d.jpg")])
         let deadline = Date().addingTimeInterval(10)
-        var finished: [[Int]] = []
+        var finished: [[PhotoID]] = []
         while finished.isEmpty, Date() < deadline {
             runner.waitForOne(upTo: 0.1)
             finished += runner.takeFinished().photos

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import PagerEngine
 import Testing
 
 @Suite("Simulated feed source")
@@ -13,7 +14,7 @@ import Testing
             #expect(feed.poll(at: 10 + delay * 0.999) == nil)
             #expect(feed.dueTime != nil)
         }
-        #expect(feed.poll(at: 10 + delay) == .appended((0..<6).map { .photo($0) }))
+        #expect(feed.poll(at: 10 + delay) == .appended((0..<6).map { .photo(PhotoID($0)) }))
         #expect(feed.dueTime == nil)
         #expect(feed.poll(at: 100) == nil)
     }
@@ -67,18 +68,18 @@ struct FeedPagesTests {
         var pages = FeedPages(initialCount: 3)
         pages.append([1, 2, 7])
         #expect(pages.count == 6)
-        #expect((0..<6).map(pages.photo(atPage:)) == [0, 1, 2, 1, 2, 7])
+        #expect((0..<6).map { pages.photo(atPage: PageIndex($0)) } == [0, 1, 2, 1, 2, 7])
     }
 
     @Test(
         "a photo is found on the page nearest to where the feed was",
         arguments: [
             (1, 0, 1), (1, 5, 4), (2, 4, 5), (7, 0, 6), (9, 3, nil),
-        ] as [(Int, Int, Int?)])
-    func nearest(photo: Int, near: Int, expected: Int?) {
+        ] as [(PhotoID, Int, Int?)])
+    func nearest(photo: PhotoID, near: Int, expected: Int?) {
         var pages = FeedPages(initialCount: 3)
         pages.append([0, 1, 2, 7])
-        #expect(pages.page(showing: photo, near: near) == expected)
+        #expect(pages.page(showing: photo, near: PageIndex(near)) == expected.map { PageIndex($0) })
     }
 
     @Test("a huge gallery costs nothing until it grows")

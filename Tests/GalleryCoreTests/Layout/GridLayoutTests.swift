@@ -29,7 +29,7 @@ struct GridLayoutTests {
             #expect(cells.allSatisfy { $0.rect.maxY > 0 && $0.rect.y < 720 })
         }
         #expect(layout.visibleCells(offset: maxOffset).last?.photo == 99_999)
-        #expect(layout.decodeOrder(offset: 0).prefix(9) == Array(0..<9)[...])
+        #expect(layout.decodeOrder(offset: 0).prefix(9).map(\.rawValue) == Array(0..<9))
     }
 
     @Test("a click hits the cell under it, nothing in a gap or past the last photo")
@@ -43,7 +43,9 @@ struct GridLayoutTests {
                 == nil)
         // Scrolled by a row, the same point shows the photo a row below.
         let scrolled = Double(layout.pitch)
-        #expect(layout.photo(atX: Double(cell.x + 5), y: Double(cell.y + 5), offset: scrolled) == 12 + layout.columns)
+        #expect(
+            layout.photo(atX: Double(cell.x + 5), y: Double(cell.y + 5), offset: scrolled)
+                == PhotoID(12 + layout.columns))
     }
 
     @Test("the scroll thumb's length is the visible share, at least the minimum, and tracks the offset")
@@ -72,9 +74,9 @@ struct GridLayoutTests {
         let layout = GridLayout(width: 1280, height: 720, photoCount: 1000)
         let geometry = layout.scrollGeometry
         for (photo, from) in [(0, 5000.0), (500, 0), (999, 0), (45, 0), (300, 2720)] {
-            let offset = layout.offset(showing: photo, from: from)
+            let offset = layout.offset(showing: PhotoID(photo), from: from)
             #expect(GridSnap.isResting(offset, in: geometry))
-            let rect = layout.cellRect(photo: photo, offset: offset)
+            let rect = layout.cellRect(photo: PhotoID(photo), offset: offset)
             #expect(rect.y >= 0 && rect.maxY <= 720)
         }
         #expect(layout.offset(showing: 10, from: 0) == 0)

@@ -30,7 +30,7 @@ import Testing
             record(model.pager.advance(to: time))
             switch source.poll(at: time) {
             case .appended(let items)?:
-                let photos = items.compactMap { item -> Int? in
+                let photos = items.compactMap { item -> PhotoID? in
                     if case .photo(let index) = item { index } else { nil }
                 }
                 record(model.feedAppended(photos, photoCount: 3, at: time))

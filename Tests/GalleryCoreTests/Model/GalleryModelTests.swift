@@ -326,7 +326,7 @@ import Testing
         // The feed shows photos 0, 1, 2, then what it appends (here photo 1 again and a new file, photo 3).
         _ = model.feedAppended([1, 3], photoCount: 4, at: 1)
         #expect(model.pager.pageCount == 5)
-        #expect((0..<5).map(model.photo(ofPage:)) == [0, 1, 2, 1, 3])
+        #expect((0..<5).map { model.photo(ofPage: PageIndex($0)) } == [0, 1, 2, 1, 3])
         _ = model.perform(.last, at: 2)
         _ = model.pager.advance(to: 10)
         #expect(model.pager.currentPage == 4)

@@ -10,7 +10,7 @@ import Testing
         GalleryModel(photoCount: 5, mode: .bounded, viewport: Viewport(width: 800, height: 600))
     }
 
-    static func fit() -> (photo: Int, zoom: PhotoZoom)? {
+    static func fit() -> (photo: PhotoID, zoom: PhotoZoom)? {
         (
             photo: 0,
             zoom: PhotoZoom(

@@ -44,8 +44,8 @@ struct GridModeTests {
         var model = Self.model()
         Self.press(names, on: &model)
         let grid = model.grid!
-        #expect(grid.selection == selection)
-        #expect(model.pager.currentPage == selection)
+        #expect(grid.selection.rawValue == selection)
+        #expect(model.pager.currentPage.rawValue == selection)
         let cell = grid.selectionCell(at: model.now)
         #expect(cell.y >= 0 && cell.maxY <= 720)
         #expect(GridSnap.isResting(grid.offset(at: model.now), in: grid.layout.scrollGeometry))
@@ -138,7 +138,7 @@ struct GridModeTests {
     func wants() {
         let model = Self.model(photos: 100_000)
         let wants = model.gridWants!
-        #expect(Array(wants.photos.prefix(9)) == Array(0..<9))
+        #expect(wants.photos.prefix(9).map(\.rawValue) == Array(0..<9))
         #expect(wants.photos.count < 200 && wants.flavour == .normal)
     }
 }

@@ -8,7 +8,7 @@ struct PhotoMarksTests {
     @Test("toggle, invert and clear; the order is the gallery's")
     func marks() {
         var marks = PhotoMarks()
-        for photo in [4, 1, 4, 7] { marks.toggle(photo) }
+        for photo: PhotoID in [4, 1, 4, 7] { marks.toggle(photo) }
         #expect(marks.inOrder == [1, 7] && marks.count == 2 && marks.contains(7) && !marks.contains(4))
         marks.invert(photoCount: 9)
         #expect(marks.inOrder == [0, 2, 3, 4, 5, 6, 8])

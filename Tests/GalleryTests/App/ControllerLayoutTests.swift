@@ -43,7 +43,7 @@ extension SDLSerializedTests {
             let gate = DispatchSemaphore(value: 0)
             // The first photo decodes at once; the far one waits at the gate.
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                if request.page != 0 { gate.wait() }
+                if request.photo != 0 { gate.wait() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             defer {

@@ -278,7 +278,7 @@ extension SDLSerializedTests {
             let gate = DispatchSemaphore(value: 0)
             // The first photo decodes at once (it shows without a fade: nothing to fade from); the rest wait.
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                if request.page != 0 { gate.wait() }
+                if request.photo != 0 { gate.wait() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             // The stand-in thumbnail waits at a gate of its own, opened at the end: the neutral placeholder shows.
@@ -351,7 +351,9 @@ extension SDLSerializedTests {
                 thumbnailWorker: worker, startPage: photos.startIndex)
             // The decode thread reads the header and reports its size before it decodes (held at the gate here).
             let deadline = MonotonicClock.seconds() + 10
-            while gallery.store.decodes.statedSizes[photos.startIndex] == nil, MonotonicClock.seconds() < deadline {
+            while gallery.store.decodes.statedSizes[PhotoID(photos.startIndex)] == nil,
+                MonotonicClock.seconds() < deadline
+            {
                 try gallery.receiveDecodes(uploadBudget: nil)
                 usleep(1000)
             }

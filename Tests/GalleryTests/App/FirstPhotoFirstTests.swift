@@ -12,7 +12,7 @@ extension SDLSerializedTests {
         static func recordingWorker() -> (DecodeWorker, LockedState<[Int]>) {
             let asked = LockedState<[Int]>([])
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                asked.withLock { $0.append(request.page) }
+                asked.withLock { $0.append(request.photo.rawValue) }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             return (worker, asked)
@@ -56,7 +56,7 @@ extension SDLSerializedTests {
                     worker.shutdown()
                     thumbnails.shutdown()
                 }
-                let headStart = DecodeRequest(page: 4, source: library.source(forPage: 4), box: box, generation: 0)
+                let headStart = DecodeRequest(photo: 4, source: library.source(forPhoto: 4), box: box, generation: 0)
                 worker.submit(headStart)
                 let gallery = try GalleryController(
                     library: library, mode: .endCaps, renderer: renderer, worker: worker, thumbnailWorker: thumbnails,

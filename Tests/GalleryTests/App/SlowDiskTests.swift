@@ -87,17 +87,17 @@ extension SDLSerializedTests {
                     if case .pointerUp = step.input { dragEnded = true }
                 }
                 if dragEnded, pageAfterDrag == nil, gallery.pager.phase == .idle {
-                    pageAfterDrag = gallery.pager.currentPage
+                    pageAfterDrag = gallery.pager.currentPage.rawValue
                 }
                 gallery.advance(to: time)
                 try gallery.receiveDecodes(uploadBudget: WindowRun.uploadBudget)
                 try gallery.render()
                 frames.append((MonotonicClock.seconds() - frameStart) * 1000)
-                let photo = gallery.pager.currentPage
-                if gallery.store.texture(forPage: photo, slot: 1) == nil,
-                    gallery.store.failure(forPage: photo) == nil
+                let photo = gallery.photo(ofPage: gallery.pager.currentPage)
+                if gallery.store.texture(forPhoto: photo, slot: 1) == nil,
+                    gallery.store.failure(forPhoto: photo) == nil
                 {
-                    let placeholder = gallery.store.placeholderSize(forPage: photo, in: box)
+                    let placeholder = gallery.store.placeholderSize(forPhoto: photo, in: box)
                     sawBoxPlaceholder = sawBoxPlaceholder || placeholder == box
                     sawShapedPlaceholder = sawShapedPlaceholder || placeholder == shaped
                 } else if pending.isEmpty {
@@ -130,7 +130,7 @@ extension SDLSerializedTests {
             #expect(gallery.pager.currentPage == 2)
             #expect(sawBoxPlaceholder && sawShapedPlaceholder)
             #expect(arrival != nil, "the photo arrives, late")
-            #expect(gallery.store.texture(forPage: 2, slot: 1)?.size == shaped)
+            #expect(gallery.store.texture(forPhoto: 2, slot: 1)?.size == shaped)
         }
     }
 }

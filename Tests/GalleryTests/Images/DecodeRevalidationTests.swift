@@ -50,9 +50,9 @@ extension SDLSerializedTests {
                 worker.shutdown()
             }
             worker.submit(
-                DecodeRequest(page: 3, source: .file(path: path), box: Self.box, generation: 0, purpose: .page))
+                DecodeRequest(photo: 3, source: .file(path: path), box: Self.box, generation: 0, purpose: .page))
             let note = try #require(Self.firstNote(of: worker))
-            #expect(note.kind == .header && note.page == 3)
+            #expect(note.kind == .header && note.photo == 3)
             #expect(note.statedSize == PixelSize(width: 90, height: 60))
             #expect(note.stamp == FileStamp.current(atPath: path))
             #expect(worker.drainResults().isEmpty)  // The decode waits at the gate.
@@ -71,7 +71,7 @@ extension SDLSerializedTests {
             let path = try directory.write(JPEGFixture.rgb(width: 90, height: 60) { _, _ in .white }, to: "a.jpg")
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer { worker.shutdown() }
-            worker.submit(DecodeRequest(page: 0, source: .file(path: path), box: Self.box, generation: 0))
+            worker.submit(DecodeRequest(photo: 0, source: .file(path: path), box: Self.box, generation: 0))
             worker.waitUntilIdle()
             #expect(worker.drainNotes().isEmpty)
             let result = try #require(worker.drainResults().first)
@@ -112,7 +112,7 @@ extension SDLSerializedTests {
             let (worker, decodes) = Self.gatedWorker(gate)
             defer { worker.shutdown() }
             let request = DecodeRequest(
-                page: 0, source: .file(path: path), box: Self.box, generation: 0, purpose: .revalidate(shown: shown))
+                photo: 0, source: .file(path: path), box: Self.box, generation: 0, purpose: .revalidate(shown: shown))
             worker.submit(request)
             worker.waitUntilIdle()
             let notes = worker.drainNotes()

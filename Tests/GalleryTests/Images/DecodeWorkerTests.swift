@@ -24,7 +24,8 @@ extension SDLSerializedTests {
         }
 
         static func request(_ page: Int, count: Int = 10, generation: Int = 0) -> DecodeRequest {
-            DecodeRequest(page: page, source: .synthetic(index: page, count: count), box: box, generation: generation)
+            DecodeRequest(
+                photo: PhotoID(page), source: .synthetic(index: page, count: count), box: box, generation: generation)
         }
 
         @Test(arguments: [1, 2, 3])
@@ -37,7 +38,7 @@ extension SDLSerializedTests {
             worker.waitUntilIdle()
             let results = worker.drainResults()
 
-            #expect(results.map(\.page) == pages)
+            #expect(results.map(\.photo.rawValue) == pages)
             #expect(worker.pendingCount == 0)
             #expect(worker.drainResults().isEmpty)
             for result in results {
@@ -56,7 +57,7 @@ extension SDLSerializedTests {
         @Test func failuresArriveAsResults() throws {
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             let missing = PageSource.file(path: "/nonexistent/gallery/photo.jpg")
-            worker.submit(DecodeRequest(page: 0, source: missing, box: Self.box, generation: 0))
+            worker.submit(DecodeRequest(photo: 0, source: missing, box: Self.box, generation: 0))
             worker.waitUntilIdle()
             let results = worker.drainResults()
             #expect(results.count == 1)
@@ -72,7 +73,7 @@ extension SDLSerializedTests {
                 running.withLock {
                     $0.now += 1
                     $0.most = max($0.most, $0.now)
-                    $0.order.append(request.page)
+                    $0.order.append(request.photo.rawValue)
                 }
                 usleep(20_000)  // Long enough for the other two threads to take a job if they were allowed to.
                 running.withLock { $0.now -= 1 }
@@ -84,7 +85,7 @@ extension SDLSerializedTests {
             #expect(running.withLock { $0.order } == [0, 1, 2, 3])
             #expect(worker.decodesAlone)
             #expect(!worker.hasDeliveredResults)
-            #expect(worker.drainResults().map(\.page) == [0, 1, 2, 3])
+            #expect(worker.drainResults().map(\.photo.rawValue) == [0, 1, 2, 3])
             #expect(worker.hasDeliveredResults)
 
             worker.decodeInParallel()
@@ -92,7 +93,7 @@ extension SDLSerializedTests {
             for page in 4..<10 { worker.submit(Self.request(page)) }
             worker.waitUntilIdle()
             #expect(running.withLock { $0.most } > 1)
-            #expect(worker.drainResults().map(\.page) == Array(4..<10))
+            #expect(worker.drainResults().map(\.photo.rawValue) == Array(4..<10))
         }
 
         /// Released while jobs wait behind a running one: every waiting job still runs.
@@ -100,7 +101,7 @@ extension SDLSerializedTests {
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 2, wakeEventType: nil, decodesAlone: true) {
                 request throws(DecodeFailure) in
-                if request.page == 0 { gate.holdUntilOpened() }
+                if request.photo.rawValue == 0 { gate.holdUntilOpened() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             for page in 0..<5 { worker.submit(Self.request(page)) }
@@ -108,14 +109,14 @@ extension SDLSerializedTests {
             worker.decodeInParallel()
             gate.open()
             worker.waitUntilIdle()
-            #expect(worker.drainResults().map(\.page) == Array(0..<5))
+            #expect(worker.drainResults().map(\.photo.rawValue) == Array(0..<5))
         }
 
         /// One thread held inside page 0's decode: pages behind it stay queued, so cancelling is deterministic.
         @Test func cancelledPagesNeverDeliverEvenIfAlreadyDecoding() throws {
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                if request.page == 0 { gate.holdUntilOpened() }
+                if request.photo.rawValue == 0 { gate.holdUntilOpened() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             worker.submit(Self.request(0))
@@ -125,12 +126,12 @@ extension SDLSerializedTests {
             }
             #expect(worker.pendingCount == 6)
 
-            worker.cancel(pages: [0, 2, 4])
+            worker.cancel(photos: [0, 2, 4])
             #expect(worker.pendingCount == 3)
             gate.open()
             worker.waitUntilIdle()
 
-            #expect(worker.drainResults().map(\.page) == [1, 3, 5])
+            #expect(worker.drainResults().map(\.photo.rawValue) == [1, 3, 5])
             #expect(worker.pendingCount == 0)
         }
 
@@ -144,7 +145,7 @@ extension SDLSerializedTests {
             }
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                if request.page == 0 { gate.holdUntilOpened() }
+                if request.photo.rawValue == 0 { gate.holdUntilOpened() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             #expect(seconds { worker.waitForResults(upTo: 10) } < 1, "nothing pending: at once")
@@ -156,11 +157,11 @@ extension SDLSerializedTests {
 
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { gate.open() }
             #expect(seconds { worker.waitForResults(upTo: 10) } < 5, "the result wakes the wait")
-            #expect(worker.drainResults().map(\.page) == [0])
+            #expect(worker.drainResults().map(\.photo.rawValue) == [0])
 
             worker.submit(Self.request(0))
             gate.waitUntilHolding()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { worker.cancel(pages: [0]) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { worker.cancel(photos: [0]) }
             #expect(seconds { worker.waitForResults(upTo: 10) } < 5, "a cancel leaving nothing pending wakes it")
             gate.open()
             worker.waitUntilIdle()
@@ -170,7 +171,7 @@ extension SDLSerializedTests {
         @Test func cancelAllDropsQueuedRunningAndUndrainedWork() throws {
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                if request.page == 1 { gate.holdUntilOpened() }
+                if request.photo.rawValue == 1 { gate.holdUntilOpened() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             worker.submit(Self.request(0))
@@ -186,7 +187,7 @@ extension SDLSerializedTests {
 
             worker.submit(Self.request(3))
             worker.waitUntilIdle()
-            #expect(worker.drainResults().map(\.page) == [3])
+            #expect(worker.drainResults().map(\.photo.rawValue) == [3])
         }
 
         @Test func resultsWakeTheMainLoopWithTheSessionsEvent() throws {
@@ -218,7 +219,7 @@ extension SDLSerializedTests {
         @Test func shutdownDropsTheQueueAndWaitsForTheRunningDecode() throws {
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
-                if request.page == 0 { gate.holdUntilOpened() }
+                if request.photo.rawValue == 0 { gate.holdUntilOpened() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
             worker.submit(Self.request(0))
@@ -268,7 +269,8 @@ extension SDLSerializedTests {
 
             let worker = DecodeWorker(threadCount: 2, wakeEventType: nil)
             for (page, path) in photos.enumerated() {
-                worker.submit(DecodeRequest(page: page, source: .file(path: path), box: Self.box, generation: 0))
+                worker.submit(
+                    DecodeRequest(photo: PhotoID(page), source: .file(path: path), box: Self.box, generation: 0))
             }
             worker.waitUntilIdle()
             let results = worker.drainResults()

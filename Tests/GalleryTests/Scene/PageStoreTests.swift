@@ -27,15 +27,15 @@ extension SDLSerializedTests {
 
         /// Applies `pages` as the plan and delivers every decode.
         static func show(_ pages: [Int], in store: any PageStore) throws {
-            store.apply(ResidencyPlan(required: pages))
+            store.apply(ResidencyPlan(required: pages.map { PhotoID($0) }))
             store.decodes.worker.waitUntilIdle()
             try store.receive(uploadBudget: nil)
         }
 
         /// The texture a frame showing `page` in `slot` draws: the upload step, then the read.
         static func drawn(_ page: Int, slot: Int, in store: any PageStore) throws -> Texture? {
-            try store.fillSlots([(slot, page)])
-            return store.texture(forPage: page, slot: slot)
+            try store.fillSlots([(slot, PhotoID(page))])
+            return store.texture(forPhoto: PhotoID(page), slot: slot)
         }
 
         static func square(_ colour: RGBA, width: Int, height: Int) -> [UInt8] {
@@ -52,16 +52,16 @@ extension SDLSerializedTests {
             let store = try Self.makeStore(recycling: recycling, paths: [photo, other])
 
             try Self.show([0], in: store)
-            #expect(store.failure(forPage: 0)?.reason == .missingFile)
+            #expect(store.failure(forPhoto: 0)?.reason == .missingFile)
             // Shown again unchanged: still the error tile, and not decoded again.
             try Self.show([1], in: store)
             try Self.show([0], in: store)
-            #expect(store.failure(forPage: 0)?.reason == .missingFile)
+            #expect(store.failure(forPhoto: 0)?.reason == .missingFile)
 
             try bytes.write(to: URL(fileURLWithPath: photo))
             try Self.show([1], in: store)
             try Self.show([0], in: store)
-            #expect(store.failure(forPage: 0) == nil)
+            #expect(store.failure(forPhoto: 0) == nil)
             #expect(try Self.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 200, height: 150))
         }
 
@@ -89,22 +89,23 @@ extension SDLSerializedTests {
             }
             let store = try Self.makeStore(recycling: true, paths: paths)
             try Self.show([1, 2, 0], in: store)
-            #expect(store.texture(forPage: 1, slot: 1) == nil)
+            #expect(store.texture(forPhoto: 1, slot: 1) == nil)
             #expect(store.decodes.uploads == 0)
 
             try store.fillSlots([(0, 0), (1, 1), (2, 2)])
             #expect(store.decodes.uploads == 3)
             for _ in 0..<2 {
                 for page in 0..<3 {
-                    #expect(store.texture(forPage: page, slot: page)?.size == PixelSize(width: 200, height: 150))
+                    #expect(
+                        store.texture(forPhoto: PhotoID(page), slot: page)?.size == PixelSize(width: 200, height: 150))
                 }
             }
-            #expect(store.texture(forPage: 1, slot: 0) == nil)
+            #expect(store.texture(forPhoto: 1, slot: 0) == nil)
             // Filling again for the same frame, or the strip rotated by one, moves textures and uploads nothing.
             try store.fillSlots([(0, 0), (1, 1), (2, 2)])
             try store.fillSlots([(0, 1), (1, 2), (2, 0)])
             #expect(store.decodes.uploads == 3)
-            #expect(store.texture(forPage: 2, slot: 1) != nil)
+            #expect(store.texture(forPhoto: 2, slot: 1) != nil)
         }
 
         /// `cacheBytes` whose pages' share (`PageBudget.pagesShare`, three quarters) holds exactly `pages` pages.

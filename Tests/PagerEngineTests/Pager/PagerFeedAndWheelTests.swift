@@ -54,7 +54,7 @@ struct PagerFeedAndWheelTests {
         // A free glide carries on well past the finger: more rows than the 200 px drag covered.
         let travelled = harness.frames.last!.contentPosition - 10
         #expect(travelled > 200 / harness.pager.extent + 1)
-        #expect(harness.pager.currentPage == WrapMath.wrap(10 + Int(travelled.rounded()), count: 40))
+        #expect(harness.pager.currentPage.rawValue == WrapMath.wrap(10 + Int(travelled.rounded()), count: 40))
     }
 
     @Test("Without snapping, the wheel stops wherever the deceleration ends")

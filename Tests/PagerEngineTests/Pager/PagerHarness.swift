@@ -47,7 +47,7 @@ struct PagerHarness {
                 FrameSample(
                     time: now, offset: pager.offset, slotPosition: pager.slotPosition,
                     logicalPosition: pager.logicalPosition,
-                    contentPosition: pager.slotPosition - Double(rebasedSlots), page: pager.currentPage,
+                    contentPosition: pager.slotPosition - Double(rebasedSlots), page: pager.currentPage.rawValue,
                     phase: pager.phase,
                     events: frameEvents))
             frame += 1

@@ -80,7 +80,8 @@ struct PagerInvariantTests {
             for fps in [30.0, 60, 144, 240] {
                 var harness = PagerHarness(.make(kind, pages: 8))
                 harness.run(inputs, fps: fps)
-                results.append((harness.pager.currentPage, harness.pager.logicalPosition, harness.pager.extent))
+                results.append(
+                    (harness.pager.currentPage.rawValue, harness.pager.logicalPosition, harness.pager.extent))
             }
             for result in results.dropFirst() {
                 #expect(result.page == results[0].page, "seed \(seed)")

@@ -13,7 +13,7 @@ struct PagerKeyTurnTests {
             seen.append(
                 Set(
                     pager.visibleSlots().compactMap { slot in
-                        if case .page(let page) = slot.content { return page }
+                        if case .page(let page) = slot.content { return page.rawValue }
                         return nil
                     }))
         }

@@ -14,7 +14,7 @@ struct ResidencyTrackerTests {
         return frames.enumerated().compactMap { index, frame in
             tracker.update(
                 logicalPosition: frame.position, velocity: frame.velocity, pageCount: pageCount, wraps: wraps
-            ).map { (frame: index, required: $0.required) }
+            ).map { (frame: index, required: $0.required.map(\.rawValue)) }
         }
     }
 

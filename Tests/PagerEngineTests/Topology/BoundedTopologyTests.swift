@@ -10,7 +10,7 @@ struct BoundedTopologyTests {
         #expect(topology.restingSlots == 0...(pageCount - 1))
         #expect(topology.releaseBehavior == .paging)
         #expect(topology.kind == .bounded)
-        let expected = [.empty] + (0..<pageCount).map(SlotContent.page) + [.empty]
+        let expected = [.empty] + (0..<pageCount).map { SlotContent.page(PageIndex($0)) } + [.empty]
         #expect((-1...pageCount).map(topology.content(ofSlot:)) == expected)
     }
 
@@ -33,6 +33,6 @@ struct BoundedTopologyTests {
 
     @Test("a page's slot is its index, clamped", arguments: [(2, 0, 2), (4, 1, 4), (7, 1, 4), (-2, 3, 0)])
     func slotShowingPage(page: Int, near: Int, expected: Int) {
-        #expect(BoundedTopology(pageCount: 5).slot(showing: page, near: near) == expected)
+        #expect(BoundedTopology(pageCount: 5).slot(showing: PageIndex(page), near: near) == expected)
     }
 }

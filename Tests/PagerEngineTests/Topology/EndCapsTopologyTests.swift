@@ -10,7 +10,9 @@ struct EndCapsTopologyTests {
         #expect(topology.restingSlots == nil)
         #expect(topology.releaseBehavior == .paging)
         let pages = (0..<topology.slotCount).map(topology.content(ofSlot:))
-        #expect(pages == [.page(pageCount - 1)] + (0..<pageCount).map(SlotContent.page) + [.page(0)])
+        let expected: [SlotContent] =
+            [.page(PageIndex(pageCount - 1))] + (0..<pageCount).map { SlotContent.page(PageIndex($0)) } + [.page(0)]
+        #expect(pages == expected)
         #expect(topology.content(ofSlot: -1) == .empty)
         #expect(topology.content(ofSlot: pageCount + 2) == .empty)
     }
@@ -55,7 +57,7 @@ struct EndCapsTopologyTests {
     )
     func slotShowingPage(page: Int, near: Int, expected: Int) {
         let topology = EndCapsTopology(pageCount: 10)
-        #expect(topology.slot(showing: page, near: near) == expected)
+        #expect(topology.slot(showing: PageIndex(page), near: near) == expected)
     }
 
     @Test("re-bases are seamless, mid-flight and over many pages in one frame", arguments: [2, 3, 5, 16, 1000])

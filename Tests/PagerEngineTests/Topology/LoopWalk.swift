@@ -35,7 +35,7 @@ func expectSeamlessLoop<Topology: PageTopology>(
         // On screen: the loop's pages at the logical position, whatever the strip looked like before.
         let pageAtBase = Int((logicalAfter - (position - position.rounded(.down))).rounded())
         let seenAfter = [topology.content(ofSlot: base + shift), topology.content(ofSlot: base + shift + 1)]
-        let expected = [pageAtBase, pageAtBase + 1].map { SlotContent.page(WrapMath.wrap($0, count: count)) }
+        let expected = [pageAtBase, pageAtBase + 1].map { SlotContent.page(PageIndex(WrapMath.wrap($0, count: count))) }
         #expect(seenAfter == expected, "on screen after a step of \(step)", sourceLocation: sourceLocation)
         if !seenBefore.contains(.empty) {
             #expect(seenAfter == seenBefore, "a re-base moves nothing on screen", sourceLocation: sourceLocation)

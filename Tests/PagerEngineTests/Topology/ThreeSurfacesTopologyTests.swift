@@ -16,7 +16,7 @@ struct ThreeSurfacesTopologyTests {
         #expect(topology.slotCount == 3)
         #expect(topology.startSlot == 1)
         #expect(topology.restingSlots == nil)
-        #expect(pages(topology) == [-1, 0, 1].map { .page(WrapMath.wrap(centre + $0, count: pageCount)) })
+        #expect(pages(topology) == [-1, 0, 1].map { .page(PageIndex(WrapMath.wrap(centre + $0, count: pageCount))) })
         #expect([-1, 3, 5].map(topology.content(ofSlot:)) == [.empty, .empty, .empty])
     }
 
@@ -37,7 +37,7 @@ struct ThreeSurfacesTopologyTests {
         var topology = ThreeSurfacesTopology(pageCount: 10)
         #expect(topology.rebase(atSlotPosition: position) == Rebase(shift: shift, refills: refills))
         #expect(topology.centrePage == centre)
-        #expect(pages(topology) == [-1, 0, 1].map { .page(WrapMath.wrap(centre + $0, count: 10)) })
+        #expect(pages(topology) == [-1, 0, 1].map { .page(PageIndex(WrapMath.wrap(centre + $0, count: 10))) })
     }
 
     @Test(
@@ -90,7 +90,7 @@ struct ThreeSurfacesTopologyTests {
         arguments: [(4, 0, 5), (4, 2, 5), (9, 2, 0), (0, -3, 1), (1, 1, 2), (8, 1, -1)]
     )
     func slotShowingPage(page: Int, near: Int, expected: Int) {
-        #expect(ThreeSurfacesTopology(pageCount: 10).slot(showing: page, near: near) == expected)
+        #expect(ThreeSurfacesTopology(pageCount: 10).slot(showing: PageIndex(page), near: near) == expected)
     }
 
     @Test(
@@ -100,7 +100,7 @@ struct ThreeSurfacesTopologyTests {
     func animatesToFarSlot(pageCount: Int, startPage: Int, page: Int) {
         var topology = ThreeSurfacesTopology(pageCount: pageCount, startPage: startPage)
         var position = 1.0
-        var target = topology.slot(showing: page, near: 1)
+        var target = topology.slot(showing: PageIndex(page), near: 1)
         let expectedDistance = WrapMath.shortestDelta(from: startPage, to: page, count: pageCount)
         #expect(target == 1 + expectedDistance)
         // Step toward the target a quarter slot per frame, shifting the position and target on every re-base.
@@ -114,7 +114,7 @@ struct ThreeSurfacesTopologyTests {
             let base = Int(position.rounded(.down))
             #expect(topology.content(ofSlot: base) != .empty && topology.content(ofSlot: base + 1) != .empty)
         }
-        #expect(topology.content(ofSlot: target) == .page(page))
+        #expect(topology.content(ofSlot: target) == .page(PageIndex(page)))
         #expect(topology.logicalPosition(atSlotPosition: position) == Double(page))
         #expect(topology.centrePage == page)
     }

@@ -9,7 +9,7 @@ struct WheelTopologyTests {
         #expect(wheel.slotCount == rowCount)
         #expect(wheel.restingSlots == nil)
         for slot in -3 * rowCount...3 * rowCount where slot % max(rowCount / 50, 1) == 0 {
-            #expect(wheel.content(ofSlot: slot) == .page(WrapMath.wrap(slot, count: rowCount)))
+            #expect(wheel.content(ofSlot: slot) == .page(PageIndex(WrapMath.wrap(slot, count: rowCount))))
         }
     }
 
@@ -37,7 +37,7 @@ struct WheelTopologyTests {
 
     @Test("a row's slot goes the shorter way round", arguments: [(1, 9, 11), (9, 0, -1), (5, 0, 5), (2, 13, 12)])
     func slotShowingRow(row: Int, near: Int, expected: Int) {
-        #expect(WheelTopology(rowCount: 10).slot(showing: row, near: near) == expected)
+        #expect(WheelTopology(rowCount: 10).slot(showing: PageIndex(row), near: near) == expected)
     }
 
     @Test("re-bases are seamless", arguments: [2, 3, 5, 1000])
