@@ -51,8 +51,17 @@ public final class GalleryController {
 
     /// Output pixels per layout point: text, margins, dots, panel and help grow with it (`--scale`, the desktop's).
     public var scale = 1.0 {
-        didSet { needsRedraw = true }
+        didSet {
+            needsRedraw = true
+            // The wheel's rows are at least so many points tall: the pager measures its rows at the new scale.
+            guard scale != oldValue else { return }
+            record(pager.handle(.resize(viewport(of: pager.viewport)), at: now), at: now)
+            updateResidency()
+        }
     }
+
+    /// A viewport of `size`'s pixels at the current scale.
+    func viewport(of size: Viewport) -> Viewport { Viewport(width: size.width, height: size.height, scale: scale) }
 
     /// Space between neighbouring pages a page is decoded for, in pixels: the gap at scale 1 (`SceneLayout.pageGap`);
     /// at a larger scale or with the status bar on, the photo is drawn a little smaller than decoded (`pageBox`).
@@ -145,7 +154,9 @@ public final class GalleryController {
         let size = try (newRenderer ?? renderer).outputSize
         carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
         record(
-            pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
+            pager.handle(
+                .resize(viewport(of: Viewport(width: Double(size.width), height: Double(size.height)))), at: time),
+            at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
         let box = PageBudget.decodeBox(
             pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,
@@ -187,7 +198,7 @@ public final class GalleryController {
             let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
             let centre = pager.currentPage
             // The visible rows, centre first, then a screen's worth either side for a fling.
-            let reach = Int(pager.configuration.wheelRowsPerViewport)
+            let reach = Int(pager.wheelRowsPerViewport.rounded(.up))
             let photos = (0...reach).flatMap { distance in
                 distance == 0 ? [centre] : [centre + distance, centre - distance]
             }.map { WrapMath.wrap($0, count: max(library.count, 1)) }

@@ -35,6 +35,32 @@ extension SDLSerializedTests {
             }
         }
 
+        @Test(
+            "A small window at a large scale shows fewer, taller wheel rows: names at full size, thumbnails visible",
+            arguments: [(480, 320, 2.0), (1024, 600, 2.0), (320, 240, 1.5), (1280, 720, 1.0), (480, 320, 1.0)])
+        func wheelRowsGrowWithTheScale(width: Int, height: Int, scale: Double) throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: width, height: height, opaque: true)
+            let renderer = try Renderer(target: target)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 12), mode: .wheel, renderer: renderer, worker: worker,
+                thumbnailWorker: worker)
+            gallery.scale = scale
+            let layout = gallery.sceneLayout(gallery.overlayState)
+            let cards = layout.wheelRows.map(\.card).filter { $0.isInside(width: width, height: height) }
+            #expect(!cards.isEmpty)
+            for card in cards {
+                let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scale)
+                #expect(sizes.name == SceneLayout.px(SceneLayout.wheelNamePointSize, scale: scale), "\(card)")
+            }
+            let thumbnail = WheelPainter.thumbnailBox(
+                for: WheelPainter.layout(for: gallery.pager, direction: .clockwise))
+            #expect(Double(thumbnail.height) >= 40 * scale, "\(thumbnail)")
+            if width == 1280 { #expect(gallery.pager.wheelRowsPerViewport == 7) }
+        }
+
         @Test("A far jump to a photo not decoded yet shows one flat neutral box, no pattern, before it (item 5)")
         func farJumpShowsNoPattern() throws {
             try SDLTestSession.start()
