@@ -216,6 +216,21 @@ public final class GalleryController {
         }
     }
 
+    /// The box of a photo's stand-in thumbnail: the desktop cache's large size, stretched over the photo's shape.
+    static let standInBox = PixelSize(width: 256, height: 256)
+
+    /// A far jump lands on `page` before its photo is decoded: the photo's thumbnail (the desktop's cache, else a small
+    /// decode, much quicker than the page's) stands in until it comes. Asked on a jump only, so paging page by page
+    /// decodes nothing more; the last jump's stand-in is dropped.
+    func wantStandIn(forPage page: Int) {
+        guard mode != .wheel, page < pager.pageCount else { return }
+        let photo = photo(ofPage: page)
+        guard photo < library.count, store.textureSize(forPage: photo) == nil, store.failure(forPage: photo) == nil
+        else { return }
+        if thumbnails.texture(for: photo) == nil { thumbnails.removeAll(box: Self.standInBox) }
+        thumbnails.want([photo], size: Self.standInBox)
+    }
+
     static func unique(_ values: [Int]) -> [Int] {
         var seen = Set<Int>()
         return values.filter { seen.insert($0).inserted }
