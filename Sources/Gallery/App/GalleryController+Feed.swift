@@ -14,6 +14,7 @@ extension GalleryController {
             case .needsMorePages: feedSource.request(at: time)
             case .pageChanged: showInfo(at: time)
             case .settled(let page): resetZoomIfLeft(settledOn: page)
+            case .jumped(toward: let page): wantStandIn(forPage: page)
             default: break
             }
         }

@@ -27,7 +27,8 @@ extension GalleryController {
                 photoBox: photoBox, scale: scale,
                 zoom: shownZoom.map {
                     ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
-                }, marked: model.marks.contains)
+                }, thumbnail: { [thumbnails] in thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil },
+                marked: model.marks.contains)
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
     }
@@ -113,12 +114,18 @@ extension GalleryController {
         return events
     }
 
+    /// The wheel's row thumbnails, which the trace counts with the page textures; a far jump's stand-in thumbnail in
+    /// the pagers is not a page texture (docs/FORMATS.md): three surfaces still hold three.
+    private var wheelThumbnails: (count: Int, bytes: Int) {
+        mode == .wheel ? (thumbnails.count, thumbnails.byteCount) : (0, 0)
+    }
+
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
         TraceRecord(
             t: time, mode: mode, page: pager.currentPage.rawValue, position: model.tracePosition,
-            phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + thumbnails.count,
-            textureBytes: store.textureBytes + thumbnails.byteCount + zoomDetail.byteCount,
+            phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + wheelThumbnails.count,
+            textureBytes: store.textureBytes + wheelThumbnails.bytes + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
             pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
             pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,

@@ -48,6 +48,7 @@ extension GalleryController {
     /// Carries out a command at `time`: the model's part, then the effects it asks for.
     public func perform(_ command: GalleryCommand, at time: Double) {
         carryOut(model.perform(command, at: time), at: time)
+        if command == .toggleStatusBar { refitZoom() }
         needsRedraw = true
         updateResidency()
     }

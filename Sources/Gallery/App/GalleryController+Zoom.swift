@@ -63,6 +63,15 @@ extension GalleryController {
         needsRedraw = true
     }
 
+    /// The page box changed under a zoomed photo (the status bar, b): the zoom is measured from the new fit, keeping
+    /// the photo's size on screen and holding the pan within its new bounds.
+    func refitZoom() {
+        guard let zoomed = shownZoom, let decoded = store.textureSize(forPhoto: zoomed.photo) else { return }
+        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        model.refitZoom(fittedWidth: Double(fitted.width), fittedHeight: Double(fitted.height))
+        if model.zoom.rests { requestSharpness() }
+    }
+
     /// The current scale, 1 at fit.
     var zoomScale: Double { model.zoomScale }
 

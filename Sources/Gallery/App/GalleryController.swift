@@ -54,8 +54,15 @@ public final class GalleryController {
         didSet {
             needsRedraw = true
             model.setGridScale(scale)
+            // The wheel's rows are at least so many points tall: the pager measures its rows at the new scale.
+            guard scale != oldValue else { return }
+            record(pager.handle(.resize(viewport(of: pager.viewport)), at: now), at: now)
+            updateResidency()
         }
     }
+
+    /// A viewport of `size`'s pixels at the current scale.
+    func viewport(of size: Viewport) -> Viewport { Viewport(width: size.width, height: size.height, scale: scale) }
 
     /// Space between neighbouring pages a page is decoded for, in pixels: the gap at scale 1 (`SceneLayout.pageGap`);
     /// at a larger scale or with the status bar on, the photo is drawn a little smaller than decoded (`pageBox`).
@@ -149,7 +156,9 @@ public final class GalleryController {
         carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
         model.resizeGrid(width: size.width, height: size.height)
         record(
-            pager.handle(.resize(Viewport(width: Double(size.width), height: Double(size.height))), at: time), at: time)
+            pager.handle(
+                .resize(viewport(of: Viewport(width: Double(size.width), height: Double(size.height)))), at: time),
+            at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
         let box = PageBudget.decodeBox(
             pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,
@@ -191,7 +200,7 @@ public final class GalleryController {
             let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
             let centre = pager.currentPage.rawValue
             // The visible rows, centre first, then a screen's worth either side for a fling.
-            let reach = Int(pager.configuration.wheelRowsPerViewport)
+            let reach = Int(pager.wheelRowsPerViewport.rounded(.up))
             let photos = (0...reach).flatMap { distance in
                 distance == 0 ? [centre] : [centre + distance, centre - distance]
             }.map { PhotoID(WrapMath.wrap($0, count: max(library.count, 1))) }
@@ -207,6 +216,22 @@ public final class GalleryController {
             let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
             store.apply(ResidencyPlan<PhotoID>(required: Self.unique(pages.map(photo(ofPage:)))))
         }
+    }
+
+    /// The box of a photo's stand-in thumbnail: the desktop cache's large size, stretched over the photo's shape.
+    static let standInBox = PixelSize(width: 256, height: 256)
+
+    /// A far jump lands on `page` before its photo is decoded: the photo's thumbnail (the desktop's cache, else a small
+    /// decode, much quicker than the page's) stands in until it comes. Asked on a jump only, so paging page by page
+    /// decodes nothing more; the last jump's stand-in is dropped.
+    func wantStandIn(forPage page: PageIndex) {
+        guard mode != .wheel, page.rawValue < pager.pageCount else { return }
+        let photo = photo(ofPage: page)
+        guard photo.rawValue < library.count, store.textureSize(forPhoto: photo) == nil,
+            store.failure(forPhoto: photo) == nil
+        else { return }
+        if thumbnails.texture(for: photo) == nil { thumbnails.removeAll(box: Self.standInBox) }
+        thumbnails.want([photo], size: Self.standInBox)
     }
 
     static func unique<Value: Hashable>(_ values: [Value]) -> [Value] {

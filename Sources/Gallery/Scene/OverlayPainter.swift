@@ -41,10 +41,21 @@ final class OverlayPainter {
         _ text: String, opacity: Double, in band: LayoutRect, layout: SceneLayout, renderer: Renderer
     ) throws {
         let padding = layout.px(12)
-        guard band.width > 2 * padding,
+        let pointSize = layout.px(SceneLayout.labelPointSize)
+        guard band.width > 2 * padding else { return }
+        // Too narrow for the whole line (the wheel's crescent in a small window): the index alone ("1 / 12") rather
+        // than its first characters; the name is on the row beside it.
+        var shown = text
+        if !layout.wheelRows.isEmpty,
+            let index = text.firstRange(of: " \u{2014} ").map({ String(text[..<$0.lowerBound]) }),
+            try texts.elided(text, pointSize: pointSize, toWidth: band.width - 2 * padding) != text
+        {
+            shown = index
+        }
+        guard
             let label = try texts.texture(
-                text, pointSize: layout.px(SceneLayout.labelPointSize), color: RGBA(r: 240, g: 240, b: 245),
-                renderer: renderer, fitting: band.width - 2 * padding)
+                shown, pointSize: pointSize, color: RGBA(r: 240, g: 240, b: 245), renderer: renderer,
+                fitting: band.width - 2 * padding)
         else { return }
         let width = min(label.width, band.width - 2 * padding)
         let height = min(label.height, band.height)

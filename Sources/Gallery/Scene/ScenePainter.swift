@@ -1,8 +1,8 @@
 import GalleryCore
 import PagerEngine
 
-/// Draws one frame of the strip: pages fitted on a dark background, a flat neutral box of a photo's shape until it is
-/// decoded, error tiles, the feed's end page.
+/// Draws one frame of the strip: pages fitted on a dark background, stand-ins (after a far jump the photo's thumbnail
+/// when one is at hand, else a flat neutral box of its shape), error tiles, the feed's end page.
 @MainActor
 final class ScenePainter {
     /// The dark background between and around pages.
@@ -29,12 +29,12 @@ final class ScenePainter {
 
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
     /// photos are fitted into `photoBox` (`SceneLayout.pageBox`, in the centred slot's frame), texts drawn at `scale`;
-    /// `marked` photos get a badge.
+    /// a photo not decoded yet shows `thumbnail`'s texture of it when there is one; `marked` photos get a badge.
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         time: Double, photoBox: PixelRect? = nil, scale: Double = 1,
         zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
-        marked: (PhotoID) -> Bool = { _ in false }
+        thumbnail: (PhotoID) -> Texture? = { _ in nil }, marked: (PhotoID) -> Bool = { _ in false }
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -66,7 +66,7 @@ final class ScenePainter {
                     let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
                     if shown < 1 {
                         let blending = texture.isBlending
-                        try paintPlaceholder(in: rect, renderer: renderer)
+                        try paintPlaceholder(in: rect, thumbnail: thumbnail(photo), renderer: renderer)
                         try texture.setAlphaModulation(UInt8((shown * 255).rounded()))
                         try texture.setBlendMode(blending: true)
                         try renderer.copy(texture, to: rect)
@@ -82,7 +82,8 @@ final class ScenePainter {
                     try paintError(failure, in: fitRect, scale: scale, renderer: renderer)
                 } else {
                     try paintPlaceholder(
-                        in: fitRect.centring(store.placeholderSize(forPhoto: photo, in: box)), renderer: renderer)
+                        in: fitRect.centring(store.placeholderSize(forPhoto: photo, in: box)),
+                        thumbnail: thumbnail(photo), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
                 if marked(photo) {
@@ -138,9 +139,13 @@ final class ScenePainter {
     /// What the feed's end page says after a failure.
     static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
-    /// A photo's stand-in until its image is decoded: one flat neutral box of its shape (no pattern: nothing flashes
-    /// before the photo fades in).
-    private func paintPlaceholder(in rect: PixelRect, renderer: Renderer) throws {
+    /// A photo's stand-in until its image is decoded: its thumbnail stretched to its shape when one is at hand, else
+    /// one flat neutral box of its shape (no pattern: nothing flashes before the photo fades in).
+    private func paintPlaceholder(in rect: PixelRect, thumbnail: Texture?, renderer: Renderer) throws {
+        if let thumbnail {
+            try renderer.copy(thumbnail, to: rect)
+            return
+        }
         try renderer.setDrawColor(Self.placeholderTones.paper)
         try renderer.fill(rect)
     }

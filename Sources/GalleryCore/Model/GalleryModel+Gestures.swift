@@ -123,6 +123,12 @@ extension GalleryModel {
     /// Moves zoom animations to `time`.
     public mutating func advanceZoom(to time: Double) -> ZoomModel.Progress { zoom.advance(to: time) }
 
+    /// The zoomed photo is fitted anew at `fittedWidth` × `fittedHeight` (the status bar came or went), keeping the
+    /// size it is shown at.
+    public mutating func refitZoom(fittedWidth: Double, fittedHeight: Double) {
+        zoom.refit(fittedWidth: fittedWidth, fittedHeight: fittedHeight, at: now)
+    }
+
     /// Back to fit at once (a resize).
     public mutating func resetZoom() { zoom.reset() }
 

@@ -109,6 +109,17 @@ public struct ZoomModel: Sendable {
         return .rested
     }
 
+    /// The zoomed photo's fit changed to `fittedWidth` × `fittedHeight` (the status bar came or went): it stays as large
+    /// as it is shown at `now` (`PhotoZoom.refitted`), any animation or glide ending there; a zoom that is now the fit is
+    /// forgotten.
+    public mutating func refit(fittedWidth: Double, fittedHeight: Double, at now: Double) {
+        guard let shown = shown(at: now) else { return }
+        motion = nil
+        let next = shown.zoom.refitted(fittedWidth: fittedWidth, fittedHeight: fittedHeight)
+        zoomed = next.isZoomed ? (shown.photo, next) : nil
+        if zoomed == nil { pan = nil }
+    }
+
     /// Back to fit at once (a mode switch, a resize, settling on another photo).
     public mutating func reset() {
         zoomed = nil

@@ -51,7 +51,14 @@ public struct Pager: Sendable {
 
     /// Pixels per slot along the paging axis: the viewport width, or a wheel row.
     public var extent: Double {
-        topology.axis == .vertical ? viewport.height / configuration.wheelRowsPerViewport : viewport.width
+        topology.axis == .vertical ? viewport.height / wheelRowsPerViewport : viewport.width
+    }
+
+    /// How many wheel rows fill the viewport's height: `wheelRowsPerViewport`, fewer when rows would be shorter than
+    /// `wheelMinimumRowHeight` points at the viewport's scale, and at least one.
+    public var wheelRowsPerViewport: Double {
+        let roomy = viewport.height / (configuration.wheelMinimumRowHeight * viewport.scale)
+        return max(min(configuration.wheelRowsPerViewport, roomy), 1)
     }
 
     /// The viewport's size along the paging axis (the rubber band's dimension d).

@@ -12,8 +12,11 @@ public struct PagerConfiguration: Equatable, Sendable {
     public var rubberBandCoefficient: Double = RubberBand.coefficient
     /// How a key, the slideshow or a script command turns the page: a quick spring, or no animation at all.
     public var commandTransition: CommandTransition = .spring(.keyPaging)
-    /// How many wheel rows fill the viewport height.
+    /// How many wheel rows fill the viewport height, when each is at least `wheelMinimumRowHeight` tall.
     public var wheelRowsPerViewport: Double = 7
+    /// The shortest wheel row, in layout points (pixels at scale 1): a short window or a large scale shows fewer,
+    /// taller rows rather than shrinking names and thumbnails (two lines of text and their margins fit in 64).
+    public var wheelMinimumRowHeight: Double = 64
 
     /// Creates the design's configuration.
     public init() {}

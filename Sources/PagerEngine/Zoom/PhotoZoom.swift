@@ -67,6 +67,19 @@ public struct PhotoZoom: Equatable, Sendable {
         return next.clamped()
     }
 
+    /// The same photo fitted anew at `fittedWidth` × `fittedHeight` (the page box changed: the status bar came or
+    /// went): it keeps its size on screen (its share of its own pixels, so 100 % stays 100 %) within the new range,
+    /// and the pan is held within the new bounds.
+    public func refitted(fittedWidth newWidth: Double, fittedHeight newHeight: Double) -> PhotoZoom {
+        var next = PhotoZoom(
+            fittedWidth: newWidth, fittedHeight: newHeight, viewportWidth: viewportWidth,
+            viewportHeight: viewportHeight, imageWidth: actualSizeScale * fittedWidth)
+        next.scale = min(max(imageScale * next.actualSizeScale, next.minScale), next.maxScale)
+        next.panX = panX
+        next.panY = panY
+        return next.clamped()
+    }
+
     /// The same scale with the pan held within its bounds.
     public func clamped() -> PhotoZoom {
         var next = self

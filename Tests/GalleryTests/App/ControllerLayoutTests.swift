@@ -35,6 +35,32 @@ extension SDLSerializedTests {
             }
         }
 
+        @Test(
+            "A small window at a large scale shows fewer, taller wheel rows: names at full size, thumbnails visible",
+            arguments: [(480, 320, 2.0), (1024, 600, 2.0), (320, 240, 1.5), (1280, 720, 1.0), (480, 320, 1.0)])
+        func wheelRowsGrowWithTheScale(width: Int, height: Int, scale: Double) throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: width, height: height, opaque: true)
+            let renderer = try Renderer(target: target)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 12), mode: .wheel, renderer: renderer, worker: worker,
+                thumbnailWorker: worker)
+            gallery.scale = scale
+            let layout = gallery.sceneLayout(gallery.overlayState)
+            let cards = layout.wheelRows.map(\.card).filter { $0.isInside(width: width, height: height) }
+            #expect(!cards.isEmpty)
+            for card in cards {
+                let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scale)
+                #expect(sizes.name == SceneLayout.px(SceneLayout.wheelNamePointSize, scale: scale), "\(card)")
+            }
+            let thumbnail = WheelPainter.thumbnailBox(
+                for: WheelPainter.layout(for: gallery.pager, direction: .clockwise))
+            #expect(Double(thumbnail.height) >= 40 * scale, "\(thumbnail)")
+            if width == 1280 { #expect(gallery.pager.wheelRowsPerViewport == 7) }
+        }
+
         @Test("A far jump to a photo not decoded yet shows one flat neutral box, no pattern, before it (item 5)")
         func farJumpShowsNoPattern() throws {
             try SDLTestSession.start()
@@ -75,6 +101,57 @@ extension SDLSerializedTests {
             let paper = ScenePainter.placeholderTones.paper
             #expect(
                 colours == [UInt32(paper.r) << 16 | UInt32(paper.g) << 8 | UInt32(paper.b)], "\(colours.count) colours")
+        }
+
+        @Test("A far jump's photo not decoded yet shows its thumbnail, asked on the jump only and not a page texture")
+        func farJumpShowsTheThumbnail() throws {
+            try SDLTestSession.start()
+            let target = try Surface(width: 640, height: 360, opaque: true)
+            let renderer = try Renderer(target: target)
+            let gate = DispatchSemaphore(value: 0)
+            // Pages past the first two wait at the gate; thumbnails decode at once on their own worker.
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if request.photo > 1 { gate.wait() }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            let thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                for _ in 0..<16 { gate.signal() }
+                worker.shutdown()
+                thumbnailWorker.shutdown()
+            }
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 30), mode: .threeSurfaces, renderer: renderer, worker: worker,
+                thumbnailWorker: thumbnailWorker)
+            func pump(until done: () -> Bool) throws {
+                let deadline = MonotonicClock.seconds() + 10
+                while !done(), MonotonicClock.seconds() < deadline {
+                    try gallery.receiveDecodes(uploadBudget: nil)
+                    usleep(1000)
+                }
+            }
+            try pump { gallery.store.decodedCount > 0 }
+            gallery.perform(.next, at: 0.1)
+            gallery.advance(to: 1)
+            #expect(gallery.thumbnails.pendingCount == 0 && gallery.thumbnails.count == 0)  // A page turn asks none.
+            gallery.perform(.last, at: 1.1)
+            try pump { gallery.thumbnails.count == 1 }
+            gallery.advance(to: 3)
+            try gallery.render()
+            renderer.present()
+            #expect(gallery.pager.currentPage == 29)
+            #expect(gallery.store.textureSize(forPhoto: 29) == nil)
+            let box = gallery.photoBox
+            var colours = Set<UInt32>()
+            for y in stride(from: box.y + 4, to: box.y + box.height / 2, by: 3) {
+                for x in stride(from: box.x + 4, to: box.maxX - 4, by: 3) {
+                    let pixel = target.pixel(x: x, y: y)
+                    colours.insert(UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b))
+                }
+            }
+            #expect(colours.count > 8, "\(colours.count) colours: the thumbnail, not a flat box")
+            let record = gallery.traceRecord(time: 3, frameMilliseconds: 0, events: [])
+            #expect(record.textures == gallery.store.textureCount)
         }
 
         @Test("With the status bar on or at scale 2, a photo ends above the dots (item 1)")

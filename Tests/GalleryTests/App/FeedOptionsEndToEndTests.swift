@@ -41,6 +41,28 @@ extension SDLSerializedTests {
             #expect(refused.standardError.contains("no images in"), "\(refused.standardError)")
         }
 
+        @Test("A photo copied into an empty watched folder appears: it takes the spinner's place, decoded and drawn")
+        func photoArrivesInEmptyWatchedFolder() throws {
+            let watched = try TemporaryDirectory()
+            let run = try GalleryProcess.run(
+                [ScriptLine.shot(2.5, "arrived.png"), ScriptLine.quit(2.6)],
+                arguments: ["--feed-watch", watched.url.path], size: "640x480"
+            ) {
+                usleep(700_000)
+                try FileManager.default.copyItem(atPath: BundledPhotos.paths[1], toPath: watched.path("new.jpg"))
+            }
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.records.first?.pages == 0)
+            let appended = try #require(run.records.first { $0.events.contains("appended:1") })
+            #expect(appended.pages == 1)
+            let last = try #require(run.records.last)
+            #expect(last.page == 0 && last.pages == 1 && last.decoded == 1 && last.offsetPixels == 0)
+            // 02-coffee (600×400) fitted into 640×480 less the gap: 608 wide at the middle row, not the spinner.
+            let shot = try HeadlessEndToEndTests.load(run.shot("arrived.png"))
+            let columns = (0..<640).filter { shot.pixel(x: $0, y: 240) != HeadlessEndToEndTests.background }
+            #expect(abs(columns.count - 608) <= 2, "\(columns.count) columns of photo")
+        }
+
         @Test("--feed-command with paths starts in the feed")
         func feedCommandImpliesTheFeed() throws {
             let run = try GalleryProcess.run(

@@ -26,10 +26,14 @@ extension SDLSerializedTests {
                 lines, arguments: ["--synthetic", "12", "--mode", "wheel"], size: "640x360")
             #expect(run.status == 0, "\(run.standardError)")
             let shot = try HeadlessEndToEndTests.load(run.shot("wheel.png"))
+            // 360 px hold 5.625 rows of the 64 px minimum (Pager.wheelRowsPerViewport), not 7.
+            let rowHeight = Pager(topology: WheelTopology(rowCount: 12), viewport: Viewport(width: 640, height: 360))
+                .extent
+            #expect(rowHeight == 64)
             let layout = WheelLayout(
-                rowHeight: 360 / 7, viewportWidth: 640, viewportHeight: 360, radiusRatio: 1,
+                rowHeight: rowHeight, viewportWidth: 640, viewportHeight: 360, radiusRatio: 1,
                 direction: flipped ? .anticlockwise : .clockwise)
-            for distance in -3...3 {
+            for distance in -2...2 {
                 let y = Double(distance) * layout.rowHeight
                 let offset = try #require(layout.arcOffset(atDistance: y))
                 // The formula, written out: r_h·cos(asin(y/r)).
@@ -55,10 +59,10 @@ extension SDLSerializedTests {
             #expect(keys.records.last?.row == 1)
             #expect(keys.records.allSatisfy { $0.mode == .wheel && (0..<12).contains($0.row ?? -1) })
 
-            // A slow vertical drag down by two rows shows the rows above: from row 0 to row 10.
+            // A slow vertical drag down by two rows (64 px each at 360 px high) shows the rows above: from row 0 to 10.
             var drag = [ScriptLine.down(0.1, 320, 100)]
-            drag += (1...30).map { ScriptLine.move(0.1 + Double($0) / 60, 320, 100 + Double($0) * 360 / 7 * 2 / 30) }
-            drag.append(ScriptLine.up(1.0, 320, 100 + 360 / 7 * 2))
+            drag += (1...30).map { ScriptLine.move(0.1 + Double($0) / 60, 320, 100 + Double($0) * 64 * 2 / 30) }
+            drag.append(ScriptLine.up(1.0, 320, 100 + 64 * 2))
             let dragged = try GalleryProcess.run(
                 drag, arguments: ["--synthetic", "12", "--mode", "wheel"], size: "640x360")
             #expect(dragged.status == 0, "\(dragged.standardError)")
@@ -79,8 +83,8 @@ extension SDLSerializedTests {
             #expect(enter.records.last?.mode == .bounded)
             #expect(enter.records.last?.page == 2)
 
-            // Two rows below the centre (row 0 centred): row 2, clicked on its card.
-            let y = 180.0 + 2 * 360 / 7
+            // Two rows below the centre (row 0 centred, rows 64 px at 360 px high): row 2, clicked on its card.
+            let y = 180.0 + 2 * 64
             let click = try GalleryProcess.run(
                 [ScriptLine.key(0.1, "4"), ScriptLine.down(0.5, 400, y), ScriptLine.up(0.55, 401, y)],
                 arguments: ["--synthetic", "12", "--mode", "threeSurfaces"], size: "640x360")

@@ -131,6 +131,28 @@ extension SDLSerializedTests {
             #expect(run.records.last?.zoom == 1)  // The second double-click went back to fit.
         }
 
+        @Test("b while zoomed: the zoom is measured from the new fit, 100 % stays 100 %, the pan stays in bounds")
+        func statusBarWhileZoomed() throws {
+            // 02-coffee is 600×400: 100 % draws it 600 px wide whatever the page box; only its share of fit changes.
+            let run = try GalleryProcess.run(
+                [
+                    ScriptLine.key(0.2, "="), ScriptLine.key(1.2, "b"), ScriptLine.shot(1.5, "bar.png"),
+                    ScriptLine.key(1.6, "b"), ScriptLine.quit(1.8),
+                ], arguments: [BundledPhotos.paths[1]], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            let bar = SceneLayout.statusBarHeight(scale: 1)
+            let box = SceneLayout.pageBox(in: LayoutRect(x: 0, y: 0, width: 1280, height: 720 - bar), scale: 1)
+            let fittedWithBar = Double(box.height) * 1.5
+            let withBar = try #require(run.records.last { $0.t < 1.55 })
+            #expect(abs(withBar.zoom - 600 / fittedWithBar) < 2e-3, "fitted \(fittedWithBar)")
+            #expect(abs(withBar.panX) < 1e-9 && abs(withBar.panY) < 1e-9)
+            let shot = try HeadlessEndToEndTests.load(run.shot("bar.png"))
+            let columns = (0..<1280).filter { shot.pixel(x: $0, y: 300) != HeadlessEndToEndTests.background }
+            #expect(abs(columns.count - 600) <= 1)
+            let without = try #require(run.records.last)
+            #expect(abs(without.zoom - 600.0 / 1032) < 1e-3)  // The bar gone: the first fit's 100 % again.
+        }
+
         @Test(
             "--fit down never enlarges a photo beyond 100 %; the default fits it to the window",
             arguments: [

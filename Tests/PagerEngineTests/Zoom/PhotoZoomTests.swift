@@ -113,4 +113,22 @@ struct PhotoZoomTests {
         #expect(abs(glide.zoom(at: 3).panY - zoomed.panLimitY) < 0.5)
         #expect(glide.isDone(at: 3))
     }
+
+    @Test("Refitted to a smaller fit, a zoom keeps its share of the photo's pixels and its pan within the new bounds")
+    func refitted() {
+        let zoom = PhotoZoom(
+            fittedWidth: 1000, fittedHeight: 500, viewportWidth: 1200, viewportHeight: 700, imageWidth: 4000
+        ).zoomed(to: 2, atX: 1100, y: 650)
+        let refit = zoom.refitted(fittedWidth: 800, fittedHeight: 400)
+        #expect(abs(refit.imageScale - zoom.imageScale) < 1e-12)
+        #expect(abs(refit.scale - 2.5) < 1e-12)
+        #expect(abs(refit.panX) <= refit.panLimitX && abs(refit.panY) <= refit.panLimitY)
+        // At 100 % of a photo smaller than its fit: still 100 % of the new fit's measure.
+        let small = PhotoZoom(
+            fittedWidth: 1032, fittedHeight: 688, viewportWidth: 1280, viewportHeight: 720, imageWidth: 600)
+        let actual = small.zoomed(to: small.actualSizeScale, atX: 640, y: 360)
+        let smaller = actual.refitted(fittedWidth: 987, fittedHeight: 658)
+        #expect(abs(smaller.scale - 600.0 / 987) < 1e-12)
+        #expect(smaller.isZoomed)
+    }
 }
