@@ -5,7 +5,8 @@ public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
     case digit(Int, GalleryCommand?)
     /// A key bound to a command (`KeyMap`).
     case command(GalleryCommand)
-    /// Up (−1) or Down (+1): they scroll the help when it is longer than the window; otherwise unbound.
+    /// Up (−1) or Down (+1): they scroll the help when it is longer than the window, step the grid's selection a row and
+    /// the wheel's rows one; otherwise unbound.
     case scroll(Int)
     /// Any other key: it only clears a typed number.
     case unbound

@@ -157,6 +157,9 @@ public struct GalleryModel: Sendable {
             effects += countPrefix.interrupt().map { [.command($0)] } ?? []
             moveGridSelection(step < 0 ? .up : .down, at: time)
             return effects
+        case .scroll(let step) where mode == .wheel:
+            // The wheel is a vertical list: Up and Down step its rows as Left and Right do.
+            command = step < 0 ? .previous : .next
         case .unbound, .scroll:
             return effects + (countPrefix.interrupt().map { [.command($0)] } ?? [])
         case .command(let bound):

@@ -144,6 +144,15 @@ import Testing
         }
     }
 
+    @Test(arguments: [TopologyKind.bounded, .wheel])
+    func upAndDownStepTheWheelOnly(mode: TopologyKind) {
+        var model = Self.model(mode, page: 3)
+        let down = model.key("Down", isRepeat: false, at: 1)
+        let up = model.key("Up", isRepeat: false, at: 1)
+        #expect(down == (mode == .wheel ? [.command(.next)] : []))
+        #expect(up == (mode == .wheel ? [.command(.previous)] : []))
+    }
+
     @Test func togglesAndRequests() {
         var model = Self.model()
         _ = model.perform(.toggleHelp, at: 1)
