@@ -14,9 +14,6 @@ runs=${4:-3}
 display_number=${5:-}
 here=$(dirname "$(realpath "$0")")
 width=1280 height=720
-# Both viewers draw a status bar in the bottom rows: nsxiv's counts its background caching of the whole folder
-# ("Caching... 0510") long after the visible grid is filled, so the bottom 24 px are not sampled.
-ignore_bottom=24
 
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -51,6 +48,15 @@ command_of() {
         gallery-no-cache) echo "$gallery --software --size ${width}x$height --mode grid --no-thumbnail-cache $folder" ;;
     esac
 }
+# The bottom rows not sampled: nsxiv's bar counts its background caching of the whole folder ("Caching... 0510")
+# long after the visible grid is filled (24 px); gallery's page label ("1 / 2000 — 00001.jpg · grid", above its
+# status line) fades out 1.5 s after the start, which is not a thumbnail arriving (80 px).
+ignore_of() {
+    case $1 in
+        nsxiv) echo 24 ;;
+        *) echo 80 ;;
+    esac
+}
 # Where each viewer keeps its thumbnails below XDG_CACHE_HOME (nsxiv its own tree; gallery the freedesktop one).
 cache_of() {
     case $1 in
@@ -77,7 +83,7 @@ for ((round = 0; round <= runs; round++)); do
         for phase in cold warm; do
             before=$(count_files "$cache/$(cache_of "$viewer")")
             # shellcheck disable=SC2046
-            line=$(XDG_CACHE_HOME=$cache "$harness" --fill --fill-ignore-bottom $ignore_bottom -- \
+            line=$(XDG_CACHE_HOME=$cache "$harness" --fill --fill-ignore-bottom "$(ignore_of "$viewer")" -- \
                 $(command_of "$viewer")) || { echo "  $viewer $phase: run $round incomplete" >&2; continue; }
             after=$(count_files "$cache/$(cache_of "$viewer")")
             read -r files_before bytes_before <<<"$before"
@@ -94,9 +100,10 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo
 echo "## Filling a ${width}×$height thumbnail grid of $photos photos, cold and warm (JPEGs of 1920×1280, Xvfb, no window manager)"
-echo "Medians of $runs interleaved cold + warm pairs (min–max); times in ms from launch. Filled: the screen (sampled every"
-echo "16 px, less the bottom $ignore_bottom px of status bar) then stays still for 1.5 s. Cold: a fresh XDG_CACHE_HOME; warm: the"
-echo "cache the cold run left. Written: thumbnail files (and KiB) the run added to the cache by the time it was stopped."
+echo "Medians of $runs interleaved cold + warm pairs (min–max); times in ms from launch. Filled: the last change before the"
+echo "screen (sampled every 16 px, less the bottom rows: nsxiv's bar, 24 px; gallery's label and status, 80 px) stayed still"
+echo "for 1.5 s. Cold: a fresh XDG_CACHE_HOME; warm: the cache the cold run left. Written: thumbnail files (and KiB) the run"
+echo "added to the cache by the time it was stopped."
 echo "gallery: \`--software --mode grid\`, SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'); nsxiv: \`-t\`." \
     "Load average before $load_before, after $load_after ($(nproc) cores)."
 echo
