@@ -73,10 +73,13 @@ clean:
 	rm -rf .build $(OUT)
 
 # Prints engine and headless frame-cost numbers (release build), then the idle CPU and memory of the real
-# window under Xvfb when xvfb-run is available.
+# window under Xvfb when xvfb-run is available, and gallery's cold and warm grid fill (one pair; `make bench-fill`
+# adds nsxiv and more runs) when Xvfb, ImageMagick and the XTest headers are there.
 bench: build
 	$(BUILD_DIR)/gallery-bench
 	@if command -v xvfb-run >/dev/null; then Scripts/bench-window.sh $(GALLERY); fi
+	@if command -v Xvfb >/dev/null && command -v convert >/dev/null && pkg-config --exists xtst 2>/dev/null; then \
+	  VIEWERS=gallery Benchmarks/peers/bench-fill.sh $(GALLERY) $(OUT)/peers $(PHOTOS) 1; fi
 
 # ---- Install: `make install [PREFIX=/usr/local] [DESTDIR=]`, `make uninstall` -------------------------------
 # The man page, completions and desktop entry are generated from the built program into $(GENERATED), never
@@ -172,6 +175,17 @@ PEERS_APT_PACKAGES := nsxiv feh xvfb xdotool imagemagick gcc libc6-dev libx11-de
 bench-peers: build
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
 	Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
+
+# ---- Filling the thumbnail grid: `make bench-fill [PHOTOS=2000] [FILL_RUNS=3] [PEERS_DISPLAY=N]` ---------------------
+# gallery's grid mode against `nsxiv -t`: launch → a 1280×720 grid of PHOTOS photos filled and still, cold (a fresh
+# XDG_CACHE_HOME) and warm (the cache the cold run left), and the thumbnails each wrote (about 2 min; the folder is
+# the peers benchmark's, in $(OUT)/peers). Benchmarks/peers/bench-fill.sh says what each column means.
+FILL_RUNS ?= 3
+
+.PHONY: bench-fill
+bench-fill: build
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
+	Benchmarks/peers/bench-fill.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(FILL_RUNS) $(PEERS_DISPLAY)
 
 # --- Reliability: soak, sanitizers, fuzzing (docs/RELIABILITY.md) ---
 .PHONY: soak

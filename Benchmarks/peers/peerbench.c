@@ -1,8 +1,11 @@
 // peerbench: launches one image viewer on the current X display and measures, by reading the screen itself,
-// how fast it shows the first photo and turns to the second. Built and run by Benchmarks/peers/bench-peers.sh.
+// how fast it shows the first photo and turns to the second, or (--fill) how fast it fills a thumbnail grid.
+// Built and run by Benchmarks/peers/bench-peers.sh and bench-fill.sh.
 //
 //   peerbench [--key KEYSYM] [--pages N] [--marker1 RRGGBB] [--marker2 RRGGBB] [--tolerance N] [--settle-ms MS]
 //             [--page-settle-ms MS] -- viewer arguments...
+//   peerbench --fill [--fill-settle-ms MS] [--fill-step PX] [--fill-ignore-bottom PX] [--fill-timeout-ms MS]
+//             -- viewer arguments...
 //
 // The screen should be exactly the viewer's window size and have no window manager, so the window covers it and
 // the photo's centre is the screen's centre. Prints one line of key=value pairs (times in ms, memory in KiB):
@@ -13,6 +16,13 @@
 //   shown      key press → the second photo's marker at the centre, on a frame that then stays unchanged
 //   pages      with --pages N: N more key presses, each after the screen settled; page_ms is their median
 //   hwm        VmHWM (peak RSS) at the end of the run; cpu: user + system CPU time of the whole run
+// With --fill it prints instead:
+//   window     launch → the first change anywhere on the screen
+//   fill       launch → the last change before the screen stayed still for --fill-settle-ms (default 1500): the
+//              grid filled. The whole screen is sampled every --fill-step px (default 16) in x and y, so a
+//              thumbnail arriving anywhere counts; frames: how many different screens were seen until then.
+//              --fill-ignore-bottom PX leaves a status bar out (nsxiv's counts its background caching up)
+//   rss_fill   VmRSS once still; hwm and cpu as above, read once still (the viewer is then sent SIGTERM)
 // Pixels are read with XGetImage (a few µs per call on Xvfb); keys are sent with XTest to the viewer's window.
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
@@ -34,6 +44,10 @@ static int tolerance = 24;        // per channel: JPEG and scaling move the mark
 static double settleMs = 150;     // a row unchanged this long counts as a finished frame sequence
 static double pageSettleMs = 60;  // the same while paging: shorter, so 100 pages take seconds, not minutes
 static double timeoutMs = 10000;
+static double fillSettleMs = 1500;  // thumbnails arrive tens of ms apart; a second and a half of stillness is done
+static double fillTimeoutMs = 120000;
+static int fillStep = 16;
+static int fillIgnoreBottom = 0;
 
 static double nowMs(void) {
     struct timespec t;
@@ -133,6 +147,56 @@ static double waitForStillness(unsigned long *row, unsigned long *scratch, doubl
     return lastChange;
 }
 
+// The sampled points along one side: every fillStep px from fillStep / 2 up to (not including) length.
+static int sampleCount(int length) { return length > fillStep / 2 ? (length - fillStep / 2 + fillStep - 1) / fillStep : 0; }
+
+// The screen above the ignored bottom, sampled every fillStep px in x and y (one XGetImage: a round trip, not
+// thousands).
+static void sampleGrid(unsigned long *samples) {
+    int height = screenHeight - fillIgnoreBottom;
+    XImage *image = XGetImage(display, root, 0, 0, screenWidth, height, AllPlanes, ZPixmap);
+    if (!image) fail("XGetImage failed");
+    int n = 0;
+    for (int y = fillStep / 2; y < height; y += fillStep)
+        for (int x = fillStep / 2; x < screenWidth; x += fillStep) samples[n++] = XGetPixel(image, x, y) & 0xffffff;
+    XDestroyImage(image);
+}
+
+// --fill: launch → the screen stops changing. Returns the line to print; the viewer is still running.
+static void measureFill(pid_t pid, double launch, char *line, size_t size) {
+    int count = sampleCount(screenWidth) * sampleCount(screenHeight - fillIgnoreBottom);
+    size_t bytes = sizeof(unsigned long) * (size_t)count;
+    unsigned long *before = malloc(bytes), *samples = malloc(bytes);
+    sampleGrid(before);  // the empty screen: the first difference is the window's first frame
+    double window = -1, lastChange = -1;
+    int frames = 0;
+    while (nowMs() - launch < fillTimeoutMs) {
+        sleepMs(2);
+        sampleGrid(samples);
+        double now = nowMs();
+        if (memcmp(samples, before, bytes) != 0) {
+            if (window < 0) window = now - launch;
+            lastChange = now;
+            frames++;
+            memcpy(before, samples, bytes);
+        } else if (lastChange >= 0 && now - lastChange >= fillSettleMs) {
+            break;
+        }
+        if (waitpid(pid, NULL, WNOHANG) == pid) fail("the viewer exited before the screen was still");
+    }
+    free(before);
+    free(samples);
+    if (lastChange < 0 || nowMs() - lastChange < fillSettleMs) { kill(pid, SIGKILL); fail("the screen never settled"); }
+    snprintf(line, size, "window=%.1f fill=%.1f frames=%d rss_fill=%ld hwm=%ld cpu=%.0f", window, lastChange - launch,
+             frames, statusField(pid, "VmRSS"), statusField(pid, "VmHWM"), cpuMs(pid));
+}
+
+static void stopViewer(pid_t pid) {
+    kill(pid, SIGTERM);
+    for (int i = 0; i < 100 && waitpid(pid, NULL, WNOHANG) != pid; i++) sleepMs(10);
+    if (waitpid(pid, NULL, WNOHANG) == 0) { kill(pid, SIGKILL); waitpid(pid, NULL, 0); }
+}
+
 static void pressKey(KeyCode code) {
     XTestFakeKeyEvent(display, code, True, CurrentTime);
     XTestFakeKeyEvent(display, code, False, CurrentTime);
@@ -147,9 +211,10 @@ static int compareDoubles(const void *a, const void *b) {
 int main(int argc, char **argv) {
     const char *keyName = "Right";
     unsigned long marker1 = 0xff0000, marker2 = 0x0000ff;
-    int pages = 0, commandStart = -1;
+    int pages = 0, commandStart = -1, fill = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0) { commandStart = i + 1; break; }
+        if (strcmp(argv[i], "--fill") == 0) { fill = 1; continue; }
         if (i + 1 >= argc) fail("option without a value");
         if (strcmp(argv[i], "--key") == 0) keyName = argv[++i];
         else if (strcmp(argv[i], "--pages") == 0) pages = atoi(argv[++i]);
@@ -158,6 +223,10 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--tolerance") == 0) tolerance = atoi(argv[++i]);
         else if (strcmp(argv[i], "--settle-ms") == 0) settleMs = atof(argv[++i]);
         else if (strcmp(argv[i], "--page-settle-ms") == 0) pageSettleMs = atof(argv[++i]);
+        else if (strcmp(argv[i], "--fill-settle-ms") == 0) fillSettleMs = atof(argv[++i]);
+        else if (strcmp(argv[i], "--fill-step") == 0) fillStep = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--fill-ignore-bottom") == 0) fillIgnoreBottom = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--fill-timeout-ms") == 0) fillTimeoutMs = atof(argv[++i]);
         else fail("unknown option (see the comment at the top of peerbench.c)");
     }
     if (commandStart < 0 || commandStart >= argc) fail("usage: peerbench [options] -- viewer arguments...");
@@ -170,8 +239,10 @@ int main(int argc, char **argv) {
     screenHeight = DisplayHeight(display, DefaultScreen(display));
     KeyCode key = XKeysymToKeycode(display, XStringToKeysym(keyName));
     if (!key) fail("unknown key name");
+    if (fillStep < 1) fail("--fill-step must be at least 1");
+    if (fillIgnoreBottom < 0 || fillIgnoreBottom > screenHeight - fillStep) fail("--fill-ignore-bottom leaves no screen");
     unsigned long background = centrePixel();
-    if (matches(background, marker1)) fail("the first marker is already on screen: is another viewer running?");
+    if (!fill && matches(background, marker1)) fail("the first marker is already on screen: is another viewer running?");
     unsigned long *row = calloc(screenWidth, sizeof *row), *scratch = calloc(screenWidth, sizeof *row);
 
     double launch = nowMs();
@@ -183,6 +254,15 @@ int main(int argc, char **argv) {
         dup2(null, STDERR_FILENO);
         execvp(argv[commandStart], argv + commandStart);
         _exit(127);
+    }
+
+    if (fill) {
+        char line[256];
+        measureFill(pid, launch, line, sizeof line);
+        stopViewer(pid);
+        printf("%s\n", line);
+        XCloseDisplay(display);
+        return 0;
     }
 
     double window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1;
@@ -243,9 +323,7 @@ int main(int argc, char **argv) {
 
     long hwm = statusField(pid, "VmHWM");
     double cpu = cpuMs(pid);
-    kill(pid, SIGTERM);
-    for (int i = 0; i < 100 && waitpid(pid, NULL, WNOHANG) != pid; i++) sleepMs(10);
-    if (waitpid(pid, NULL, WNOHANG) == 0) { kill(pid, SIGKILL); waitpid(pid, NULL, 0); }
+    stopViewer(pid);
     printf("window=%.1f paint=%.1f rss_paint=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d page_ms=%.1f\n",
            window, paint, rssPaint, change, shown, hwm, cpu, pagesDone, pageMedian);
     XCloseDisplay(display);

@@ -174,6 +174,8 @@ extension GalleryCommandLine {
         if !noThumbnailCache {
             options.thumbnailCacheRoot = ThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment)
             options.thumbnailCacheVersion = buildVersion
+            // The watched folder from the start, before a photo arrives in it (a cache root inside it is refused).
+            options.thumbnailCachePolicy = outputPolicy(photoFolders: [])
         }
         return options
     }

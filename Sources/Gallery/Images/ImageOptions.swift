@@ -22,6 +22,9 @@ public struct ImageOptions: Sendable, Hashable {
     public var thumbnailCacheRoot: String?
     /// The version written into cached thumbnails and naming the fail entries' folder.
     public var thumbnailCacheVersion = "0"
+    /// The folders the thumbnail cache must never write into from the start (those named and watched); the photos'
+    /// folders are added as they become known.
+    public var thumbnailCachePolicy = OutputPolicy()
 
     /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
     public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {
@@ -32,7 +35,9 @@ public struct ImageOptions: Sendable, Hashable {
 
     /// The shared thumbnail cache these options name, or nil.
     public func makeThumbnailCache() -> ThumbnailCache? {
-        thumbnailCacheRoot.map { ThumbnailCache(root: $0, version: thumbnailCacheVersion) }
+        thumbnailCacheRoot.map {
+            ThumbnailCache(root: $0, version: thumbnailCacheVersion, policy: thumbnailCachePolicy)
+        }
     }
 
     /// A decoder with these limits and its own budget (share it between all decode threads).

@@ -10,9 +10,9 @@ import Musl
 ///
 /// Folders are compared by identity (device and inode), walking up from the opened folder with `..`, so a symbolic
 /// link, a `..` in a path or a bind mount cannot make a photo folder look like another place.
-public struct OutputPolicy: Sendable, Equatable {
+public struct OutputPolicy: Sendable, Hashable {
     /// A protected folder: its identity, and its resolved path for messages.
-    struct Protected: Sendable, Equatable {
+    struct Protected: Sendable, Hashable {
         var device: UInt64
         var inode: UInt64
         var path: String
@@ -34,6 +34,16 @@ public struct OutputPolicy: Sendable, Equatable {
             let identity = (UInt64(status.st_dev), UInt64(status.st_ino))
             guard !policy.protected.contains(where: { ($0.device, $0.inode) == identity }) else { continue }
             policy.protected.append(Protected(device: identity.0, inode: identity.1, path: Self.resolved(folder)))
+        }
+        return policy
+    }
+
+    /// This policy with `other`'s folders protected too.
+    public func protecting(_ other: OutputPolicy) -> OutputPolicy {
+        var policy = self
+        for folder in other.protected
+        where !policy.protected.contains(where: { ($0.device, $0.inode) == (folder.device, folder.inode) }) {
+            policy.protected.append(folder)
         }
         return policy
     }

@@ -12,7 +12,9 @@ import Musl
 /// Writes follow the standard and the output policy (docs/RELIABILITY.md): a temporary file in the same folder, then
 /// a rename; files 0600, folders 0700; no symbolic link followed below the root; nothing written when the folder lies
 /// in or below a photo folder; at most `budgetBytes` per run. Failed photos get an entry under
-/// `fail/gallery-<version>/`, which later runs honour.
+/// `fail/gallery-<version>/`, which later runs honour. The photo folders are those the policy given protects (the
+/// folders named and watched), those `protect` adds, and the folder of every photo a thumbnail is written for, added
+/// before its write: a photo a feed brings from a folder unknown at the start protects its folder too.
 public final class ThumbnailCache: Sendable {
     /// The cache root, `…/thumbnails`.
     public let root: String
@@ -32,9 +34,11 @@ public final class ThumbnailCache: Sendable {
 
     private let state = LockedState(State())
 
-    /// A cache at `root` written by gallery `version`, writing at most `budgetBytes` per run.
-    public init(root: String, version: String, budgetBytes: Int = 128 << 20) {
+    /// A cache at `root` written by gallery `version`, writing at most `budgetBytes` per run and never into the
+    /// folders `policy` protects.
+    public init(root: String, version: String, budgetBytes: Int = 128 << 20, policy: OutputPolicy = OutputPolicy()) {
         self.root = root
+        state.withLock { $0.policy = policy }
         let safeVersion = String(
             version.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._+-".contains($0)) ? $0 : "-" })
         software = "gallery \(safeVersion)"
@@ -84,7 +88,7 @@ public final class ThumbnailCache: Sendable {
     @discardableResult
     public func store(_ png: [UInt8], for key: ThumbnailKey, flavour: ThumbnailFlavour) -> String? {
         guard let marked = PNGChunks.inserting(key.textChunks(software: software), into: png) else { return nil }
-        return write(marked, folder: [flavour.folderName], name: key.fileName)
+        return write(marked, for: key, folder: [flavour.folderName])
     }
 
     /// Writes a fail entry for `key` (a 1 × 1 PNG with the text chunks), so later runs of this version skip it.
@@ -92,7 +96,7 @@ public final class ThumbnailCache: Sendable {
     public func storeFailure(for key: ThumbnailKey) -> String? {
         let png = PNGChunks.solid(
             width: 1, height: 1, red: 0, green: 0, blue: 0, chunks: key.textChunks(software: software))
-        return write(png, folder: failFolder.split(separator: "/").map(String.init), name: key.fileName)
+        return write(png, for: key, folder: failFolder.split(separator: "/").map(String.init))
     }
 
     /// The first bytes read from a thumbnail for its text chunks: they come before the pixels.
@@ -111,10 +115,14 @@ public final class ThumbnailCache: Sendable {
         return PNGChunks.texts(in: Array(head[..<count]))
     }
 
-    /// Writes `bytes` as `name` in `folder` (components below the root, created 0700): a temporary file first, then
-    /// renamed over the name.
-    private func write(_ bytes: [UInt8], folder: [String], name: String) -> String? {
+    /// Writes `bytes` as `key`'s file in `folder` (components below the root, created 0700): a temporary file first,
+    /// then renamed over the name. The photo's own folder is protected first, for this write and every later one.
+    private func write(_ bytes: [UInt8], for key: ThumbnailKey, folder: [String]) -> String? {
+        let name = key.fileName
+        let photoFolder = OutputFolder.split(key.path).folder
+        let photoPolicy = OutputPolicy(protecting: [photoFolder])  // Its stat, outside the lock.
         let reserved: (policy: OutputPolicy, number: Int)? = state.withLock { state in
+            state.policy = state.policy.protecting(photoPolicy)
             guard state.bytesWritten + bytes.count <= budgetBytes else { return nil }
             state.bytesWritten += bytes.count
             state.temporaryCount += 1

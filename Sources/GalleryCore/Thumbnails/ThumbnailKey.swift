@@ -1,6 +1,8 @@
 /// A photo as the thumbnail cache knows it: its URI, the MD5 that names its thumbnails, and the modification time
 /// (whole seconds) and size in bytes its thumbnails must state to be valid.
 public struct ThumbnailKey: Sendable, Hashable {
+    /// The photo's absolute path, `.` and `..` applied.
+    public var path: String
     /// The `file://` URI of the photo's absolute path (`Thumb::URI`).
     public var uri: String
     /// The thumbnail's file name: the MD5 of `uri` in hex, then `.png`.
@@ -13,8 +15,8 @@ public struct ThumbnailKey: Sendable, Hashable {
     /// The key of the photo at `path` (made absolute against `workingDirectory`), modified at `modifiedSeconds`,
     /// `byteCount` bytes long.
     public init(path: String, workingDirectory: String, modifiedSeconds: Int, byteCount: Int) {
-        uri = ThumbnailURI.fileURI(
-            forAbsolutePath: ThumbnailURI.absolutePath(path, workingDirectory: workingDirectory))
+        self.path = ThumbnailURI.absolutePath(path, workingDirectory: workingDirectory)
+        uri = ThumbnailURI.fileURI(forAbsolutePath: self.path)
         fileName = MD5Digest.hex(of: Array(uri.utf8)) + ".png"
         self.modifiedSeconds = modifiedSeconds
         self.byteCount = byteCount

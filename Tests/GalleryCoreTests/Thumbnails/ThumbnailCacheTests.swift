@@ -140,6 +140,27 @@ struct ThumbnailCacheTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos).isEmpty)
     }
 
+    @Test(
+        "a photo's folder is protected before its thumbnail is written, and for every later write (a feed's photos)",
+        arguments: ["feed/cache/thumbnails", "cache/thumbnails"])
+    func photoFolderProtected(root: String) throws {
+        let folder = try TemporaryFolder()
+        let cache = ThumbnailCache(root: folder.path + "/" + root, version: "1")
+        // A feed command's photo from a folder unknown at the start: the cache lies inside it (the first root), or
+        // it lies inside the cache (the second: a photo in the cache's own `normal` folder).
+        let photoFolder = root.hasPrefix("feed") ? folder.path + "/feed" : folder.path + "/" + root + "/normal"
+        try FileManager.default.createDirectory(atPath: photoFolder, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: photoFolder + "/new.jpg", contents: Data([1])))
+        let photo = ThumbnailKey(
+            path: photoFolder + "/new.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 1)
+        let other = ThumbnailKey(path: "/photos/b.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
+        let png = PNGChunks.solid(width: 8, height: 8, red: 0, green: 0, blue: 0)
+        #expect(cache.store(png, for: photo, flavour: .normal) == nil)
+        #expect(cache.store(png, for: other, flavour: .normal) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photoFolder) == ["new.jpg"])
+        #expect(cache.filesWritten == 0)
+    }
+
     @Test("the root is $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails")
     func defaultRoot() {
         #expect(ThumbnailCache.defaultRoot(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/thumbnails")

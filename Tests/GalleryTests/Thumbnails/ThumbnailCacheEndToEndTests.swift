@@ -115,6 +115,16 @@ extension SDLSerializedTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: xdg + "/thumbnails") == ["normal"])
         }
 
+        @Test("a cache inside the watched folder (--feed-watch) is never written, even before a photo arrives there")
+        func watchedFolder() throws {
+            let (folder, _) = try Self.photos()
+            let watched = try TemporaryDirectory()
+            #expect(
+                try Self.wheel(folder.url.path, xdg: watched.path("xdg"), extra: ["--feed-watch", watched.url.path])
+                    == 0)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: watched.url.path).isEmpty)
+        }
+
         @Test("a photo that fails gets a fail entry of this version")
         func failEntry() throws {
             let folder = try TemporaryDirectory()
