@@ -31,6 +31,9 @@ public final class GalleryController {
     var residency = ResidencyTracker()
     let painter: ScenePainter
     let wheelPainter: WheelPainter
+    let gridPainter: GridPainter
+    /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
+    var gridZoom: GridZoom?
     let overlayPainter: OverlayPainter
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
     var now: Double { model.now }
@@ -83,6 +86,7 @@ public final class GalleryController {
         let texts = TextCache()
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
+        gridPainter = GridPainter()
         overlayPainter = OverlayPainter(texts: texts)
         self.cacheBytes = cacheBytes
         let decodes = PageDecodes(
@@ -114,7 +118,7 @@ public final class GalleryController {
             in: LayoutRect(x: 0, y: 0, width: width, height: max(height - bar, 0)), scale: scale)
     }
 
-    /// The mode shown now: the pager's arrangement, or the grid (drawn for now as the bounded pager beneath it).
+    /// The mode shown now: the pager's arrangement, or the grid.
     public var mode: TopologyKind { model.mode }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
@@ -125,8 +129,16 @@ public final class GalleryController {
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`: by
     /// default where queued key presses were heading, else the one at the centre now.
     public func switchMode(to kind: TopologyKind, at time: Double, showing requested: Int? = nil) {
+        // Back into the grid from a pager, the page shown flies into its cell.
+        let leaving = kind == .grid && mode != .grid && mode != .wheel ? currentPageTexture() : nil
         guard let left = model.switchMode(to: kind, at: time, showing: requested) else { return }
-        if left == .wheel, kind != .wheel { thumbnails.removeAll() }
+        // The wheel's and the grid's thumbnails go with them (an opening zoom keeps its own one).
+        if left == .wheel || left == .grid, kind != left { thumbnails.removeAll() }
+        if let leaving, model.grid?.selection == leaving.photo {
+            gridZoom = GridZoom(
+                photo: leaving.photo, direction: .closing, start: time, cell: nil,
+                texture: leaving.texture)
+        }
         zoomDetail.clear()
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if kind.recyclesSlots != store.recyclesSlots {
@@ -158,6 +170,7 @@ public final class GalleryController {
         if newRenderer != nil || box != store.box {
             store.reset(box: box, renderer: newRenderer)
             thumbnails.removeAll()
+            gridZoom = nil
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
@@ -178,6 +191,7 @@ public final class GalleryController {
         if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
+        if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if model.advanceInfo(to: time) { needsRedraw = true }
@@ -198,6 +212,8 @@ public final class GalleryController {
             thumbnails.want(Self.unique(photos), size: WheelPainter.thumbnailBox(for: layout))
             return
         }
+        // The grid's cells; the pager beneath keeps the selection decoded for the zoom into it.
+        if mode == .grid { updateGridThumbnails() }
         let pagesPerSecond = pager.velocity / pager.extent
         if let plan = residency.update(
             logicalPosition: pager.logicalPosition, velocity: pagesPerSecond, pageCount: pager.pageCount,
@@ -233,12 +249,12 @@ public final class GalleryController {
     /// or the information fading.
     public var needsFrame: Bool {
         pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads || spinnerIsVisible
-            || photoIsFadingIn || zoomIsMoving
+            || photoIsFadingIn || zoomIsMoving || gridZoom != nil
             || model.infoIsFading(at: now)
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
+    private var photoIsFadingIn: Bool { mode != .wheel && mode != .grid && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep

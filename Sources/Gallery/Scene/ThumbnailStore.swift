@@ -1,9 +1,15 @@
-/// The wheel's thumbnails: decoded off the main thread at row size (never the page size), cached by photo at the
-/// current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it holds textures.
+/// The wheel's and the grid's thumbnails: decoded off the main thread at row or cell size (never the page size), cached
+/// by photo at the current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it
+/// holds textures.
 @MainActor
 final class ThumbnailStore {
-    /// Thumbnails held at most: a few wheels' worth of rows.
-    static let capacity = 64
+    /// Thumbnails the wheel holds at most: a few wheels' worth of rows.
+    static let wheelCapacity = 64
+    /// Screens of cells the grid keeps: the one shown and about one either side, so a fling back finds them.
+    static let gridScreens = 3
+
+    /// Thumbnails held at most, set by each `want`.
+    private(set) var capacity = wheelCapacity
 
     private let worker: DecodeWorker
     /// Where each photo's pixels come from (grows when a feed adds files).
@@ -22,11 +28,22 @@ final class ThumbnailStore {
         self.box = PixelSize(width: 1, height: 1)
     }
 
-    /// Asks for the thumbnails of `photos`, most urgent first, at `size`; requests for photos no longer wanted are
-    /// cancelled. A new size starts afresh.
-    func want(_ photos: [Int], size: PixelSize) {
+    /// How many thumbnails of `box` the grid keeps when `shown` cells fit on a screen: `gridScreens` screens, within
+    /// `budgetBytes`, but never fewer than a screen (one screen over the budget would otherwise thrash).
+    static func gridCapacity(shown: Int, box: PixelSize, budgetBytes: Int) -> Int {
+        let fitting = max(budgetBytes, 0) / max(PageBudget.bytes(of: box), 1)
+        return max(min(gridScreens * shown, fitting), shown, 1)
+    }
+
+    /// Asks for the thumbnails of `photos`, most urgent first, at `size`, keeping at most `capacity` (the wheel's by
+    /// default): photos past it are not asked for, requests for photos no longer wanted are cancelled, and the least
+    /// recently wanted thumbnails beyond it go. A new size starts afresh. The thumbnail cache's flavour follows the
+    /// size (`ThumbnailFlavour.forWriting(needed:)` of its longer side).
+    func want(_ photos: [Int], size: PixelSize, capacity: Int = wheelCapacity) {
         if size != box { removeAll(box: size) }
+        self.capacity = max(capacity, 1)
         clock += 1
+        let photos = Array(photos.prefix(self.capacity))
         let wanted = Set(photos)
         let stale = inFlight.subtracting(wanted)
         if !stale.isEmpty {
@@ -43,6 +60,7 @@ final class ThumbnailStore {
                 )
             }
         }
+        trim()
     }
 
     /// Uploads every finished thumbnail; returns whether any arrived.
@@ -57,10 +75,17 @@ final class ThumbnailStore {
             }
             changed = true
         }
-        while textures.count > Self.capacity, let oldest = textures.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            textures[oldest.key] = nil
-        }
+        trim()
         return changed
+    }
+
+    /// Drops the least recently wanted thumbnails beyond `capacity` (one sort, however many go).
+    private func trim() {
+        let excess = textures.count - capacity
+        guard excess > 0 else { return }
+        for (photo, _) in textures.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(excess) {
+            textures[photo] = nil
+        }
     }
 
     /// The thumbnail of `photo`, if decoded.
