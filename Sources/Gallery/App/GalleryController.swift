@@ -235,7 +235,8 @@ public final class GalleryController {
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
         let pages = try store.receive(uploadBudget: uploadBudget)
-        let rows = try thumbnails.receive(renderer: renderer)
+        let rows = try thumbnails.receive(
+            renderer: renderer, uploadBudget: uploadBudget.map { $0 * ThumbnailStore.uploadsPerPage })
         let detail = try zoomDetail.receive(renderer: renderer)
         // A finished action may have changed the photos shown: they are examined again (a decode if they changed).
         let acted = takeFinishedActions()
@@ -248,7 +249,8 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads || spinnerIsVisible
+        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads
+            || thumbnails.hasPendingUploads || spinnerIsVisible
             || photoIsFadingIn || zoomIsMoving || gridZoom != nil
             || model.infoIsFading(at: now)
     }

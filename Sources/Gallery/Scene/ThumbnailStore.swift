@@ -8,6 +8,10 @@ final class ThumbnailStore {
     /// Screens of cells the grid keeps: the one shown and about one either side, so a fling back finds them.
     static let gridScreens = 3
 
+    /// Thumbnails uploaded per page of the window's upload budget: a 128-pixel thumbnail is 1/56 of a 1280×720 page,
+    /// so 8 of them cost a seventh of one page's upload, and a burst after a fling fills over a few frames.
+    static let uploadsPerPage = 8
+
     /// Thumbnails held at most, set by each `want`.
     private(set) var capacity = wheelCapacity
 
@@ -20,6 +24,8 @@ final class ThumbnailStore {
     private var textures: [Int: (texture: Texture, lastUse: Int)] = [:]
     private var failed: Set<Int> = []
     private var inFlight: Set<Int> = []
+    /// Decoded thumbnails waiting for their upload, the earliest first.
+    private var arrived: [(photo: Int, surface: Surface)] = []
     private var clock = 0
 
     init(worker: DecodeWorker, library: PageLibrary) {
@@ -63,21 +69,32 @@ final class ThumbnailStore {
         trim()
     }
 
-    /// Uploads every finished thumbnail; returns whether any arrived.
+    /// Takes the finished thumbnails and uploads at most `uploadBudget` of them, the earliest first (all when nil, as
+    /// headless runs do); returns whether any arrived.
     @discardableResult
-    func receive(renderer: Renderer) throws -> Bool {
+    func receive(renderer: Renderer, uploadBudget: Int? = nil) throws -> Bool {
         var changed = false
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.page) != nil else { continue }
             switch result.outcome {
-            case .success(let surface): textures[result.page] = (try renderer.makeTexture(from: surface), clock)
-            case .failure: failed.insert(result.page)
+            case .success(let surface): arrived.append((result.page, surface))
+            case .failure:
+                failed.insert(result.page)
+                changed = true
             }
+        }
+        let uploading = min(max(uploadBudget ?? arrived.count, 0), arrived.count)
+        for (photo, surface) in arrived.prefix(uploading) {
+            textures[photo] = (try renderer.makeTexture(from: surface), clock)
             changed = true
         }
+        arrived.removeFirst(uploading)
         trim()
         return changed
     }
+
+    /// Whether decoded thumbnails wait for an upload budget (another frame uploads them).
+    var hasPendingUploads: Bool { !arrived.isEmpty }
 
     /// Drops the least recently wanted thumbnails beyond `capacity` (one sort, however many go).
     private func trim() {
@@ -103,6 +120,7 @@ final class ThumbnailStore {
             failed.remove(photo)
             inFlight.remove(photo)
         }
+        arrived.removeAll { forgotten.contains($0.photo) }
     }
 
     /// Forgets every thumbnail (leaving the wheel, or a new size).
@@ -113,10 +131,11 @@ final class ThumbnailStore {
         textures.removeAll()
         failed.removeAll()
         inFlight.removeAll()
+        arrived.removeAll()
     }
 
-    /// Decodes requested and not back yet.
-    var pendingCount: Int { inFlight.count }
+    /// Decodes requested and not shown yet (in flight, or waiting for their upload).
+    var pendingCount: Int { inFlight.count + arrived.count }
 
     /// Thumbnails held.
     var count: Int { textures.count }

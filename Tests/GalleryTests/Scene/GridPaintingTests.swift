@@ -244,6 +244,21 @@ extension SDLSerializedTests {
             #expect(try fixture.grid.selection > 99_000)
         }
 
+        @Test("With an upload budget (the window's), a burst of thumbnails is uploaded over several frames")
+        func uploadsSpreadOverFrames() throws {
+            let fixture = try Fixture(synthetic: 2_000)
+            fixture.thumbnailWorker.waitUntilIdle()
+            let thumbnails = fixture.gallery.thumbnails
+            let wanted = thumbnails.pendingCount
+            #expect(wanted > 2 * ThumbnailStore.uploadsPerPage)
+            try fixture.gallery.receiveDecodes(uploadBudget: 1)
+            #expect(thumbnails.count == ThumbnailStore.uploadsPerPage)
+            #expect(thumbnails.hasPendingUploads && fixture.gallery.needsFrame)
+            #expect(thumbnails.pendingCount == wanted - ThumbnailStore.uploadsPerPage)
+            try fixture.gallery.receiveDecodes(uploadBudget: nil)
+            #expect(thumbnails.count == wanted && !thumbnails.hasPendingUploads && thumbnails.pendingCount == 0)
+        }
+
         @Test(
             "The grid keeps three screens of thumbnails within its byte budget, never less than a screen",
             arguments: [
