@@ -21,9 +21,10 @@ if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "thumbnails" {
     }
     exit(0)
 }
-// `gallery-bench grid`: only the 100,000-photo grid's fling.
+// `gallery-bench grid`: only the 100,000-photo grid's fling, through the model and painted.
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "grid" {
     gridFlingBenchmark()
+    try gridPaintedFlingBenchmark()
     exit(0)
 }
 // `gallery-bench formats`: only the 12 MP HEIC, AVIF and JPEG XL rows (the encoders take a minute), the animated GIF and
@@ -89,6 +90,7 @@ for (kind, pages) in [(TopologyKind.bounded, 12), (.endCaps, 12), (.threeSurface
     print("| \(kind.rawValue) | \(pages) | \(format(engineBenchmark(kind, pages: pages, frames: 1_000_000), 1)) |")
 }
 gridFlingBenchmark()
+try gridPaintedFlingBenchmark()
 
 // MARK: Headless frames
 

@@ -12,6 +12,8 @@ extension GalleryController {
             try wheelPainter.paint(
                 pager: pager, direction: model.wheelDirection, scene: layout, library: library,
                 thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
+        } else if mode == .grid {
+            try paintGrid()
         } else {
             let feedEnd: FeedEndContent =
                 feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
@@ -22,13 +24,20 @@ extension GalleryController {
             }
             try store.fillSlots(shown)
             try uploadAnimationFrame(shown)
-            try painter.paint(
-                pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
-                photoBox: photoBox, scale: scale,
-                zoom: shownZoom.map {
-                    ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
-                }, thumbnail: { [thumbnails] in thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil },
-                marked: model.marks.contains)
+            if let opening = openingGridZoom {
+                try paintOpeningZoom(opening, shown: shown)
+            } else {
+                try painter.paint(
+                    pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
+                    photoBox: photoBox, scale: scale,
+                    zoom: shownZoom.map {
+                        ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
+                    },
+                    thumbnail: { [thumbnails] in
+                        thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
+                    },
+                    marked: model.marks.contains)
+            }
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
     }

@@ -66,8 +66,8 @@ extension GalleryController {
             case .toggleActualSize(let x, let y): toggleActualSize(atX: x, y: y, at: time)
             case .retryFeed: retryFeed(at: time)
             case .runAction(let number, let photo, let marked): runAction(number, photo: photo, marked: marked)
-            // The grid's painter (not yet built) runs the zoom from the cell; the switch follows.
-            case .zoomFromGrid: break
+            // The photo flies from its cell; the mode switch follows.
+            case .zoomFromGrid(let photo, let cell): startOpeningZoom(photo: photo, cell: cell, at: time)
             }
         }
     }

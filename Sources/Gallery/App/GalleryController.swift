@@ -31,6 +31,9 @@ public final class GalleryController {
     var residency = ResidencyTracker()
     let painter: ScenePainter
     let wheelPainter: WheelPainter
+    let gridPainter: GridPainter
+    /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
+    var gridZoom: GridZoom?
     let overlayPainter: OverlayPainter
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
     var now: Double { model.now }
@@ -90,6 +93,7 @@ public final class GalleryController {
         let texts = TextCache()
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
+        gridPainter = GridPainter()
         overlayPainter = OverlayPainter(texts: texts)
         self.cacheBytes = cacheBytes
         let decodes = PageDecodes(
@@ -121,7 +125,7 @@ public final class GalleryController {
             in: LayoutRect(x: 0, y: 0, width: width, height: max(height - bar, 0)), scale: scale)
     }
 
-    /// The mode shown now: the pager's arrangement, or the grid (drawn for now as the bounded pager beneath it).
+    /// The mode shown now: the pager's arrangement, or the grid.
     public var mode: TopologyKind { model.mode }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
@@ -132,8 +136,16 @@ public final class GalleryController {
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`: by
     /// default where queued key presses were heading, else the one at the centre now.
     public func switchMode(to kind: TopologyKind, at time: Double, showing requested: PhotoID? = nil) {
+        // Back into the grid from a pager, the page shown flies into its cell.
+        let leaving = kind == .grid && mode != .grid && mode != .wheel ? currentPageTexture() : nil
         guard let left = model.switchMode(to: kind, at: time, showing: requested) else { return }
-        if left == .wheel, kind != .wheel { thumbnails.removeAll() }
+        // The wheel's and the grid's thumbnails go with them (an opening zoom keeps its own one).
+        if left == .wheel || left == .grid, kind != left { thumbnails.removeAll() }
+        if let leaving, model.grid?.selection == leaving.photo {
+            gridZoom = GridZoom(
+                photo: leaving.photo, direction: .closing, start: time, cell: nil,
+                texture: leaving.texture)
+        }
         zoomDetail.clear()
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if kind.recyclesSlots != store.recyclesSlots {
@@ -167,6 +179,7 @@ public final class GalleryController {
         if newRenderer != nil || box != store.box {
             store.reset(box: box, renderer: newRenderer)
             thumbnails.removeAll()
+            gridZoom = nil
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
@@ -187,6 +200,7 @@ public final class GalleryController {
         if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
+        if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if model.advanceInfo(to: time) { needsRedraw = true }
@@ -207,6 +221,8 @@ public final class GalleryController {
             thumbnails.want(Self.unique(photos), size: WheelPainter.thumbnailBox(for: layout))
             return
         }
+        // The grid's cells; the pager beneath keeps the selection decoded for the zoom into it.
+        if mode == .grid { updateGridThumbnails() }
         let pagesPerSecond = pager.velocity / pager.extent
         if let plan = residency.update(
             logicalPosition: pager.logicalPosition, velocity: pagesPerSecond, pageCount: pager.pageCount,
@@ -244,7 +260,8 @@ public final class GalleryController {
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
         let pages = try store.receive(uploadBudget: uploadBudget)
-        let rows = try thumbnails.receive(renderer: renderer)
+        let rows = try thumbnails.receive(
+            renderer: renderer, uploadBudget: uploadBudget.map { $0 * ThumbnailStore.uploadsPerPage })
         let detail = try zoomDetail.receive(renderer: renderer)
         // A finished action may have changed the photos shown: they are examined again (a decode if they changed).
         let acted = takeFinishedActions()
@@ -257,13 +274,14 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads || spinnerIsVisible
-            || photoIsFadingIn || zoomIsMoving
+        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads
+            || thumbnails.hasPendingUploads || spinnerIsVisible
+            || photoIsFadingIn || zoomIsMoving || gridZoom != nil
             || model.infoIsFading(at: now)
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool { mode != .wheel && painter.isFadingIn(at: now) }
+    private var photoIsFadingIn: Bool { mode != .wheel && mode != .grid && painter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep

@@ -18,6 +18,10 @@ enum PageBudget {
     /// The share of `cacheBytes` for page textures (and, separately, decoded page surfaces).
     static func pagesShare(of cacheBytes: Int) -> Int { max(cacheBytes, 0) - detailShare(of: cacheBytes) }
 
+    /// The bytes the grid's thumbnail textures may take: half of `cacheBytes`, besides the pages' and the zoom's shares
+    /// (3 screens of 128-pixel cells at 1280×720 take 10 MiB of the default 32).
+    static func thumbnailShare(of cacheBytes: Int) -> Int { max(cacheBytes, 0) / 2 }
+
     /// Bytes of one decoded page or texture of `size` (ARGB8888).
     static func bytes(of size: PixelSize) -> Int { 4 * size.area }
 

@@ -1,11 +1,21 @@
 import GalleryCore
 
-/// The wheel's thumbnails: decoded off the main thread at row size (never the page size), cached by photo at the
-/// current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it holds textures.
+/// The wheel's and the grid's thumbnails: decoded off the main thread at row or cell size (never the page size), cached
+/// by photo at the current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it
+/// holds textures.
 @MainActor
 final class ThumbnailStore {
-    /// Thumbnails held at most: a few wheels' worth of rows.
-    static let capacity = 64
+    /// Thumbnails the wheel holds at most: a few wheels' worth of rows.
+    static let wheelCapacity = 64
+    /// Screens of cells the grid keeps: the one shown and about one either side, so a fling back finds them.
+    static let gridScreens = 3
+
+    /// Thumbnails uploaded per page of the window's upload budget: a 128-pixel thumbnail is 1/56 of a 1280×720 page,
+    /// so 8 of them cost a seventh of one page's upload, and a burst after a fling fills over a few frames.
+    static let uploadsPerPage = 8
+
+    /// Thumbnails held at most, set by each `want`.
+    private(set) var capacity = wheelCapacity
 
     private let worker: DecodeWorker
     /// Where each photo's pixels come from (grows when a feed adds files).
@@ -16,6 +26,8 @@ final class ThumbnailStore {
     private var textures: [PhotoID: (texture: Texture, lastUse: Int)] = [:]
     private var failed: Set<PhotoID> = []
     private var inFlight: Set<PhotoID> = []
+    /// Decoded thumbnails waiting for their upload, the earliest first.
+    private var arrived: [(photo: PhotoID, surface: Surface)] = []
     private var clock = 0
 
     init(worker: DecodeWorker, library: PageLibrary) {
@@ -24,11 +36,22 @@ final class ThumbnailStore {
         self.box = PixelSize(width: 1, height: 1)
     }
 
-    /// Asks for the thumbnails of `photos`, most urgent first, at `size`; requests for photos no longer wanted are
-    /// cancelled. A new size starts afresh.
-    func want(_ photos: [PhotoID], size: PixelSize) {
+    /// How many thumbnails of `box` the grid keeps when `shown` cells fit on a screen: `gridScreens` screens, within
+    /// `budgetBytes`, but never fewer than a screen (one screen over the budget would otherwise thrash).
+    static func gridCapacity(shown: Int, box: PixelSize, budgetBytes: Int) -> Int {
+        let fitting = max(budgetBytes, 0) / max(PageBudget.bytes(of: box), 1)
+        return max(min(gridScreens * shown, fitting), shown, 1)
+    }
+
+    /// Asks for the thumbnails of `photos`, most urgent first, at `size`, keeping at most `capacity` (the wheel's by
+    /// default): photos past it are not asked for, requests for photos no longer wanted are cancelled, and the least
+    /// recently wanted thumbnails beyond it go. A new size starts afresh. The thumbnail cache's flavour follows the
+    /// size (`ThumbnailFlavour.forWriting(needed:)` of its longer side).
+    func want(_ photos: [PhotoID], size: PixelSize, capacity: Int = wheelCapacity) {
         if size != box { removeAll(box: size) }
+        self.capacity = max(capacity, 1)
         clock += 1
+        let photos = Array(photos.prefix(self.capacity))
         let wanted = Set(photos)
         let stale = inFlight.subtracting(wanted)
         if !stale.isEmpty {
@@ -46,24 +69,43 @@ final class ThumbnailStore {
                 )
             }
         }
+        trim()
     }
 
-    /// Uploads every finished thumbnail; returns whether any arrived.
+    /// Takes the finished thumbnails and uploads at most `uploadBudget` of them, the earliest first (all when nil, as
+    /// headless runs do); returns whether any arrived.
     @discardableResult
-    func receive(renderer: Renderer) throws -> Bool {
+    func receive(renderer: Renderer, uploadBudget: Int? = nil) throws -> Bool {
         var changed = false
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
             switch result.outcome {
-            case .success(let surface): textures[result.photo] = (try renderer.makeTexture(from: surface), clock)
-            case .failure: failed.insert(result.photo)
+            case .success(let surface): arrived.append((result.photo, surface))
+            case .failure:
+                failed.insert(result.photo)
+                changed = true
             }
+        }
+        let uploading = min(max(uploadBudget ?? arrived.count, 0), arrived.count)
+        for (photo, surface) in arrived.prefix(uploading) {
+            textures[photo] = (try renderer.makeTexture(from: surface), clock)
             changed = true
         }
-        while textures.count > Self.capacity, let oldest = textures.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            textures[oldest.key] = nil
-        }
+        arrived.removeFirst(uploading)
+        trim()
         return changed
+    }
+
+    /// Whether decoded thumbnails wait for an upload budget (another frame uploads them).
+    var hasPendingUploads: Bool { !arrived.isEmpty }
+
+    /// Drops the least recently wanted thumbnails beyond `capacity` (one sort, however many go).
+    private func trim() {
+        let excess = textures.count - capacity
+        guard excess > 0 else { return }
+        for (photo, _) in textures.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(excess) {
+            textures[photo] = nil
+        }
     }
 
     /// The thumbnail of `photo`, if decoded.
@@ -81,6 +123,7 @@ final class ThumbnailStore {
             failed.remove(photo)
             inFlight.remove(photo)
         }
+        arrived.removeAll { forgotten.contains($0.photo) }
     }
 
     /// Forgets every thumbnail (leaving the wheel, or a new size).
@@ -91,10 +134,11 @@ final class ThumbnailStore {
         textures.removeAll()
         failed.removeAll()
         inFlight.removeAll()
+        arrived.removeAll()
     }
 
-    /// Decodes requested and not back yet.
-    var pendingCount: Int { inFlight.count }
+    /// Decodes requested and not shown yet (in flight, or waiting for their upload).
+    var pendingCount: Int { inFlight.count + arrived.count }
 
     /// Thumbnails held.
     var count: Int { textures.count }
