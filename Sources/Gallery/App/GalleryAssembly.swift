@@ -52,11 +52,14 @@ final class GalleryAssembly {
     ) throws -> GalleryController {
         // The cache never writes into a folder the photos come from (a cache folder inside one is refused).
         thumbnailCache?.protect(library.photoFolders)
-        return try GalleryController(
+        let gallery = try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,
             slideshowInterval: slideshowInterval, startPage: startPage, cacheBytes: images.cacheBytes,
             headStart: headStart)
+        // And into the folder of any photo a feed brings later, before the next thumbnail is written.
+        if let cache = thumbnailCache { gallery.protectFolders = { cache.protect($0) } }
+        return gallery
     }
 
     /// Stops the three workers (again does nothing).

@@ -39,6 +39,10 @@ extension GalleryController {
             }
             store.decodes.library = library
             thumbnails.library = library
+            let folders = items.compactMap { item in
+                if case .file(let path) = item { OutputFolder.split(path).folder } else { nil }
+            }
+            if !folders.isEmpty { protectFolders(Set(folders)) }
             record(model.feedAppended(photos, photoCount: library.count, at: time), at: time)
         case .appended, .failed:
             let reason = if case .failed(let reason) = response { reason } else { "no new pages" }

@@ -46,6 +46,10 @@ public final class GalleryController {
     /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
     public var actions: ActionRunner?
 
+    /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
+    /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
+    package var protectFolders: (Set<String>) -> Void = { _ in }
+
     /// The animation frame last written into a page texture, so a frame is uploaded once.
     var shownAnimationFrame: ShownAnimationFrame?
 

@@ -13,8 +13,8 @@ import Musl
 /// a rename; files 0600, folders 0700; no symbolic link followed below the root; nothing written when the folder lies
 /// in or below a photo folder; at most `budgetBytes` per run. Failed photos get an entry under
 /// `fail/gallery-<version>/`, which later runs honour. The photo folders are those the policy given protects (the
-/// folders named and watched), those `protect` adds, and the folder of every photo a thumbnail is written for, added
-/// before its write: a photo a feed brings from a folder unknown at the start protects its folder too.
+/// folders named and watched), those `protect` adds (a feed's photos as they arrive), and the folder of every photo a
+/// thumbnail is written for, added before its write.
 public final class ThumbnailCache: Sendable {
     /// The cache root, `…/thumbnails`.
     public let root: String
@@ -33,6 +33,9 @@ public final class ThumbnailCache: Sendable {
     }
 
     private let state = LockedState(State())
+    /// Folders `protect` named, not yet resolved: the caller (the main thread) only appends; the next write resolves
+    /// them (a `stat` each) before it writes. A lock of its own, so `protect` never waits on a write's file I/O.
+    private let pendingFolders = LockedState([String]())
 
     /// A cache at `root` written by gallery `version`, writing at most `budgetBytes` per run and never into the
     /// folders `policy` protects.
@@ -54,10 +57,12 @@ public final class ThumbnailCache: Sendable {
         return home + "/.cache/thumbnails"
     }
 
-    /// Protects `folders` (photo folders) from the cache's writes as well.
+    /// Protects `folders` (photo folders) from the cache's writes as well, from the next write on; does no file I/O
+    /// itself (the writing thread resolves them), so the main thread may call it.
     public func protect(_ folders: some Sequence<String>) {
         let added = Array(folders)
-        state.withLock { $0.policy = $0.policy.protecting(added) }
+        guard !added.isEmpty else { return }
+        pendingFolders.withLock { $0 += added }
     }
 
     /// Bytes written in this run.
@@ -122,6 +127,12 @@ public final class ThumbnailCache: Sendable {
         let photoFolder = OutputFolder.split(key.path).folder
         let photoPolicy = OutputPolicy(protecting: [photoFolder])  // Its stat, outside the lock.
         let reserved: (policy: OutputPolicy, number: Int)? = state.withLock { state in
+            // Under the write lock, so no write can pass before the folders named so far are protected.
+            let named = pendingFolders.withLock { pending in
+                defer { pending.removeAll() }
+                return pending
+            }
+            if !named.isEmpty { state.policy = state.policy.protecting(named) }
             state.policy = state.policy.protecting(photoPolicy)
             guard state.bytesWritten + bytes.count <= budgetBytes else { return nil }
             state.bytesWritten += bytes.count

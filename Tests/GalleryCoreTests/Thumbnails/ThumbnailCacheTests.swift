@@ -161,6 +161,22 @@ struct ThumbnailCacheTests {
         #expect(cache.filesWritten == 0)
     }
 
+    @Test(
+        "a folder named by protect (a feed's new photo) gets no write, before any of its photos is thumbnailed",
+        arguments: [false, true])
+    func namedFolderProtectedBeforeItsPhotos(named: Bool) throws {
+        let folder = try TemporaryFolder()
+        // The cache lies inside the folder a feed command's photo comes from.
+        let cache = ThumbnailCache(root: folder.path + "/feed/cache/thumbnails", version: "1")
+        try FileManager.default.createDirectory(atPath: folder.path + "/feed", withIntermediateDirectories: true)
+        if named { cache.protect([folder.path + "/feed"]) }
+        let other = ThumbnailKey(path: "/photos/b.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
+        let png = PNGChunks.solid(width: 8, height: 8, red: 0, green: 0, blue: 0)
+        let written = cache.store(png, for: other, flavour: .normal)
+        #expect((written == nil) == named)
+        #expect(cache.filesWritten == (named ? 0 : 1))
+    }
+
     @Test("the root is $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails")
     func defaultRoot() {
         #expect(ThumbnailCache.defaultRoot(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/thumbnails")

@@ -61,5 +61,45 @@ extension SDLSerializedTests {
             #expect(!gallery.needsFrame)
             #expect(gallery.nextWakeTime == nil)
         }
+
+        @Test("A feed's new photos name their folders for protection as they arrive, before any is decoded")
+        func appendedFoldersAreProtected() throws {
+            try SDLTestSession.start()
+            let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let source = AnsweringFeedSource(
+                items: [.file(path: "/fed/one/a.jpg"), .file(path: "/fed/two/b.png"), .file(path: "/fed/one/c.jpg")])
+            let gallery = try GalleryController(
+                library: PageLibrary(syntheticCount: 2), mode: .feed, renderer: renderer, worker: worker,
+                thumbnailWorker: worker, feedSource: source)
+            var named: [Set<String>] = []
+            gallery.protectFolders = { named.append($0) }
+            gallery.perform(.last, at: 0)
+            gallery.advance(to: 0.5)
+            #expect(gallery.library.count == 5)
+            #expect(named == [["/fed/one", "/fed/two"]])
+        }
     }
+}
+
+/// A feed that answers every request at once with `items`.
+@MainActor
+private final class AnsweringFeedSource: FeedSource {
+    let items: [FeedItem]
+    private var asked = false
+
+    init(items: [FeedItem]) { self.items = items }
+
+    func request(at time: Double) { asked = true }
+
+    func poll(at time: Double) -> FeedResponse? {
+        guard asked else { return nil }
+        asked = false
+        return .appended(items)
+    }
+
+    var dueTime: Double? { nil }
+    var answersInRealTime: Bool { false }
+    func waitForAnswer(upTo seconds: Double) {}
 }
