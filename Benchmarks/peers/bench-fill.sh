@@ -15,30 +15,11 @@ display_number=${5:-}
 here=$(dirname "$(realpath "$0")")
 width=1280 height=720
 
-mkdir -p "$out"
-out=$(realpath "$out")
-harness="$out/peerbench"
-if [ ! -x "$harness" ] || [ "$here/peerbench.c" -nt "$harness" ]; then
-    cc -O2 -Wall -Wextra -o "$harness" "$here/peerbench.c" -lX11 -lXtst
-fi
-"$here/make-folder.sh" "$out/photos-$photos" "$photos"
-folder="$out/photos-$photos"
-
-if [ -z "$display_number" ]; then
-    display_number=90
-    while [ -e "/tmp/.X$display_number-lock" ] || [ -e "/tmp/.X11-unix/X$display_number" ]; do
-        display_number=$((display_number + 1))
-    done
-fi
-# No window manager: each window maps at (0, 0) over the whole screen, the same size as the window.
-Xvfb ":$display_number" -screen 0 "${width}x${height}x24" -nolisten tcp >"$out/xvfb-fill.log" 2>&1 &
-xvfb=$!
+xvfb_log=xvfb-fill.log
+# shellcheck source=Benchmarks/peers/xvfb-setup.sh
+source "$here/xvfb-setup.sh"
 caches="$out/fill-caches"
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$caches"' EXIT
-for _ in $(seq 1 100); do [ -e "/tmp/.X11-unix/X$display_number" ] && break; sleep 0.05; done
-export DISPLAY=":$display_number"
-export SDL_FRAMEBUFFER_ACCELERATION=0
-unset SDL_RENDER_DRIVER SDL_VIDEODRIVER
 
 read -r -a viewers <<<"${VIEWERS:-nsxiv gallery gallery-no-cache}"
 command_of() {

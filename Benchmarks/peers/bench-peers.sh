@@ -15,32 +15,11 @@ display_number=${6:-}
 here=$(dirname "$(realpath "$0")")
 width=1280 height=720
 
-mkdir -p "$out"
-out=$(realpath "$out")
-harness="$out/peerbench"
-if [ ! -x "$harness" ] || [ "$here/peerbench.c" -nt "$harness" ]; then
-    cc -O2 -Wall -Wextra -o "$harness" "$here/peerbench.c" -lX11 -lXtst
-fi
-"$here/make-folder.sh" "$out/photos-$photos" "$photos"
-folder="$out/photos-$photos"
-
-if [ -z "$display_number" ]; then
-    display_number=90
-    while [ -e "/tmp/.X$display_number-lock" ] || [ -e "/tmp/.X11-unix/X$display_number" ]; do
-        display_number=$((display_number + 1))
-    done
-fi
-# No window manager: each window maps at (0, 0) over the whole screen, the same size as the window.
-Xvfb ":$display_number" -screen 0 "${width}x${height}x24" -nolisten tcp >"$out/xvfb.log" 2>&1 &
-xvfb=$!
+xvfb_log=xvfb.log
+# shellcheck source=Benchmarks/peers/xvfb-setup.sh
+source "$here/xvfb-setup.sh"
 trap 'kill $xvfb 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do [ -e "/tmp/.X11-unix/X$display_number" ] && break; sleep 0.05; done
-export DISPLAY=":$display_number"
 
-# The software renderer with SDL's framebuffer acceleration off (gallery's own default with --software; set
-# here too so the table says what ran). No SDL_RENDER_DRIVER: it would override --software.
-export SDL_FRAMEBUFFER_ACCELERATION=0
-unset SDL_RENDER_DRIVER SDL_VIDEODRIVER
 viewers=(nsxiv feh gallery gallery-swap)
 command_of() {
     case $1 in

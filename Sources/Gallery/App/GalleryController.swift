@@ -213,52 +213,6 @@ public final class GalleryController {
         updateAnimation(at: time)
     }
 
-    func updateResidency() {
-        if mode == .wheel {
-            let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
-            let centre = pager.currentPage.rawValue
-            // The visible rows, centre first, then a screen's worth either side for a fling.
-            let reach = Int(pager.wheelRowsPerViewport.rounded(.up))
-            let photos = (0...reach).flatMap { distance in
-                distance == 0 ? [centre] : [centre + distance, centre - distance]
-            }.map { PhotoID(WrapMath.wrap($0, count: max(library.count, 1))) }
-            thumbnails.want(Self.unique(photos), size: WheelPainter.thumbnailBox(for: layout))
-            return
-        }
-        // The grid's cells; the pager beneath keeps the selection decoded for the zoom into it.
-        if mode == .grid { updateGridThumbnails() }
-        let pagesPerSecond = pager.velocity / pager.extent
-        if let plan = residency.update(
-            logicalPosition: pager.logicalPosition, velocity: pagesPerSecond, pageCount: pager.pageCount,
-            wraps: mode.wraps)
-        {
-            // A far jump's stand-in stays decoded while it slides out.
-            let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
-            store.apply(ResidencyPlan<PhotoID>(required: Self.unique(pages.map(photo(ofPage:)))))
-        }
-    }
-
-    /// The box of a photo's stand-in thumbnail: the desktop cache's large size, stretched over the photo's shape.
-    static let standInBox = PixelSize(width: 256, height: 256)
-
-    /// A far jump lands on `page` before its photo is decoded: the photo's thumbnail (the desktop's cache, else a small
-    /// decode, much quicker than the page's) stands in until it comes. Asked on a jump only, so paging page by page
-    /// decodes nothing more; the last jump's stand-in is dropped.
-    func wantStandIn(forPage page: PageIndex) {
-        guard mode != .wheel, page.rawValue < pager.pageCount else { return }
-        let photo = photo(ofPage: page)
-        guard photo.rawValue < library.count, store.textureSize(forPhoto: photo) == nil,
-            store.failure(forPhoto: photo) == nil
-        else { return }
-        if thumbnails.texture(for: photo) == nil { thumbnails.removeAll(box: Self.standInBox) }
-        thumbnails.want([photo], size: Self.standInBox)
-    }
-
-    static func unique<Value: Hashable>(_ values: [Value]) -> [Value] {
-        var seen = Set<Value>()
-        return values.filter { seen.insert($0).inserted }
-    }
-
     /// Takes finished decodes; uploads at most `uploadBudget` page textures (all when nil) and every finished
     /// thumbnail. Returns whether the screen changed.
     @discardableResult

@@ -15,13 +15,9 @@ extension SDLSerializedTests {
         func wheelRowsClearOfStatusBar() throws {
             try SDLTestSession.start()
             for (width, height, scale) in [(1024, 600, 1.0), (1280, 720, 1.0), (480, 320, 1.0), (3840, 2160, 2.0)] {
-                let target = try Surface(width: width, height: height, opaque: true)
-                let renderer = try Renderer(target: target)
                 let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
                 defer { worker.shutdown() }
-                let gallery = try GalleryController(
-                    library: PageLibrary(syntheticCount: 12), mode: .wheel, renderer: renderer, worker: worker,
-                    thumbnailWorker: worker)
+                let gallery = try Self.gallery(width: width, height: height, mode: .wheel, worker: worker)
                 gallery.scale = scale
                 let without = gallery.sceneLayout(gallery.overlayState)
                 gallery.perform(.toggleStatusBar, at: 0.1)
@@ -40,13 +36,9 @@ extension SDLSerializedTests {
             arguments: [(480, 320, 2.0), (1024, 600, 2.0), (320, 240, 1.5), (1280, 720, 1.0), (480, 320, 1.0)])
         func wheelRowsGrowWithTheScale(width: Int, height: Int, scale: Double) throws {
             try SDLTestSession.start()
-            let target = try Surface(width: width, height: height, opaque: true)
-            let renderer = try Renderer(target: target)
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer { worker.shutdown() }
-            let gallery = try GalleryController(
-                library: PageLibrary(syntheticCount: 12), mode: .wheel, renderer: renderer, worker: worker,
-                thumbnailWorker: worker)
+            let gallery = try Self.gallery(width: width, height: height, mode: .wheel, worker: worker)
             gallery.scale = scale
             let layout = gallery.sceneLayout(gallery.overlayState)
             let cards = layout.wheelRows.map(\.card).filter { $0.isInside(width: width, height: height) }
@@ -158,13 +150,9 @@ extension SDLSerializedTests {
         func photoEndsAboveTheDots() throws {
             try SDLTestSession.start()
             for (status, scale) in [(false, 1.0), (true, 1.0), (false, 2.0), (true, 2.0)] {
-                let target = try Surface(width: 640, height: 360, opaque: true)
-                let renderer = try Renderer(target: target)
                 let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
                 defer { worker.shutdown() }
-                let gallery = try GalleryController(
-                    library: PageLibrary(syntheticCount: 12), mode: .bounded, renderer: renderer, worker: worker,
-                    thumbnailWorker: worker)
+                let gallery = try Self.gallery(width: 640, height: 360, mode: .bounded, worker: worker)
                 gallery.scale = scale
                 if status { gallery.perform(.toggleStatusBar, at: 0.1) }
                 let layout = gallery.sceneLayout(gallery.overlayState)
@@ -175,6 +163,17 @@ extension SDLSerializedTests {
                 }
                 if let bar = layout.statusBar { #expect(box.maxY <= bar.y) }
             }
+        }
+
+        /// A controller of 12 synthetic photos in `mode` drawing into a `width` × `height` surface, decoding with
+        /// `worker` (pages and thumbnails both).
+        private static func gallery(width: Int, height: Int, mode: TopologyKind, worker: DecodeWorker) throws
+            -> GalleryController
+        {
+            let renderer = try Renderer(target: try Surface(width: width, height: height, opaque: true))
+            return try GalleryController(
+                library: PageLibrary(syntheticCount: 12), mode: mode, renderer: renderer, worker: worker,
+                thumbnailWorker: worker)
         }
     }
 }
