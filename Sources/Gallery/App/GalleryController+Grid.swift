@@ -9,12 +9,10 @@ extension GalleryController {
         guard let grid = model.grid, let wants = model.gridWants else { return }
         let layout = grid.layout
         let box = PixelSize(width: layout.cellSide, height: layout.cellSide)
-        // The most cells any offset shows: a partial row at the top and at the bottom around the whole ones.
-        let shown = layout.columns * (layout.height / layout.pitch + 2)
         thumbnails.want(
             wants.photos, size: box,
             capacity: ThumbnailStore.gridCapacity(
-                shown: shown, box: box, budgetBytes: PageBudget.thumbnailShare(of: cacheBytes)))
+                shown: layout.mostVisibleCells, box: box, budgetBytes: PageBudget.thumbnailShare(of: cacheBytes)))
     }
 
     /// Draws the grid at the model's time, with the page flying back into its cell over it while the zoom runs.

@@ -74,6 +74,8 @@ public struct GridLayout: Equatable, Sendable {
     public var contentHeight: Int { gap + rows * pitch }
     /// Whole rows that fit in the viewport (at least 1): PageUp and PageDown move the selection by this many.
     public var rowsPerScreen: Int { max((height - gap) / pitch, 1) }
+    /// The most cells any offset shows: the whole rows plus a partial row at the top and at the bottom.
+    public var mostVisibleCells: Int { columns * (height / pitch + 2) }
     /// What the scroll physics scrolls over.
     public var scrollGeometry: GridScrollGeometry {
         GridScrollGeometry(

@@ -71,25 +71,13 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 30), mode: .bounded, renderer: renderer, worker: worker,
                 thumbnailWorker: worker)
-            let deadline = MonotonicClock.seconds() + 10
-            while gallery.store.decodedCount == 0, MonotonicClock.seconds() < deadline {
-                try gallery.receiveDecodes(uploadBudget: nil)
-                usleep(1000)
-            }
+            try Self.pump(gallery) { gallery.store.decodedCount > 0 }
             gallery.perform(.last, at: 0.1)
             gallery.advance(to: 2)
             try gallery.render()
             renderer.present()
             #expect(gallery.pager.currentPage == 29)
-            let box = gallery.photoBox
-            var colours = Set<UInt32>()
-            // The top half: the page information fades in over the bottom.
-            for y in stride(from: box.y + 4, to: box.y + box.height / 2, by: 3) {
-                for x in stride(from: box.x + 4, to: box.maxX - 4, by: 3) {
-                    let pixel = target.pixel(x: x, y: y)
-                    colours.insert(UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b))
-                }
-            }
+            let colours = Self.colours(in: target, topHalfOf: gallery.photoBox)
             let paper = ScenePainter.placeholderTones.paper
             #expect(
                 colours == [UInt32(paper.r) << 16 | UInt32(paper.g) << 8 | UInt32(paper.b)], "\(colours.count) colours")
@@ -115,32 +103,18 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 30), mode: .threeSurfaces, renderer: renderer, worker: worker,
                 thumbnailWorker: thumbnailWorker)
-            func pump(until done: () -> Bool) throws {
-                let deadline = MonotonicClock.seconds() + 10
-                while !done(), MonotonicClock.seconds() < deadline {
-                    try gallery.receiveDecodes(uploadBudget: nil)
-                    usleep(1000)
-                }
-            }
-            try pump { gallery.store.decodedCount > 0 }
+            try Self.pump(gallery) { gallery.store.decodedCount > 0 }
             gallery.perform(.next, at: 0.1)
             gallery.advance(to: 1)
             #expect(gallery.thumbnails.pendingCount == 0 && gallery.thumbnails.count == 0)  // A page turn asks none.
             gallery.perform(.last, at: 1.1)
-            try pump { gallery.thumbnails.count == 1 }
+            try Self.pump(gallery) { gallery.thumbnails.count == 1 }
             gallery.advance(to: 3)
             try gallery.render()
             renderer.present()
             #expect(gallery.pager.currentPage == 29)
             #expect(gallery.store.textureSize(forPhoto: 29) == nil)
-            let box = gallery.photoBox
-            var colours = Set<UInt32>()
-            for y in stride(from: box.y + 4, to: box.y + box.height / 2, by: 3) {
-                for x in stride(from: box.x + 4, to: box.maxX - 4, by: 3) {
-                    let pixel = target.pixel(x: x, y: y)
-                    colours.insert(UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b))
-                }
-            }
+            let colours = Self.colours(in: target, topHalfOf: gallery.photoBox)
             #expect(colours.count > 8, "\(colours.count) colours: the thumbnail, not a flat box")
             let record = gallery.traceRecord(time: 3, frameMilliseconds: 0, events: [])
             #expect(record.textures == gallery.store.textureCount)
@@ -163,6 +137,28 @@ extension SDLSerializedTests {
                 }
                 if let bar = layout.statusBar { #expect(box.maxY <= bar.y) }
             }
+        }
+
+        /// Takes in `gallery`'s decodes until `done` (for at most 10 s of real time).
+        private static func pump(_ gallery: GalleryController, until done: () -> Bool) throws {
+            let deadline = MonotonicClock.seconds() + 10
+            while !done(), MonotonicClock.seconds() < deadline {
+                try gallery.receiveDecodes(uploadBudget: nil)
+                usleep(1000)
+            }
+        }
+
+        /// The colours drawn in the top half of `box` (the page information fades in over the bottom), sampled every
+        /// 3 px, as 0xRRGGBB.
+        private static func colours(in target: Surface, topHalfOf box: PixelRect) -> Set<UInt32> {
+            var colours = Set<UInt32>()
+            for y in stride(from: box.y + 4, to: box.y + box.height / 2, by: 3) {
+                for x in stride(from: box.x + 4, to: box.maxX - 4, by: 3) {
+                    let pixel = target.pixel(x: x, y: y)
+                    colours.insert(UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b))
+                }
+            }
+            return colours
         }
 
         /// A controller of 12 synthetic photos in `mode` drawing into a `width` × `height` surface, decoding with
