@@ -53,6 +53,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Xlib: the display's ICC profile (`_ICC_PROFILE` on the root window), the colour-managed output.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
+        // <sys/prctl.h>: the gallery becomes its descendants' subreaper, so none outlives it (`Descendants`).
+        .systemLibrary(name: "CProcessControl"),
         // nettle: MD5, which the freedesktop thumbnail cache names its files by (`ThumbnailCache`).
         .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
@@ -62,7 +64,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
-        .target(name: "GalleryCore", dependencies: ["CNettle", "PagerEngine"], swiftSettings: strict),
+        .target(
+            name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
         // Not in `gallery` (a test checks its symbol table): the soak's script generator, watchdog and trace
         // invariants, for the soak, the fuzzers' corpus and the tests.
         .target(name: "GalleryCoreTesting", dependencies: ["GalleryCore", "PagerEngine"], swiftSettings: strict),

@@ -18,6 +18,11 @@ extension GalleryCommandLine {
     /// failures exit 1; a run stopped by SIGINT or SIGTERM exits 128 + the signal, as a shell expects.
     static func mainReportingBadInput() -> Never {
         StopSignal.install()
+        // A closed pipe on standard output is an error to report (`-o | head`), not a silent death that would leave
+        // the actions' processes behind.
+        signal(SIGPIPE, SIG_IGN)
+        Descendants.adopt()
+        let standardOutputOpen = StandardDescriptors.reserve().output
         let command: GalleryCommandLine
         do {
             command = try parse()
@@ -28,10 +33,13 @@ extension GalleryCommandLine {
             if exitCode(for: error) == .success || text.isEmpty { exit(withError: error) }
             fail(text, status: badInputStatus)
         }
+        if command.outputMarked || command.nullSeparated, !standardOutputOpen {
+            fail("-o prints the marked photos on standard output, which is closed", status: badInputStatus)
+        }
         do {
             try command.run()
         } catch let error as ExitCode {
-            ProcessGroups.terminateAll()
+            endChildren()
             exit(withError: error)
         } catch let error as ValidationError {
             fail(error.message, status: badInputStatus)
@@ -41,6 +49,8 @@ extension GalleryCommandLine {
             fail(error.description, status: badInputStatus)
         } catch let error as OutputError {
             fail(error.description, status: badInputStatus)
+        } catch let error as MarkedListError {
+            fail(error.description, status: EXIT_FAILURE)
         } catch {
             fail(message(for: error), status: EXIT_FAILURE)
         }
@@ -56,10 +66,16 @@ extension GalleryCommandLine {
     }
 
     /// `exit(3)`: flushes C's buffers and runs `atexit` handlers (ParsableCommand's own `exit` hides the C one here).
-    /// First, every feed command still running is ended with its whole process group: nothing the gallery started
-    /// outlives it, whatever ends it.
+    /// First, every feed command and action still running is ended with its whole process group, and then every
+    /// other descendant (one that left its group, now the gallery's child): nothing the gallery started outlives it,
+    /// whatever ends it.
     private static func exitProcess(_ status: Int32) -> Never {
-        ProcessGroups.terminateAll()
+        endChildren()
         Glibc.exit(status)
+    }
+
+    private static func endChildren() {
+        ProcessGroups.terminateAll()
+        Descendants.endAll()
     }
 }

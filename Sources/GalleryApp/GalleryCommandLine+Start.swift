@@ -144,13 +144,16 @@ extension GalleryCommandLine {
     }
 
     /// What prints the marked photos on quit (`-o`, `-0`): standard output carries nothing else (logs go to standard
-    /// error), so `gallery -o DIR | xargs cp -t keep/` works.
-    var markedReport: (@MainActor ([String]) -> Void)? {
+    /// error), so `gallery -o DIR | xargs cp -t keep/` works. It throws when the list could not be printed whole.
+    var markedReport: (@MainActor ([String]) throws -> Void)? {
         guard outputMarked || nullSeparated else { return nil }
-        let separator = nullSeparated ? "\0" : "\n"
+        let separator: MarkedList.Separator = nullSeparated ? .nul : .newline
         return { paths in
-            let text = paths.map { $0 + separator }.joined()
-            _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 1) }
+            let list = MarkedList(paths: paths, separator: separator)
+            if let code = list.bytes.withUnsafeBytes({ FileSystem.writeAll($0, to: 1) }) {
+                throw MarkedListError.notWritten(FileSystem.message(forErrorCode: code))
+            }
+            if !list.leftOut.isEmpty { throw MarkedListError.namesWithNewlines(count: list.leftOut.count) }
         }
     }
 

@@ -17,17 +17,20 @@ extension GalleryController {
         guard let actions, let current = file(photo) else { return }
         let markedFiles = marked.compactMap { photo in file(photo).map { (photo: photo, path: $0) } }
         if actions.run(number, current: (photo, current), marked: markedFiles) == nil {
-            Logger(label: "gallery.action").notice("Ctrl+\(number): no --action\(number) was given")
+            let text = "Ctrl+\(number): no --action\(number) was given"
+            Logger(label: "gallery.action").notice("\(text)")
+            model.showNotice(text, at: now)
         }
     }
 
-    /// Takes the actions finished since the last call: failures are logged, and the pages on screen are examined
-    /// again (a changed file is decoded anew). Returns whether any finished.
+    /// Takes the actions finished since the last call: failures are logged and shown in the window, and the pages on
+    /// screen are examined again (a changed file is decoded anew). Returns whether any finished.
     func takeFinishedActions() -> Bool {
         guard let actions else { return false }
         let finished = actions.takeFinished()
         let logger = Logger(label: "gallery.action")
         for failure in finished.failures { logger.warning("\(failure)") }
+        if let last = finished.failures.last { model.showNotice(last, at: now) }
         guard !finished.photos.isEmpty else { return false }
         store.decodes.forgetShown()
         // The wheel's thumbnails of those photos are made again (a changed photo's cached thumbnail is outdated).

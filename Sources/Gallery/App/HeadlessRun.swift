@@ -25,7 +25,7 @@ public struct HeadlessRun {
     public var images = ImageOptions()
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
     /// (`--output-marked` prints them).
-    public var reportMarked: (@MainActor ([String]) -> Void)?
+    public var reportMarked: (@MainActor ([String]) throws -> Void)?
     /// The user's actions by number (`--action1` … `--action9`).
     public var actions: [Int: ActionCommand] = [:]
     /// `--scale`: text, margins, dots, panel and help at this many pixels per point (1 unless given: shots never
@@ -179,7 +179,7 @@ public struct HeadlessRun {
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
         }
         try trace?.close()
-        reportMarked?(gallery.markedPaths)
+        try reportMarked?(gallery.markedPaths)
         return framesRendered
     }
 

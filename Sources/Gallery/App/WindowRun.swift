@@ -20,7 +20,7 @@ public struct WindowRun {
     public var images = ImageOptions()
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
     /// (`--output-marked` prints them).
-    public var reportMarked: (@MainActor ([String]) -> Void)?
+    public var reportMarked: (@MainActor ([String]) throws -> Void)?
     /// The user's actions by number (`--action1` … `--action9`).
     public var actions: [Int: ActionCommand] = [:]
     /// `--scale`: overrides the desktop's scale (`DesktopSettings`).
@@ -225,7 +225,7 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
-        reportMarked?(gallery.markedPaths)
+        try reportMarked?(gallery.markedPaths)
     }
 
     /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,

@@ -26,26 +26,34 @@ public final class ActionRunner: Sendable {
         self.wake = wake
     }
 
-    /// Starts action `number` on the photo `current` and the `marked` ones (photo index and path); returns the shell
-    /// command started, or nil when there is no such action.
+    /// Starts action `number` on the photo `current` and the `marked` ones (photo index and path); returns the runs
+    /// of `/bin/sh` it starts, one after another (several when `%F`'s photos are more than one command line holds),
+    /// or nil when there is no such action.
     @discardableResult
     public func run(_ number: Int, current: (photo: PhotoID, path: String), marked: [(photo: PhotoID, path: String)])
-        -> String?
+        -> [ActionCommand.Invocation]?
     {
         guard let action = commands[number] else { return nil }
-        let command = action.expanded(current: current.path, marked: marked.map(\.path))
+        let invocations = action.invocations(
+            current: Array(current.path.utf8), marked: marked.map { Array($0.path.utf8) },
+            argumentBytes: ArgumentSpace.available())
         let photos = action.usesMarked && !marked.isEmpty ? marked.map(\.photo) : [current.photo]
         state.withLock { $0.running += 1 }
         DetachedThread.start(name: "gallery-action") { [state, signal, wake] in
-            let result = ChildProcess.run(shellCommand: command, timeout: Self.timeout, maxLines: Self.maxLines)
-            let failure: String? =
-                switch result {
-                case .success(let outcome) where outcome.exitStatus == 0: nil
-                case .success(let outcome):
-                    "--action\(number) ended with status \(outcome.exitStatus.map(String.init) ?? "killed")"
-                        + (outcome.lastErrorLine.map { ": \($0)" } ?? "")
-                case .failure(let error): "--action\(number) could not start: \(error)"
-                }
+            var failure: String?
+            for invocation in invocations where failure == nil {
+                let result = ChildProcess.run(
+                    shellCommand: invocation.script, arguments: invocation.arguments, timeout: Self.timeout,
+                    maxLines: Self.maxLines)
+                failure =
+                    switch result {
+                    case .success(let outcome) where outcome.exitStatus == 0: nil
+                    case .success(let outcome):
+                        "--action\(number) ended with status \(outcome.exitStatus.map(String.init) ?? "killed")"
+                            + (outcome.lastErrorLine.map { ": \($0)" } ?? "")
+                    case .failure(let error): "--action\(number) could not start: \(error)"
+                    }
+            }
             state.withLock { state in
                 state.running -= 1
                 state.finished.append(photos)
@@ -54,7 +62,7 @@ public final class ActionRunner: Sendable {
             signal.notify()
             wake()
         }
-        return command
+        return invocations
     }
 
     /// Actions started and not finished.

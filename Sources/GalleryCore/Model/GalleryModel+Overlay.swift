@@ -6,6 +6,13 @@ extension GalleryModel {
     /// Shows the page information, which fades after a moment.
     public mutating func showInfo(at time: Double) {
         infoShownAt = time
+        notice = nil
+    }
+
+    /// Shows `text` in the information's place, fading as the information does (a failure the user should see).
+    public mutating func showNotice(_ text: String, at time: Double) {
+        infoShownAt = time
+        notice = text
     }
 
     /// Moves the information's fade to `time`; returns whether the screen changes (fading, or just gone).
@@ -14,6 +21,7 @@ extension GalleryModel {
         if InfoFade.isFading(after: time - shown) { return true }
         guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
         infoShownAt = nil
+        notice = nil
         return true  // One more frame, without it.
     }
 
@@ -40,6 +48,7 @@ extension GalleryModel {
             : "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         if !showsFeedEnd, let marked = markText { info += " · " + marked }
+        if let notice { info = notice }
         var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
         if let prompt = countPrompt {
             info = prompt

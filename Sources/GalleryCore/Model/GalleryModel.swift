@@ -20,6 +20,8 @@ public struct GalleryModel: Sendable {
     public var pagerMode: TopologyKind
     /// When the page information ("3 / 12 — name · mode") was last shown.
     public internal(set) var infoShownAt: Double?
+    /// A message in the information's place until it fades (an action that failed), nil when the page's shows.
+    public internal(set) var notice: String?
     /// Whether the information panel (I) shows.
     public private(set) var showsInfoPanel = false
     /// Whether the status bar shows along the bottom edge (B); the information's fade is unchanged either way.

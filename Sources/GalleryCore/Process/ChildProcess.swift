@@ -28,11 +28,13 @@ package enum ChildProcess {
     /// Seconds a command's group has between SIGTERM and SIGKILL, when it ends and when the gallery does.
     package static let terminationGrace = 0.2
 
-    /// Runs `command` with `/bin/sh -c`; gives up after `timeout` seconds or `maxLines` lines, or once `isCancelled`
+    /// Runs `command` with `/bin/sh -c`, its `arguments` (bytes, passed as they are) as `$1`, `$2`, … after a `$0` of
+    /// "gallery"; gives up after `timeout` seconds or `maxLines` lines, or once `isCancelled`
     /// or the gallery is ending (`ProcessGroups`). However it ends, its whole process group is ended before this
     /// returns: SIGTERM, then SIGKILL after `terminationGrace`, so nothing it started in the background survives.
     package static func run(
-        shellCommand command: String, timeout: Double, maxLines: Int, isCancelled: () -> Bool = { false }
+        shellCommand command: String, arguments: [[UInt8]] = [], timeout: Double, maxLines: Int,
+        isCancelled: () -> Bool = { false }
     ) -> Result<Outcome, SpawnError> {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
@@ -43,7 +45,9 @@ package enum ChildProcess {
             close(output[1])
             return .failure(SpawnError(code))
         }
-        let started = ProcessGroups.starting { spawn(command, output: output[1], errors: errors[1]) }
+        let started = ProcessGroups.starting {
+            spawn(command, arguments: arguments, output: output[1], errors: errors[1])
+        }
         close(output[1])
         close(errors[1])
         defer {
@@ -118,7 +122,9 @@ package enum ChildProcess {
     /// Starts `/bin/sh -c command` in a new process group, with an empty signal mask and every signal at its default
     /// action (the gallery blocks SIGINT, SIGTERM and SIGHUP in all its threads, and a child would inherit that),
     /// standard input from `/dev/null` and the given output descriptors.
-    private static func spawn(_ command: String, output: Int32, errors: Int32) -> Result<pid_t, SpawnError> {
+    private static func spawn(
+        _ command: String, arguments: [[UInt8]], output: Int32, errors: Int32
+    ) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -137,12 +143,22 @@ package enum ChildProcess {
         var all = sigset_t()
         sigfillset(&all)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        let words: [String] = ["/bin/sh", "-c", command]
-        let arguments = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
+        let words =
+            [Array("/bin/sh".utf8), Array("-c".utf8), Array(command.utf8)]
+            + (arguments.isEmpty ? [] : [Array("gallery".utf8)] + arguments)
+        let argv = words.map(cString)
+        defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv + [nil], environ)
         return spawned == 0 ? .success(pid) : .failure(SpawnError(spawned))
+    }
+
+    /// A C string (malloc'd) of `bytes`, which hold no NUL: a file name's bytes, unchanged.
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        guard let memory = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        memory.initialize(from: bytes, count: bytes.count)
+        memory[bytes.count] = 0
+        return UnsafeMutableRawPointer(memory).assumingMemoryBound(to: CChar.self)
     }
 
     /// Whether the shell `pid` has ended, without reaping it: while it is unreaped its id stays taken, so the group's

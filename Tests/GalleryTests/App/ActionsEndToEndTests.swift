@@ -20,8 +20,8 @@ extension SDLSerializedTests {
                 ],
                 arguments: [
                     "--no-thumbnail-cache", "--mode", "bounded",
-                    "--action1", "printf '%s\\n' %f > " + ActionCommand.shellQuoted(out.path("one.txt")),
-                    "--action2", "printf '%s\\n' %F > " + ActionCommand.shellQuoted(out.path("two.txt")),
+                    "--action1", "printf '%s\\n' %f > '\(out.path("one.txt"))'",
+                    "--action2", "printf '%s\\n' %F > '\(out.path("two.txt"))'",
                     folder.url.path,
                 ])
             #expect(run.status == 0, "\(run.standardError)")
@@ -43,7 +43,7 @@ extension SDLSerializedTests {
                 [ScriptLine.key(0.1, "Ctrl+1"), ScriptLine.shot(1.5, "after.png")],
                 arguments: [
                     "--mode", mode, "--action1",
-                    "sleep 0.2; cp " + ActionCommand.shellQuoted(red) + " %f", paths[0],
+                    "sleep 0.2; cp '\(red)' %f", paths[0],
                 ], size: "320x240")
             #expect(run.status == 0, "\(run.standardError)")
             let shot = try HeadlessEndToEndTests.load(run.shot("after.png"))

@@ -1,0 +1,74 @@
+import Foundation
+import GalleryCore
+import PagerEngine
+import Testing
+
+@testable import Gallery
+
+/// An action that fails, or cannot start, is said in the window, not only on standard error; `%F` over more marked
+/// photos than one command line holds runs as `xargs` would, on every one of them.
+extension SDLSerializedTests {
+    @Suite("Action failures and long lists")
+    @MainActor struct ActionFailureTests {
+        @Test("a failed action's reason shows in the information's place, and fades with it")
+        func failureShowsInTheWindow() throws {
+            try SDLTestSession.start()
+            let (_, paths) = try MarksEndToEndTests.photos()
+            let target = try Surface(width: 320, height: 240, opaque: true)
+            let renderer = try Renderer(target: target)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let gallery = try GalleryController(
+                library: PageLibrary(photos: PhotoIndex(photos: paths.map(PhotoEntry.init))), mode: .bounded,
+                renderer: renderer, worker: worker, thumbnailWorker: thumbnails)
+            gallery.actions = ActionRunner(commands: [1: ActionCommand(template: "echo broken >&2; exit 3")])
+            gallery.runAction(2, photo: 0, marked: [])
+            #expect(gallery.model.notice == "Ctrl+2: no --action2 was given")
+            gallery.runAction(1, photo: 0, marked: [])
+            gallery.waitForAction(upTo: 10)
+            gallery.advance(to: 5)
+            try gallery.receiveDecodes(uploadBudget: nil)
+            #expect(gallery.model.notice == "--action1 ended with status 3: broken")
+            let shown = gallery.model.overlay(name: "p1.png", now: 5, panelLines: [])
+            #expect(shown.info == "--action1 ended with status 3: broken")
+            #expect(shown.infoOpacity == 1)
+            gallery.advance(to: 20)
+            #expect(gallery.model.notice == nil)
+        }
+    }
+
+    @Suite("Actions over many marks end to end")
+    struct ManyMarksEndToEndTests {
+        @Test("M then Ctrl+1 over 12,000 photos with long names: %F reaches every one, over several runs")
+        func everyMarkedPhotoOnce() throws {
+            let folder = try TemporaryDirectory()
+            let png = PNGChunks.solid(width: 4, height: 4, red: 90, green: 120, blue: 150)
+            let first = folder.path("photo-00000.png")
+            try Data(png).write(to: URL(fileURLWithPath: first))
+            // 12,000 names of about 200 bytes: 2.4 MB of arguments, more than Linux's usual 2 MB ARG_MAX.
+            let padding = String(repeating: "x", count: 180)
+            for index in 1..<12_000 {
+                try FileManager.default.linkItem(
+                    atPath: first, toPath: folder.path(String(format: "photo-%05d-\(padding).png", index)))
+            }
+            let out = try TemporaryDirectory()
+            let run = try GalleryProcess.run(
+                [ScriptLine.key(0.1, "M"), ScriptLine.key(0.2, "Ctrl+1")],
+                arguments: [
+                    "--no-thumbnail-cache", "--mode", "bounded", "--action1",
+                    "printf '%s\\n' %F >> '\(out.path("list.txt"))'; echo run >> '\(out.path("runs.txt"))'",
+                    folder.url.path,
+                ])
+            #expect(run.status == 0, "\(run.standardError)")
+            let listed = try String(contentsOfFile: out.path("list.txt"), encoding: .utf8).split(separator: "\n")
+            #expect(listed.count == 12_000)
+            #expect(Set(listed).count == 12_000)
+            let runs = try String(contentsOfFile: out.path("runs.txt"), encoding: .utf8).split(separator: "\n")
+            #expect(runs.count > 1)
+        }
+    }
+}
