@@ -122,6 +122,8 @@ install: generated
 	install -D -m 644 $(GENERATED)/completion.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gallery.fish
 	install -d $(DESTDIR)$(PREFIX)/share/gallery/Photos
 	install -m 644 Assets/Photos/* $(DESTDIR)$(PREFIX)/share/gallery/Photos/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/gallery
+	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gallery/
 	@# Menus and "Open with" pick the entry up at once where the caches exist; harmless where they do not.
 	@if [ -z "$(DESTDIR)" ]; then \
 	  update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true; \
@@ -131,7 +133,7 @@ install: generated
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
-	rm -rf $(DESTDIR)$(PREFIX)/share/gallery
+	rm -rf $(DESTDIR)$(PREFIX)/share/gallery $(DESTDIR)$(PREFIX)/share/doc/gallery
 	@if [ -z "$(DESTDIR)" ]; then \
 	  update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true; \
 	  gtk-update-icon-cache -q $(PREFIX)/share/icons/hicolor 2>/dev/null || true; \

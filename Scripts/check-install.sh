@@ -11,7 +11,8 @@ step() { printf '  %-28s ok\n' "$1"; }
 
 for file in bin/gallery share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
             share/man/man1/gallery.1 share/bash-completion/completions/gallery share/zsh/site-functions/_gallery \
-            share/fish/vendor_completions.d/gallery.fish share/gallery/Photos/CREDITS.md; do
+            share/fish/vendor_completions.d/gallery.fish share/gallery/Photos/CREDITS.md \
+            share/doc/gallery/FORMATS.md share/doc/gallery/README.md; do
   [ -s "$prefix/$file" ] || fail "$file is missing or empty"
 done
 step "files in place"

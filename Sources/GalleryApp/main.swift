@@ -42,7 +42,7 @@ struct GalleryCommandLine: ParsableCommand {
     @Flag(help: "Render with no display, from --script, on a virtual clock.")
     var headless = false
 
-    @Option(help: "Headless: the input script (JSON Lines, see docs/FORMATS.md).")
+    @Option(help: "Headless: the input script (JSON Lines, see FORMATS.md in share/doc/gallery).")
     var script: String?
 
     @Option(help: "Headless: write one JSON line per frame here.")
