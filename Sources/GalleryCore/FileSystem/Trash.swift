@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The desktop's wastebasket, per the freedesktop.org Trash specification 1.0: a photo moved there by Delete can be
+/// put back (Ctrl+Z, or any file manager's "Restore"), never unlinked. A file on the home volume goes to
+/// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`); one on another volume to that volume's `.Trash/$uid` (when `.Trash`
+/// is a sticky directory, not a link) or `.Trash-$uid`, never copied across volumes. Each move writes
+/// `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then renames the file into `files/NAME`: a file
+/// is either where it was or in the trash with its info, never lost.
+public struct Trash: Sendable {
+    /// A file moved to the trash, with what puts it back.
+    public struct Item: Equatable, Sendable {
+        /// Where it was, absolute.
+        public var original: String
+        /// Where it is now: `TRASH/files/NAME`.
+        public var trashed: String
+        /// Its `TRASH/info/NAME.trashinfo`.
+        public var info: String
+    }
+
+    /// The home trash: `$XDG_DATA_HOME/Trash`.
+    public let home: String
+    /// The user whose trash folders on other volumes are `.Trash/UID` and `.Trash-UID`.
+    let userID: uid_t
+    /// The top folder of the volume holding a path (its mount point), for a file that is not on the home volume.
+    let volumeTop: @Sendable (String) -> String
+
+    /// The trash of this user, `$XDG_DATA_HOME` from `environment` (else `$HOME/.local/share`).
+    public init(environment: [String: String]) {
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? "/") + "/.local/share")
+        self.init(home: dataHome + "/Trash", userID: getuid(), volumeTop: Self.mountPoint)
+    }
+
+    /// A trash with its home folder and volume lookup given (tests).
+    package init(home: String, userID: uid_t, volumeTop: @escaping @Sendable (String) -> String) {
+        self.home = home
+        self.userID = userID
+        self.volumeTop = volumeTop
+    }
+
+    /// Moves `path` to the trash; returns what puts it back. Throws, leaving the file where it was, when no trash on
+    /// its volume can take it.
+    public func moveToTrash(_ path: String, at time: time_t = time(nil)) throws(TrashError) -> Item {
+        let original = Self.absolute(path)
+        var file = stat()
+        guard lstat(original, &file) == 0 else { throw .system(original, errno) }
+        let (trash, infoPath) = try trashFolder(for: original, device: file.st_dev)
+        let base = Self.lastComponent(original)
+        var attempt = 1
+        while true {
+            let name = attempt == 1 ? base : Self.numbered(base, attempt)
+            let info = trash + "/info/" + name + ".trashinfo"
+            let trashed = trash + "/files/" + name
+            let descriptor = open(info, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor < 0 {
+                guard errno == EEXIST, attempt < 10_000 else { throw .system(info, errno) }
+                attempt += 1
+                continue
+            }
+            var probe = stat()
+            if lstat(trashed, &probe) == 0 {
+                // A file of that name without its info (another program's half-done move): not ours to replace.
+                close(descriptor)
+                unlink(info)
+                attempt += 1
+                continue
+            }
+            let text = "[Trash Info]\nPath=\(Self.escaped(infoPath))\nDeletionDate=\(Self.deletionDate(time))\n"
+            let failure = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: descriptor) }
+            let closed = FileSystem.closeDescriptor(descriptor)
+            if let code = failure ?? closed {
+                unlink(info)
+                throw .system(info, code)
+            }
+            guard rename(original, trashed) == 0 else {
+                let code = errno
+                unlink(info)
+                throw .system(original, code)
+            }
+            return Item(original: original, trashed: trashed, info: info)
+        }
+    }
+
+    /// Puts `item` back where it was and removes its info. Throws, changing nothing, when a file of that name is
+    /// there again or the trashed file is gone.
+    public func restore(_ item: Item) throws(TrashError) {
+        var existing = stat()
+        guard lstat(item.original, &existing) != 0 else { throw .occupied(item.original) }
+        guard rename(item.trashed, item.original) == 0 else { throw .system(item.trashed, errno) }
+        unlink(item.info)
+    }
+
+    /// The trash folder for a file at `original` on `device`, made if missing, and the `Path=` its info records:
+    /// absolute in the home trash, relative to the volume's top in a volume's trash (as the specification allows and
+    /// GLib writes, so the volume can be mounted elsewhere).
+    private func trashFolder(for original: String, device: dev_t) throws(TrashError) -> (String, String) {
+        // The data folder must exist already: nothing is made above the trash itself (a made-up XDG_DATA_HOME).
+        if Self.device(of: Self.parent(home)) == device {
+            try makeTrash(home)
+            return (home, original)
+        }
+        let top = volumeTop(original)
+        let relative = String(original.dropFirst(top == "/" ? 1 : top.count + 1))
+        let shared = (top == "/" ? "" : top) + "/.Trash"
+        var sharedInfo = stat()
+        // The administrator's `.Trash`: a real folder with the sticky bit, holding one folder per user.
+        if lstat(shared, &sharedInfo) == 0, sharedInfo.st_mode & S_IFMT == S_IFDIR, sharedInfo.st_mode & S_ISVTX != 0 {
+            let own = shared + "/\(userID)"
+            if (try? makeTrash(own)) != nil, Self.device(of: own) == device { return (own, relative) }
+        }
+        let own = (top == "/" ? "" : top) + "/.Trash-\(userID)"
+        try makeTrash(own)
+        guard Self.device(of: own) == device else { throw .noTrash(original) }
+        return (own, relative)
+    }
+
+    /// Makes `trash` with its `files` and `info` folders (mode 0700) where missing, checking that each is a folder of
+    /// this user's and not a link.
+    private func makeTrash(_ trash: String) throws(TrashError) {
+        for folder in [trash, trash + "/files", trash + "/info"] {
+            if mkdir(folder, 0o700) != 0, errno != EEXIST { throw .system(folder, errno) }
+            var info = stat()
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == userID else {
+                throw .notUsable(folder)
+            }
+        }
+    }
+
+    /// `path` made absolute against the working folder, with no resolving of links (the link itself is trashed).
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return (folder == "/" ? "" : folder) + "/" + relative
+    }
+
+    /// The folder holding `path` ("/" for a top-level entry).
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// `base` with a number before its extension: `a.jpg` → `a.2.jpg`, as file managers name a second `a.jpg`.
+    static func numbered(_ base: String, _ number: Int) -> String {
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base + ".\(number)" }
+        return base[..<dot] + ".\(number)" + base[dot...]
+    }
+
+    /// The path as `Path=` holds it: percent-encoded bytes, all but RFC 3986's unreserved characters and `/` (what
+    /// GLib's `g_uri_escape_string(path, "/", FALSE)` writes).
+    package static func escaped(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `DeletionDate=`'s value: local time, `YYYY-MM-DDThh:mm:ss`.
+    static func deletionDate(_ time: time_t) -> String {
+        var seconds = time
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    private static func device(of path: String) -> dev_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_dev : nil
+    }
+
+    /// The mount point of the volume holding `path`: the highest folder above it on the same device.
+    @Sendable static func mountPoint(of path: String) -> String {
+        var current = parent(path)
+        guard let volume = device(of: current) else { return "/" }
+        while current != "/" {
+            let above = parent(current)
+            guard device(of: above) == volume else { return current }
+            current = above
+        }
+        return "/"
+    }
+}
