@@ -32,6 +32,8 @@ nonisolated public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     public let answerSignal = AnswerSignal()
     /// Notified when a run ends (answered or stopped), for `stop()` to wait on.
     private let runEnded = AnswerSignal()
+    /// Cancelled by `stop`: a run in progress wakes and ends its group.
+    private let stopping = CancellationSignal()
 
     private struct State {
         var queued: [String] = []
@@ -54,7 +56,8 @@ nonisolated public final class CommandFeedSource: ThreadedFeedSource, Sendable {
     /// nothing the command started outlives the run showing the feed.
     public func stop() {
         state.withLock { $0.stopped = true }
-        // The run notices within one poll (50 ms) and ends its group (SIGTERM, SIGKILL after the grace period).
+        // The run wakes at once and ends its group (SIGTERM, SIGKILL after the grace period).
+        stopping.cancel()
         runEnded.wait(upTo: ChildProcess.terminationGrace + 1) { state.withLock { $0.running } }
     }
 
@@ -86,8 +89,7 @@ nonisolated public final class CommandFeedSource: ThreadedFeedSource, Sendable {
 
     private func runOnce() {
         let result = ChildProcess.run(
-            shellCommand: command, timeout: timeout, maxLines: Self.maxLinesPerRun,
-            isCancelled: { state.withLock { $0.stopped } })
+            shellCommand: command, timeout: timeout, maxLines: Self.maxLinesPerRun, cancellation: stopping)
         let response: FeedResponse
         var lines: [String] = []
         switch result {

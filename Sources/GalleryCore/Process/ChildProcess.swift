@@ -1,3 +1,5 @@
+import CProcessControl
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,12 +31,15 @@ package enum ChildProcess {
     package static let terminationGrace = 0.2
 
     /// Runs `command` with `/bin/sh -c`, its `arguments` (bytes, passed as they are) as `$1`, `$2`, … after a `$0` of
-    /// "gallery"; gives up after `timeout` seconds or `maxLines` lines, or once `isCancelled`
-    /// or the gallery is ending (`ProcessGroups`). However it ends, its whole process group is ended before this
-    /// returns: SIGTERM, then SIGKILL after `terminationGrace`, so nothing it started in the background survives.
+    /// "gallery"; gives up after `timeout` seconds or `maxLines` lines, or once `cancellation` is cancelled or the
+    /// gallery is ending (`ProcessGroups`). However it ends, its whole process group is ended before this returns:
+    /// SIGTERM, then SIGKILL after `terminationGrace`, so nothing it started in the background survives.
+    ///
+    /// It sleeps in `poll(2)` on the output, the shell's end (a pidfd) and the two cancellations, so a command that runs
+    /// for hours costs no wake-ups meanwhile.
     package static func run(
         shellCommand command: String, arguments: [[UInt8]] = [], timeout: Double, maxLines: Int,
-        isCancelled: () -> Bool = { false }
+        cancellation: CancellationSignal? = nil
     ) -> Result<Outcome, SpawnError> {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
@@ -61,6 +66,21 @@ package enum ChildProcess {
         case .success(let started): pid = started
         }
         defer { ProcessGroups.ended(pid) }
+        // Readable when the shell ends; where the kernel has no pidfd, the waits below wake every 50 ms to look.
+        let shellEnded = gallery_pidfd_open(pid)
+        defer { if shellEnded >= 0 { close(shellEnded) } }
+        let stops = [ProcessGroups.ending.descriptor] + (cancellation.map { [$0.descriptor] } ?? [])
+        func isStopped() -> Bool { cancellation?.isCancelled == true || ProcessGroups.isTerminating }
+        /// Waits in poll(2) on `descriptors` and the stops until `deadline`; the ready descriptors.
+        func wait(for descriptors: [Int32], until deadline: Double, shellToo: Bool) -> [pollfd] {
+            let watched = descriptors + stops + (shellToo && shellEnded >= 0 ? [shellEnded] : [])
+            var polled = watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var remaining = max(deadline - MonotonicClock.seconds(), 0)
+            if shellToo, shellEnded < 0 { remaining = min(remaining, 0.05) }
+            let milliseconds = Int32(min(remaining * 1000, Double(Int32.max - 1))) + 1
+            guard poll(&polled, nfds_t(polled.count), milliseconds) > 0 else { return [] }
+            return polled.filter { $0.revents != 0 && descriptors.contains($0.fd) }
+        }
 
         var outcome = Outcome(lines: [], exitStatus: nil, lastErrorLine: nil, timedOut: false, truncated: false)
         var outputLine = LineBuffer()
@@ -71,15 +91,12 @@ package enum ChildProcess {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         reading: while !open.isEmpty {
             let remaining = deadline - MonotonicClock.seconds()
-            if remaining <= 0 || isCancelled() || ProcessGroups.isTerminating {
+            if remaining <= 0 || isStopped() {
                 outcome.timedOut = remaining <= 0
                 stopped = true
                 break
             }
-            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let waitMilliseconds = Int32(min(remaining, 0.05) * 1000) + 1
-            guard poll(&descriptors, nfds_t(descriptors.count), waitMilliseconds) >= 0 || errno == EINTR else { break }
-            for descriptor in descriptors where descriptor.revents != 0 {
+            for descriptor in wait(for: open, until: deadline, shellToo: false) {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
                 if count <= 0 {
                     if count == 0 || (errno != EINTR && errno != EAGAIN) { open.removeAll { $0 == descriptor.fd } }
@@ -106,8 +123,8 @@ package enum ChildProcess {
                 outcome.timedOut = true
                 break
             }
-            if isCancelled() || ProcessGroups.isTerminating { break }
-            usleep(2_000)
+            if isStopped() { break }
+            _ = wait(for: [], until: deadline, shellToo: true)
         }
         if !outcome.truncated, let last = outputLine.remainder, !last.isEmpty, outcome.lines.count < maxLines {
             outcome.lines.append(last)

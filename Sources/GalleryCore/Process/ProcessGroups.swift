@@ -14,6 +14,8 @@ package enum ProcessGroups {
     }
 
     private static let state = LockedState(State())
+    /// Cancelled when the gallery starts ending: every run waiting on its child wakes at once.
+    package static let ending = CancellationSignal()
     /// Notified whenever a group is forgotten, for `terminateAll` to wait on.
     private static let groupEnded = AnswerSignal()
 
@@ -49,6 +51,7 @@ package enum ProcessGroups {
             state.isTerminating = true
             return state.groups
         }
+        ending.cancel()
         guard !groups.isEmpty else { return }
         for group in groups { kill(-group, SIGTERM) }
         // The threads running them notice the ends, reap the shells and finish the groups themselves; wait for that.

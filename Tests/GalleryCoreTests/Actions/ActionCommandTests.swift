@@ -94,8 +94,7 @@ struct ActionCommandTests {
         let runs = action.invocations(current: Array("/p.jpg".utf8), marked: names, argumentBytes: 1 << 30)
         #expect(runs.count == 1)
         let result = ChildProcess.run(
-            shellCommand: runs[0].script, arguments: runs[0].arguments, timeout: 30, maxLines: 10,
-            isCancelled: { false })
+            shellCommand: runs[0].script, arguments: runs[0].arguments, timeout: 30, maxLines: 10)
         #expect((try? result.get())?.exitStatus == 0)
         #expect(try Self.received(output) == names.map { $0.first == UInt8(ascii: "-") ? Array("./".utf8) + $0 : $0 })
         #expect(!FileManager.default.fileExists(atPath: "CANARY"))
