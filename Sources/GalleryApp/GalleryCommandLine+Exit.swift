@@ -23,9 +23,13 @@ extension GalleryCommandLine {
         signal(SIGPIPE, SIG_IGN)
         Descendants.adopt()
         let standardOutputOpen = StandardDescriptors.reserve().output
-        let command: GalleryCommandLine
+        var command: GalleryCommandLine
         do {
-            command = try parse()
+            // Only the options go through the parser, whose cost grows with the square of its arguments.
+            let (options, paths) = CommandLineSplit.split(
+                Array(CommandLine.arguments.dropFirst()), valueOptions: valueOptionNames)
+            command = try parse(options)
+            command.paths = paths
         } catch {
             // --help and --version are "errors" that exit 0 with their text, and an ExitCode (no message) was already
             // explained; everything else is bad input.
@@ -56,6 +60,18 @@ extension GalleryCommandLine {
         }
         if let signal = StopSignal.received { exitProcess(StopSignal.exitStatus(for: signal)) }
         exitProcess(EXIT_SUCCESS)
+    }
+
+    /// The long names of the options that take a value (`--mode wheel`), read from the command's declared properties,
+    /// so a new option is split from the paths without being listed here.
+    static var valueOptionNames: Set<String> {
+        Set(
+            Mirror(reflecting: GalleryCommandLine()).children.compactMap { child in
+                guard let label = child.label, label.hasPrefix("_"),
+                    String(describing: type(of: child.value)).hasPrefix("Option<")
+                else { return nil }
+                return CommandLineSplit.longName(ofProperty: label.dropFirst())
+            })
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {

@@ -15,6 +15,11 @@ import Foundation
 /// same for `quietPeriod` with no write to it: a writer that pauses mid-write never gets a half-done photo shown.
 /// Each file is appended once; it may come again only after it left the folder. The folder is only read.
 ///
+/// When the kernel's event queue overflows (the gallery stopped or busy while thousands of files arrive), the events
+/// lost are made up for by listing the folder: every photo neither there at the start nor taken yet becomes a
+/// candidate, in modification-time order. The thread sleeps in `poll` until an event, a candidate's quiet period
+/// ending, or a wake-up through its pipe (`stop`): an idle watch costs nothing.
+///
 /// Nonisolated (and `Sendable`): its own thread watches the folder and sets the answer.
 nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendable {
     /// How long a new file must stay unchanged before it is shown, in seconds.
@@ -26,6 +31,9 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     public let folder: String
     private let quietPeriod: Double
     private let descriptor: Int32
+    /// The watch thread's wake-up: a byte written to `wakeWriter` ends its `poll`.
+    private let wakeReader: Int32
+    private let wakeWriter: Int32
     /// A pthread lock, not `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
     private let state = LockedState(State())
     private let wake: @Sendable () -> Void
@@ -43,20 +51,26 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     }
 
     private struct Candidate {
-        var path: String
+        var order: Int
         var size: Int
         var modified: timespec
         var touchedAt: Double
     }
 
     private struct State {
-        var candidates: [Candidate] = []
+        /// By path; `order` keeps arrival order.
+        var candidates: [String: Candidate] = [:]
+        var nextOrder = 0
         var ready: [String] = []
         /// Paths made ready (appended or about to be): never again, unless they leave the folder first.
         var taken: Set<String> = []
+        /// Photos there at the start and still there: a listing after lost events must not take them for new.
+        var atStart: Set<String> = []
         var waiting = false
         var answer: FeedResponse?
         var stopped = false
+        /// Events are left unread in the kernel's queue (tests: a stopped process).
+        var holding = false
         var failure: String?
     }
 
@@ -74,25 +88,48 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw .invalidWatchFolder(folder, reason: String(cString: strerror(errno))) }
         let mask = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
-        guard inotify_add_watch(fd, folder, mask) >= 0 else {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard inotify_add_watch(fd, folder, mask) >= 0, pipe(&pipeEnds) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw .invalidWatchFolder(folder, reason: reason)
         }
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
         self.folder = folder
         self.quietPeriod = quietPeriod
         self.descriptor = fd
+        wakeReader = pipeEnds[0]
+        wakeWriter = pipeEnds[1]
         self.wake = wake
         DetachedThread.start(name: "gallery-feed-watch") { [self] in self.watch() }
     }
 
     deinit {
         close(descriptor)
+        close(wakeReader)
+        close(wakeWriter)
     }
 
-    /// Stops the watch thread (it exits within a tenth of a second).
+    /// Stops the watch thread (it wakes at once and exits).
     public func stop() {
         state.withLock { $0.stopped = true }
+        wakeWatchThread()
+    }
+
+    /// Leaves events unread in the kernel's queue until `releaseEvents`, as a stopped process does (tests of a
+    /// queue's overflow).
+    package func holdEvents() {
+        state.withLock { $0.holding = true }
+        wakeWatchThread()
+    }
+
+    /// Reads events again after `holdEvents`.
+    package func releaseEvents() {
+        state.withLock { $0.holding = false }
+        wakeWatchThread()
     }
 
     /// Asks for the next new photos: answered at once if some arrived already, else when the next one settles.
@@ -115,6 +152,11 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     /// Whether a request waits for photos that have not come yet.
     public var isAwaitingAnswer: Bool { state.withLock { $0.answer == nil && $0.waiting } }
 
+    private func wakeWatchThread() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)  // A full pipe already wakes the thread.
+    }
+
     private static func answerIfReady(_ state: inout State) {
         guard state.waiting else { return }
         if let failure = state.failure {
@@ -131,31 +173,38 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
 
     private func watch() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while !state.withLock({ $0.stopped }) {
-            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&pollDescriptor, 1, 100)
-            let now = MonotonicClock.seconds()
-            var touched: [(name: String, change: Change)] = []
-            if ready > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 { touched = Self.events(in: buffer, count: count) }
+        var discard = [UInt8](repeating: 0, count: 64)
+        // Listed after the watch is in place, so a photo arriving now is either listed or seen as an event.
+        let atStart = Set(Self.photoPaths(in: folder))
+        state.withLock { $0.atStart = atStart }
+        while true {
+            let (stopped, holding, timeout) = state.withLock { state in
+                (state.stopped, state.holding, pollTimeout(state, now: MonotonicClock.seconds()))
             }
+            if stopped { return }
+            var descriptors = [
+                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: descriptor, events: holding ? 0 : Int16(POLLIN), revents: 0),
+            ]
+            _ = Glibc.poll(&descriptors, 2, timeout)
+            while discard.withUnsafeMutableBytes({ read(wakeReader, $0.baseAddress, $0.count) }) > 0 {}
+            var touched: [(name: String, change: Change)] = []
+            var overflowed = false
+            if !holding, descriptors[1].revents & Int16(POLLIN) != 0 {
+                // Everything queued, so the kernel's queue empties as fast as it fills.
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    guard count > 0 else { break }
+                    overflowed = Self.events(in: buffer, count: count, into: &touched) || overflowed
+                }
+            }
+            let now = MonotonicClock.seconds()
+            let listed = overflowed ? Self.photoPaths(in: folder) : nil
             let answered = state.withLock { state in
                 for (name, change) in touched where Self.isPhotoName(name) {
-                    let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                    state.candidates.removeAll { $0.path == path }
-                    switch change {
-                    case .writing:
-                        break  // Back to waiting for its writer to close it.
-                    case .completed where !state.taken.contains(path):
-                        state.candidates.append(Candidate(path: path, size: -1, modified: timespec(), touchedAt: now))
-                    case .completed:
-                        break  // Already appended: a change to it shows when its page is shown again.
-                    case .removed:
-                        state.taken.remove(path)
-                        state.ready.removeAll { $0 == path }
-                    }
+                    apply(change, to: path(of: name), in: &state, now: now)
                 }
+                if let listed { catchUp(with: listed, in: &state, now: now) }
                 settle(&state, now: now)
                 let hadAnswer = state.answer != nil
                 Self.answerIfReady(&state)
@@ -168,41 +217,97 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         }
     }
 
+    private func path(of name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// Milliseconds until the first candidate's quiet period ends (at least 1), or -1 (no end) with none waiting.
+    private func pollTimeout(_ state: State, now: Double) -> Int32 {
+        guard let first = state.candidates.values.map(\.touchedAt).min() else { return -1 }
+        let seconds = first + quietPeriod - now
+        return Int32(max(1, min(60_000, (seconds * 1000).rounded(.up))))
+    }
+
+    private func apply(_ change: Change, to path: String, in state: inout State, now: Double) {
+        switch change {
+        case .writing:
+            state.candidates[path] = nil  // Back to waiting for its writer to close it.
+        case .completed where !state.taken.contains(path):
+            let order = state.candidates[path]?.order ?? state.nextOrder
+            state.nextOrder += 1
+            state.candidates[path] = Candidate(order: order, size: -1, modified: timespec(), touchedAt: now)
+        case .completed:
+            break  // Already appended: a change to it shows when its page is shown again.
+        case .removed:
+            state.candidates[path] = nil
+            state.taken.remove(path)
+            state.atStart.remove(path)
+            state.ready.removeAll { $0 == path }
+        }
+    }
+
+    /// After lost events: the photos `listed` now that were neither there at the start nor taken become candidates,
+    /// oldest first; those taken or there at the start that are gone now left the folder.
+    private func catchUp(with listed: [String], in state: inout State, now: Double) {
+        let present = Set(listed)
+        state.taken.formIntersection(present)
+        state.atStart.formIntersection(present)
+        var new: [(path: String, modified: timespec)] = []
+        for path in listed where !state.taken.contains(path) && !state.atStart.contains(path) {
+            var status = stat()
+            guard state.candidates[path] == nil, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG
+            else { continue }
+            new.append((path, status.st_mtim))
+        }
+        let ordered = new.sorted {
+            ($0.modified.tv_sec, $0.modified.tv_nsec, $0.path) < ($1.modified.tv_sec, $1.modified.tv_nsec, $1.path)
+        }
+        for photo in ordered {
+            state.candidates[photo.path] = Candidate(
+                order: state.nextOrder, size: -1, modified: timespec(), touchedAt: now)
+            state.nextOrder += 1
+        }
+    }
+
     /// Takes, in arrival order, the candidates whose size and modification time stayed the same for the quiet period.
     private func settle(_ state: inout State, now: Double) {
-        var remaining: [Candidate] = []
-        for var candidate in state.candidates {
-            guard now - candidate.touchedAt >= quietPeriod else {
-                remaining.append(candidate)
+        var settled: [(order: Int, path: String)] = []
+        for (path, candidate) in state.candidates where now - candidate.touchedAt >= quietPeriod {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                state.candidates[path] = nil
                 continue
             }
-            var status = stat()
-            guard stat(candidate.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             let size = Int(status.st_size)
             if size > 0, size == candidate.size, status.st_mtim.tv_sec == candidate.modified.tv_sec,
                 status.st_mtim.tv_nsec == candidate.modified.tv_nsec
             {
-                state.ready.append(candidate.path)
-                state.taken.insert(candidate.path)
+                settled.append((candidate.order, path))
             } else {
-                candidate.size = size
-                candidate.modified = status.st_mtim
-                candidate.touchedAt = now
-                remaining.append(candidate)
+                state.candidates[path] = Candidate(
+                    order: candidate.order, size: size, modified: status.st_mtim, touchedAt: now)
             }
         }
-        state.candidates = remaining
+        for (_, path) in settled.sorted(by: { $0.order < $1.order }) {
+            state.candidates[path] = nil
+            state.ready.append(path)
+            state.taken.insert(path)
+        }
     }
 
-    /// The names in a buffer of inotify events, with what happened to each.
-    private static func events(in buffer: [UInt8], count: Int) -> [(name: String, change: Change)] {
-        var names: [(String, Change)] = []
+    /// Adds the names in a buffer of inotify events, with what happened to each, to `names`; true when the kernel's
+    /// queue overflowed (events were lost).
+    private static func events(in buffer: [UInt8], count: Int, into names: inout [(name: String, change: Change)])
+        -> Bool
+    {
+        var overflowed = false
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         buffer.withUnsafeBytes { bytes in
             while offset + header <= count {
                 let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                 let nameBytes = bytes[(offset + header)..<min(offset + header + length, count)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 if !name.isEmpty, mask & UInt32(IN_ISDIR) == 0 {
@@ -215,7 +320,19 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
                 offset += header + length
             }
         }
-        return names
+        return overflowed
+    }
+
+    /// The paths of the photos in `folder` by name (links and files; folders skipped); none when it cannot be read.
+    private static func photoPaths(in folder: String) -> [String] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var paths: [String] = []
+        try? FileSystem.forEachEntry(inDirectory: folder) { name, kind in
+            guard kind != .directory, kind != .special else { return }
+            let text = String(decoding: name, as: UTF8.self)
+            if isPhotoName(text) { paths.append(prefix + text) }
+        }
+        return paths
     }
 
     /// Photos by extension; hidden names (editors' and downloaders' temporary files) are skipped.

@@ -9,9 +9,14 @@ import Musl
 /// `Thumb::MTime` (and `Thumb::Size`, if stated) match the photo. Thread-safe; used from decode threads only, as it
 /// reads and writes files.
 ///
+/// A thumbnail is used only when it is no larger than its size's folder allows (its PNG header read before any
+/// decode): a "normal" thumbnail of 9999 × 9999 pixels is another program's mistake or an attack, not a thumbnail.
+///
 /// Writes follow the standard and the output policy (docs/RELIABILITY.md): a temporary file in the same folder, then
-/// a rename; files 0600, folders 0700; no symbolic link followed below the root; nothing written when the folder lies
-/// in or below a photo folder; at most `budgetBytes` per run. Failed photos get an entry under
+/// a rename; files 0600, folders 0700, created from the cache home (the root's parent: `$XDG_CACHE_HOME` or
+/// `~/.cache`) down, never above it; no symbolic link followed below the root; nothing written when the folder lies
+/// in or below a photo folder; at most `budgetBytes` per run. The first write into a folder in a run removes the
+/// temporary files that writers which died left there (`*.gallery-PID-N.tmp` of a PID that no longer runs). Failed photos get an entry under
 /// `fail/gallery-<version>/`, which later runs honour. The photo folders are those the policy given protects (the
 /// folders named and watched), those `protect` adds (a feed's photos as they arrive), and the folder of every photo a
 /// thumbnail is written for, added before its write.
@@ -30,6 +35,8 @@ public final class ThumbnailCache: Sendable {
         var bytesWritten = 0
         var filesWritten = 0
         var temporaryCount = 0
+        /// Folders (below the root) whose dead writers' temporary files were removed in this run.
+        var swept: Set<[String]> = []
     }
 
     private let state = LockedState(State())
@@ -76,9 +83,18 @@ public final class ThumbnailCache: Sendable {
     public func lookup(_ key: ThumbnailKey, needed: Int) -> (path: String, flavour: ThumbnailFlavour)? {
         for flavour in ThumbnailFlavour.lookupOrder(needed: needed) {
             let path = "\(root)/\(flavour.folderName)/\(key.fileName)"
-            if let texts = Self.texts(ofFileAt: path), key.isValid(texts: texts) { return (path, flavour) }
+            guard let head = Self.head(ofFileAt: path), let texts = PNGChunks.texts(in: head),
+                key.isValid(texts: texts),
+                let size = PNGChunks.size(of: head), Self.fits(size, in: flavour)
+            else { continue }
+            return (path, flavour)
         }
         return nil
+    }
+
+    /// Whether a picture of `size` may be a thumbnail in `flavour`'s folder: not empty, no side over its size.
+    static func fits(_ size: (width: Int, height: Int), in flavour: ThumbnailFlavour) -> Bool {
+        (1...flavour.side).contains(size.width) && (1...flavour.side).contains(size.height)
     }
 
     /// Whether an earlier run of this version failed on `key` as it is now (a valid entry in `failFolder`).
@@ -109,6 +125,11 @@ public final class ThumbnailCache: Sendable {
 
     /// The text chunks at the start of the regular file at `path` (no link followed), or nil.
     static func texts(ofFileAt path: String) -> [String: String]? {
+        head(ofFileAt: path).flatMap(PNGChunks.texts)
+    }
+
+    /// The first `headBytes` of the regular file at `path` (no link followed), or nil.
+    static func head(ofFileAt path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -117,7 +138,7 @@ public final class ThumbnailCache: Sendable {
         var head = [UInt8](repeating: 0, count: min(Int(status.st_size), headBytes))
         let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        return PNGChunks.texts(in: Array(head[..<count]))
+        return Array(head[..<count])
     }
 
     /// Writes `bytes` as `key`'s file in `folder` (components below the root, created 0700): a temporary file first,
@@ -140,6 +161,7 @@ public final class ThumbnailCache: Sendable {
             return (state.policy, state.temporaryCount)
         }
         guard let reserved else { return nil }
+        let sweeps = state.withLock { $0.swept.insert(folder).inserted }
         var written = false
         defer {
             state.withLock { state in
@@ -148,6 +170,7 @@ public final class ThumbnailCache: Sendable {
         }
         guard let directory = Self.openFolder(root: root, below: folder, policy: reserved.policy) else { return nil }
         defer { close(directory) }
+        if sweeps { Self.removeDeadWritersFiles(in: directory) }
         let temporary = "\(name).gallery-\(getpid())-\(reserved.number).tmp"
         let file = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return nil }
@@ -160,9 +183,48 @@ public final class ThumbnailCache: Sendable {
         return ([root] + folder + [name]).joined(separator: "/")
     }
 
-    /// A descriptor of `root`/`components`, creating what is missing with mode 0700 (the root's own parents too: a
-    /// fresh account has no `~/.cache`), asking `policy` before creating anything and about the folder reached; no
-    /// link followed below the root.
+    /// Removes the temporary files of this cache's writers that no longer run from the folder `directory` (opened
+    /// path-only): `NAME.gallery-PID-N.tmp` where no process `PID` exists. A writer killed mid-write leaves one, which
+    /// nothing else would ever remove. This process's own are never touched.
+    private static func removeDeadWritersFiles(in directory: Int32) {
+        let listing = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard listing >= 0, let stream = fdopendir(listing) else {
+            if listing >= 0 { close(listing) }
+            return
+        }
+        defer { closedir(stream) }
+        var dead: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            if let pid = writerProcess(ofTemporaryFile: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                dead.append(name)
+            }
+        }
+        for name in dead { unlinkat(dirfd(stream), name, 0) }
+    }
+
+    /// The process ID in a temporary file's name as `write` makes it (`NAME.gallery-PID-N.tmp`), or nil.
+    static func writerProcess(ofTemporaryFile name: String) -> pid_t? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 1] == "tmp", parts[parts.count - 2].hasPrefix("gallery-") else {
+            return nil
+        }
+        let numbers = parts[parts.count - 2].dropFirst("gallery-".count).split(
+            separator: "-", omittingEmptySubsequences: false)
+        guard numbers.count == 2, numbers.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+            let pid = pid_t(numbers[0]), pid > 0
+        else { return nil }
+        return pid
+    }
+
+    /// A descriptor of `root`/`components`, creating what is missing with mode 0700 from the cache home (the root's
+    /// parent) down: a fresh account has no `~/.cache`, but an `$XDG_CACHE_HOME` below a folder that does not exist
+    /// gets no tree of folders from `/`. Asks `policy` before creating anything and about the folder reached; no link
+    /// followed below the root.
     private static func openFolder(root: String, below components: [String], policy: OutputPolicy) -> Int32? {
         var directory = open("/", O_DIRECTORY | OutputPolicy.pathOnly | O_CLOEXEC)
         let rootParts = root.split(separator: "/").map(String.init)
@@ -170,7 +232,7 @@ public final class ThumbnailCache: Sendable {
             let belowRoot = index >= rootParts.count
             let flags = O_DIRECTORY | OutputPolicy.pathOnly | O_CLOEXEC | (belowRoot ? O_NOFOLLOW : 0)
             var next = openat(directory, part, flags)
-            if next < 0, errno == ENOENT {
+            if next < 0, errno == ENOENT, index >= rootParts.count - 2 {
                 // Created only where the policy allows writing.
                 guard (try? policy.protector(ofFolderAt: directory)) == .some(nil),
                     mkdirat(directory, part, 0o700) == 0 || errno == EEXIST

@@ -73,6 +73,35 @@ import Glibc
         #expect(source.poll(at: 0) == .appended([.file(path: first), .file(path: second)]))
     }
 
+    @Test("photos that arrive while the watch reads no events (its kernel queue overflows) are all appended, once")
+    func queueOverflow() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("before.jpg", "already here: never appended")
+        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05)
+        defer { source.stop() }
+        // As a stopped process (kill -STOP): the events queue up in the kernel, which drops those past its limit.
+        source.holdEvents()
+        let limit = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
+        let count = min((Int(limit.filter(\.isNumber)) ?? 16_384) / 2 + 100, 40_000)  // Three events each.
+        var expected: Set<String> = []
+        for index in 0..<count { expected.insert(try folder.write("p\(index).jpg", "x")) }
+        source.releaseEvents()
+        var appended: [String] = []
+        let deadline = Date() + 60
+        while appended.count < count, Date() < deadline {
+            source.request(at: 0)
+            source.waitForAnswer(upTo: 5)
+            if case .appended(let items) = source.poll(at: 0) {
+                appended += items.compactMap { if case .file(let path) = $0 { path } else { nil } }
+            }
+        }
+        #expect(appended.count == count)
+        #expect(Set(appended) == expected)
+        source.request(at: 1)
+        source.waitForAnswer(upTo: 0.5)
+        #expect(source.poll(at: 1) == nil, "a photo was appended twice, or one there before the start")
+    }
+
     @Test("a path that does not exist or is a file cannot be watched", arguments: [false, true])
     func invalidFolder(isFile: Bool) throws {
         let folder = try TemporaryFolder()
