@@ -29,7 +29,7 @@ struct ChildProcessWaitTests {
         let started = Date()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { cancellation.cancel() }
         let result = ChildProcess.run(
-            shellCommand: "sleep 1237", timeout: 60, maxLines: 10, cancellation: cancellation)
+            shellCommand: "sleep 1251.5", timeout: 60, maxLines: 10, cancellation: cancellation)
         let elapsed = Date().timeIntervalSince(started)
         #expect((try? result.get())?.exitStatus == nil)
         #expect(elapsed < 2, "\(elapsed) s")
