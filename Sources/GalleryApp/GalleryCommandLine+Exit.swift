@@ -27,7 +27,7 @@ extension GalleryCommandLine {
         do {
             // Only the options go through the parser, whose cost grows with the square of its arguments.
             let (options, paths) = CommandLineSplit.split(
-                Array(CommandLine.arguments.dropFirst()), valueOptions: valueOptionNames)
+                Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
             command = try parse(options)
             command.paths = paths
         } catch {
@@ -60,6 +60,15 @@ extension GalleryCommandLine {
         }
         if let signal = StopSignal.received { exitProcess(StopSignal.exitStatus(for: signal)) }
         exitProcess(EXIT_SUCCESS)
+    }
+
+    /// The arguments as their bytes (`PathBytes`): `CommandLine.arguments` repairs a name that is not UTF-8 into
+    /// another name, which no longer opens the file.
+    static var rawArguments: [String] {
+        (0..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return PathBytes.string(fromBytes: UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
     }
 
     /// The long names of the options that take a value (`--mode wheel`), read from the command's declared properties,

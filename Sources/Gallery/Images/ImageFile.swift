@@ -1,3 +1,5 @@
+import GalleryCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,7 @@ final class ImageFile {
     /// Opens `path`, or throws the reason it cannot be read as an image file.
     init(path: String) throws(DecodeFailure.Reason) {
         PhotoFileAccess.willAccess(path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = PathBytes.withSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Self.reason(forOpenError: errno) }
         var status = stat()
         PhotoFileAccess.willAccess(path)

@@ -66,6 +66,6 @@ package enum PhotoFileAccess {
     static func status(ofPath path: String) -> stat? {
         willAccess(path)
         var status = stat()
-        return stat(path, &status) == 0 ? status : nil
+        return PathBytes.withSystemPath(path) { stat($0, &status) } == 0 ? status : nil
     }
 }

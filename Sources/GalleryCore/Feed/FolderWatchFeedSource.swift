@@ -255,7 +255,8 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         var new: [(path: String, modified: timespec)] = []
         for path in listed where !state.taken.contains(path) && !state.atStart.contains(path) {
             var status = stat()
-            guard state.candidates[path] == nil, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG
+            guard state.candidates[path] == nil, PathBytes.withSystemPath(path, { stat($0, &status) }) == 0,
+                status.st_mode & S_IFMT == S_IFREG
             else { continue }
             new.append((path, status.st_mtim))
         }
@@ -274,7 +275,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         var settled: [(order: Int, path: String)] = []
         for (path, candidate) in state.candidates where now - candidate.touchedAt >= quietPeriod {
             var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            guard PathBytes.withSystemPath(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 state.candidates[path] = nil
                 continue
             }
@@ -309,7 +310,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
                 let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                 let nameBytes = bytes[(offset + header)..<min(offset + header + length, count)]
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                let name = PathBytes.string(fromBytes: nameBytes.prefix { $0 != 0 })
                 if !name.isEmpty, mask & UInt32(IN_ISDIR) == 0 {
                     let change: Change =
                         if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 {
@@ -329,7 +330,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         var paths: [String] = []
         try? FileSystem.forEachEntry(inDirectory: folder) { name, kind in
             guard kind != .directory, kind != .special else { return }
-            let text = String(decoding: name, as: UTF8.self)
+            let text = PathBytes.string(fromBytes: name)
             if isPhotoName(text) { paths.append(prefix + text) }
         }
         return paths

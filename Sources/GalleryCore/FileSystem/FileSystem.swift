@@ -14,7 +14,7 @@ package enum FileSystem {
     /// What `path` names, following symbolic links; errors other than "does not exist" are thrown.
     package static func kind(atPath path: String) throws(FileSystemError) -> FileKind {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard PathBytes.withSystemPath(path, { stat($0, &status) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return .missing }
             throw FileSystemError(path: path, code: code)
@@ -33,7 +33,7 @@ package enum FileSystem {
     package static func forEachEntry(
         inDirectory path: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ kind: FileKind?) -> Void
     ) throws(FileSystemError) {
-        guard let directory = opendir(path) else {
+        guard let directory = PathBytes.withSystemPath(path, { opendir($0) }) else {
             throw FileSystemError(path: path, code: errno)
         }
         defer { closedir(directory) }
@@ -64,14 +64,14 @@ package enum FileSystem {
     /// The modification time of `path` in nanoseconds since the epoch (following links), or nil if it cannot be read.
     package static func modificationTime(atPath path: String) -> Int? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard PathBytes.withSystemPath(path, { stat($0, &status) }) == 0 else { return nil }
         return Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
     }
 
     /// Whether `path` is itself a symbolic link (not followed).
     package static func isSymbolicLink(atPath path: String) -> Bool {
         var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        return PathBytes.withSystemPath(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The whole content of a regular file of at most `maximumBytes`.
@@ -81,7 +81,7 @@ package enum FileSystem {
     package static func contents(
         ofFile path: String, maximumBytes: Int = .max
     ) throws(FileSystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = PathBytes.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         defer { close(descriptor) }
         var status = stat()

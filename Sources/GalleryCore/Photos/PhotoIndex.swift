@@ -220,8 +220,8 @@ public struct PhotoIndex: Hashable, Sendable {
                 examined += 1
                 // Hidden names, and files whose extension is not an image's, are skipped by their bytes alone.
                 guard bytes.first != UInt8(ascii: "."), reported != .regular || hasImageExtension(bytes) else { return }
-                // A name that is not valid UTF-8 is skipped: a repaired one would no longer open the file.
-                guard let name = validUTF8Name(bytes) else { return }
+                // A name that is not valid UTF-8 keeps its bytes (`PathBytes`): a repaired one would name another file.
+                let name = (bytes.contains(0xF4) ? nil : validUTF8Name(bytes)) ?? PathBytes.string(fromBytes: bytes)
                 if reported == .regular {
                     found.append(base.isEmpty ? name : base + name)
                     return

@@ -16,7 +16,7 @@ public struct ThumbnailKey: Sendable, Hashable {
     /// `byteCount` bytes long.
     public init(path: String, workingDirectory: String, modifiedSeconds: Int, byteCount: Int) {
         self.path = ThumbnailURI.absolutePath(path, workingDirectory: workingDirectory)
-        uri = ThumbnailURI.fileURI(forAbsolutePath: self.path)
+        uri = ThumbnailURI.fileURI(forAbsolutePath: PathBytes.bytes(of: self.path))
         fileName = MD5Digest.hex(of: Array(uri.utf8)) + ".png"
         self.modifiedSeconds = modifiedSeconds
         self.byteCount = byteCount

@@ -10,7 +10,8 @@ import Darwin
 ///
 /// Owned and used by one thread (the frame loop), so it is deliberately not `Sendable`. Writes go straight to a file
 /// descriptor (no `FileHandle`, which would link all of Foundation into the app), always whole lines, so a run stopped
-/// by a signal leaves a trace whose last line is complete.
+/// by a signal leaves a trace whose last line is complete. A write that fails part-way (a full disk) is cut back to
+/// the last whole line it wrote (`ftruncate`), so the trace holds whole records or none, and the error is thrown.
 public final class TraceWriter {
     /// Bytes gathered before a write; a 60 Hz trace line is ~250 bytes, so this is a write every few seconds.
     public static let bufferCapacity = 64 * 1024
@@ -21,6 +22,10 @@ public final class TraceWriter {
     private let file: OutputFile?
     private var buffer: [UInt8] = []
     private var isClosed = false
+    /// `write(2)`, replaceable in tests by one that fails part-way, as a full disk does.
+    package var systemWrite: (Int32, UnsafeRawBufferPointer) -> Int = { descriptor, bytes in
+        Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+    }
 
     /// Writes to `file`, opened through the output policy (`OutputFile.create(atPath:kind:role:policy:)`), which
     /// `close()` closes.
@@ -55,10 +60,31 @@ public final class TraceWriter {
     /// Writes out everything buffered so far.
     public func flush() throws(TraceError) {
         guard !buffer.isEmpty else { return }
-        if let failure = buffer.withUnsafeBytes({ FileSystem.writeAll($0, to: descriptor) }) {
-            throw .writeFailed(destination: destination, reason: FileSystem.message(forErrorCode: failure))
+        let start = lseek(descriptor, 0, SEEK_CUR)  // -1 for a pipe, which cannot be cut back.
+        var written = 0
+        var failure: Int32?
+        buffer.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let count = systemWrite(descriptor, UnsafeRawBufferPointer(rebasing: bytes[written...]))
+                if count > 0 {
+                    written += count
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    failure = count < 0 ? errno : ENOSPC
+                    return
+                }
+            }
         }
+        // Whole records or none: the file ends after the last newline this write got out.
+        let kept = buffer[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         buffer.removeAll(keepingCapacity: true)
+        guard let failure else { return }
+        if start >= 0, kept < written {
+            _ = ftruncate(descriptor, start + off_t(kept))
+            _ = lseek(descriptor, start + off_t(kept), SEEK_SET)
+        }
+        throw .writeFailed(destination: destination, reason: FileSystem.message(forErrorCode: failure))
     }
 
     /// Flushes, then closes the file if this writer opened it; later calls do nothing.

@@ -42,6 +42,40 @@ struct TraceWriterTests {
         #expect(try TraceReader.records(inFile: path) == records)
     }
 
+    @Test(
+        "a disk that fills part-way through a write leaves whole records only, and the error is thrown",
+        arguments: [1, 300, 1000, 5000, 70_000])
+    func fullDisk(room: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/trace.jsonl"
+        let records = Self.records(count: 1000) { Double($0) * 0.5 }
+        let writer = try TraceWriter(path: path, policy: OutputPolicy())
+        // Room for `room` bytes, taken as a full disk takes them: part of a write, then ENOSPC.
+        var left = room
+        writer.systemWrite = { descriptor, bytes in
+            guard left > 0 else {
+                errno = ENOSPC
+                return -1
+            }
+            let count = write(descriptor, bytes.baseAddress, min(bytes.count, left))
+            left -= max(count, 0)
+            return count
+        }
+        var failure: TraceError?
+        do {
+            for record in records { try writer.write(record) }
+            try writer.close()
+        } catch {
+            failure = error
+        }
+        #expect(failure == .writeFailed(destination: path, reason: "No space left on device"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.isEmpty || text.hasSuffix("\n"), "a record cut mid-line: \(text.suffix(40))")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines == Array(records.prefix(lines.count).map(\.jsonLine)))
+        #expect(text.utf8.count <= room)
+    }
+
     @Test("opening a trace in a missing folder says why, and creates no folder")
     func reportsOpenFailure() throws {
         let folder = try TemporaryFolder()
