@@ -16,9 +16,9 @@ struct GalleryCommandLine: ParsableCommand {
         commandName: "gallery",
         abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
         discussion: """
-            Drag the photos sideways with the mouse or a touchpad (two-finger scroll), flick to fling; the \
-            mouse wheel turns one photo per notch; click the left or right third for the previous or next photo. \
-            Keys: F1 in the window, `man gallery` and the README list every key and gesture. With no PATH the \
+            Drag the photos sideways with the mouse, flick to fling; a two-finger swipe on a touchpad turns one \
+            photo; the mouse wheel turns one photo per notch; click the left or right third for the previous or \
+            next photo. Keys: F1 in the window, `man gallery` and the README list every key and gesture. With no PATH the \
             bundled photos open.
             """,
         version: LinkedLibrary.versionText(program: "gallery", version: buildVersion))

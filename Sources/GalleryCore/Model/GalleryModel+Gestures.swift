@@ -63,13 +63,15 @@ extension GalleryModel {
     }
 
     /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (pointer inputs
-    /// the adapter applies in turn), a mouse's notches turn pages.
+    /// the adapter applies in turn), a mouse's notches turn pages; in the pagers a burst of sideways notches (a
+    /// touchpad's swipe as SDL on X11 reports it) turns one page.
     public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
+        let pages = mode != .wheel && mode != .grid
         if touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
-            let reach = mode == .wheel || mode == .grid ? nil : pager.extent
-            return touchpad.add(dx: dx, dy: dy, at: time, reach: reach).map { .input($0) }
+            return touchpad.add(dx: dx, dy: dy, at: time, reach: pages ? pager.extent : nil).map { .input($0) }
         }
+        if pages, abs(dx) > abs(dy), !notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
         if grid != nil {
             // In the grid a notch scrolls a row, the selection staying put.

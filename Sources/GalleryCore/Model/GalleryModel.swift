@@ -56,6 +56,8 @@ public struct GalleryModel: Sendable {
     var touchpad: TouchpadScroll
     /// A mouse wheel's notches as page turns.
     var wheelSteps = WheelSteps()
+    /// Sideways notches grouped into swipes (SDL on X11 reports a touchpad's sideways swipe as whole notches).
+    var notchBurst = NotchBurst()
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
     public internal(set) var now = 0.0
     /// The animation of the photo on screen, if it animates (`showAnimation`).
