@@ -35,7 +35,7 @@ public final class ActionRunner: Sendable {
     {
         guard let action = commands[number] else { return nil }
         let invocations = action.invocations(
-            current: Array(current.path.utf8), marked: marked.map { Array($0.path.utf8) },
+            current: PathBytes.bytes(of: current.path), marked: marked.map { PathBytes.bytes(of: $0.path) },
             argumentBytes: ArgumentSpace.available())
         let photos = action.usesMarked && !marked.isEmpty ? marked.map(\.photo) : [current.photo]
         state.withLock { $0.running += 1 }

@@ -48,7 +48,7 @@ public struct Trash: Sendable {
     public func moveToTrash(_ path: String, at time: time_t = time(nil)) throws(TrashError) -> Item {
         let original = Self.absolute(path)
         var file = stat()
-        guard lstat(original, &file) == 0 else { throw .system(original, errno) }
+        guard PathBytes.withSystemPath(original, { lstat($0, &file) }) == 0 else { throw .system(original, errno) }
         let (trash, infoPath) = try trashFolder(for: original, device: file.st_dev)
         let base = Self.lastComponent(original)
         var attempt = 1
@@ -56,17 +56,19 @@ public struct Trash: Sendable {
             let name = attempt == 1 ? base : Self.numbered(base, attempt)
             let info = trash + "/info/" + name + ".trashinfo"
             let trashed = trash + "/files/" + name
-            let descriptor = open(info, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let descriptor = PathBytes.withSystemPath(info) {
+                open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            }
             if descriptor < 0 {
                 guard errno == EEXIST, attempt < 10_000 else { throw .system(info, errno) }
                 attempt += 1
                 continue
             }
             var probe = stat()
-            if lstat(trashed, &probe) == 0 {
+            if PathBytes.withSystemPath(trashed, { lstat($0, &probe) }) == 0 {
                 // A file of that name without its info (another program's half-done move): not ours to replace.
                 close(descriptor)
-                unlink(info)
+                Self.remove(info)
                 attempt += 1
                 continue
             }
@@ -74,12 +76,12 @@ public struct Trash: Sendable {
             let failure = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: descriptor) }
             let closed = FileSystem.closeDescriptor(descriptor)
             if let code = failure ?? closed {
-                unlink(info)
+                Self.remove(info)
                 throw .system(info, code)
             }
-            guard rename(original, trashed) == 0 else {
+            guard Self.move(original, to: trashed) else {
                 let code = errno
-                unlink(info)
+                Self.remove(info)
                 throw .system(original, code)
             }
             return Item(original: original, trashed: trashed, info: info)
@@ -90,9 +92,11 @@ public struct Trash: Sendable {
     /// there again or the trashed file is gone.
     public func restore(_ item: Item) throws(TrashError) {
         var existing = stat()
-        guard lstat(item.original, &existing) != 0 else { throw .occupied(item.original) }
-        guard rename(item.trashed, item.original) == 0 else { throw .system(item.trashed, errno) }
-        unlink(item.info)
+        guard PathBytes.withSystemPath(item.original, { lstat($0, &existing) }) != 0 else {
+            throw .occupied(item.original)
+        }
+        guard Self.move(item.trashed, to: item.original) else { throw .system(item.trashed, errno) }
+        Self.remove(item.info)
     }
 
     /// The trash folder for a file at `original` on `device`, made if missing, and the `Path=` its info records:
@@ -131,6 +135,15 @@ public struct Trash: Sendable {
         }
     }
 
+    /// rename(2) of paths that may hold bytes that are not UTF-8 (`PathBytes`); false with `errno` set on failure.
+    private static func move(_ from: String, to destination: String) -> Bool {
+        PathBytes.withSystemPath(from) { source in PathBytes.withSystemPath(destination) { rename(source, $0) } } == 0
+    }
+
+    private static func remove(_ path: String) {
+        _ = PathBytes.withSystemPath(path) { unlink($0) }
+    }
+
     /// `path` made absolute against the working folder, with no resolving of links (the link itself is trashed).
     static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
@@ -162,7 +175,7 @@ public struct Trash: Sendable {
     package static func escaped(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
-        for byte in path.utf8 {
+        for byte in PathBytes.bytes(of: path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),

@@ -18,7 +18,7 @@ public struct MarkedList: Equatable, Sendable {
         bytes = []
         leftOut = []
         for path in paths {
-            let name = Array(path.utf8)
+            let name = PathBytes.bytes(of: path)
             if separator == .newline, name.contains(UInt8(ascii: "\n")) {
                 leftOut.append(path)
                 continue

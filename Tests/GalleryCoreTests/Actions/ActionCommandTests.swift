@@ -142,6 +142,24 @@ struct ActionCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/ran"))
     }
 
+    @Test("a photo whose name is not UTF-8 reaches the action as its own bytes, and so does -o's list")
+    func namesThatAreNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path + "/out"
+        let name: [UInt8] = Array("/photos/bad".utf8) + [0xFF, 0xFE] + Array("name.jpg".utf8)
+        let path = PathBytes.string(fromBytes: name)
+        let runner = ActionRunner(commands: [1: ActionCommand(template: "printf '%%s\\0' %f > '\(output)'")])
+        runner.run(1, current: (0, path), marked: [])
+        let deadline = Date().addingTimeInterval(10)
+        var finished: [[PhotoID]] = []
+        while finished.isEmpty, Date() < deadline {
+            runner.waitForOne(upTo: 0.1)
+            finished += runner.takeFinished().photos
+        }
+        #expect(try Self.received(output) == [name])
+        #expect(MarkedList(paths: [path], separator: .nul).bytes == name + [0])
+    }
+
     @Test("an action runs on its own thread and hands back its photos; a failing one is reported")
     func runner() throws {
         let folder = try TemporaryFolder()
