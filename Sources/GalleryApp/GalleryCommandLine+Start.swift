@@ -95,6 +95,7 @@ extension GalleryCommandLine {
             run.images = images
             run.reportMarked = markedReport
             run.actions = actions
+            run.relist = relist
             run.scale = scale?.value ?? 1
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
@@ -108,6 +109,7 @@ extension GalleryCommandLine {
             run.images = images
             run.reportMarked = markedReport
             run.actions = actions
+            run.relist = relist
             run.scale = scale?.value
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
@@ -146,7 +148,15 @@ extension GalleryCommandLine {
     /// What prints the marked photos on quit (`-o`, `-0`): standard output carries nothing else (logs go to standard
     /// error), so `gallery -o DIR | xargs cp -t keep/` works.
     var markedReport: (@MainActor ([String]) -> Void)? {
-        guard outputMarked || nullSeparated else { return nil }
+        guard outputMarked || nullSeparated else {
+            // Without -o the marks are not lost silently: standard error lists them.
+            return { paths in
+                guard !paths.isEmpty else { return }
+                let text =
+                    "gallery: \(paths.count) marked, not printed without -o:\n" + paths.map { "  \($0)\n" }.joined()
+                _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 2) }
+            }
+        }
         let separator = nullSeparated ? "\0" : "\n"
         return { paths in
             let text = paths.map { $0 + separator }.joined()

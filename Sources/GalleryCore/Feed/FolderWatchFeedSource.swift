@@ -33,7 +33,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     public let answerSignal = AnswerSignal()
 
     /// What an inotify event says about a name.
-    private enum Change {
+    enum Change {
         /// Created or written to: it is being written, so not complete yet.
         case writing
         /// Closed after writing, or moved in whole: complete, once it stays unchanged for the quiet period.
@@ -195,7 +195,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     }
 
     /// The names in a buffer of inotify events, with what happened to each.
-    private static func events(in buffer: [UInt8], count: Int) -> [(name: String, change: Change)] {
+    static func events(in buffer: [UInt8], count: Int) -> [(name: String, change: Change)] {
         var names: [(String, Change)] = []
         var offset = 0
         let header = MemoryLayout<inotify_event>.size

@@ -5,19 +5,19 @@ import PagerEngine
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
-        KeyBinding(keyNames: ["Right", "N", "Space"], command: .next, summary: "next photo"),
-        KeyBinding(keyNames: ["Left", "P", "Backspace"], command: .previous, summary: "previous photo"),
+        KeyBinding(keyNames: ["Right", "n", "Space"], command: .next, summary: "next photo"),
+        KeyBinding(keyNames: ["Left", "p", "Backspace"], command: .previous, summary: "previous photo"),
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
         KeyBinding(
             keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
         KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
-        KeyBinding(keyNames: ["0"], command: .mode(.bounded), summary: "mode: bounded pager"),
-        KeyBinding(keyNames: ["1"], command: .mode(.endCaps), summary: "mode: loop with end caps"),
-        KeyBinding(keyNames: ["2"], command: .mode(.threeSurfaces), summary: "mode: loop on three surfaces"),
-        KeyBinding(keyNames: ["3"], command: .mode(.feed), summary: "mode: endless feed"),
-        KeyBinding(keyNames: ["4"], command: .mode(.wheel), summary: "mode: wheel"),
-        KeyBinding(keyNames: ["5"], command: .mode(.grid), summary: "mode: thumbnail grid"),
+        KeyBinding(keyNames: ["F2"], command: .mode(.bounded), summary: "mode: bounded pager"),
+        KeyBinding(keyNames: ["F3"], command: .mode(.endCaps), summary: "mode: loop with end caps"),
+        KeyBinding(keyNames: ["F4"], command: .mode(.threeSurfaces), summary: "mode: loop on three surfaces"),
+        KeyBinding(keyNames: ["F5"], command: .mode(.feed), summary: "mode: endless feed"),
+        KeyBinding(keyNames: ["F6"], command: .mode(.wheel), summary: "mode: wheel"),
+        KeyBinding(keyNames: ["F7"], command: .mode(.grid), summary: "mode: thumbnail grid"),
         KeyBinding(keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
         KeyBinding(
             keyNames: ["Return", "Keypad Enter", "t"], command: .open,
@@ -36,15 +36,22 @@ public enum KeyMap {
         KeyBinding(keyNames: ["Ctrl+Space"], command: .toggleAnimation, summary: "pause or play an animation"),
         KeyBinding(keyNames: ["Ctrl+N"], command: .nextFrame, summary: "animation: pause, next frame"),
         KeyBinding(keyNames: ["Ctrl+P"], command: .previousFrame, summary: "animation: pause, previous frame"),
+        KeyBinding(
+            keyNames: ["r"], command: .reload, summary: "reload the folders: new, removed and changed files"),
         KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
         KeyBinding(keyNames: ["m"], command: .toggleMark, summary: "mark or unmark the photo (-o prints the marked)"),
-        KeyBinding(keyNames: ["M"], command: .invertMarks, summary: "invert the marks"),
-        KeyBinding(keyNames: ["Ctrl+M"], command: .clearMarks, summary: "clear every mark"),
+        KeyBinding(keyNames: ["M", "Ctrl+M"], command: .invertMarks, summary: "invert the marks (again: undone)"),
+        KeyBinding(keyNames: ["Ctrl+U"], command: .clearMarks, summary: "clear every mark"),
+        KeyBinding(keyNames: ["N"], command: .nextMarked, summary: "next marked photo"),
+        KeyBinding(keyNames: ["P"], command: .previousMarked, summary: "previous marked photo"),
         KeyBinding(
             keyNames: [actionKeys], command: .action(1),
             summary: "run --action1 … --action9 on the photo (%f) or the marked ones (%F)"),
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
-        KeyBinding(keyNames: ["Q", "Escape"], command: .quit, summary: "quit"),
+        KeyBinding(
+            keyNames: ["Escape"], command: .back,
+            summary: "leave full screen, else the grid, wheel or zoom; quit from the pager"),
+        KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
     ]
 
     /// The keys of the nine actions as the help names them: one line for Ctrl+1 … Ctrl+9 (`command(forKeyName:)`

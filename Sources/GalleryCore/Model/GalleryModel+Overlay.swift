@@ -14,6 +14,7 @@ extension GalleryModel {
         if InfoFade.isFading(after: time - shown) { return true }
         guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
         infoShownAt = nil
+        libraryNote = nil
         return true  // One more frame, without it.
     }
 
@@ -40,6 +41,7 @@ extension GalleryModel {
             : "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         if !showsFeedEnd, let marked = markText { info += " · " + marked }
+        if let libraryNote { info += " · " + libraryNote }
         var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
         if let prompt = countPrompt {
             info = prompt
