@@ -24,8 +24,9 @@ extension GalleryController {
     /// Takes what changed the library since the last frame: a finished listing, decodes that failed for good. Both wait
     /// while the pager moves or the feed shows (`GalleryModel.canChangeLibrary`).
     func receiveLibraryChanges(at time: Double) {
-        for (photo, failure) in store.decodes.takeNewFailures() where Self.isUnshowable(failure.reason) {
-            if case .file(let path) = library.source(forPhoto: photo) { unshowable.insert(path) }
+        let failures = store.decodes.takeNewFailures().map(\.failure) + thumbnails.takeNewFailures()
+        for failure in failures where Self.isUnshowable(failure.reason) {
+            if case .file(let path) = failure.source { unshowable.insert(path) }
         }
         guard model.canChangeLibrary, let sources = library.fileSources else { return }
         if let reloading, let result = reloading.result {

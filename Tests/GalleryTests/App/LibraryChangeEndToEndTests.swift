@@ -37,6 +37,18 @@ extension SDLSerializedTests {
             #expect(run.records.last?.pages == 2 && run.records.last?.page == 0)
         }
 
+        @Test("In the grid, a file whose thumbnail cannot be made leaves the count too")
+        func unshowableThumbnailsLeaveTheCount() throws {
+            // Far from the selection (no page decode reaches it), only its thumbnail tells.
+            let photos = try Self.folder(
+                (0..<9).map { ("\($0).jpg", $0 == 7 ? Array("not a photo\n".utf8) : Self.jpeg) })
+            let run = try GalleryProcess.run(
+                [ScriptLine.quit(2)], arguments: ["--mode", "grid", photos.url.path], size: "640x480")
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.records.first?.pages == 9)
+            #expect(run.records.last?.pages == 8 && run.records.last?.mode == .grid)
+        }
+
         @Test("Escape leaves the zoom, then full screen, and only then quits")
         func escapeStepsOut() throws {
             let photos = try Self.folder([
