@@ -12,12 +12,9 @@ public enum KeyMap {
         KeyBinding(
             keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
         KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
-        KeyBinding(keyNames: ["F2"], command: .mode(.bounded), summary: "mode: bounded pager"),
-        KeyBinding(keyNames: ["F3"], command: .mode(.endCaps), summary: "mode: loop with end caps"),
-        KeyBinding(keyNames: ["F4"], command: .mode(.threeSurfaces), summary: "mode: loop on three surfaces"),
-        KeyBinding(keyNames: ["F5"], command: .mode(.feed), summary: "mode: endless feed"),
-        KeyBinding(keyNames: ["F6"], command: .mode(.wheel), summary: "mode: wheel"),
-        KeyBinding(keyNames: ["F7"], command: .mode(.grid), summary: "mode: thumbnail grid"),
+        KeyBinding(
+            keyNames: [modeKeys], command: .mode(.bounded),
+            summary: "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid"),
         KeyBinding(keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
         KeyBinding(
             keyNames: ["Return", "Keypad Enter", "t"], command: .open,
@@ -50,8 +47,17 @@ public enum KeyMap {
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
         KeyBinding(
             keyNames: ["Escape"], command: .back,
-            summary: "leave full screen, else the grid, wheel or zoom; quit from the pager"),
+            summary: "leave full screen, grid, wheel or zoom; else quit"),
         KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
+    ]
+
+    /// The mode keys as the help names them: one line for F2 … F7 (`command(forKeyName:)` reads them from
+    /// `modesByKey`), not six.
+    public static let modeKeys = "F2…F7"
+
+    /// Each mode's key, in the help's order: they act at once (digits are only ever a count).
+    public static let modesByKey: [(key: String, mode: TopologyKind)] = [
+        ("F2", .bounded), ("F3", .endCaps), ("F4", .threeSurfaces), ("F5", .feed), ("F6", .wheel), ("F7", .grid),
     ]
 
     /// The keys of the nine actions as the help names them: one line for Ctrl+1 … Ctrl+9 (`command(forKeyName:)`
@@ -84,7 +90,12 @@ public enum KeyMap {
         if name.count == 6, name.lowercased().hasPrefix("ctrl+"), let digit = name.last?.wholeNumberValue, digit > 0 {
             return .action(digit)
         }
-        guard name.lowercased() != actionKeys.lowercased() else { return nil }
+        if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
+            return .mode(mode)
+        }
+        guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased() else {
+            return nil
+        }
         return commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]
     }
 

@@ -30,9 +30,9 @@ struct KeyMapTests {
 
     @Test("every mode has a key, and the help lists every bound key once, aligned")
     func helpCoversBindings() {
-        let modes = TopologyKind.allCases.map { GalleryCommand.mode($0) }
-        let boundCommands = KeyMap.bindings.map(\.command)
-        #expect(modes.allSatisfy(boundCommands.contains))
+        #expect(Set(KeyMap.modesByKey.map(\.mode)) == Set(TopologyKind.allCases))
+        for (key, mode) in KeyMap.modesByKey { #expect(KeyMap.command(forKeyName: key) == .mode(mode)) }
+        #expect(KeyMap.command(forKeyName: KeyMap.modeKeys) == nil)
 
         let lines = KeyMap.helpLines
         #expect(lines.count == KeyMap.bindings.count)
