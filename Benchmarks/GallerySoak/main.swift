@@ -153,7 +153,7 @@ func enduranceScript(advances: Int) -> Script {
     for advance in 0..<advances {
         let t = Double(advance / 4 + 1) / 60
         if advance % 5_000 == 0, advance > 0 {
-            events.append(ScriptEvent(t: t, command: .key(["0", "1", "2", "3", "4"][(advance / 5_000) % 5])))
+            events.append(ScriptEvent(t: t, command: .key(["F2", "F3", "F4", "F5", "F6"][(advance / 5_000) % 5])))
         }
         if advance % 10_000 == 0, advance > 0 {
             let (width, height) = sizes[(advance / 10_000) % sizes.count]
@@ -164,7 +164,7 @@ func enduranceScript(advances: Int) -> Script {
     }
     // Back to the starting mode and size, so the end compares with the steady state of a short run.
     let end = (events.last?.t ?? 0) + 1
-    events.append(ScriptEvent(t: end, command: .key("1")))
+    events.append(ScriptEvent(t: end, command: .key("F3")))
     events.append(ScriptEvent(t: end, command: .resize(width: 320, height: 240)))
     return Script(events: events)
 }

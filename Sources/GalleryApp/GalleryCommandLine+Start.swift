@@ -95,6 +95,7 @@ extension GalleryCommandLine {
             run.images = images
             run.reportMarked = markedReport
             run.actions = actions
+            run.relist = relist
             run.scale = scale?.value ?? 1
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
@@ -108,6 +109,7 @@ extension GalleryCommandLine {
             run.images = images
             run.reportMarked = markedReport
             run.actions = actions
+            run.relist = relist
             run.scale = scale?.value
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
@@ -145,8 +147,16 @@ extension GalleryCommandLine {
 
     /// What prints the marked photos on quit (`-o`, `-0`): standard output carries nothing else (logs go to standard
     /// error), so `gallery -o DIR | xargs cp -t keep/` works. It throws when the list could not be printed whole.
+    /// Without -o the marks are not lost silently: standard error lists them.
     var markedReport: (@MainActor ([String]) throws -> Void)? {
-        guard outputMarked || nullSeparated else { return nil }
+        guard outputMarked || nullSeparated else {
+            return { paths in
+                guard !paths.isEmpty else { return }
+                let text =
+                    "gallery: \(paths.count) marked, not printed without -o:\n" + paths.map { "  \($0)\n" }.joined()
+                _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 2) }
+            }
+        }
         let separator: MarkedList.Separator = nullSeparated ? .nul : .newline
         return { paths in
             let list = MarkedList(paths: paths, separator: separator)

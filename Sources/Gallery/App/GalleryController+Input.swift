@@ -15,7 +15,7 @@ extension GalleryController {
         }
         switch input {
         case .key, .pointerMove, .pointerUp, .pointerCancel: break
-        case .pointerDown, .zoom, .zoomBy, .wheel: carryOut(model.interruptCount(), at: time)
+        case .pointerDown, .zoom, .zoomBy, .wheel: model.interruptCount()
         }
         switch input {
         case .pointerDown(let x, let y): carryOut(model.pointerDown(x: x, y: y, at: time), at: time)
@@ -65,6 +65,7 @@ extension GalleryController {
             case .click(let x, let y): click(x: x, y: y, at: time)
             case .toggleActualSize(let x, let y): toggleActualSize(atX: x, y: y, at: time)
             case .retryFeed: retryFeed(at: time)
+            case .reload: startReload()
             case .runAction(let number, let photo, let marked): runAction(number, photo: photo, marked: marked)
             // The photo flies from its cell; the mode switch follows.
             case .zoomFromGrid(let photo, let cell): startOpeningZoom(photo: photo, cell: cell, at: time)

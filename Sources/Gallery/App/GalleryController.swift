@@ -46,6 +46,18 @@ public final class GalleryController {
     /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
     public var actions: ActionRunner?
 
+    /// Lists the photos again for `r`, as they were first listed (run on a thread of its own); nil: `r` does nothing
+    /// (generated pages, a feed).
+    public var relist: (@Sendable () throws -> PageLibrary)?
+    /// Wakes the window's loop from another thread (a listing done).
+    public var wake: @Sendable () -> Void = {}
+    /// Watches the folder of the photo on screen, so a change to its file shows at once (nil: no live reload).
+    public var shownFolderWatch: ShownFolderWatch?
+    /// The listing `r` started, while it runs.
+    var reloading: LibraryOpening?
+    /// Files found unshowable (gone, not an image, empty, broken): they leave the library once the pager rests.
+    var unshowable: Set<String> = []
+
     /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
     /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
     package var protectFolders: (Set<String>) -> Void = { _ in }
@@ -198,14 +210,14 @@ public final class GalleryController {
     public func advance(to time: Double) {
         model.noteTime(time)
         if let release = model.expireTouchpad(at: time) { apply(release.input, at: release.time) }
-        let counting = model.countPrefix.value != nil
-        carryOut(model.expireCount(at: time), at: time)
-        if counting, model.countPrefix.value == nil { needsRedraw = true }
+        if model.expireCount(at: time) { needsRedraw = true }
         if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
         if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
+        receiveLibraryChanges(at: time)
+        receiveFolderChanges()
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }

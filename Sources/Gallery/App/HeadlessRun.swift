@@ -28,6 +28,8 @@ public struct HeadlessRun {
     public var reportMarked: (@MainActor ([String]) throws -> Void)?
     /// The user's actions by number (`--action1` … `--action9`).
     public var actions: [Int: ActionCommand] = [:]
+    /// Lists the photos again for `r` (nil: `r` does nothing).
+    public var relist: (@Sendable () throws -> PageLibrary)?
     /// `--scale`: text, margins, dots, panel and help at this many pixels per point (1 unless given: shots never
     /// depend on the desktop).
     public var scale = 1.0
@@ -100,6 +102,7 @@ public struct HeadlessRun {
         gallery.scale = DesktopScale.resolve(override: scale)
         defer { gallery.feedSource.stop() }
         if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
+        gallery.relist = relist
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {
             gallery.advance(to: now)
@@ -163,6 +166,8 @@ public struct HeadlessRun {
             if gallery.waitsOnRealTimeFeed { gallery.waitForFeed(upTo: 1 / framesPerSecond) }
             // So do running actions: the run ends once they have, and re-reads what they changed.
             if gallery.runningActions > 0 { gallery.waitForAction(upTo: 1 / framesPerSecond) }
+            // A reload's listing is waited for: the virtual clock does not run past it.
+            gallery.waitForReload()
             try draw(at: now)
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
             gallery.noteFrameTime(milliseconds: frameMilliseconds)
@@ -172,8 +177,8 @@ public struct HeadlessRun {
             let finished =
                 cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
-                && gallery.feedState != .loading && gallery.model.countPrefix.pendingCommand == nil
-                && gallery.runningActions == 0
+                && gallery.feedState != .loading
+                && gallery.runningActions == 0 && !gallery.isReloading
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
             if StopSignal.isStopRequested { break }
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))

@@ -29,6 +29,9 @@ public struct WindowRun {
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
     public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
+    /// Lists the photos opened with again for `r` (nil: `r` does nothing); files dropped later are listed again with
+    /// `openDropped`.
+    public var relist: (@Sendable () throws -> PageLibrary)?
 
     /// The longest the window waits for its first photo before showing a placeholder instead.
     static let firstPhotoWait = 0.15
@@ -92,7 +95,8 @@ public struct WindowRun {
         let feedSource = opened.feedSource
         let desktopScale = DesktopSettings.scale(override: scale)
         func makeGallery(
-            library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil
+            library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil,
+            relist: (@Sendable () throws -> PageLibrary)?
         ) throws -> GalleryController {
             let source = try feedSource?.make {
                 var event = SDL_Event()
@@ -109,12 +113,20 @@ public struct WindowRun {
                     _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
                 }
             }
+            let wake: @Sendable () -> Void = {
+                var event = SDL_Event()
+                event.type = wakeEventType
+                _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+            }
+            gallery.relist = relist
+            gallery.wake = wake
+            gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             return gallery
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage,
-            headStart: Self.headStart(for: opened, box: firstBox))
+            headStart: Self.headStart(for: opened, box: firstBox), relist: relist)
         // A feed command still running when the window closes is ended with its whole process group.
         defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
@@ -186,7 +198,11 @@ public struct WindowRun {
                     worker.cancelAll()
                     assembly.thumbnailWorker.cancelAll()
                     gallery.feedSource.stop()
-                    gallery = try makeGallery(library: opened.library, mode: opened.mode, startPage: opened.startPage)
+                    var relistDropped: (@Sendable () throws -> PageLibrary)?
+                    if let openDropped { relistDropped = { try openDropped(paths).library } }
+                    gallery = try makeGallery(
+                        library: opened.library, mode: opened.mode, startPage: opened.startPage,
+                        relist: relistDropped)
                 } catch {
                     logger.error("cannot open \(paths.joined(separator: ", ")): \(error)")
                 }

@@ -42,6 +42,8 @@ final class PageDecodes {
     private var lastRequired: [PhotoID] = []
     /// Damaged files already reported, so each is logged once.
     private var reportedDamage: Set<PageSource> = []
+    /// Pages whose decode failed since `takeNewFailures()` last took them.
+    var newFailures: [PhotoID] = []
     private let logger = Logger(label: "gallery.decode")
 
     init(worker: DecodeWorker, library: PageLibrary, box: PixelSize) {
@@ -135,6 +137,26 @@ final class PageDecodes {
         lastRequired.removeAll()
     }
 
+    /// Moves every photo's state to its new number (`PageDecodes+Renumbering`), dropping photos gone; in-flight
+    /// requests are forgotten (a new generation) and the shown pages re-examined on the next plan.
+    func renumberState(_ renumbered: (PhotoID) -> PhotoID?) {
+        func moved<Value>(_ values: [PhotoID: Value]) -> [PhotoID: Value] {
+            var result: [PhotoID: Value] = [:]
+            for (photo, value) in values { if let new = renumbered(photo) { result[new] = value } }
+            return result
+        }
+        generation += 1
+        inFlight.removeAll()
+        failures = moved(failures)
+        damageNotes = moved(damageNotes)
+        animations = moved(animations)
+        animationNotes = moved(animationNotes)
+        statedSizes = moved(statedSizes)
+        stamps = moved(stamps)
+        newFailures = newFailures.compactMap(renumbered)
+        lastRequired.removeAll()
+    }
+
     /// Takes the worker's notes and finished decodes: surfaces go into `surfaces` (within its budget, `pinned` kept; a
     /// failed page's removed), failures and damage notes are recorded here (a damaged file is logged the first time),
     /// header sizes shape placeholders. A page found unchanged that the store no longer holds (neither in `surfaces`
@@ -182,6 +204,7 @@ final class PageDecodes {
                 animations[result.photo] = nil
                 animationNotes[result.photo] = nil
                 taken.failed.append(result.photo)
+                newFailures.append(result.photo)
             }
         }
         surfaces.evict(keeping: pinned)

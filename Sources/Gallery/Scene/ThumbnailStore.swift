@@ -25,6 +25,8 @@ final class ThumbnailStore {
     private var generation = 0
     private var textures: [PhotoID: (texture: Texture, lastUse: Int)] = [:]
     private var failed: Set<PhotoID> = []
+    /// Failures since `takeNewFailures()` last took them.
+    private var newFailures: [DecodeFailure] = []
     private var inFlight: Set<PhotoID> = []
     /// Decoded thumbnails waiting for their upload, the earliest first.
     private var arrived: [(photo: PhotoID, surface: Surface)] = []
@@ -81,8 +83,9 @@ final class ThumbnailStore {
             guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
             switch result.outcome {
             case .success(let surface): arrived.append((result.photo, surface))
-            case .failure:
+            case .failure(let failure):
                 failed.insert(result.photo)
+                newFailures.append(failure)
                 changed = true
             }
         }
@@ -110,6 +113,12 @@ final class ThumbnailStore {
 
     /// The thumbnail of `photo`, if decoded.
     func texture(for photo: PhotoID) -> Texture? { textures[photo]?.texture }
+
+    /// Takes the thumbnails' decode failures since the last call (files that may not be photos at all).
+    func takeNewFailures() -> [DecodeFailure] {
+        defer { newFailures.removeAll() }
+        return newFailures
+    }
 
     /// Whether `photo` could not be decoded.
     func hasFailed(_ photo: PhotoID) -> Bool { failed.contains(photo) }

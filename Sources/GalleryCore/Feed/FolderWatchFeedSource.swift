@@ -41,7 +41,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     public let answerSignal = AnswerSignal()
 
     /// What an inotify event says about a name.
-    private enum Change {
+    enum Change {
         /// Created or written to: it is being written, so not complete yet.
         case writing
         /// Closed after writing, or moved in whole: complete, once it stays unchanged for the quiet period.
@@ -298,9 +298,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
 
     /// Adds the names in a buffer of inotify events, with what happened to each, to `names`; true when the kernel's
     /// queue overflowed (events were lost).
-    private static func events(in buffer: [UInt8], count: Int, into names: inout [(name: String, change: Change)])
-        -> Bool
-    {
+    static func events(in buffer: [UInt8], count: Int, into names: inout [(name: String, change: Change)]) -> Bool {
         var overflowed = false
         var offset = 0
         let header = MemoryLayout<inotify_event>.size

@@ -26,6 +26,12 @@ public enum GalleryCommand: Hashable, Sendable {
     case mode(TopologyKind)
     /// Quit the app.
     case quit
+    /// Step back out (Escape, as in eog): leave fullscreen, else the grid or the wheel (opening the photo), else the
+    /// zoom (back to fit); quit only from a pager showing the photo fitted, in a window.
+    case back
+    /// List the folders again (`r`): new files join, removed ones leave, changed ones are read again; the photo shown
+    /// stays.
+    case reload
     /// Retry a failed feed load or a failed decode.
     case retry
     /// Flip the wheel's arc between clockwise and anticlockwise.
@@ -47,10 +53,14 @@ public enum GalleryCommand: Hashable, Sendable {
     case toggleHelp
     /// Mark the current photo, or unmark it (`m`).
     case toggleMark
-    /// Mark every unmarked photo and unmark the marked ones (`M`).
+    /// Mark every unmarked photo and unmark the marked ones (`M`, Ctrl+M): pressed again, it undoes itself.
     case invertMarks
-    /// Unmark every photo (Ctrl+M).
+    /// Unmark every photo (Ctrl+U, as nsxiv).
     case clearMarks
+    /// To the next marked photo after the current one (`N`, as nsxiv); nothing when none follows.
+    case nextMarked
+    /// To the previous marked photo (`P`, as nsxiv); nothing when none comes before.
+    case previousMarked
     /// Run the user's action `--actionN` (Ctrl+N, 1 to 9) on the current photo or the marked ones.
     case action(Int)
     /// Pause or play the animation on screen (an animated GIF).

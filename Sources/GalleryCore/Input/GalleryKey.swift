@@ -1,8 +1,8 @@
 /// A key as the gallery model sees it: translated once from its SDL or script name at the edge (`init(name:)`), so
 /// no key name travels further.
 public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
-    /// A digit key, 0–9: a digit of a typed number, and its own command (a mode key).
-    case digit(Int, GalleryCommand?)
+    /// A digit key, 0–9: a digit of a typed number (a count for g, G and Enter), nothing else.
+    case digit(Int)
     /// A key bound to a command (`KeyMap`).
     case command(GalleryCommand)
     /// Up (−1) or Down (+1): they scroll the help when it is longer than the window, step the grid's selection a row and
@@ -16,7 +16,7 @@ public enum GalleryKey: Hashable, Sendable, ExpressibleByStringLiteral {
     public init(name: String) {
         let command = KeyMap.command(forKeyName: name)
         if name.count == 1, let digit = Int(name) {
-            self = .digit(digit, command)
+            self = .digit(digit)
         } else {
             self = command.map { .command($0) } ?? Self.scrollSteps[name.lowercased()].map { .scroll($0) } ?? .unbound
         }

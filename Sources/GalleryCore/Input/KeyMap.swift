@@ -5,19 +5,16 @@ import PagerEngine
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
-        KeyBinding(keyNames: ["Right", "N", "Space"], command: .next, summary: "next photo"),
-        KeyBinding(keyNames: ["Left", "P", "Backspace"], command: .previous, summary: "previous photo"),
+        KeyBinding(keyNames: ["Right", "n", "Space"], command: .next, summary: "next photo"),
+        KeyBinding(keyNames: ["Left", "p", "Backspace"], command: .previous, summary: "previous photo"),
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
         KeyBinding(
             keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
         KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
-        KeyBinding(keyNames: ["0"], command: .mode(.bounded), summary: "mode: bounded pager"),
-        KeyBinding(keyNames: ["1"], command: .mode(.endCaps), summary: "mode: loop with end caps"),
-        KeyBinding(keyNames: ["2"], command: .mode(.threeSurfaces), summary: "mode: loop on three surfaces"),
-        KeyBinding(keyNames: ["3"], command: .mode(.feed), summary: "mode: endless feed"),
-        KeyBinding(keyNames: ["4"], command: .mode(.wheel), summary: "mode: wheel"),
-        KeyBinding(keyNames: ["5"], command: .mode(.grid), summary: "mode: thumbnail grid"),
+        KeyBinding(
+            keyNames: [modeKeys], command: .mode(.bounded),
+            summary: "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid"),
         KeyBinding(keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
         KeyBinding(
             keyNames: ["Return", "Keypad Enter", "t"], command: .open,
@@ -36,15 +33,31 @@ public enum KeyMap {
         KeyBinding(keyNames: ["Ctrl+Space"], command: .toggleAnimation, summary: "pause or play an animation"),
         KeyBinding(keyNames: ["Ctrl+N"], command: .nextFrame, summary: "animation: pause, next frame"),
         KeyBinding(keyNames: ["Ctrl+P"], command: .previousFrame, summary: "animation: pause, previous frame"),
+        KeyBinding(
+            keyNames: ["r"], command: .reload, summary: "reload the folders: new, removed and changed files"),
         KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
         KeyBinding(keyNames: ["m"], command: .toggleMark, summary: "mark or unmark the photo (-o prints the marked)"),
-        KeyBinding(keyNames: ["M"], command: .invertMarks, summary: "invert the marks"),
-        KeyBinding(keyNames: ["Ctrl+M"], command: .clearMarks, summary: "clear every mark"),
+        KeyBinding(keyNames: ["M", "Ctrl+M"], command: .invertMarks, summary: "invert the marks (again: undone)"),
+        KeyBinding(keyNames: ["Ctrl+U"], command: .clearMarks, summary: "clear every mark"),
+        KeyBinding(keyNames: ["N"], command: .nextMarked, summary: "next marked photo"),
+        KeyBinding(keyNames: ["P"], command: .previousMarked, summary: "previous marked photo"),
         KeyBinding(
             keyNames: [actionKeys], command: .action(1),
             summary: "run --action1 … --action9 on the photo (%f) or the marked ones (%F)"),
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
-        KeyBinding(keyNames: ["Q", "Escape"], command: .quit, summary: "quit"),
+        KeyBinding(
+            keyNames: ["Escape"], command: .back,
+            summary: "leave full screen, grid, wheel or zoom; else quit"),
+        KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
+    ]
+
+    /// The mode keys as the help names them: one line for F2 … F7 (`command(forKeyName:)` reads them from
+    /// `modesByKey`), not six.
+    public static let modeKeys = "F2…F7"
+
+    /// Each mode's key, in the help's order: they act at once (digits are only ever a count).
+    public static let modesByKey: [(key: String, mode: TopologyKind)] = [
+        ("F2", .bounded), ("F3", .endCaps), ("F4", .threeSurfaces), ("F5", .feed), ("F6", .wheel), ("F7", .grid),
     ]
 
     /// The keys of the nine actions as the help names them: one line for Ctrl+1 … Ctrl+9 (`command(forKeyName:)`
@@ -77,7 +90,12 @@ public enum KeyMap {
         if name.count == 6, name.lowercased().hasPrefix("ctrl+"), let digit = name.last?.wholeNumberValue, digit > 0 {
             return .action(digit)
         }
-        guard name.lowercased() != actionKeys.lowercased() else { return nil }
+        if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
+            return .mode(mode)
+        }
+        guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased() else {
+            return nil
+        }
         return commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]
     }
 

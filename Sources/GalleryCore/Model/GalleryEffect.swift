@@ -21,6 +21,8 @@ public enum GalleryEffect: Equatable, Sendable {
     case toggleActualSize(x: Double, y: Double)
     /// Retry the feed's failed request.
     case retryFeed
+    /// List the photos' folders again (`r`), off the main thread; the library changes when the listing is done.
+    case reload
     /// The grid opens `photo` in the pager (a `switchMode` follows): the painter zooms it from `cell`, its grid cell.
     case zoomFromGrid(photo: PhotoID, cell: LayoutRect)
     /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.

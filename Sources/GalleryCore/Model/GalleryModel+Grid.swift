@@ -1,6 +1,6 @@
 import PagerEngine
 
-/// The grid mode (key 5, Enter and `t` from a pager): keys move the selection, the pointer, touchpad and wheel scroll
+/// The grid mode (F7, Enter and `t` from a pager): keys move the selection, the pointer, touchpad and wheel scroll
 /// the rows, a click or Enter opens the pager on a photo with `zoomFromGrid` carrying its cell. The pager waits
 /// beneath, bounded on the selected photo, so the page information, the status line, the title, the marks and the
 /// residency (which decodes the selected photo ahead of the zoom into it) all read the selection as the current photo.
@@ -66,8 +66,8 @@ extension GalleryModel {
         case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,
             .previousFrame:
             break
-        case .mode, .quit, .toggleHelp, .toggleInfoPanel, .toggleStatusBar, .toggleFullscreen, .toggleMark,
-            .invertMarks, .clearMarks, .action:
+        case .mode, .quit, .back, .reload, .toggleHelp, .toggleInfoPanel, .toggleStatusBar, .toggleFullscreen,
+            .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil
         }
         return []

@@ -6,10 +6,10 @@ extension GalleryModel {
     /// Shows the page information, which fades after a moment.
     public mutating func showInfo(at time: Double) {
         infoShownAt = time
-        notice = nil
     }
 
-    /// Shows `text` in the information's place, fading as the information does (a failure the user should see).
+    /// Says `text` once, after the page information and fading with it: a failure the user should see, or what a
+    /// change of the library did.
     public mutating func showNotice(_ text: String, at time: Double) {
         infoShownAt = time
         notice = text
@@ -48,7 +48,7 @@ extension GalleryModel {
             : "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         if !showsFeedEnd, let marked = markText { info += " · " + marked }
-        if let notice { info = notice }
+        if let notice { info += " · " + notice }
         var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
         if let prompt = countPrompt {
             info = prompt

@@ -20,7 +20,8 @@ public struct GalleryModel: Sendable {
     public var pagerMode: TopologyKind
     /// When the page information ("3 / 12 — name · mode") was last shown.
     public internal(set) var infoShownAt: Double?
-    /// A message in the information's place until it fades (an action that failed), nil when the page's shows.
+    /// What the page information says once more until it fades: an action that failed, what a change of the library
+    /// did ("2 files dropped: cannot be shown").
     public internal(set) var notice: String?
     /// Whether the information panel (I) shows.
     public private(set) var showsInfoPanel = false
@@ -29,13 +30,15 @@ public struct GalleryModel: Sendable {
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
     /// The photos marked (`m`), by photo: their count is `marks.count`.
-    public private(set) var marks = PhotoMarks()
+    public internal(set) var marks = PhotoMarks()
     /// The first help line shown when the help is longer than the window.
     public private(set) var helpScroll = 0
     /// Fullscreen toggles asked for and not yet carried out by the window.
     private var fullscreenToggles = 0
+    /// Whether the window fills the screen (the model's own toggles: F, F11, a double-click); Escape leaves it first.
+    public internal(set) var isFullscreen = false
     /// Whether a quit was asked for (Q, Escape, a script's quit).
-    public private(set) var quitRequested = false
+    public internal(set) var quitRequested = false
     /// When the last click landed, and where, to recognise a double-click.
     private var lastClick: (time: Double, x: Double, y: Double)?
     /// Photos in the library: the opened ones, then the files a feed added.
@@ -47,7 +50,7 @@ public struct GalleryModel: Sendable {
     /// Why the last feed request failed, for the retry page.
     public internal(set) var feedFailure: String?
     /// The feed page shown when the feed was left, to come back near it.
-    private var lastFeedPage: PageIndex = 0
+    var lastFeedPage: PageIndex = 0
     /// The zoom of the photo on screen and its pan.
     public internal(set) var zoom = ZoomModel()
     /// Whether a press and release make a click.
@@ -146,51 +149,50 @@ public struct GalleryModel: Sendable {
     // MARK: Keys and commands
 
     /// A key press, with the help closed (`closeHelp()` first): digits make a number that g, G or Enter jumps to
-    /// (clamped to the last photo); a lone digit is a mode key once another key follows or `CountPrefix.modeDelay`
-    /// passes; a held key's repeats never queue more than one page beyond the one shown, so letting go stops on the
-    /// next photo.
+    /// (clamped to the last photo), and do nothing else; any other key forgets the number; a held key's repeats never
+    /// queue more than one page beyond the one shown, so letting go stops on the next photo.
     public mutating func key(_ key: GalleryKey, isRepeat: Bool, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        var effects = expireCount(at: time)
+        countPrefix.expire(at: time)
         let command: GalleryCommand
         switch key {
-        case .digit(let digit, let digitCommand):
-            if !isRepeat { countPrefix.add(digit: digit, command: digitCommand, at: time) }
-            return effects
+        case .digit(let digit):
+            if !isRepeat { countPrefix.add(digit: digit, at: time) }
+            return []
         case .scroll(let step) where grid != nil:
-            effects += countPrefix.interrupt().map { [.command($0)] } ?? []
+            countPrefix.clear()
             moveGridSelection(step < 0 ? .up : .down, at: time)
-            return effects
+            return []
         case .scroll(let step) where mode == .wheel:
             // The wheel is a vertical list: Up and Down step its rows as Left and Right do.
             command = step < 0 ? .previous : .next
         case .unbound, .scroll:
-            return effects + (countPrefix.interrupt().map { [.command($0)] } ?? [])
+            countPrefix.clear()
+            return []
         case .command(let bound):
             command = bound
         }
         let countKey = command == .first || command == .last || command == .open
-        if countKey, countPrefix.value != nil, let typed = countPrefix.take(at: time) {
-            return effects + [.command(.goTo(min(max(typed, 1), max(pager.pageCount, 1)) - 1))]
+        if countKey, let typed = countPrefix.take(at: time) {
+            return [.command(.goTo(min(max(typed, 1), max(pager.pageCount, 1)) - 1))]
         }
-        if let pending = countPrefix.interrupt() { effects.append(.command(pending)) }
-        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return effects }
-        return effects + [.command(command)]
+        countPrefix.clear()
+        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return [] }
+        return [.command(command)]
     }
 
-    /// Moves the typed number to `time`: a lone digit's mode switch once its delay passed (the effects to carry out),
-    /// a number forgotten after its timeout.
-    public mutating func expireCount(at time: Double) -> [GalleryEffect] {
-        countPrefix.expire(at: time).map { [.command($0)] } ?? []
+    /// Moves the typed number to `time`: forgotten after its timeout. Returns whether it was.
+    @discardableResult
+    public mutating func expireCount(at time: Double) -> Bool {
+        countPrefix.expire(at: time)
     }
 
-    /// Input other than a key (a press, the wheel, a zoom) makes a lone digit a mode key at once, and forgets a
-    /// number: the effects to carry out before that input.
-    public mutating func interruptCount() -> [GalleryEffect] {
-        countPrefix.interrupt().map { [.command($0)] } ?? []
+    /// Input other than a key (a press, the wheel, a zoom) forgets a typed number.
+    public mutating func interruptCount() {
+        countPrefix.clear()
     }
 
-    /// When the typed number changes by itself (a lone digit's mode switch, a number forgotten), for a timed wake-up.
+    /// When the typed number is forgotten, for a timed wake-up (its prompt goes).
     public var countDeadline: Double? { countPrefix.deadline }
 
     /// Scrolls the help by `lines` (Up, Down, the wheel while it shows), within `0…maxScroll` (the layout's, for the
@@ -221,6 +223,8 @@ public struct GalleryModel: Sendable {
         case .goTo(let page): return move(.goTo(page: PageIndex(page)), at: time)
         case .mode(let kind): return [.switchMode(kind, showing: nil)]
         case .quit: quitRequested = true
+        case .back: return back(at: time)
+        case .reload: return mode == .feed ? [] : [.reload]
         case .retry: return [.retryFeed]
         case .flipWheel:
             guard mode == .wheel else { return [] }
@@ -240,7 +244,9 @@ public struct GalleryModel: Sendable {
         case .previousFrame: animation?.step(-1, at: time)
         case .toggleInfoPanel: showsInfoPanel.toggle()
         case .toggleStatusBar: showsStatusBar.toggle()
-        case .toggleFullscreen: fullscreenToggles += 1
+        case .toggleFullscreen:
+            fullscreenToggles += 1
+            isFullscreen.toggle()
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return [.zoom(command)]
         case .toggleMark:
             guard photoCount > 0 else { return [] }
@@ -253,6 +259,8 @@ public struct GalleryModel: Sendable {
         case .clearMarks:
             marks.removeAll()
             showInfo(at: time)
+        case .nextMarked, .previousMarked:
+            return goToMarked(forward: command == .nextMarked, at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)

@@ -1,4 +1,4 @@
-/// The photos the user marked (`m`, `M`, Ctrl+M), by photo (library index), not by page: a photo shown on two pages
+/// The photos the user marked (`m`, `M`, Ctrl+M, Ctrl+U), by photo (library index), not by page: a photo shown on two pages
 /// (an end cap and its original, a feed page) is marked on both, and marks survive mode switches.
 public struct PhotoMarks: Sendable, Equatable {
     private var marked: Set<PhotoID> = []
@@ -23,6 +23,11 @@ public struct PhotoMarks: Sendable, Equatable {
     /// Marks every unmarked photo of the first `photoCount` and unmarks the marked ones.
     public mutating func invert(photoCount: Int) {
         marked = Set((0..<max(photoCount, 0)).map { PhotoID($0) }).subtracting(marked)
+    }
+
+    /// Moves each mark to its photo's new number (`renumbered`), dropping the marks of photos gone.
+    public mutating func renumber(_ renumbered: (PhotoID) -> PhotoID?) {
+        marked = Set(marked.compactMap(renumbered))
     }
 
     /// Unmarks every photo.

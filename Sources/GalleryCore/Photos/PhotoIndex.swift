@@ -9,7 +9,8 @@ import Darwin
 /// The ordered list of photos to show, built from command-line paths without writing anything.
 ///
 /// Rules (docs/FORMATS.md repeats them for users):
-/// - A folder contributes its visible image files, in natural order (or by modification time). It is
+/// - A folder contributes its visible image files, in natural order (or by modification time): named so, or, where
+///   the name does not say, starting like one (`PhotoIndex+Content`). It is
 ///   searched recursively only when asked, and then never through links to folders, so symlink loops
 ///   cannot occur.
 ///   Hidden names (leading "."), FIFOs, sockets, devices, broken links and names that are not
@@ -107,7 +108,7 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// Up to 8 ASCII bytes, lowercased, as one integer (a leading 1 bit keeps "jpg" apart from "\0jpg"); nil for more
     /// bytes or non-ASCII.
-    private static func packedLowercase<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+    static func packedLowercase<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
         guard bytes.count <= 8 else { return nil }
         var packed: UInt64 = 1
         for byte in bytes {
@@ -218,11 +219,15 @@ public struct PhotoIndex: Hashable, Sendable {
         do {
             try FileSystem.forEachEntry(inDirectory: folder) { bytes, reported in
                 examined += 1
-                // Hidden names, and files whose extension is not an image's, are skipped by their bytes alone.
-                guard bytes.first != UInt8(ascii: "."), reported != .regular || hasImageExtension(bytes) else { return }
+                // Hidden names, and files whose extension is plainly another kind's, are skipped by their bytes alone.
+                let named = hasImageExtension(bytes)
+                let other = !named && hasOtherExtension(bytes)
+                guard bytes.first != UInt8(ascii: "."), reported != .regular || !other else { return }
                 // A name that is not valid UTF-8 keeps its bytes (`PathBytes`): a repaired one would name another file.
                 let name = (bytes.contains(0xF4) ? nil : validUTF8Name(bytes)) ?? PathBytes.string(fromBytes: bytes)
                 if reported == .regular {
+                    // A name that does not say is a photo when its first bytes are one's (PhotoIndex+Content).
+                    guard named || hasPhotoContent(atPath: prefix + name) else { return }
                     found.append(base.isEmpty ? name : base + name)
                     return
                 }
@@ -234,7 +239,7 @@ public struct PhotoIndex: Hashable, Sendable {
                     if recursive, reported == .directory || !FileSystem.isSymbolicLink(atPath: path) {
                         subfolders.append(name)
                     }
-                } else if kind == .regular, hasImageExtension(name) {
+                } else if kind == .regular, named || (!other && hasPhotoContent(atPath: path)) {
                     found.append(base + name)
                 }
             }

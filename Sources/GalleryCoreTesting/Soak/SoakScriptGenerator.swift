@@ -14,14 +14,14 @@ public struct SoakScriptGenerator: Sendable {
     public var modeKeys: [String]
     /// Keys pressed in storms: every paging binding, the feed's retry, plus one that is bound to nothing.
     public var pagingKeys = [
-        "Right", "Left", "Space", "Backspace", "N", "P", "PageUp", "PageDown", "Home", "End", "R", "F13",
+        "Right", "Left", "Space", "Backspace", "n", "p", "PageUp", "PageDown", "Home", "End", "R", "F13",
     ]
     /// Seconds the feed's simulated network takes to answer (`SimulatedFeedSource.defaultDelay`): the end-of-feed
     /// gesture waits about this long, sometimes less, sometimes more.
     public var feedDelay = SimulatedFeedSource.defaultDelay
 
-    /// A generator switching modes with `modeKeys` (by default every mode key, 0…4).
-    public init(modeKeys: [String] = ["0", "1", "2", "3", "4"]) {
+    /// A generator switching modes with `modeKeys` (by default the pager, wheel and feed mode keys, F2…F6).
+    public init(modeKeys: [String] = ["F2", "F3", "F4", "F5", "F6"]) {
         self.modeKeys = modeKeys
     }
 

@@ -6,15 +6,19 @@ public enum TraceInvariants {
     /// The page textures three-surface mode may hold: its three surfaces.
     public static let threeSurfaceTextures = 3
 
-    /// The broken invariants of a trace of a run that opened `pageCount` pages and may keep `textureByteBudget` bytes of
-    /// textures (`--cache-mb`), one line each, naming the frame; empty when every frame is sound.
-    public static func violations(in records: [TraceRecord], pageCount: Int, textureByteBudget: Int) -> [String] {
+    /// The broken invariants of a trace of a run that opened `pageCount` pages, up to `unshowable` of them files that
+    /// cannot be shown (they leave the count when met), and may keep `textureByteBudget` bytes of textures
+    /// (`--cache-mb`), one line each, naming the frame; empty when every frame is sound.
+    public static func violations(
+        in records: [TraceRecord], pageCount: Int, unshowable: Int = 0, textureByteBudget: Int
+    ) -> [String] {
         guard !records.isEmpty else { return ["the trace has no frames"] }
         var found: [String] = []
         var previous: TraceRecord?
         for (index, record) in records.enumerated() {
             let problems = self.problems(
-                in: record, pageCount: pageCount, textureByteBudget: textureByteBudget, previous: previous)
+                in: record, pageCount: max(pageCount - unshowable, 1), textureByteBudget: textureByteBudget,
+                previous: previous)
             found += problems.map { "frame \(index + 1) (t = \(record.t)): \($0)" }
             previous = record
         }
@@ -27,7 +31,8 @@ public enum TraceInvariants {
         var problems: [String] = []
         let previousTime = previous?.t ?? -.infinity
         if !(record.t.isFinite && record.t > previousTime) { problems.append("time \(record.t) after \(previousTime)") }
-        // A feed appends pages and never removes one while it is shown; other modes show at least the opening pages.
+        // A feed appends pages and never removes one while it is shown; other modes show at least the opening pages
+        // that can be shown.
         let stillFeed = previous?.mode == .feed && record.mode == .feed
         let fewestPages = max(pageCount, stillFeed ? previous?.pages ?? 0 : 0)
         if record.pages < fewestPages { problems.append("pages \(record.pages), expected at least \(fewestPages)") }

@@ -25,6 +25,12 @@ package enum SoakLibrary: String, CaseIterable, Sendable {
         }
     }
 
+    /// How many of its `count` pages may prove files that cannot be shown, and leave the count: in the hostile corpus
+    /// any but its sound photo; none elsewhere.
+    package func mostUnshowable(of count: Int) -> Int {
+        self == .hostile ? count - 1 : 0
+    }
+
     /// Opens the library; the hostile corpus is first written into a new folder inside `scratchFolder` (a temporary
     /// folder the caller removes, never a photo folder).
     package func open(scratchFolder: String) throws -> PageLibrary {

@@ -88,7 +88,8 @@ package struct SoakRun: Sendable {
             let frames = try watchdog.guarding(replayHint) { try headless.runFrames(library: pages, mode: mode) }
             let records = try TraceReader.records(inFile: tracePath)
             var violations = TraceInvariants.violations(
-                in: records, pageCount: pages.count, textureByteBudget: ImageOptions().cacheBytes)
+                in: records, pageCount: pages.count, unshowable: library.mostUnshowable(of: pages.count),
+                textureByteBudget: ImageOptions().cacheBytes)
             if records.count != frames { violations.append("\(frames) frames drawn, \(records.count) traced") }
             if folders.map(Self.listing) != before { violations.append("a photo folder changed during the run") }
             if feedCommand, !Self.processes(withCommandLine: Self.marker(seed: seed)).isEmpty {

@@ -1,4 +1,4 @@
-/// A plain paged strip: slot `i` shows page `i`, and both ends rubber-band (key 0).
+/// A plain paged strip: slot `i` shows page `i`, and both ends rubber-band (F2).
 public struct BoundedTopology: Equatable, Sendable {
     /// The number of pages, at least one.
     public let pageCount: Int

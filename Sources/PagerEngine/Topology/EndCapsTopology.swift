@@ -1,5 +1,5 @@
 /// An endless loop for small sets: N+2 slots `[N−1, 0, 1 … N−1, 0]` whose end caps duplicate the opposite ends
-/// (key 1).
+/// (F3).
 ///
 /// Entering a cap re-bases the position by N slots at once, mid-drag and mid-fling too (the classic scroll-view loop
 /// re-based only at rest, so a fast swipe ran into the cap's end and the loop stopped). The home range is

@@ -1,4 +1,4 @@
-/// Pages that keep coming: N page slots, then an end slot with a spinner, grown on demand (key 3).
+/// Pages that keep coming: N page slots, then an end slot with a spinner, grown on demand (F5).
 ///
 /// Reaching the last page asks for more, once; an append grows the strip to the right, so no existing page ever
 /// moves. After a failure the end slot shows retry where it is; leaving it and coming back asks again, as does R.

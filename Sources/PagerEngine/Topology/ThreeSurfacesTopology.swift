@@ -1,4 +1,4 @@
-/// An endless loop for any number of pages with exactly three slots showing `[c − 1, c, c + 1]` (key 2).
+/// An endless loop for any number of pages with exactly three slots showing `[c − 1, c, c + 1]` (F4).
 ///
 /// When the position leaves the home range `[0.25, 1.75)` the triple rotates one page and the position shifts one
 /// slot back, mid-flight too: the two slots that stay visible keep their content (it moves with the shift) and

@@ -1,4 +1,4 @@
-/// An endless vertical list: slot `i` shows row `i` wrapped, for every integer `i` (key 4).
+/// An endless vertical list: slot `i` shows row `i` wrapped, for every integer `i` (F6).
 ///
 /// The usual endless table triples its content and re-centres at the ends; here every slot already wraps, so the position
 /// only re-bases by N rows to stay in `[0, N)` and nothing is ever refilled. A single row does not spin: one slot

@@ -34,7 +34,7 @@ struct InputReferenceTests {
         let lines = InputReference.manualSection.split(separator: "\n").map(String.init)
         #expect(lines.first == #".Sh "KEYS AND GESTURES""#)
         #expect(lines.filter { $0.hasPrefix(".It ") }.count == GestureMap.bindings.count + KeyMap.bindings.count)
-        #expect(lines.contains(#".It \&Q, \&Escape"#))
+        #expect(lines.contains(#".It \&M, \&Ctrl+M"#))
         #expect(lines.last == ".El")
     }
 

@@ -44,7 +44,8 @@ import Testing
     @Test(
         "Ctrl with a key bound as Ctrl+KEY is that key; with others Ctrl is ignored, as before",
         arguments: [
-            ("M", false, GalleryKey.command(.clearMarks)), ("M", true, .command(.clearMarks)),
+            ("M", false, GalleryKey.command(.invertMarks)), ("M", true, .command(.invertMarks)),
+            ("U", false, .command(.clearMarks)),
             ("Q", false, .command(.quit)), ("Right", false, .command(.next)), ("G", true, .command(.last)),
         ])
     func ctrl(name: String, shift: Bool, key: GalleryKey) {

@@ -47,10 +47,12 @@ struct GalleryModelAnimationTests {
     }
 
     @Test(
-        "Ctrl+N and Ctrl+P are the frame keys; N and P (any case) still turn pages",
+        "Ctrl+N and Ctrl+P are the frame keys; n and p turn pages, N and P go to the marked photos",
         arguments: [
             ("Ctrl+N", GalleryCommand.nextFrame), ("ctrl+n", .nextFrame), ("Ctrl+P", .previousFrame),
-            ("Ctrl+Space", .toggleAnimation), ("N", .next), ("n", .next), ("P", .previous), ("Space", .next),
+            ("Ctrl+Space", .toggleAnimation), ("N", .nextMarked), ("n", .next), ("p", .previous),
+            ("P", .previousMarked),
+            ("Space", .next),
         ])
     func keyNames(name: String, command: GalleryCommand) {
         #expect(KeyMap.command(forKeyName: name) == command)

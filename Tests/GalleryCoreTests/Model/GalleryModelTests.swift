@@ -26,8 +26,9 @@ import Testing
     @Test(arguments: [
         ("Right", GalleryKey.command(.next)),
         ("right", .command(.next)),
-        ("3", .digit(3, .mode(.feed))),
-        ("7", .digit(7, nil)),
+        ("3", .digit(3)),
+        ("7", .digit(7)),
+        ("F4", .command(.mode(.threeSurfaces))),
         ("+", .command(.zoomIn)),
         ("KP_Unbound", .unbound),
     ])
@@ -40,7 +41,8 @@ import Testing
         var model = Self.model(.bounded)
         for (index, digit) in ["1", "1", "4"].enumerated() {
             #expect(model.key(GalleryKey(name: digit), isRepeat: false, at: 1 + 0.3 * Double(index)) == [])
-            #expect(model.expireCount(at: 1.2 + 0.3 * Double(index)) == [])
+            let forgotten = model.expireCount(at: 1.2 + 0.3 * Double(index))
+            #expect(!forgotten)
         }
         #expect(model.countPrompt == "114… — g, G or Enter: photo 12")
         #expect(model.overlay(name: "x", now: 5, panelLines: []).info == model.countPrompt)
@@ -60,30 +62,12 @@ import Testing
         #expect(model.key(GalleryKey(name: key), isRepeat: false, at: 1.2) == [.command(command)])
     }
 
-    @Test("A lone digit switches the mode after its delay, or at once when another key follows")
-    func loneDigitIsAModeKey() {
-        var model = Self.model(.bounded)
-        #expect(model.key("4", isRepeat: false, at: 1) == [])
-        #expect(model.countDeadline == 1 + CountPrefix.modeDelay)
-        #expect(model.expireCount(at: 1 + CountPrefix.modeDelay - 0.01) == [])
-        #expect(model.expireCount(at: 1 + CountPrefix.modeDelay) == [.command(.mode(.wheel))])
-        #expect(model.countDeadline == nil)
-        #expect(model.key("2", isRepeat: false, at: 3) == [])
-        #expect(model.key("Right", isRepeat: false, at: 3.1) == [.command(.mode(.threeSurfaces)), .command(.next)])
-        // A key after the delay but before the wake-up: the switch comes first.
-        #expect(model.key("0", isRepeat: false, at: 4) == [])
-        #expect(model.key("Q", isRepeat: false, at: 5) == [.command(.mode(.bounded)), .command(.quit)])
-        // A press or the wheel makes it clear too.
-        #expect(model.key("3", isRepeat: false, at: 6) == [])
-        #expect(model.interruptCount() == [.command(.mode(.feed))])
-        #expect(model.interruptCount() == [])
-    }
-
     @Test func typedNumberTimesOut() {
         var model = Self.model(.endCaps)
         _ = model.key("7", isRepeat: false, at: 1)
         _ = model.key("1", isRepeat: false, at: 1.1)
-        #expect(model.expireCount(at: 1.1 + CountPrefix.timeout) == [])
+        let forgotten = model.expireCount(at: 1.1 + CountPrefix.timeout)
+        #expect(forgotten)
         #expect(model.key("Return", isRepeat: false, at: 1.2 + CountPrefix.timeout) == [.command(.open)])
     }
 

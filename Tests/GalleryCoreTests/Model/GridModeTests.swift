@@ -16,11 +16,11 @@ struct GridModeTests {
         for name in names {
             model.noteTime(time)
             for effect in model.key(GalleryKey(name: name), isRepeat: false, at: time) { carry(effect, &model, time) }
-            time += 0.2  // within CountPrefix.modeDelay, so digits make a number
+            time += 0.2  // within CountPrefix.timeout, so digits make a number
         }
         time += 5
         model.noteTime(time)
-        for effect in model.expireCount(at: time) { carry(effect, &model, time) }
+        model.expireCount(at: time)
         _ = model.advanceGrid(to: time)
     }
 
@@ -51,10 +51,10 @@ struct GridModeTests {
         #expect(GridSnap.isResting(grid.offset(at: model.now), in: grid.layout.scrollGeometry))
     }
 
-    @Test("5 opens the grid, Enter and t toggle pager ⇄ grid on the current photo")
+    @Test("F7 opens the grid, Enter and t toggle pager ⇄ grid on the current photo")
     func modeSwitches() {
         var model = Self.model(mode: .bounded, start: 30)
-        Self.press(["5"], on: &model)
+        Self.press(["F7"], on: &model)
         #expect(model.mode == .grid && model.grid?.selection == 30)
         Self.press(["Right"], on: &model)
         let time = model.now + 1
@@ -72,7 +72,7 @@ struct GridModeTests {
         #expect(model.mode == .bounded && model.pager.currentPage == 32)
         Self.press(["Return"], on: &model)
         #expect(model.mode == .grid)
-        Self.press(["0"], on: &model)
+        Self.press(["F2"], on: &model)
         #expect(model.mode == .bounded && model.grid == nil)
         #expect(TopologyKind(argumentName: "GRID") == .grid)
     }
@@ -113,7 +113,7 @@ struct GridModeTests {
         var model = GalleryModel(
             photoCount: 20, mode: .bounded, viewport: Viewport(width: 1280, height: 720), slideshowInterval: 1)
         #expect(model.slideshow.isRunning)
-        Self.press(["5"], on: &model)
+        Self.press(["F7"], on: &model)
         #expect(model.mode == .grid && !model.slideshow.isRunning)
     }
 

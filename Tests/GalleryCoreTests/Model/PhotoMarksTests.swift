@@ -2,7 +2,7 @@ import GalleryCore
 import PagerEngine
 import Testing
 
-/// Marks: `m`, `M` and Ctrl+M on the model, kept by photo across pages and modes.
+/// Marks: `m`, `M`, Ctrl+M and Ctrl+U on the model, kept by photo across pages and modes.
 @Suite("Photo marks")
 struct PhotoMarksTests {
     @Test("toggle, invert and clear; the order is the gallery's")
@@ -16,7 +16,7 @@ struct PhotoMarksTests {
         #expect(marks.count == 0 && marks.inOrder.isEmpty)
     }
 
-    @Test("m, M and Ctrl+M through the key map; marks follow the photo into other modes; the information counts them")
+    @Test("m, M and Ctrl+U through the key map; marks follow the photo into other modes; the information counts them")
     func keys() {
         var model = GalleryModel(
             photoCount: 5, mode: .endCaps, startPage: 1, viewport: Viewport(width: 800, height: 600))
@@ -35,7 +35,7 @@ struct PhotoMarksTests {
         #expect(model.overlay(name: "a.jpg", now: 0.4, panelLines: []).info.hasSuffix(" · 2 marked"))
         press("M", at: 0.5)
         #expect(model.marks.inOrder == [0, 2, 4])
-        press("Ctrl+M", at: 0.6)
+        press("Ctrl+U", at: 0.6)
         #expect(model.marks.count == 0 && model.markText == nil)
     }
 

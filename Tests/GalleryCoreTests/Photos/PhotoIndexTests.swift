@@ -162,3 +162,32 @@ struct PhotoIndexTests {
         #expect(index.photos.allSatisfy { PhotoIndex.hasImageExtension($0.fileName) })
     }
 }
+
+/// Photos whose names do not say, recognised by their first bytes as feh and nsxiv do.
+@Suite("Photo index by content")
+struct PhotoIndexContentTests {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0, 0x10] + Array("Exif\0\0MM\0*".utf8)
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array("IHDR".utf8)
+
+    @Test(
+        "a file whose name does not say is listed when it starts like a photo; plainly other kinds are never read",
+        arguments: [
+            ("sugarshack.mpo", jpeg, true), ("b.jpe", jpeg, true), ("c.jfif", jpeg, true), ("d.apng", png, true),
+            ("noextension", png, true), ("e.heic1", Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8), true),
+            ("f.pbm2", Array("P4\n8 8\n".utf8), true), ("g.webp1", Array("RIFF\0\0\0\0WEBPVP8 ".utf8), true),
+            ("h.tif1", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], true), ("i.jxl1", [0xFF, 0x0A, 0, 0], true),
+            ("notes.txt", jpeg, false), ("sidecar.xmp", jpeg, false), ("clip.MP4", jpeg, false),
+            ("README", Array("# hello\n".utf8), false), ("empty.mpo", [], false), ("PHRASE", Array("P7 x".utf8), false),
+        ])
+    func listedByContent(name: String, bytes: [UInt8], listed: Bool) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.jpg", bytes: Self.jpeg)
+        try folder.write(name, bytes: bytes)
+        let index = try PhotoIndex(paths: [folder.path])
+        #expect(index.photos.map(\.fileName).contains(name) == listed)
+        #expect(index.photos.map(\.fileName).contains("a.jpg"))
+        // Opening one of them lists the same siblings.
+        let siblings = try PhotoIndex(paths: [folder.path + "/a.jpg"])
+        #expect(siblings.photos.map(\.fileName) == index.photos.map(\.fileName))
+    }
+}

@@ -55,6 +55,23 @@ struct TraceInvariantsTests {
         #expect(violations.contains { $0.hasPrefix("frame 2 ") && $0.hasSuffix(message) }, "\(violations)")
     }
 
+    @Test("files that cannot be shown may leave the count, down to the opening pages less them, never below")
+    func unshowableLeave() {
+        var dropped = Self.sound
+        dropped.t = 2
+        dropped.pages = 8
+        dropped.page = 3
+        #expect(
+            TraceInvariants.violations(
+                in: [Self.sound, dropped], pageCount: 10, unshowable: 2, textureByteBudget: 4000
+            )
+            .isEmpty)
+        #expect(
+            TraceInvariants.violations(
+                in: [Self.sound, dropped], pageCount: 10, unshowable: 1, textureByteBudget: 4000)
+                == ["frame 2 (t = 2.0): pages 8, expected at least 9"])
+    }
+
     @Test("a feed's page count never shrinks while the feed is shown; leaving it may show the opening pages again")
     func feedGrowth() {
         func record(_ t: Double, _ mode: TopologyKind, pages: Int) -> TraceRecord {

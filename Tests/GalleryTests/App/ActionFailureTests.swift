@@ -34,7 +34,7 @@ extension SDLSerializedTests {
             try gallery.receiveDecodes(uploadBudget: nil)
             #expect(gallery.model.notice == "--action1 ended with status 3: broken")
             let shown = gallery.model.overlay(name: "p1.png", now: 5, panelLines: [])
-            #expect(shown.info == "--action1 ended with status 3: broken")
+            #expect(shown.info == "1 / 5 — p1.png · bounded · --action1 ended with status 3: broken")
             #expect(shown.infoOpacity == 1)
             gallery.advance(to: 20)
             #expect(gallery.model.notice == nil)

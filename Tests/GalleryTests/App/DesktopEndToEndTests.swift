@@ -210,7 +210,7 @@ extension SDLSerializedTests {
             let queued = try GalleryProcess.run(
                 [
                     ScriptLine.key(0.1, "Right"), ScriptLine.key(0.11, "Right"), ScriptLine.key(0.12, "Right"),
-                    ScriptLine.key(0.15, "2"),
+                    ScriptLine.key(0.15, "F4"),
                 ],
                 arguments: ["--synthetic", "10", "--mode", "endCaps"])
             #expect(queued.status == 0, "\(queued.standardError)")

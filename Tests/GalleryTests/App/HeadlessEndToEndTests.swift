@@ -187,9 +187,9 @@ extension SDLSerializedTests {
         func modesAndResizeKeepThePage() throws {
             let lines = [
                 ScriptLine.key(0.1, "Right"), ScriptLine.key(0.12, "Right"), ScriptLine.key(0.14, "Right"),
-                ScriptLine.key(1.5, "2"), ScriptLine.key(2.0, "0"),
+                ScriptLine.key(1.5, "F4"), ScriptLine.key(2.0, "F2"),
                 #"{"t":2.5,"type":"resize","w":200,"h":300}"#, ScriptLine.shot(3.0, "resized.png"),
-                ScriptLine.key(3.2, "1"),
+                ScriptLine.key(3.2, "F3"),
             ]
             let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "7"])
             #expect(run.status == 0, "\(run.standardError)")

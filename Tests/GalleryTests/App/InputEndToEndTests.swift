@@ -34,15 +34,23 @@ extension SDLSerializedTests {
             #expect(run.records.last?.page == 11)
         }
 
-        @Test("A lone digit switches the mode after its short wait (item 7)")
-        func loneDigitSwitches() throws {
+        @Test("A mode key switches at once; a digit is only ever a count, in the wheel too")
+        func modeKeysActAtOnce() throws {
             let run = try GalleryProcess.run(
-                [ScriptLine.key(0.3, "4"), ScriptLine.quit(0.3 + CountPrefix.modeDelay + 0.2)],
+                [
+                    ScriptLine.key(0.3, "F6"), ScriptLine.key(1.0, "5"), ScriptLine.key(1.1, "Return"),
+                    ScriptLine.key(2.0, "F7"), ScriptLine.key(3.0, "1"), ScriptLine.quit(5),
+                ],
                 arguments: [Self.folder],
                 size: "1280x720")
             #expect(run.status == 0, "\(run.standardError)")
-            #expect(run.records.last { $0.t < 0.3 + CountPrefix.modeDelay - 0.02 }?.mode == .endCaps)
-            #expect(run.records.last?.mode == .wheel)
+            #expect(run.records.first { $0.t >= 0.3 }?.mode == .wheel)
+            // 5 Enter is photo 5, in the wheel (its row), never a mode.
+            #expect(run.records.last { $0.t < 2 }?.mode == .wheel)
+            #expect(run.records.last { $0.t < 2 }?.page == 4)
+            #expect(run.records.first { $0.t >= 2.0 }?.mode == .grid)
+            // A lone digit, never followed by a count key, is forgotten: the grid stays.
+            #expect(run.records.last?.mode == .grid)
         }
     }
 }

@@ -46,7 +46,7 @@ extension SDLSerializedTests {
                     == [
                         paths[0], paths[2], paths[4],
                     ].map { Substring($0) })
-            #expect(try Self.run(folder, keys: keys + ["Ctrl+M"], extra: ["-o"]).isEmpty)
+            #expect(try Self.run(folder, keys: keys + ["Ctrl+U"], extra: ["-o"]).isEmpty)
             #expect(try Self.run(folder, keys: keys, extra: []).isEmpty)
         }
 

@@ -174,7 +174,7 @@ struct ReliabilityEndToEndTests {
         let script = folder.path("tour.jsonl")
         let lines = [
             ScriptLine.key(0.1, "Right"), ScriptLine.key(0.5, "End"), ScriptLine.key(1, "Left"),
-            ScriptLine.key(1.5, "0"), ScriptLine.key(2, "Home"), #"{"t":3,"type":"quit"}"#,
+            ScriptLine.key(1.5, "F2"), ScriptLine.key(2, "Home"), #"{"t":3,"type":"quit"}"#,
         ]
         try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
         // Peak memory read from the child's own VmHWM: wait4's ru_maxrss can report the (larger) test process's mark.

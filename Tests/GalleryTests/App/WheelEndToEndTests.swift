@@ -74,7 +74,7 @@ extension SDLSerializedTests {
         func opens() throws {
             let enter = try GalleryProcess.run(
                 [
-                    ScriptLine.key(0.1, "4"), ScriptLine.key(0.2, "Right"), ScriptLine.key(0.9, "Right"),
+                    ScriptLine.key(0.1, "F6"), ScriptLine.key(0.2, "Right"), ScriptLine.key(0.9, "Right"),
                     ScriptLine.key(1.6, "Return"),
                 ],
                 arguments: ["--synthetic", "12", "--mode", "bounded"], size: "640x360")
@@ -86,7 +86,7 @@ extension SDLSerializedTests {
             // Two rows below the centre (row 0 centred, rows 64 px at 360 px high): row 2, clicked on its card.
             let y = 180.0 + 2 * 64
             let click = try GalleryProcess.run(
-                [ScriptLine.key(0.1, "4"), ScriptLine.down(0.5, 400, y), ScriptLine.up(0.55, 401, y)],
+                [ScriptLine.key(0.1, "F6"), ScriptLine.down(0.5, 400, y), ScriptLine.up(0.55, 401, y)],
                 arguments: ["--synthetic", "12", "--mode", "threeSurfaces"], size: "640x360")
             #expect(click.status == 0, "\(click.standardError)")
             #expect(click.records.last?.mode == .threeSurfaces)
@@ -96,10 +96,9 @@ extension SDLSerializedTests {
         @Test("A mode switch mid-fling, mid-drag, or while the feed loads keeps the photo at the centre")
         func switchKeepsPhoto() throws {
             // Mid-fling: whatever page is centred on the frame before the key is the page the new mode opens on.
-            // A lone digit waits for a second one; an unbound key (F12) right after makes it a mode key at once.
             let lines =
                 ScriptLine.drag(at: 0.1, from: 200, to: 120, duration: 0.05) + [
-                    ScriptLine.key(0.2505, "2"), ScriptLine.key(0.2505, "F12"),
+                    ScriptLine.key(0.2505, "F4")
                 ]
             let fling = try GalleryProcess.run(lines, arguments: ["--synthetic", "5", "--mode", "endCaps"])
             #expect(fling.status == 0, "\(fling.standardError)")
@@ -113,7 +112,7 @@ extension SDLSerializedTests {
             let drag = try GalleryProcess.run(
                 [
                     ScriptLine.key(0.1, "Right"), ScriptLine.down(1.0, 200), ScriptLine.move(1.05, 150),
-                    ScriptLine.key(1.1, "0"), ScriptLine.move(1.15, 100), ScriptLine.up(1.2, 100),
+                    ScriptLine.key(1.1, "F2"), ScriptLine.move(1.15, 100), ScriptLine.up(1.2, 100),
                 ],
                 arguments: ["--synthetic", "5", "--mode", "endCaps"])
             #expect(drag.status == 0, "\(drag.standardError)")
@@ -123,8 +122,7 @@ extension SDLSerializedTests {
             // While the feed loads: out to the wheel and back, and the answer still lands.
             let feed = try GalleryProcess.run(
                 [
-                    ScriptLine.key(0.1, "End"), ScriptLine.key(0.6, "4"), ScriptLine.key(0.6, "F12"),
-                    ScriptLine.key(0.8, "3"), ScriptLine.key(0.8, "F12"),
+                    ScriptLine.key(0.1, "End"), ScriptLine.key(0.6, "F6"), ScriptLine.key(0.8, "F5"),
                 ],
                 arguments: ["--synthetic", "3", "--mode", "feed", "--feed-delay", "1"])
             #expect(feed.status == 0, "\(feed.standardError)")

@@ -1,0 +1,14 @@
+import PagerEngine
+
+/// Stepping back out with Escape, as eog and nsxiv users expect: one layer at a time, quitting last.
+extension GalleryModel {
+    /// Escape: leaves fullscreen; else the grid or the wheel, opening the photo in the pager; else the zoom, back to
+    /// fit; and quits only from a pager showing its photo fitted, in a window.
+    mutating func back(at time: Double) -> [GalleryEffect] {
+        if isFullscreen { return perform(.toggleFullscreen, at: time) }
+        if mode == .grid || mode == .wheel { return perform(.open, at: time) }
+        if zoom.shown(at: now) != nil { return [.zoom(.zoomToFit)] }
+        quitRequested = true
+        return []
+    }
+}
