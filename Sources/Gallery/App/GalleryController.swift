@@ -101,6 +101,8 @@ public final class GalleryController {
         model = GalleryModel(
             photoCount: library.count, mode: mode, startPage: startPage, viewport: viewport,
             configuration: configuration, slideshowInterval: slideshowInterval)
+        // A watched folder's end page says what it waits for (an empty one shows nothing else).
+        model.feedWaitingNote = (self.feedSource as? FolderWatchFeedSource).map { "Waiting for photos in \($0.folder)" }
         let texts = TextCache()
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
@@ -158,8 +160,9 @@ public final class GalleryController {
         // Back into the grid from a pager, the page shown flies into its cell.
         let leaving = kind == .grid && mode != .grid && mode != .wheel ? currentPageTexture() : nil
         guard let left = model.switchMode(to: kind, at: time, showing: requested) else { return }
-        // The wheel's and the grid's thumbnails go with them (an opening zoom keeps its own one).
-        if left == .wheel || left == .grid, kind != left { thumbnails.removeAll() }
+        // The wheel's thumbnails go with it (an opening zoom keeps its own one). The grid's stay, within their share
+        // of the budget, while a photo opened from it shows: back in the grid, its cells are painted at once.
+        if left == .wheel, kind != left { thumbnails.removeAll() }
         if let leaving, model.grid?.selection == leaving.photo {
             gridZoom = GridZoom(
                 photo: leaving.photo, direction: .closing, start: time, cell: nil,
