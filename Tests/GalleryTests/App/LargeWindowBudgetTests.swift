@@ -27,8 +27,10 @@ extension SDLSerializedTests {
             #expect(last.uploads == turned.uploads, "\(last.uploads - turned.uploads) uploads on the way back")
         }
 
-        @Test("With --cache-mb 64 at 4K (one page), the photo just left stays until its replacement is ready")
-        func photoJustLeftStaysUntilItsReplacementIsReady() throws {
+        @Test(
+            "With --cache-mb 64 at 4K (one page), the photo just left stays until its replacement is ready",
+            arguments: [TopologyKind.threeSurfaces, .bounded])
+        func photoJustLeftStaysUntilItsReplacementIsReady(mode: TopologyKind) throws {
             try SDLTestSession.start()
             let target = try Surface(width: 3840, height: 2160, opaque: true)
             let renderer = try Renderer(target: target)
@@ -43,7 +45,7 @@ extension SDLSerializedTests {
                 worker.shutdown()
             }
             let gallery = try GalleryController(
-                library: PageLibrary(syntheticCount: 30), mode: .threeSurfaces, renderer: renderer, worker: worker,
+                library: PageLibrary(syntheticCount: 30), mode: mode, renderer: renderer, worker: worker,
                 thumbnailWorker: worker, cacheBytes: 64 << 20)
             try PixelForPixelTests.pump(gallery) { gallery.store.decodedCount > 0 }
             gallery.advance(to: 0.05)
