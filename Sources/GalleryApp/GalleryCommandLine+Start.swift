@@ -181,7 +181,9 @@ extension GalleryCommandLine {
 
     /// The image pipeline's limits from the options.
     var images: ImageOptions {
-        var options = ImageOptions(maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: cacheMb << 20)
+        var options = ImageOptions(
+            maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: (cacheMb ?? 64) << 20)
+        options.cacheGrowsWithWindow = cacheMb == nil
         options.upscales = fit == .fit
         options.managesColour = !noColorManagement
         if !noThumbnailCache {

@@ -101,8 +101,12 @@ struct GalleryCommandLine: ParsableCommand {
         help: "Largest picture decoded, in megapixels (larger JPEGs decode at a reduced scale).")
     var maxMegapixels = TypedNumber(100)
 
-    @Option(parsing: .unconditional, help: "Megabytes of decoded pages kept, and as many of page textures.")
-    var cacheMb: Int = 64
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Megabytes of decoded pages kept, and as many of page textures (default: 64, more for a window over 4 megapixels, to keep three photos at its size)."
+    )
+    var cacheMb: Int?
 
     @Flag(
         name: .customLong("no-color-management"),
@@ -159,7 +163,7 @@ struct GalleryCommandLine: ParsableCommand {
         if !(maxMegapixels.value >= 0.01 && maxMegapixels.value <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }
-        if !(1...65_536).contains(cacheMb) {
+        if let cacheMb, !(1...65_536).contains(cacheMb) {
             throw ValidationError("--cache-mb must be between 1 and 65536, found \(cacheMb)")
         }
         if let slideshow, !(slideshow.value >= 0.5 && slideshow.value <= 86_400) {

@@ -56,7 +56,7 @@ final class GalleryAssembly {
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,
             slideshowInterval: slideshowInterval, startPage: startPage, cacheBytes: images.cacheBytes,
-            headStart: headStart)
+            cacheGrowsWithWindow: images.cacheGrowsWithWindow, headStart: headStart)
         // And into the folder of any photo a feed brings later, before the next thumbnail is written.
         if let cache = thumbnailCache { gallery.protectFolders = { cache.protect($0) } }
         return gallery

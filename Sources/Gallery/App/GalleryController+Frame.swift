@@ -16,7 +16,8 @@ extension GalleryController {
             try paintGrid()
         } else {
             let feedEnd: FeedEndContent =
-                feedState == .failed ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading
+                feedState == .failed
+                ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading(note: model.feedWaitingNote)
             // The one upload step before painting: the slots shown get their pages' textures; painting only reads.
             let shown: [(slot: Int, photo: PhotoID)] = pager.visibleSlots().compactMap { visible in
                 guard case .page(let page) = visible.content else { return nil }
@@ -67,7 +68,7 @@ extension GalleryController {
         let slideshow = model.slideshow
         var lines =
             [
-                "mode      \(mode.displayName)",
+                "mode      \(mode.panelName)",
                 "page      \(page.rawValue + 1) / \(pager.pageCount)",
                 "file      \(shownName)",
             ] + zoomPanelLines

@@ -79,8 +79,12 @@ extension GalleryController {
     func performZoom(_ command: GalleryCommand, at time: Double) {
         let (x, y) = (pager.viewport.width / 2, pager.viewport.height / 2)
         switch command {
-        case .zoomIn: zoom(to: zoomScale * ZoomModel.step, atX: x, y: y, at: time, animated: false)
-        case .zoomOut: zoom(to: zoomScale / ZoomModel.step, atX: x, y: y, at: time, animated: false)
+        case .zoomIn, .zoomOut:
+            // The next of the fixed steps (`ZoomSteps`) from the zoom shown, or from the fit.
+            let current = shownZoom.flatMap { $0.photo == photo(ofPage: pager.currentPage) ? $0 : nil } ?? fitZoom()
+            guard let current else { return }
+            let scale = ZoomSteps.next(from: current.zoom, inward: command == .zoomIn)
+            zoom(to: scale, atX: x, y: y, at: time, animated: false)
         case .zoomActualSize:
             guard let fit = fitZoom() else { return }
             zoom(to: fit.zoom.actualSizeScale, atX: x, y: y, at: time, animated: true)

@@ -24,8 +24,13 @@ public final class GalleryController {
     var events: [GalleryEvent] = []
     var renderer: Renderer
     var store: any PageStore
-    /// Bytes each page cache (decoded surfaces, textures) may hold.
-    let cacheBytes: Int
+    /// The cache budget (`--cache-mb`) for the window's size: pages, textures, the zoom and thumbnails take their
+    /// shares of it (`PageBudget`).
+    private(set) var cacheBytes: Int
+    /// `--cache-mb` as given, or its default.
+    let givenCacheBytes: Int
+    /// Whether the budget grows with the window (`PageBudget.defaultCacheBytes`): `--cache-mb` was not given.
+    let cacheGrowsWithWindow: Bool
     let thumbnails: ThumbnailStore
     let zoomDetail: ZoomDetail
     var residency = ResidencyTracker()
@@ -89,14 +94,16 @@ public final class GalleryController {
 
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
     /// `thumbnailWorker`, the feed asks `feedSource` (by default `SimulatedFeedSource`, answering after a delay), and
-    /// a slideshow of `slideshowInterval` seconds runs from the start when given. `headStart`, a request already
+    /// a slideshow of `slideshowInterval` seconds runs from the start when given; the cache keeps `cacheBytes`, or
+    /// more in a large window when `cacheGrowsWithWindow`. `headStart`, a request already
     /// submitted to `worker` (the window's first photo), is taken over rather than asked again when it matches the
     /// first page's.
     public init(
         library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
         configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
-        cacheBytes: Int = ImageOptions().cacheBytes, headStart: DecodeRequest? = nil
+        cacheBytes: Int = ImageOptions().cacheBytes, cacheGrowsWithWindow: Bool = false,
+        headStart: DecodeRequest? = nil
     ) throws {
         self.library = library
         self.renderer = renderer
@@ -106,23 +113,33 @@ public final class GalleryController {
         model = GalleryModel(
             photoCount: library.count, mode: mode, startPage: startPage, viewport: viewport,
             configuration: configuration, slideshowInterval: slideshowInterval)
+        // A watched folder's end page says what it waits for (an empty one shows nothing else).
+        model.feedWaitingNote = (self.feedSource as? FolderWatchFeedSource).map { "Waiting for photos in \($0.folder)" }
         let texts = TextCache()
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
         gridPainter = GridPainter()
         overlayPainter = OverlayPainter(texts: texts)
-        self.cacheBytes = cacheBytes
+        givenCacheBytes = cacheBytes
+        self.cacheGrowsWithWindow = cacheGrowsWithWindow
+        let budget = Self.cacheBytes(given: cacheBytes, growing: cacheGrowsWithWindow, size: size)
+        self.cacheBytes = budget
         let decodes = PageDecodes(
             worker: worker, library: library,
             box: PageBudget.decodeBox(
-                pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,
-                maximumTextureSide: renderer.maximumTextureSide))
+                pageBox: Self.pageBox(for: size), cacheBytes: budget, maximumTextureSide: renderer.maximumTextureSide))
         if let headStart { decodes.adopt(headStart) }
         store = makePageStore(
-            recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: cacheBytes)
+            recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: budget)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
         zoomDetail = ZoomDetail(worker: detailWorker ?? DecodeWorker(threadCount: 1, wakeEventType: nil))
         updateResidency()
+    }
+
+    /// The cache budget for an output of `size`: `given`, or when `growing` at least what keeps three pages at its
+    /// page box (`PageBudget.defaultCacheBytes`).
+    static func cacheBytes(given: Int, growing: Bool, size: PixelSize) -> Int {
+        growing ? max(given, PageBudget.defaultCacheBytes(pageBox: pageBox(for: size))) : given
     }
 
     /// The box a page is fitted into: the viewport less the gap.
@@ -155,8 +172,9 @@ public final class GalleryController {
         // Back into the grid from a pager, the page shown flies into its cell.
         let leaving = kind == .grid && mode != .grid && mode != .wheel ? currentPageTexture() : nil
         guard let left = model.switchMode(to: kind, at: time, showing: requested) else { return }
-        // The wheel's and the grid's thumbnails go with them (an opening zoom keeps its own one).
-        if left == .wheel || left == .grid, kind != left { thumbnails.removeAll() }
+        // The wheel's thumbnails go with it (an opening zoom keeps its own one). The grid's stay, within their share
+        // of the budget, while a photo opened from it shows: back in the grid, its cells are painted at once.
+        if left == .wheel, kind != left { thumbnails.removeAll() }
         if let leaving, model.grid?.selection == leaving.photo {
             gridZoom = GridZoom(
                 photo: leaving.photo, direction: .closing, start: time, cell: nil,
@@ -187,13 +205,21 @@ public final class GalleryController {
             pager.handle(
                 .resize(viewport(of: Viewport(width: Double(size.width), height: Double(size.height)))), at: time),
             at: time)
-        // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget).
+        // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget), which
+        // grows with the window when --cache-mb is not given.
+        let budget = Self.cacheBytes(given: givenCacheBytes, growing: cacheGrowsWithWindow, size: size)
         let box = PageBudget.decodeBox(
-            pageBox: Self.pageBox(for: size), cacheBytes: cacheBytes,
+            pageBox: Self.pageBox(for: size), cacheBytes: budget,
             maximumTextureSide: (newRenderer ?? renderer).maximumTextureSide)
         // Textures belong to their renderer, and each page is decoded at its drawn size: either change starts afresh.
-        if newRenderer != nil || box != store.box {
+        if newRenderer != nil || box != store.box || budget != cacheBytes {
             store.reset(box: box, renderer: newRenderer)
+            if budget != cacheBytes {
+                cacheBytes = budget
+                store = makePageStore(
+                    recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: newRenderer ?? renderer,
+                    cacheBytes: budget)
+            }
             thumbnails.removeAll()
             gridZoom = nil
             residency = ResidencyTracker()

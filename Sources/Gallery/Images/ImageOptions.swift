@@ -10,6 +10,9 @@ public struct ImageOptions: Sendable, Hashable {
     /// Bytes of decoded surfaces kept, and separately of page textures (`--cache-mb`, default 64 MB each: about 18
     /// pages at 1280×720).
     public var cacheBytes: Int
+    /// Whether `cacheBytes` grows with the window so the current page and both neighbours fit at its size
+    /// (`PageBudget.defaultCacheBytes`): when `--cache-mb` is not given.
+    public var cacheGrowsWithWindow = false
     /// Whether photos smaller than the window are enlarged to fit it (`--fit`, default), or shown at most at 100 %
     /// (`--fit down`, feh's `--scale-down`).
     public var upscales = true

@@ -178,6 +178,11 @@ public final class Surface: @unchecked Sendable {
     /// Large reductions go through repeated halvings first: one bilinear step reads only 2×2 source pixels per output
     /// pixel, so shrinking by more than 2× in one step would skip most of the image and alias, while an exact halving
     /// averages each 2×2 block.
+    ///
+    /// Enlargements of 2× or more are made of whole pixels first: each source pixel becomes an n×n block (nearest
+    /// neighbour, n the whole part of the enlargement), and only the rest, less than 2×, is linear. A small picture
+    /// enlarged to the window shows its pixels as sharp squares with at most a pixel of blend at their edges, rather
+    /// than a blur (the "sharp bilinear" of pixel-art scalers).
     public func scaled(to size: PixelSize) throws(SDLError) -> Surface {
         var source = hasStandardFormat ? self : try converted()
         while source.width > 2 * size.width || source.height > 2 * size.height {
@@ -185,6 +190,12 @@ public final class Surface: @unchecked Sendable {
                 width: source.width > 2 * size.width ? (source.width + 1) / 2 : source.width,
                 height: source.height > 2 * size.height ? (source.height + 1) / 2 : source.height)
             source = try source.stretched(to: halved)
+        }
+        let whole = min(size.width / max(source.width, 1), size.height / max(source.height, 1))
+        if whole >= 2 {
+            source = try source.stretched(
+                to: PixelSize(width: source.width * whole, height: source.height * whole), linear: false)
+            if source.size == size { return source }
         }
         return try source.stretched(to: size)
     }
@@ -220,15 +231,20 @@ public final class Surface: @unchecked Sendable {
         }
     }
 
-    /// A copy of exactly `size`, one bilinear step (same format on both sides, as `SDL_SoftStretchLinear` requires).
-    private func stretched(to size: PixelSize) throws(SDLError) -> Surface {
+    /// A copy of exactly `size`, one bilinear step, or nearest neighbour when not `linear` (same format on both sides,
+    /// as `SDL_SoftStretchLinear` and `SDL_SoftStretch` require).
+    private func stretched(to size: PixelSize, linear: Bool = true) throws(SDLError) -> Surface {
         // SDL_SoftStretchLinear writes every target pixel, so its zero-fill would be wasted.
         let target = try Surface.uninitialized(width: size.width, height: size.height)
         target.damageNote = damageNote
         var mode = SDL_BLENDMODE_NONE
         SDL_GetSurfaceBlendMode(handle, &mode)
         SDL_SetSurfaceBlendMode(target.handle, mode)
-        try SDLError.check(SDL_SoftStretchLinear(handle, nil, target.handle, nil), "SDL_SoftStretchLinear")
+        if linear {
+            try SDLError.check(SDL_SoftStretchLinear(handle, nil, target.handle, nil), "SDL_SoftStretchLinear")
+        } else {
+            try SDLError.check(SDL_SoftStretch(handle, nil, target.handle, nil), "SDL_SoftStretch")
+        }
         return target
     }
 

@@ -108,12 +108,23 @@ final class OverlayPainter {
     private func paintHelp(_ help: SceneLayout.HelpLayout, frame: SceneLayout, renderer: Renderer) throws {
         try renderer.blend(
             PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), color: RGBA(r: 0, g: 0, b: 0, a: 190))
+        // The title a quarter larger than the lines, or as large as fits the width down to the lines' size; narrower
+        // still, its short form (which ends in "…" if even that is too long).
+        let room = LayoutRect(
+            x: help.title.x, y: help.title.y, width: max(help.area.maxX - help.title.x, help.title.width),
+            height: help.title.height)
+        var text = help.maxScroll > 0 ? Self.scrollingHelpTitle : Self.helpTitle
+        var point = help.pointSize * 5 / 4
+        while point > help.pointSize, try texts.elided(text, pointSize: point, toWidth: room.width) != text {
+            point -= 1
+        }
+        if try texts.elided(text, pointSize: point, toWidth: room.width) != text, help.maxScroll > 0 {
+            text = Self.shortScrollingHelpTitle
+        }
         if let title = try texts.texture(
-            help.maxScroll > 0 ? Self.scrollingHelpTitle : Self.helpTitle, pointSize: help.pointSize * 5 / 4,
-            color: RGBA(r: 255, g: 255, b: 255),
-            renderer: renderer)
+            text, pointSize: point, color: RGBA(r: 255, g: 255, b: 255), renderer: renderer, fitting: room.width)
         {
-            try copy(title, clippedTo: help.title, renderer: renderer)
+            try copy(title, clippedTo: room, renderer: renderer)
         }
         for (column, box) in help.columns.enumerated() {
             for (row, line) in help.lines(inColumn: column).enumerated() {
@@ -133,6 +144,8 @@ final class OverlayPainter {
     static let helpTitle = "Keys and gestures — any key closes this"
     /// The help's title when it is longer than the window.
     static let scrollingHelpTitle = "Keys and gestures — Up, Down: scroll; any other key closes"
+    /// The scrolling help's title in a window too narrow for `scrollingHelpTitle`.
+    static let shortScrollingHelpTitle = "Up, Down: scroll; any other key closes"
 
     /// Copies `texture` to the top-left of `box`, cut to it.
     private func copy(_ texture: Texture, clippedTo box: LayoutRect, renderer: Renderer) throws {

@@ -12,6 +12,18 @@ enum PageBudget {
     /// The pages a plan pins when they fit: the current page and its two neighbours.
     static let pinnedPages = 3
 
+    /// `--cache-mb`'s default, 64 MB: the whole budget up to windows of about 4 megapixels.
+    static let defaultCacheBytes = 64 << 20
+    /// The most the default grows to with the window: 256 MB, three pages of 4096 × 4096 (a 5K screen's take 221 MiB).
+    static let largestDefaultCacheBytes = 256 << 20
+
+    /// The budget when `--cache-mb` is not given, for pages shown in `pageBox`: 64 MB, or as much as keeps the current
+    /// page and both neighbours at the page box in the pages' share (16 bytes a pixel of the box: three 4-byte pages
+    /// in three quarters), at most `largestDefaultCacheBytes`. A 4K screen's 3808 × 2128 box takes 124 MiB.
+    static func defaultCacheBytes(pageBox: PixelSize) -> Int {
+        min(max(defaultCacheBytes, 16 * pageBox.area), largestDefaultCacheBytes)
+    }
+
     /// The share of `cacheBytes` for the zoomed photo's sharp region.
     static func detailShare(of cacheBytes: Int) -> Int { max(cacheBytes, 0) / 4 }
 

@@ -74,10 +74,15 @@ extension PageStore {
         decodes.statedSizes[page].map { $0.fitted(inside: pageBox) } ?? pageBox
     }
 
-    /// The size a page texture of `size` is drawn at in `pageBox`: its own, or enlarged in proportion when pages are
-    /// decoded at a smaller box than they are shown in (`PageBudget`).
+    /// The size a page texture of `size` is drawn at in `pageBox`. A texture fitted to the decode box (as wide or as
+    /// tall) is scaled in proportion when the page box differs (the status bar, a larger scale's gap, or pages decoded
+    /// at a smaller box than they are shown in, `PageBudget`). One smaller than the decode box both ways is the photo
+    /// at its own pixels (`--fit down`): drawn pixel for pixel while it fits the page box, else fitted into it.
     func drawnSize(of size: PixelSize, in pageBox: PixelSize) -> PixelSize {
         guard box != pageBox, box.width > 0, box.height > 0 else { return size }
+        if size.width < box.width, size.height < box.height {
+            return size.width <= pageBox.width && size.height <= pageBox.height ? size : size.fitted(inside: pageBox)
+        }
         let scale = min(Double(pageBox.width) / Double(box.width), Double(pageBox.height) / Double(box.height))
         return PixelSize(
             width: min(max(Int((Double(size.width) * scale).rounded()), 1), pageBox.width),

@@ -19,6 +19,10 @@ final class RecycledSlotStore: PageStore {
     private var slots: [SlotTexture?] = [nil, nil, nil]
     /// The current page and its neighbours: never evicted.
     private var pinned: Set<PhotoID> = []
+    /// When the budget keeps fewer pages than the plan asks for, the pages it keeps: the slots' textures of other
+    /// pages go when a kept page's texture is made, not before (the photo just left stays until its replacement is
+    /// ready, and comes back at once if the user turns back first).
+    private var budgetKeeps: Set<PhotoID>?
 
     init(
         decodes: PageDecodes, renderer: Renderer, surfaceBudget: Int, adopting: [PhotoID: Texture] = [:],
@@ -35,11 +39,7 @@ final class RecycledSlotStore: PageStore {
     func apply(_ fullPlan: ResidencyPlan<PhotoID>) {
         // At huge sizes only the pages that fit the budget are decoded, and the slots let go of the others' textures.
         let plan = kept(fullPlan, budgetBytes: surfaces.budgetBytes)
-        if plan.required.count < fullPlan.required.count {
-            for index in slots.indices where !plan.required.contains(slots[index]?.page ?? -1) {
-                slots[index] = nil
-            }
-        }
+        budgetKeeps = plan.required.count < fullPlan.required.count ? Set(plan.required) : nil
         // Pages a slot holds need no decode until they leave the slots (a texture handed over by a mode switch).
         let resident = surfaces.photos.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
@@ -100,6 +100,12 @@ final class RecycledSlotStore: PageStore {
             return
         }
         guard let surface = surfaces[page] else { return }
+        // The replacement is ready: the budget's room goes to it, so slots showing pages it no longer keeps let go.
+        if let budgetKeeps {
+            for index in slots.indices where index != slot && !budgetKeeps.contains(slots[index]?.page ?? -1) {
+                slots[index] = nil
+            }
+        }
         decodes.uploads += 1
         if let held = slots[slot], held.texture.size == surface.size {
             try held.texture.update(from: surface)

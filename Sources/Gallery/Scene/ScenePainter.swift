@@ -101,14 +101,29 @@ final class ScenePainter {
         }
     }
 
-    /// The spinner while more pages load; after a failure, the retry prompt with the reason in small text.
+    /// The spinner while more pages load, with what the feed waits for in small text below it; after a failure, the
+    /// retry prompt with the reason in small text.
     private func paintFeedEnd(
         _ content: FeedEndContent, in slot: PixelRect, time: Double, scale: Double, renderer: Renderer
     ) throws {
         let centre = PixelPoint(x: slot.x + slot.width / 2, y: slot.y + slot.height / 2)
         switch content {
-        case .loading:
+        case .loading(let note):
             try spinner.paint(centredAt: centre, at: time, renderer: renderer)
+            guard let note else { return }
+            let room = max(slot.width - SceneLayout.px(32, scale: scale), 1)
+            guard
+                let texture = try texts.texture(
+                    note, pointSize: SceneLayout.px(14, scale: scale), color: RGBA(r: 170, g: 170, b: 180),
+                    renderer: renderer, fitting: room)
+            else { return }
+            let width = min(texture.width, room)
+            try renderer.copy(
+                texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
+                to: PixelRect(
+                    x: centre.x - width / 2,
+                    y: centre.y + SpinnerPainter.diameter / 2 + SceneLayout.px(16, scale: scale),
+                    width: width, height: texture.height))
         case .failed(let reason):
             let lines: [(String, Int, RGBA)] = [
                 (Self.retryPrompt, 20, RGBA(r: 235, g: 235, b: 240)), (reason, 14, RGBA(r: 170, g: 170, b: 180)),

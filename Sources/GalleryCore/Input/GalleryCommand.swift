@@ -41,9 +41,9 @@ public enum GalleryCommand: Hashable, Sendable {
     case open
     /// Start or stop the slideshow.
     case toggleSlideshow
-    /// Zoom in on the photo, at the centre.
+    /// Zoom in a step (`ZoomSteps`) on the photo, at the centre.
     case zoomIn
-    /// Zoom out, down to fit (or to 100 % of a photo smaller than its fit).
+    /// Zoom out a step (`ZoomSteps`), down to fit (or to 100 % of a photo smaller than its fit).
     case zoomOut
     /// Show the photo at 100 %: one image pixel per screen pixel.
     case zoomActualSize

@@ -19,10 +19,12 @@ public enum KeyMap {
         KeyBinding(
             keyNames: ["Return", "Keypad Enter", "t"], command: .open,
             summary: "pager ⇄ grid on the photo; wheel: open the row; 12 Enter: photo 12"),
-        KeyBinding(keyNames: ["+", "Keypad +"], command: .zoomIn, summary: "zoom in; grid: larger thumbnails"),
+        KeyBinding(
+            keyNames: ["+", "Keypad +"], command: .zoomIn,
+            summary: "zoom in a step: 25, 50, 75, 100, 150, 200, 400, 800 %; grid: larger thumbnails"),
         KeyBinding(
             keyNames: ["-", "Keypad -"], command: .zoomOut,
-            summary: "zoom out to fit (or 100 % of a smaller photo); grid: smaller"),
+            summary: "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),

@@ -29,13 +29,14 @@ extension SceneLayout {
     }
 
     /// The help in `area`: one column at the full size if it fits, else more columns, else smaller text down to
-    /// `minimumHelpPointSize`; there, lines too long for the width wrap (indented), and what the height cannot hold
-    /// scrolls (Up, Down and the wheel while the help is open), from line `scroll`.
+    /// `minimumHelpPointSize` at `scale` (so a larger scale never draws it smaller); there, lines too long for the
+    /// width wrap (`wrap(_:width:)`), and what the height cannot hold scrolls (Up, Down and the wheel while the help is
+    /// open), from line `scroll`.
     static func helpLayout(_ given: [String], in area: LayoutRect, scale: Double, scroll: Int) -> HelpLayout {
         let longest = max(given.map(\.count).max() ?? 1, 1)
         let gutter = px(24, scale: scale)
         var point = px(helpPointSize, scale: scale)
-        let smallest = min(minimumHelpPointSize, point)
+        let smallest = min(px(minimumHelpPointSize, scale: scale), point)
         while true {
             let lineHeight = lineHeight(pointSize: point) + 2
             let titleHeight = Self.lineHeight(pointSize: point * 5 / 4)
@@ -71,13 +72,56 @@ extension SceneLayout {
         }
     }
 
-    /// `line` cut at spaces into pieces of at most `width` characters, the pieces after the first indented by four
-    /// (a word longer than the width is cut where it must be).
+    /// The fewest characters a description keeps beside its keys: below it, the keys take a line of their own.
+    static let narrowestHelpDescription = 20
+
+    /// `line` cut at spaces into lines of at most `width` characters. A line of keys and their description (padded
+    /// into columns, as `KeyMap.helpLines` and `GestureMap.helpLines` make them: at least two spaces between) wraps its
+    /// description under the description's column while `narrowestHelpDescription` characters are left there;
+    /// narrower, the keys take a line of their own and the description follows below them, indented by four, as do
+    /// the pieces of any other line (a word longer than the width is cut where it must be).
     static func wrap(_ line: String, width: Int) -> [String] {
         guard line.count > width else { return [line] }
-        let indent = width > 8 ? "    " : ""
+        let indent = width > 8 ? 4 : 0
+        guard let column = descriptionColumn(of: line) else {
+            return wrapped(Substring(line), width: width, hanging: indent)
+        }
+        let keys = line.prefix(column), description = line.dropFirst(column)
+        if width - column >= narrowestHelpDescription {
+            let pieces = wrapped(description, width: width - column, hanging: 0)
+            return [String(keys) + pieces[0]] + pieces.dropFirst().map { String(repeating: " ", count: column) + $0 }
+        }
+        var keyLine = keys
+        while keyLine.last == " " { keyLine = keyLine.dropLast() }
+        let pad = String(repeating: " ", count: indent)
+        return wrapped(keyLine, width: width, hanging: indent)
+            + wrapped(description, width: width - indent, hanging: 0).map { pad + $0 }
+    }
+
+    /// Where a help line's description starts: after the first run of two or more spaces that follows text; nil for a
+    /// line without one.
+    static func descriptionColumn(of line: String) -> Int? {
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count, characters[index] == " " { index += 1 }
+        while index + 1 < characters.count {
+            if characters[index] == " ", characters[index + 1] == " " {
+                var end = index
+                while end < characters.count, characters[end] == " " { end += 1 }
+                return end < characters.count ? end : nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `text` cut at spaces into pieces of at most `width` characters, the pieces after the first indented by
+    /// `hanging` spaces (a word longer than the room is cut where it must be).
+    private static func wrapped(_ text: Substring, width: Int, hanging: Int) -> [String] {
+        let width = max(width, 1)
+        let indent = hanging < width ? String(repeating: " ", count: hanging) : ""
         var pieces: [String] = []
-        var rest = Substring(line)
+        var rest = text
         var prefix = ""
         while prefix.count + rest.count > width {
             let room = width - prefix.count
@@ -91,7 +135,7 @@ extension SceneLayout {
             rest = rest[cut...].drop { $0 == " " }
             prefix = indent
         }
-        if !rest.isEmpty { pieces.append(prefix + rest) }
+        if !rest.isEmpty || pieces.isEmpty { pieces.append(prefix + rest) }
         return pieces
     }
 }

@@ -13,9 +13,12 @@ extension GalleryModel {
     /// Whether the strip rests on the feed's end page: it is labelled as itself, not as the last photo.
     public var showsFeedEnd: Bool { mode == .feed && pager.currentContent == .feedEnd }
 
-    /// The end page's own label: "Loading more…", or why the last load failed.
+    /// The end page's own label: "Loading more…" (the feed's `feedWaitingNote` instead, when it has one), or why the
+    /// last load failed.
     public var feedEndLabel: String {
-        feedState == .failed ? "Couldn\u{2019}t load more: \(feedFailure ?? "unknown reason")" : "Loading more\u{2026}"
+        feedState == .failed
+            ? "Couldn\u{2019}t load more: \(feedFailure ?? "unknown reason")"
+            : feedWaitingNote ?? "Loading more\u{2026}"
     }
 
     /// Where the strip is, in pages, for the trace: the logical position, except that the feed's end page is one

@@ -41,7 +41,7 @@ extension GalleryModel {
         let clicked = tap.pointerUp(x: x, y: y)
         slideshow.setDragging(false, at: time)
         var effects: [GalleryEffect] = []
-        switch zoom.pointerUp(x: x, y: y, at: time) {
+        switch zoom.pointerUp(x: x, y: y, at: time, clickSlop: tap.slop) {
         case .zoom, .handOver: break
         case .pager, .handedOver: effects.append(.pagerEvents(pager.handle(.pointerUp(x: x, y: y), at: time)))
         }

@@ -56,7 +56,9 @@ extension GalleryModel {
         }
         var state = OverlayState(
             info: info, infoOpacity: opacity,
-            dots: dotsShown ? OverlayState.Dots(count: pager.pageCount, current: page) : nil,
+            // On the feed's end page no photo's dot is lit (the strip rests past the last one).
+            dots: dotsShown
+                ? OverlayState.Dots(count: pager.pageCount, current: showsFeedEnd ? pager.pageCount : page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
             help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil,
             status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)

@@ -49,6 +49,9 @@ public struct GalleryModel: Sendable {
     var feedStateAside = FeedLoadState.idle
     /// Why the last feed request failed, for the retry page.
     public internal(set) var feedFailure: String?
+    /// What the feed's end page says while it waits, when its source waits on something the user should know of
+    /// ("Waiting for photos in DIR" for a watched folder); nil: "Loading more…".
+    public var feedWaitingNote: String?
     /// The feed page shown when the feed was left, to come back near it.
     var lastFeedPage: PageIndex = 0
     /// The zoom of the photo on screen and its pan.

@@ -4,7 +4,7 @@ public struct OverlayState: Equatable, Sendable {
     public struct Dots: Equatable, Sendable {
         /// Logical pages.
         public var count: Int
-        /// The page shown.
+        /// The page shown: its dot is lit (none when it is not one of them, as on the feed's end page).
         public var current: Int
 
         /// Dots for `count` pages with `current` lit.

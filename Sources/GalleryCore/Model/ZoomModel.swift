@@ -20,6 +20,13 @@ public struct ZoomModel: Sendable {
         var trackerY = VelocityTracker()
         /// Whether the pager has taken the rest of the gesture.
         var handedOver = false
+        /// Where the press went down, and the farthest the pointer went from there on either axis.
+        var pressX: Double
+        var pressY: Double
+        var travel = 0.0
+        /// The zoom animation the press caught: a release within the click slop lets it go on (the third click of a
+        /// triple-click must not leave the zoom resting between its steps).
+        var caught: ZoomAnimation?
     }
 
     /// Where a pointer move or release went.
@@ -41,7 +48,7 @@ public struct ZoomModel: Sendable {
     /// A drag that began on the zoomed photo.
     private var pan: Pan?
 
-    /// The factor one zoom key press or wheel notch zooms by.
+    /// The factor one Ctrl + wheel notch zooms by (the zoom keys step through `ZoomSteps`).
     public static let step = 1.25
 
     /// At fit, nothing moving.
@@ -136,8 +143,9 @@ public struct ZoomModel: Sendable {
     ) -> Bool {
         guard pagerIsIdle, let shown = shown(at: now), shown.zoom.isZoomed, shown.photo == photo else { return false }
         zoomed = shown  // A press catches a glide or an animation where it is shown.
+        var gesture = Pan(lastX: x, lastY: y, rawPanY: shown.zoom.panY, pressX: x, pressY: y)
+        if case .animating(let animation) = motion { gesture.caught = animation }
         motion = nil
-        var gesture = Pan(lastX: x, lastY: y, rawPanY: shown.zoom.panY)
         gesture.trackerX.addSample(time: time, position: x)
         gesture.trackerY.addSample(time: time, position: y)
         pan = gesture
@@ -151,6 +159,7 @@ public struct ZoomModel: Sendable {
         if gesture.handedOver { return .handedOver }
         gesture.trackerX.addSample(time: time, position: x)
         gesture.trackerY.addSample(time: time, position: y)
+        gesture.travel = max(gesture.travel, abs(x - gesture.pressX), abs(y - gesture.pressY))
         let moved = current.zoom.dragged(byX: x - gesture.lastX, y: y - gesture.lastY, rawPanY: &gesture.rawPanY)
         zoomed = (current.photo, moved.zoom)
         gesture.lastX = x
@@ -161,11 +170,20 @@ public struct ZoomModel: Sendable {
         return .handOver(pressX: x - moved.handOver, y: y)
     }
 
-    /// Lets go of a pan at (x, y): the photo glides and stops at its edges; a handed-over gesture is the pager's.
-    public mutating func pointerUp(x: Double, y: Double, at time: Double) -> PointerRoute {
+    /// Lets go of a pan at (x, y): the photo glides and stops at its edges; a handed-over gesture is the pager's. A
+    /// press that caught a zoom animation and never went farther than `clickSlop` (nil: a cancel, never) was a click:
+    /// the animation goes on from where the press held it to its scale.
+    public mutating func pointerUp(x: Double, y: Double, at time: Double, clickSlop: Double? = nil) -> PointerRoute {
         guard var gesture = pan, let current = zoomed else { return .pager }
         pan = nil
         if gesture.handedOver { return .handedOver }
+        let travel = max(gesture.travel, abs(x - gesture.pressX), abs(y - gesture.pressY))
+        if let caught = gesture.caught, let clickSlop, travel <= clickSlop {
+            motion = .animating(
+                ZoomAnimation(
+                    from: current.zoom, to: caught.targetScale, atX: caught.focusX, y: caught.focusY, time: time))
+            return .zoom
+        }
         gesture.trackerX.addSample(time: time, position: x)
         gesture.trackerY.addSample(time: time, position: y)
         motion = .gliding(

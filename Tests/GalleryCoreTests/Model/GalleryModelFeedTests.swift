@@ -95,4 +95,22 @@ import Testing
         _ = drive.model.feedFailed(reason: "no network", at: drive.time)
         #expect(drive.model.title(name: "c.jpg") == "Couldn\u{2019}t load more: no network")
     }
+
+    @Test("On the spinner page no photo's dot is lit; a watched folder's end page says what it waits for")
+    func spinnerPageDotsAndWaitingNote() throws {
+        var drive = Drive()
+        drive.record(drive.model.perform(.last, at: 0))
+        drive.settle()
+        let onLast = try #require(drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: []).dots)
+        #expect(onLast.current == 2 && onLast.count == 3)
+        drive.record(drive.model.perform(.next, at: drive.time))
+        drive.settle()
+        let onSpinner = try #require(drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: []).dots)
+        #expect(onSpinner.count == 3)
+        #expect(!(0..<onSpinner.count).contains(onSpinner.current), "dot \(onSpinner.current + 1) of 3 is lit")
+        drive.model.feedWaitingNote = "Waiting for photos in incoming"
+        #expect(drive.model.title(name: "c.jpg") == "Waiting for photos in incoming")
+        _ = drive.model.feedFailed(reason: "no network", at: drive.time)
+        #expect(drive.model.title(name: "c.jpg") == "Couldn\u{2019}t load more: no network")
+    }
 }

@@ -292,11 +292,20 @@ import Testing
     @Test func titleAndInformation() {
         let model = Self.model(.endCaps, count: 12, page: 2)
         #expect(model.title(name: "c.jpg") == "3 / 12 — c.jpg")
-        #expect(
-            model.overlay(name: "c.jpg", now: 0, panelLines: []).info
-                == "3 / 12 — c.jpg · \(TopologyKind.endCaps.displayName)")
+        #expect(model.overlay(name: "c.jpg", now: 0, panelLines: []).info == "3 / 12 — c.jpg · loop")
         #expect(GalleryModel.seconds(2.5) == "2.5 s")
         #expect(GalleryModel.decimal(12.34) == "12.3")
+    }
+
+    @Test("Both loops are \"loop\" in the information and the status bar; the panel names how each is built")
+    func loopsAreLoops() {
+        for kind in [TopologyKind.endCaps, .threeSurfaces] {
+            let model = Self.model(kind, count: 12, page: 2)
+            #expect(model.overlay(name: "c.jpg", now: 0, panelLines: []).info.hasSuffix(" · loop"))
+            #expect(model.statusLine(name: "c.jpg", photo: (nil, nil)).text.hasSuffix("loop"))
+        }
+        #expect(TopologyKind.endCaps.panelName == "loop (end caps)")
+        #expect(TopologyKind.threeSurfaces.panelName == "loop (three surfaces)")
     }
 
     @Test func wheelOpensInThePagerModeUsedBeforeIt() {

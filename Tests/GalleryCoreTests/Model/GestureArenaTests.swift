@@ -88,6 +88,30 @@ import Testing
         #expect(up.last == .click(x: 102, y: 301))
     }
 
+    @Test("A triple-click's third click lets the double-click's zoom go on to 100 %; a drag catches it where it is")
+    func aClickOnAZoomAnimationLetsItFinish() {
+        for dragged in [false, true] {
+            var model = Self.model()
+            // The double-click's zoom to 100 % (4 × the fit of a 3200-pixel photo at 800) starts at 1.0.
+            _ = model.zoom(to: 4, atX: 400, y: 300, at: 1, animated: true, fit: Self.fit())
+            model.noteTime(1.1)
+            let caught = model.zoomScale
+            #expect(caught > 1 && caught < 4)
+            _ = model.pointerDown(x: 400, y: 300, at: 1.1)
+            let end = dragged ? 450.0 : 401
+            _ = model.pointerMove(x: end, y: 300, at: 1.12)
+            let up = model.pointerUp(x: end, y: 300, at: 1.15)
+            #expect(!up.contains(.click(x: end, y: 300)), "a press on moving content is not a click")
+            model.noteTime(10)
+            _ = model.advanceZoom(to: 10)
+            if dragged {
+                #expect(abs(model.zoomScale - caught) < 1e-9, "the drag held the zoom at \(caught)")
+            } else {
+                #expect(model.zoomScale == 4, "rests at \(model.zoomScale)")
+            }
+        }
+    }
+
     @Test func cancellingAHandedOverPanReleasesThePagerAtTheCentre() {
         var model = Self.zoomedModel()
         _ = model.pointerDown(x: 400, y: 300, at: 1)

@@ -41,6 +41,22 @@ extension SDLSerializedTests {
             #expect(refused.standardError.contains("no images in"), "\(refused.standardError)")
         }
 
+        @Test(
+            "An empty watched folder's spinner page says, below the spinner and after the label fades, what it waits for"
+        )
+        func emptyWatchedFolderSaysWhatItWaitsFor() throws {
+            let watched = try TemporaryDirectory()
+            let run = try GalleryProcess.run(
+                [ScriptLine.shot(4, "waiting.png"), ScriptLine.quit(4.1)],
+                arguments: ["--feed-watch", watched.url.path], size: "640x480")
+            #expect(run.status == 0, "\(run.standardError)")
+            let shot = try HeadlessEndToEndTests.load(run.shot("waiting.png"))
+            // Light text in the band below the 56 px spinner at the page's centre, across most of the width.
+            let band = (268..<300).flatMap { y in (0..<640).map { shot.pixel(x: $0, y: y) } }
+            let text = band.filter { Int($0.r) + Int($0.g) + Int($0.b) > 3 * 100 }
+            #expect(text.count > 200, "\(text.count) light pixels below the spinner")
+        }
+
         @Test("A photo copied into an empty watched folder appears: it takes the spinner's place, decoded and drawn")
         func photoArrivesInEmptyWatchedFolder() throws {
             let watched = try TemporaryDirectory()

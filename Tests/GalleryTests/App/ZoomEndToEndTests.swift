@@ -15,8 +15,8 @@ extension SDLSerializedTests {
         @Test("+ three times then a drag pans the photo and keeps the page; a drag past the edge turns it")
         func panThenHandOver() throws {
             let keys = (0..<3).map { ScriptLine.key(0.1 + Double($0) * 0.05, "+") }
-            // 100 px left, then held still before letting go: within the pan room (the photo is 1.95 × 789 = 1541 px
-            // wide, 130 px each side), so it pans 1:1 and stops there.
+            // 100 px left, then held still before letting go: within the pan room (+ three times from the 789 px fit,
+            // 79 %, is 100, 150, then 200 %: 2000 px wide, 360 px each side), so it pans 1:1 and stops there.
             var pan = [ScriptLine.down(0.5, 700)]
             pan += (1...10).map { ScriptLine.move(0.5 + Double($0) / 40, 700 - 10 * Double($0)) }
             pan.append(ScriptLine.up(1.2, 600))
@@ -24,12 +24,12 @@ extension SDLSerializedTests {
             #expect(run.status == 0, "\(run.standardError)")
             let last = try #require(run.records.last)
             #expect(last.page == 4)
-            #expect(abs(last.zoom - 1.953125) < 1e-6)
+            #expect(abs(last.zoom - 2000.0 / 789) < 1e-6)
             #expect(abs(last.panX + 100) < 1e-3)
             #expect(!run.records.contains { $0.phase == "dragging" })  // The pager never moved.
 
             // A quick flick well past the left edge hands over: the next photo comes in and stays.
-            let flick = ScriptLine.drag(at: 0.5, from: 900, to: 500, duration: 0.1)
+            let flick = ScriptLine.drag(at: 0.5, from: 1100, to: 300, duration: 0.1)
             let turned = try GalleryProcess.run(keys + flick, arguments: [Self.photo], size: "1280x720")
             #expect(turned.status == 0, "\(turned.standardError)")
             #expect(turned.records.contains { $0.phase == "dragging" })
@@ -102,6 +102,32 @@ extension SDLSerializedTests {
                 arguments: [broken], size: "1280x720")
             #expect(failed.status == 0, "\(failed.standardError)")
             #expect(failed.records.allSatisfy { $0.zoom == 1 })
+        }
+
+        @Test("- steps down nsxiv's levels from 100 % (75, 50 %) to the fit, and + back up them from the fit")
+        func zoomKeysStepThroughTheLevels() throws {
+            // The retina photo, 1411×1411, fitted to 688×688 (49 %).
+            let keys = ["=", "-", "-", "-", "-", "+", "+"].enumerated().map {
+                ScriptLine.key(0.2 + Double($0.offset), $0.element)
+            }
+            let run = try GalleryProcess.run(keys, arguments: [Self.large], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            let percents = (0..<7).map { press in
+                run.records.last { $0.t < 1.1 + Double(press) }.map { Int(($0.zoom * 688 / 1411 * 100).rounded()) }
+            }
+            #expect(percents == [100, 75, 50, 49, 49, 50, 75])
+        }
+
+        @Test("A triple-click in the middle ends at 100 %, not between steps where the third click caught the zoom")
+        func tripleClickEndsOnAStep() throws {
+            let clicks = [0.5, 0.62, 0.74].flatMap {
+                [ScriptLine.down($0, 640, 360), ScriptLine.up($0 + 0.03, 640, 360)]
+            }
+            let run = try GalleryProcess.run(clicks, arguments: [Self.photo], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            let last = try #require(run.records.last)
+            // The Hubble deep field's 100 %: 1000 image pixels over its 789 px fit.
+            #expect(abs(last.zoom - 1000.0 / 789) < 1e-6, "rests at \(last.zoom)")
         }
 
         @Test("= and a double-click show 100 % of a photo smaller than the window (issue 19, item 1)")

@@ -92,6 +92,32 @@ extension SDLSerializedTests {
             #expect(scaled.pixel(x: 15, y: 2) == RGBA(r: 0, g: 0, b: 255))
         }
 
+        /// An 8×8 checkerboard enlarged to a window: its pixels stay squares of black or white, blended only in the
+        /// last pixel or so of each edge (a bilinear enlargement blurs each square into its neighbours: mostly grey).
+        @Test(
+            "a small picture enlarged 2× or more keeps sharp pixels",
+            arguments: [PixelSize(width: 666, height: 666), PixelSize(width: 203, height: 203)])
+        func largeEnlargementsKeepSharpPixels(size: PixelSize) throws {
+            let board = try Surface(width: 8, height: 8, opaque: true)
+            board.paint { x, y in (x + y) % 2 == 0 ? .black : .white }
+            let scaled = try board.scaled(to: size)
+            #expect(scaled.size == size)
+            var grey = 0
+            for y in 0..<size.height {
+                for x in 0..<size.width where ![0, 255].contains(scaled.pixel(x: x, y: y).g) { grey += 1 }
+            }
+            // At most two blended pixels at each of the 7 inner edges, across and down.
+            let allowed = 2 * 7 * (size.width + size.height)
+            #expect(grey <= allowed, "\(grey) blended pixels of \(size.area)")
+            // The middle of each square is its own colour.
+            let side = Double(size.width) / 8
+            for square in 0..<8 {
+                let middle = Int((Double(square) + 0.5) * side)
+                #expect(scaled.pixel(x: middle, y: middle) == .black)
+                #expect(scaled.pixel(x: middle, y: Int((Double(square ^ 1) + 0.5) * side)) == .white)
+            }
+        }
+
         /// Every fourth column black, the rest white, shrunk 128×: the true average is 3/4 white. A single bilinear
         /// step reads only the two columns around each sample point (here one black, one white: half grey).
         @Test func largeReductionsAverageEverySourcePixel() throws {

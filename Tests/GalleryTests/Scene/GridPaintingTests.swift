@@ -209,6 +209,34 @@ extension SDLSerializedTests {
             #expect(bounds(of: colour, in: fixture.target) == inBack)
         }
 
+        @Test("Back from a page, the grid's first frame shows every cell painted before, with nothing decoded again")
+        func cellsStayPaintedThroughAPage() throws {
+            let fixture = try Fixture()
+            fixture.gallery.perform(.goTo(5), at: 0.01)
+            try fixture.run(0.5)
+            fixture.gallery.perform(.open, at: fixture.time)
+            try fixture.run(2)
+            #expect(fixture.gallery.mode != .grid)
+            fixture.gallery.perform(.open, at: fixture.time)
+            // The first frame of the zoom back, before any decode could be taken in.
+            fixture.time += 1.0 / 60
+            fixture.gallery.advance(to: fixture.time)
+            try fixture.gallery.render()
+            let grid = try fixture.grid
+            let cells = grid.visibleCells(at: fixture.time).filter {
+                $0.photo != grid.selection && $0.rect.y >= 0 && $0.rect.maxY <= 360
+            }
+            #expect(cells.count >= 6)
+            var own = 0
+            for cell in cells {
+                // Photo 5 flies back over the cells from the page box.
+                let centre = fixture.pixel(cell.rect.x + cell.rect.width / 2, cell.rect.y + cell.rect.height / 2)
+                #expect(centre == Self.colours[cell.photo.rawValue] || centre == Self.colours[5], "cell \(cell.photo)")
+                if centre == Self.colours[cell.photo.rawValue] { own += 1 }
+            }
+            #expect(own >= 4, "\(own) cells show their photo")
+        }
+
         @Test("100,000 photos flung and jumped end to end: thumbnail textures stay within the grid's capacity")
         func hundredThousandStaysBounded() throws {
             let fixture = try Fixture(synthetic: 100_000)

@@ -31,6 +31,28 @@ import Testing
     }
 
     @Test(
+        "The default budget keeps three pages at the window's size, from 64 MB up to 256 MB",
+        arguments: [
+            // window, budget in MiB
+            (PixelSize(width: 1280, height: 720), 64),
+            (PixelSize(width: 2560, height: 1600), 64),
+            (PixelSize(width: 3840, height: 2160), 123),
+            (PixelSize(width: 5120, height: 2880), 221),
+            (PixelSize(width: 8192, height: 8192), 256),
+        ])
+    func defaultBudgetGrowsWithTheWindow(window: PixelSize, mebibytes: Int) {
+        // The window less the gap between pages (`GalleryController.pageBox(for:)`).
+        let pageBox = PixelSize(width: window.width - 32, height: window.height - 32)
+        let budget = PageBudget.defaultCacheBytes(pageBox: pageBox)
+        #expect(budget >> 20 == mebibytes)
+        let box = PageBudget.decodeBox(pageBox: pageBox, cacheBytes: budget, maximumTextureSide: nil)
+        let kept = PageBudget.pagesKept(box: box, budgetBytes: PageBudget.pagesShare(of: budget))
+        // Three pages at the page box wherever the 256 MB ceiling allows (all but 8192²).
+        #expect(kept == 3 || window.width == 8192)
+        if window.width < 8192 { #expect(box == pageBox) }
+    }
+
+    @Test(
         "every window size and budget keeps within the pages' share, in the page box's shape",
         arguments: [1, 8, 64, 512], [1, 320, 1280, 4096, 8192])
     func everySizeFits(cacheMB: Int, side: Int) {
