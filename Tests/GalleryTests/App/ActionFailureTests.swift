@@ -10,10 +10,11 @@ import Testing
 extension SDLSerializedTests {
     @Suite("Action failures and long lists")
     @MainActor struct ActionFailureTests {
-        @Test("a failed action's reason shows in the information's place, and fades with it")
+        @Test("a failed action's reason is said with the page information, and fades with it")
         func failureShowsInTheWindow() throws {
             try SDLTestSession.start()
-            let (_, paths) = try MarksEndToEndTests.photos()
+            let (folder, paths) = try MarksEndToEndTests.photos()
+            defer { withExtendedLifetime(folder) {} }
             let target = try Surface(width: 320, height: 240, opaque: true)
             let renderer = try Renderer(target: target)
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
