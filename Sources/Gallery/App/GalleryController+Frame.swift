@@ -105,7 +105,7 @@ extension GalleryController {
         }
     }
 
-    /// Whether a quit was asked for (Q, Escape, a script's quit).
+    /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).
     public var quitRequested: Bool { model.quitRequested }
 
     /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.

@@ -2,15 +2,36 @@ import GalleryCore
 import Logging
 import PagerEngine
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The library changing while it shows, as feh and nsxiv do: photos that cannot be shown leave the count, `r` lists
 /// the folders again. The photo on screen stays (or its neighbour, when it is the one gone), and so does its texture.
 extension GalleryController {
     /// `r`: lists the photos again (`relist`) on a thread of its own; the library changes once the listing is done
-    /// and the pager rests (`receiveLibraryChanges`).
+    /// and the pager rests (`receiveLibraryChanges`). Files found unshowable stay out unless changed since (a file
+    /// fixed comes back); the listing thread reads their times, never the main thread.
     func startReload() {
-        guard let relist, reloading == nil, library.fileSources != nil else { return }
+        if case .synthetic = library.pages { return }
+        guard let relist, reloading == nil else { return }
+        let found = unshowable
         reloading = LibraryOpening(
-            { OpenedLibrary(library: try relist(), startPage: 0, mode: .bounded) }, done: wake)
+            {
+                let listed = try relist().fileSources ?? []
+                let fresh = listed.filter { source in
+                    guard case .file(let path) = source, let at = found[path] else { return true }
+                    return (FileSystem.modificationTime(atPath: path) ?? 0) >= at
+                }
+                return OpenedLibrary(library: PageLibrary(sources: fresh), startPage: 0, mode: .bounded)
+            }, done: wake)
+    }
+
+    /// Now on the wall clock, in nanoseconds since the epoch (what file modification times are compared with).
+    static func wallClockNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
     }
 
     /// Whether a listing for `r` is under way.
@@ -26,15 +47,31 @@ extension GalleryController {
     func receiveLibraryChanges(at time: Double) {
         let failures = store.decodes.takeNewFailures().map(\.failure) + thumbnails.takeNewFailures()
         for failure in failures where Self.isUnshowable(failure.reason) {
-            if case .file(let path) = failure.source { unshowable.insert(path) }
+            if case .file(let path) = failure.source, unshowable[path] == nil {
+                unshowable[path] = Self.wallClockNanoseconds()
+                dropsPending = true
+            }
         }
-        guard model.canChangeLibrary, let sources = library.fileSources else { return }
-        if let reloading, let result = reloading.result {
-            self.reloading = nil
-            switch result {
+        // Nothing to do on most frames: the library's sources are looked at only when something changed.
+        let listed = reloading?.result
+        guard listed != nil || dropsPending, model.canChangeLibrary else { return }
+        dropsPending = false
+        guard let sources = library.fileSources else {
+            reloading = nil
+            return
+        }
+        if let listed {
+            reloading = nil
+            switch listed {
             case .success(let opened):
-                let listed = opened.library.fileSources ?? []
-                let kept = listed.filter { !isUnshowable($0) }
+                // What the listing kept of the unshowable files changed since: they are photos to try again.
+                let kept = opened.library.fileSources ?? []
+                for case .file(let path) in kept { unshowable[path] = nil }
+                guard !kept.isEmpty else {
+                    model.showNotice("reload found no photo: the ones shown stay", at: time)
+                    needsRedraw = true
+                    return
+                }
                 let old = Set(sources)
                 let added = kept.filter { !old.contains($0) }.count
                 let gone = Set(kept).symmetricDifference(old).count - added
@@ -46,7 +83,6 @@ extension GalleryController {
             }
             return
         }
-        guard !unshowable.isEmpty else { return }
         let kept = sources.filter { !isUnshowable($0) }
         // The last photo is never dropped: its error page says why it cannot be shown.
         guard !kept.isEmpty, kept.count < sources.count else { return }
@@ -66,7 +102,7 @@ extension GalleryController {
 
     private func isUnshowable(_ source: PageSource) -> Bool {
         guard case .file(let path) = source else { return false }
-        return unshowable.contains(path)
+        return unshowable[path] != nil
     }
 
     /// What a reload says once: "reloaded: 2 new, 1 gone", or "reloaded: no change".

@@ -60,8 +60,11 @@ public final class GalleryController {
     public var shownFolderWatch: ShownFolderWatch?
     /// The listing `r` started, while it runs.
     var reloading: LibraryOpening?
-    /// Files found unshowable (gone, not an image, empty, broken): they leave the library once the pager rests.
-    var unshowable: Set<String> = []
+    /// Files found unshowable (gone, not an image, empty, broken), with when (wall clock, ns): they leave the library
+    /// once the pager rests, and a reload leaves them out unless they changed since.
+    var unshowable: [String: Int] = [:]
+    /// Whether files were found unshowable since the library last dropped them.
+    var dropsPending = false
 
     /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
     /// cache protects them before its next write). Called on the main actor; does no file I/O itself.

@@ -37,7 +37,7 @@ public struct GalleryModel: Sendable {
     private var fullscreenToggles = 0
     /// Whether the window fills the screen (the model's own toggles: F, F11, a double-click); Escape leaves it first.
     public internal(set) var isFullscreen = false
-    /// Whether a quit was asked for (Q, Escape, a script's quit).
+    /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).
     public internal(set) var quitRequested = false
     /// When the last click landed, and where, to recognise a double-click.
     private var lastClick: (time: Double, x: Double, y: Double)?

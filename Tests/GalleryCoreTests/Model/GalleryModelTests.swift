@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: [
         ("Right", [GalleryEffect.command(.next)]),
         ("q", [.command(.quit)]),
-        ("2", []),  // A lone digit waits: it may start a number.
+        ("2", []),  // A digit only starts a number.
         ("KP_Unbound", []),
     ])
     func keysBecomeCommands(name: String, effects: [GalleryEffect]) {

@@ -9,8 +9,8 @@ struct GridModeTests {
         GalleryModel(photoCount: photos, mode: mode, startPage: start, viewport: Viewport(width: 1280, height: 720))
     }
 
-    /// Presses `names` 0.2 s apart after the model's clock (each key's effects carried out, a lone digit's mode
-    /// switch too), and lets the scroll come to rest.
+    /// Presses `names` 0.2 s apart after the model's clock (each key's effects carried out), and lets the scroll come
+    /// to rest.
     static func press(_ names: [String], on model: inout GalleryModel) {
         var time = model.now + 1
         for name in names {

@@ -153,6 +153,28 @@ extension SDLSerializedTests {
             try Self.pump(gallery, worker: worker, from: time) { Self.shownAspect(gallery) == 1 }
         }
 
+        @Test("A file dropped as unshowable stays out of a reload until it changes: fixed, it comes back")
+        func fixedFileReturns() throws {
+            let photos = try Self.folder([("a.jpg", Self.jpeg), ("b.jpg", Array("not a photo\n".utf8))])
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try Self.gallery(photos, start: 0, worker: worker)
+            var time = try Self.pump(gallery, worker: worker, from: 0) { gallery.library.count == 1 }
+            #expect(gallery.model.notice == "1 file dropped: cannot be shown")
+            gallery.apply(.key("r", isRepeat: false), at: time)
+            gallery.waitForReload()
+            time = try Self.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
+            #expect(gallery.library.count == 1 && gallery.model.notice == "reloaded: no change")
+
+            usleep(10_000)
+            try photos.write(Self.square, to: "b.jpg")
+            gallery.apply(.key("r", isRepeat: false), at: time)
+            gallery.waitForReload()
+            try Self.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
+            #expect(gallery.library.count == 2 && gallery.model.notice == "reloaded: 1 new")
+            #expect(Self.shownPath(gallery) == "a.jpg")
+        }
+
         @Test("The photo on screen follows its file: rewritten, it shows the new picture; deleted, its neighbour")
         func liveReload() throws {
             let photos = try Self.folder([("a.jpg", Self.jpeg), ("b.jpg", Self.jpeg), ("c.jpg", Self.jpeg)])
