@@ -7,9 +7,7 @@ public enum GestureMap {
             summary: "the photos follow the pointer; release to settle, flick to turn the page"),
         GestureBinding(
             gesture: "touchpad two-finger scroll",
-            summary:
-                "moves the photos 1:1 like a drag; lifting the fingers settles, a swipe turns one photo (X11 reports "
-                + "whole notches: a sideways swipe turns one photo, up or down one per notch)"),
+            summary: "a swipe turns one photo; the photos follow the fingers 1:1 (on X11 they turn at once)"),
         GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch (grid: a row)"),
         GestureBinding(
             gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
