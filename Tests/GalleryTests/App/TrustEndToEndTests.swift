@@ -127,7 +127,10 @@ struct TrustEndToEndTests {
             command.replacingOccurrences(of: sleep, with: marker),
         ])
         if signal != 0 {
-            usleep(1_500_000)
+            // Signalled as soon as the command runs: a run whose command answers at once can otherwise reach its
+            // quit (the virtual clock skips idle time) before a fixed wait is over, and end with 0.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ProcessAlive.pids(withCommandLine: marker).isEmpty, ContinuousClock.now < deadline { usleep(2_000) }
             #expect(!ProcessAlive.pids(withCommandLine: marker).isEmpty, "the command never ran")
             child.send(signal)
         }
