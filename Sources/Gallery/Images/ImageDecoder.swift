@@ -208,7 +208,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// `surface` turned upright by `orientation`.
-    private func oriented(_ surface: Surface, _ orientation: ExifOrientation) throws(DecodeFailure.Reason) -> Surface {
+    func oriented(_ surface: Surface, _ orientation: ExifOrientation) throws(DecodeFailure.Reason) -> Surface {
         guard orientation != .up else { return surface }
         do { return try surface.oriented(orientation) } catch { throw .processingFailed(error.message) }
     }

@@ -67,6 +67,41 @@ extension SDLSerializedTests {
             #expect(prefixed.withUnsafeBytes { ExifOrientation.read(webp: $0) } == orientation)
         }
 
+        @Test("WebP container spec: an animated WebP's EXIF orientation turns every frame, and its first frame alone")
+        func animatedWebPExifOrientation() throws {
+            // Two frames stored as orientation 6 (rotated clockwise) stores them: 48 × 64, upright 64 × 48.
+            let (stored, pixels) = ModernFormatTests.storedPixels(.rotatedClockwise)
+            let source = try folder.write(
+                EncodedFixture.ppm(width: stored.width, height: stored.height) { pixels[$1 * stored.width + $0] },
+                to: "frame.ppm")
+            // The second frame differs in one corner pixel, away from the pixels checked, so it is kept as a frame.
+            let second = try folder.write(
+                EncodedFixture.ppm(width: stored.width, height: stored.height) {
+                    $0 == 0 && $1 == 0 ? .black : pixels[$1 * stored.width + $0]
+                }, to: "second.ppm")
+            let animated = folder.path("animated.webp")
+            try #require(
+                EncodedFixture.run([
+                    "convert", "-delay", "10", "-loop", "0", source, second, "-define", "webp:lossless=true", animated,
+                ]))
+            var bytes = Array(try #require(FileManager.default.contents(atPath: animated)))
+            try #require(bytes[12..<16].elementsEqual("VP8X".utf8) && bytes[20] & 0x02 != 0, "an animated WebP")
+            bytes[20] |= 0x08  // The VP8X flag saying an EXIF chunk follows the frames.
+            bytes += Self.riffChunk("EXIF", PNGExifAndWidePNMTests.exif(orientation: 6))
+            bytes.replaceSubrange(4..<8, with: Self.littleEndian(bytes.count - 8, 4))
+            let path = try folder.write(bytes, to: "animated-6.webp")
+            let decoded = try ImageDecoder().decode(
+                .file(path: path), fitting: ModernFormatTests.upright, region: nil, animated: true)
+            let frames = try #require(decoded.animation).frames
+            #expect(frames.count == 2)
+            for frame in frames + [try ImageDecoder().decode(.file(path: path), fitting: ModernFormatTests.upright)] {
+                try #require(frame.size == ModernFormatTests.upright)
+                for (x, y) in [(16, 12), (48, 12), (16, 36), (48, 36)] {
+                    #expect(frame.pixel(x: x, y: y) == ModernFormatTests.quadrant(x, y), "at \(x), \(y)")
+                }
+            }
+        }
+
         /// An XMP packet whose `tiff:Orientation` is `value`, in the attribute or the element form.
         static func xmp(orientation value: Int, element: Bool) -> String {
             let description =
