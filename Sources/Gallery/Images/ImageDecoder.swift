@@ -196,6 +196,9 @@ public struct ImageDecoder: Sendable {
         let surface = Surface(taking: loaded)
         let colour = embeddedColour(format, buffer)
         if format == .webp { return (try oriented(surface, ExifOrientation.read(webp: buffer)), colour) }
+        if format == .tga, !TGAAttributes.statesAlpha(buffer) {
+            do { return (try TGAAttributes.opaque(surface), colour) } catch { throw .processingFailed(error.message) }
+        }
         guard format == .png else { return (surface, colour) }
         do throws(SDLError) {
             var repaired = surface
