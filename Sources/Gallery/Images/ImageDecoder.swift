@@ -196,6 +196,11 @@ public struct ImageDecoder: Sendable {
         let surface = Surface(taking: loaded)
         let colour = embeddedColour(format, buffer)
         if format == .webp { return (try oriented(surface, ExifOrientation.read(webp: buffer)), colour) }
+        if format == .tiff, TIFFAlpha.hasAlpha(buffer) {
+            do { return (try TIFFAlpha.unpremultiplied(surface), colour) } catch {
+                throw .processingFailed(error.message)
+            }
+        }
         if format == .tga, !TGAAttributes.statesAlpha(buffer) {
             do { return (try TGAAttributes.opaque(surface), colour) } catch { throw .processingFailed(error.message) }
         }
