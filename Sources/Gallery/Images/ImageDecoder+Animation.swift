@@ -99,16 +99,20 @@ extension ImageDecoder {
         return try Self.carrying(fitted, clock: clock)
     }
 
-    /// libwebp's composited frames of the WebP in `buffer`, fitted inside `box` and colour-managed like a still WebP.
+    /// libwebp's composited frames of the WebP in `buffer`, fitted inside `box`, turned upright by its `EXIF` chunk and
+    /// colour-managed like a still WebP.
     private func loadWebPFrames(
         _ buffer: UnsafeRawBufferPointer, fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> AnimationOutcome {
         let colour = embeddedColour(.webp, buffer)
+        let orientation = ExifOrientation.read(webp: buffer)
         var fitted: [Surface] = []
         var delays: [Double] = []
         let loopCount = try WebPAnimation(bytes: buffer).decode { frame, delay throws(DecodeFailure.Reason) in
             guard accepts(frame.size) else { throw .tooLarge(frame.size) }
-            fitted.append(try managed(try fit(frame, to: shownSize(of: frame.size, in: box)), from: colour))
+            // Fitted in stored axes (the swap is its own inverse), then turned: the smaller picture is turned.
+            let shown = orientation.upright(shownSize(of: orientation.upright(frame.size), in: box))
+            fitted.append(try managed(try oriented(try fit(frame, to: shown), orientation), from: colour))
             delays.append(delay)
         }
         guard fitted.count > 1 else { return .still }

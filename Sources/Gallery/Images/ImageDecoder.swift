@@ -177,7 +177,9 @@ public struct ImageDecoder: Sendable {
             // SDL_image cannot decode an animated WebP: its first frame, composited by libwebp.
             var first: Surface?
             try WebPAnimation(bytes: buffer).decode(limit: 1) { frame, _ throws(DecodeFailure.Reason) in first = frame }
-            if let first { return (first, embeddedColour(.webp, buffer)) }
+            if let first {
+                return (try oriented(first, ExifOrientation.read(webp: buffer)), embeddedColour(.webp, buffer))
+            }
         case .pnm:
             let pnm = PNMDecoder(bytes: buffer)
             if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }
@@ -193,6 +195,15 @@ public struct ImageDecoder: Sendable {
         }
         let surface = Surface(taking: loaded)
         let colour = embeddedColour(format, buffer)
+        if format == .webp { return (try oriented(surface, ExifOrientation.read(webp: buffer)), colour) }
+        if format == .tiff, TIFFAlpha.hasAlpha(buffer) {
+            do { return (try TIFFAlpha.unpremultiplied(surface), colour) } catch {
+                throw .processingFailed(error.message)
+            }
+        }
+        if format == .tga, !TGAAttributes.statesAlpha(buffer) {
+            do { return (try TGAAttributes.opaque(surface), colour) } catch { throw .processingFailed(error.message) }
+        }
         guard format == .png else { return (surface, colour) }
         do throws(SDLError) {
             var repaired = surface
@@ -202,6 +213,12 @@ public struct ImageDecoder: Sendable {
         } catch {
             throw .processingFailed(error.message)
         }
+    }
+
+    /// `surface` turned upright by `orientation`.
+    func oriented(_ surface: Surface, _ orientation: ExifOrientation) throws(DecodeFailure.Reason) -> Surface {
+        guard orientation != .up else { return surface }
+        do { return try surface.oriented(orientation) } catch { throw .processingFailed(error.message) }
     }
 
     /// Bytes a decode holds per stored pixel besides the fitted result: SDL_image's pixels and a converted copy;

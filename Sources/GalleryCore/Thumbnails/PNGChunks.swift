@@ -2,11 +2,13 @@
 /// programs wrote (so the reader trusts nothing: every length is checked against the bytes there are), and writes its
 /// own `tEXt` chunks and the tiny pictures of its fail entries.
 public enum PNGChunks {
-    /// The most chunks read before giving up: text comes before the pixels, far within this.
+    /// The most chunks read before giving up: a thumbnail's pixels take a few `IDAT` chunks, far within this.
     static let maximumChunkCount = 4096
 
-    /// The `tEXt` keywords and texts (Latin-1) before the first `IDAT` chunk of `png`, whose CRCs are right, or nil
-    /// when `png` does not start with a PNG signature and `IHDR` chunk. A truncated file gives what precedes the cut.
+    /// The `tEXt` keywords and texts (Latin-1) before the `IEND` chunk of `png`, whose CRCs are right, or nil when
+    /// `png` does not start with a PNG signature and `IHDR` chunk. Text after the `IDAT` chunks counts too (the PNG
+    /// specification lets text chunks stand anywhere between `IHDR` and `IEND`, and ImageMagick writes them there).
+    /// A truncated file gives what precedes the cut.
     public static func texts(in png: [UInt8]) -> [String: String]? {
         guard png.count >= 33, png.starts(with: ShotMark.signature), png[12..<16].elementsEqual("IHDR".utf8) else {
             return nil
@@ -18,7 +20,7 @@ public enum PNGChunks {
             let length = Int(bigEndian(png, at: offset))
             guard length <= 0x7FFF_FFFF, length <= png.count - offset - 12 else { break }
             let type = png[(offset + 4)..<(offset + 8)]
-            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { break }
+            if type.elementsEqual("IEND".utf8) { break }
             if type.elementsEqual("tEXt".utf8) {
                 let body = Array(png[(offset + 4)..<(offset + 8 + length)])
                 if ShotMark.crc32(body) == bigEndian(png, at: offset + 8 + length),
@@ -55,10 +57,12 @@ public enum PNGChunks {
         return Array(png[..<end]) + chunks.flatMap { $0 } + png[end...]
     }
 
-    /// An opaque RGB PNG of `width` × `height` pixels of one colour, with `chunks` after its header: stored (not
-    /// compressed) zlib blocks, so no library is needed. For the cache's fail entries (1 × 1) and tests.
+    /// An opaque RGB PNG of `width` × `height` pixels of one colour, with `chunks` after its header and `trailing`
+    /// after its pixels: stored (not compressed) zlib blocks, so no library is needed. For the cache's fail entries
+    /// (1 × 1) and tests.
     public static func solid(
-        width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, chunks: [[UInt8]] = []
+        width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, chunks: [[UInt8]] = [],
+        trailing: [[UInt8]] = []
     ) -> [UInt8] {
         let header =
             bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, 2, 0, 0, 0]
@@ -79,7 +83,7 @@ public enum PNGChunks {
         } while start < raw.count
         zlib += bigEndianBytes(adler32(raw))
         return ShotMark.signature + chunk(type: "IHDR", data: header) + chunks.flatMap { $0 }
-            + chunk(type: "IDAT", data: zlib) + chunk(type: "IEND", data: [])
+            + chunk(type: "IDAT", data: zlib) + trailing.flatMap { $0 } + chunk(type: "IEND", data: [])
     }
 
     private static func chunk(type: String, data: [UInt8]) -> [UInt8] {

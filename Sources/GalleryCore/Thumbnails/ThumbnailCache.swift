@@ -83,9 +83,8 @@ public final class ThumbnailCache: Sendable {
     public func lookup(_ key: ThumbnailKey, needed: Int) -> (path: String, flavour: ThumbnailFlavour)? {
         for flavour in ThumbnailFlavour.lookupOrder(needed: needed) {
             let path = "\(root)/\(flavour.folderName)/\(key.fileName)"
-            guard let head = Self.head(ofFileAt: path), let texts = PNGChunks.texts(in: head),
-                key.isValid(texts: texts),
-                let size = PNGChunks.size(of: head), Self.fits(size, in: flavour)
+            guard let head = Self.head(ofFileAt: path), let size = PNGChunks.size(of: head),
+                Self.fits(size, in: flavour), Self.texts(in: head, ofFileAt: path).map(key.isValid) == true
             else { continue }
             return (path, flavour)
         }
@@ -120,22 +119,36 @@ public final class ThumbnailCache: Sendable {
         return write(png, for: key, folder: failFolder.split(separator: "/").map(String.init))
     }
 
-    /// The first bytes read from a thumbnail for its text chunks: they come before the pixels.
+    /// The first bytes read from a thumbnail for its text chunks: most writers put them before the pixels.
     static let headBytes = 64 << 10
 
-    /// The text chunks at the start of the regular file at `path` (no link followed), or nil.
+    /// The most bytes read from a thumbnail whose text chunks are not all in its head (ImageMagick writes them after
+    /// the pixels): a 1024-pixel RGBA thumbnail stored without compression fits.
+    static let wholeBytes = 8 << 20
+
+    /// The text chunks of the regular file at `path` (no link followed), or nil.
     static func texts(ofFileAt path: String) -> [String: String]? {
-        head(ofFileAt: path).flatMap(PNGChunks.texts)
+        head(ofFileAt: path).flatMap { texts(in: $0, ofFileAt: path) }
     }
 
-    /// The first `headBytes` of the regular file at `path` (no link followed), or nil.
-    static func head(ofFileAt path: String) -> [UInt8]? {
+    /// The text chunks of `head`, the start of the file at `path`; when they lack the URI or the modification time
+    /// and the file goes on past the head, those of its first `wholeBytes`.
+    static func texts(in head: [UInt8], ofFileAt path: String) -> [String: String]? {
+        guard let texts = PNGChunks.texts(in: head) else { return nil }
+        guard texts["Thumb::URI"] == nil || texts["Thumb::MTime"] == nil, head.count == headBytes,
+            let whole = self.head(ofFileAt: path, limit: wholeBytes)
+        else { return texts }
+        return PNGChunks.texts(in: whole)
+    }
+
+    /// The first `limit` bytes of the regular file at `path` (no link followed), or nil.
+    static func head(ofFileAt path: String, limit: Int = headBytes) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        var head = [UInt8](repeating: 0, count: min(Int(status.st_size), headBytes))
+        var head = [UInt8](repeating: 0, count: min(Int(status.st_size), limit))
         let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
         return Array(head[..<count])

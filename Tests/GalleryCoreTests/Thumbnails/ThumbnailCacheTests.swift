@@ -74,6 +74,30 @@ struct ThumbnailCacheTests {
     }
 
     @Test(
+        "PNG spec 1.2 §4.2.3: text chunks may follow IDAT; a thumbnail with them there is found, small or large",
+        arguments: [16, 256])
+    func textAfterPixels(side: Int) throws {
+        let folder = try TemporaryFolder()
+        let cache = ThumbnailCache(root: folder.path + "/thumbnails", version: "1")
+        let key = ThumbnailKey(path: "/photos/b.jpg", workingDirectory: "/", modifiedSeconds: 8, byteCount: 3)
+        let texts = [
+            PNGChunks.textChunk(keyword: "Thumb::URI", text: "file:///photos/b.jpg"),
+            PNGChunks.textChunk(keyword: "Thumb::MTime", text: "8"),
+        ]
+        // As ImageMagick writes them: the text chunks between the last IDAT and IEND.
+        let png = PNGChunks.solid(width: side, height: side, red: 4, green: 5, blue: 6, trailing: texts)
+        #expect(PNGChunks.texts(in: png) == ["Thumb::URI": "file:///photos/b.jpg", "Thumb::MTime": "8"])
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/thumbnails/large", withIntermediateDirectories: true)
+        let path = folder.path + "/thumbnails/large/" + key.fileName
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        #expect(cache.lookup(key, needed: 200)?.path == path)
+        var changed = key
+        changed.modifiedSeconds = 9
+        #expect(cache.lookup(changed, needed: 200) == nil)
+    }
+
+    @Test(
         "a thumbnail is valid when its URI and MTime match, and its Size when stated",
         arguments: [
             (["Thumb::URI": "file:///p.jpg", "Thumb::MTime": "100"], true),

@@ -68,6 +68,37 @@ extension SDLSerializedTests {
             }
         }
 
+        @Test(
+            "Netpbm PGM and PPM: plain format, maxval up to 65535, samples scaled to 8 bits with rounding",
+            arguments: [("P2", 65535), ("P3", 65535), ("P2", 1000), ("P3", 4095)])
+        func plainWidePNMDecodes(magic: String, maximum: Int) throws {
+            let size = PixelSize(width: 7, height: 5)
+            let channels = magic == "P3" ? 3 : 1
+            func sample(_ x: Int, _ y: Int, _ channel: Int) -> Int {
+                (x * 9_973 + y * 7_919 + channel * 31) % (maximum + 1)
+            }
+            var text = "\(magic)\n# plain, wide samples\n\(size.width) \(size.height)\n\(maximum)\n"
+            for y in 0..<size.height {
+                // Any whitespace separates samples; lines need not follow rows.
+                text +=
+                    (0..<size.width).flatMap { x in (0..<channels).map { String(sample(x, y, $0)) } }
+                    .joined(separator: y % 2 == 0 ? " " : "\t\n  ") + "\n"
+            }
+            let path = try folder.write(Array(text.utf8), to: "plain.\(magic == "P3" ? "ppm" : "pgm")")
+            let got = try ImageDecoder().decode(.file(path: path), fitting: size)
+            try #require(got.size == size)
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let want = (0..<3).map { (sample(x, y, channels == 3 ? $0 : 0) * 255 + maximum / 2) / maximum }
+                    let pixel = got.pixel(x: x, y: y)
+                    #expect([Int(pixel.r), Int(pixel.g), Int(pixel.b)] == want, "\(magic) at \(x), \(y)")
+                }
+            }
+            let short = Array(text.utf8.dropLast(12))
+            let cut = try folder.write(short, to: "cut.\(magic == "P3" ? "ppm" : "pgm")")
+            #expect(throws: DecodeFailure.self) { try ImageDecoder().decode(.file(path: cut), fitting: size) }
+        }
+
         /// A 16-bit PPM cut short of its samples is refused as damaged, never read past.
         @Test func shortSixteenBitPNMIsRefused() throws {
             let bytes = Array("P6\n100 100\n65535\n".utf8) + [UInt8](repeating: 0x80, count: 100 * 100 * 6 - 2)
