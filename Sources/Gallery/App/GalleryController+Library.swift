@@ -135,8 +135,10 @@ extension GalleryController {
             let slash = path.lastIndex(of: "/")
             watch.watch(folder: slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
         }
-        let changed = watch.takeChanges().compactMap { paths[$0] }
+        let changedPaths = watch.takeChanges().filter { paths[$0] != nil }
+        let changed = changedPaths.compactMap { paths[$0] }
         guard !changed.isEmpty else { return }
+        photoDetails.forget(changedPaths)
         store.decodes.forgetShown()
         thumbnails.forget(changed)
         residency = ResidencyTracker()

@@ -62,6 +62,8 @@ public final class GalleryController {
     var reloading: LibraryOpening?
     /// Files found unshowable (gone, not an image, empty, broken): they leave the library once the pager rests.
     var unshowable: Set<String> = []
+    /// The information panel's details of the photos shown with it open, read off the main thread.
+    let photoDetails = PhotoDetailsCache()
 
     /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
     /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
@@ -244,6 +246,7 @@ public final class GalleryController {
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
         receiveFolderChanges()
+        if photoDetails.takeArrivals() { needsRedraw = true }
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }

@@ -168,6 +168,7 @@ public struct HeadlessRun {
             if gallery.runningActions > 0 { gallery.waitForAction(upTo: 1 / framesPerSecond) }
             // A reload's listing is waited for: the virtual clock does not run past it.
             gallery.waitForReload()
+            gallery.waitForDetails()
             try draw(at: now)
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
             gallery.noteFrameTime(milliseconds: frameMilliseconds)
