@@ -9,8 +9,29 @@ extension GalleryController {
     /// and the pager rests (`receiveLibraryChanges`).
     func startReload() {
         guard let relist, reloading == nil, library.fileSources != nil else { return }
+        let sort = sort
+        listingNote = nil
         reloading = LibraryOpening(
-            { OpenedLibrary(library: try relist(), startPage: 0, mode: .bounded) }, done: wake)
+            { OpenedLibrary(library: try relist(sort), startPage: 0, mode: .bounded) }, done: wake)
+    }
+
+    /// The order key: lists the photos again in the next order (name, mtime, taken, size), keeping the photo shown
+    /// on screen, as `r` does (`receiveLibraryChanges`); the new order shows in the information line.
+    func cycleSort() {
+        guard relist != nil, reloading == nil, library.fileSources != nil else { return }
+        sort = sort.next
+        startReload()
+        listingNote = "order: \(Self.orderName(sort))"
+    }
+
+    /// How the information line names an order.
+    static func orderName(_ sort: PhotoSort) -> String {
+        switch sort {
+        case .name: "name"
+        case .mtime: "modification time"
+        case .taken: "date taken"
+        case .size: "file size"
+        }
     }
 
     /// Whether a listing for `r` is under way.
@@ -38,7 +59,8 @@ extension GalleryController {
                 let old = Set(sources)
                 let added = kept.filter { !old.contains($0) }.count
                 let gone = Set(kept).symmetricDifference(old).count - added
-                replaceLibrary(with: kept, note: Self.reloadNote(added: added, gone: gone), at: time)
+                replaceLibrary(
+                    with: kept, note: listingNote ?? Self.reloadNote(added: added, gone: gone), at: time)
             case .failure(let error):
                 Logger(label: "gallery.reload").error("reload: \(error)")
                 model.showNotice("reload failed: \(error)", at: time)

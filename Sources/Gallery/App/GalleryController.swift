@@ -51,9 +51,13 @@ public final class GalleryController {
     /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
     public var actions: ActionRunner?
 
-    /// Lists the photos again for `r`, as they were first listed (run on a thread of its own); nil: `r` does nothing
-    /// (generated pages, a feed).
-    public var relist: (@Sendable () throws -> PageLibrary)?
+    /// Lists the photos again for `r` and the order key, as they were first listed but in the order given (run on a
+    /// thread of its own); nil: they do nothing (generated pages, a feed).
+    public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+    /// The order the photos are listed in: `--sort`, then as the order key moves it on.
+    public var sort = PhotoSort.name
+    /// What the listing under way says once done: the new order's note for the order key, nil for `r`.
+    var listingNote: String?
     /// Wakes the window's loop from another thread (a listing done).
     public var wake: @Sendable () -> Void = {}
     /// Watches the folder of the photo on screen, so a change to its file shows at once (nil: no live reload).
