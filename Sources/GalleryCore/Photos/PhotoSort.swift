@@ -24,11 +24,12 @@ public enum PhotoSort: String, CaseIterable, Sendable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
-    /// The number `path` is ordered by, for every order but `name`: nanoseconds since the epoch, or bytes (0 for a file
-    /// that cannot be examined).
+    /// The number `path` is ordered by before its name: nanoseconds since the epoch, or bytes (0 for a file that
+    /// cannot be examined, and for every file by `name`, which examines none).
     func key(forPath path: String) -> Int {
         switch self {
-        case .name, .mtime: return FileSystem.modificationTime(atPath: path) ?? 0
+        case .name: return 0
+        case .mtime: return FileSystem.modificationTime(atPath: path) ?? 0
         case .taken: return ExifTakenDate.nanoseconds(atPath: path) ?? FileSystem.modificationTime(atPath: path) ?? 0
         case .size:
             var status = stat()
