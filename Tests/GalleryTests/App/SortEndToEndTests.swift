@@ -70,5 +70,27 @@ extension SDLSerializedTests {
                 try MarksEndToEndTests.run(folder, keys: ["O", "M"], extra: flags + ["--reverse"])
                     == Self.listed("bcad", paths))
         }
+
+        @Test("O says the new order in the information line, and the photo stays on screen")
+        @MainActor func cycleNote() throws {
+            try SDLTestSession.start()
+            let (folder, _) = try Self.photos()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try LibraryChangeEndToEndTests.gallery(folder, start: 2, worker: worker)
+            gallery.perform(.cycleSort, at: 0.1)
+            gallery.waitForReload()
+            var time = try LibraryChangeEndToEndTests.pump(gallery, worker: worker, from: 0.1) { !gallery.isReloading }
+            #expect(gallery.sort == .mtime)
+            #expect(gallery.model.notice == "order: modification time")
+            #expect(gallery.shownName == "c.jpg")
+            #expect(gallery.pager.currentPage.rawValue == 2)
+            gallery.perform(.cycleSort, at: time)
+            gallery.waitForReload()
+            time = try LibraryChangeEndToEndTests.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
+            #expect(gallery.model.notice == "order: date taken")
+            #expect(gallery.shownName == "c.jpg")
+            #expect(gallery.pager.currentPage.rawValue == 3)
+        }
     }
 }
