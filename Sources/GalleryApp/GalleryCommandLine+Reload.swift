@@ -2,16 +2,16 @@ import Gallery
 import GalleryCore
 
 extension GalleryCommandLine {
-    /// What `r` lists again: the paths given, as at start, in full order; nil for generated pages and a feed (whose
-    /// photos arrive by themselves).
-    var relist: (@Sendable () throws -> PageLibrary)? {
+    /// What `r` and the order key list again: the paths given, as at start, in full order (the order given, reversed
+    /// with `--reverse`); nil for generated pages and a feed (whose photos arrive by themselves).
+    var relist: (@Sendable (PhotoSort) throws -> PageLibrary)? {
         guard synthetic == nil, !feedGiven else { return nil }
         let command = self
-        return {
+        return { sort in
             PageLibrary(
                 photos: try PhotoIndex(
-                    paths: try command.photoPaths(), recursive: command.recursive, sort: command.sort,
-                    rawPairs: command.rawPairs))
+                    paths: try command.photoPaths(), recursive: command.recursive, sort: sort,
+                    reverse: command.reverse, rawPairs: command.rawPairs))
         }
     }
 }

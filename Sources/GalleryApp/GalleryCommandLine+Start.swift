@@ -96,6 +96,7 @@ extension GalleryCommandLine {
             run.reportMarked = markedReport
             run.actions = actions
             run.relist = relist
+            run.sort = sort
             run.scale = scale?.value ?? 1
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
@@ -110,14 +111,15 @@ extension GalleryCommandLine {
             run.reportMarked = markedReport
             run.actions = actions
             run.relist = relist
+            run.sort = sort
             run.scale = scale?.value
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
-            let (recursive, order, rawPairs) = (recursive, sort, rawPairs)
-            run.openDropped = { paths in
+            let (recursive, reverse, rawPairs) = (recursive, reverse, rawPairs)
+            run.openDropped = { paths, order in
                 let dropped = try PhotoIndex.ordering(
-                    paths: paths, recursive: recursive, sort: order, rawPairs: rawPairs)
+                    paths: paths, recursive: recursive, sort: order, reverse: reverse, rawPairs: rawPairs)
                 return (PageLibrary(order: dropped), dropped.startIndex)
             }
             // Listed on the window's opening thread, while SDL starts.
@@ -204,7 +206,8 @@ extension GalleryCommandLine {
         let emptyFeedAllowed = paths.isEmpty && feedWatch != nil && (mode ?? .feed) == .feed
         let order: PhotoOrder
         do {
-            order = try PhotoIndex.ordering(paths: photoPaths, recursive: recursive, sort: sort, rawPairs: rawPairs)
+            order = try PhotoIndex.ordering(
+                paths: photoPaths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
         } catch {
             guard emptyFeedAllowed, case .noImages = error else { throw error }
             return (PageLibrary(photos: PhotoIndex(photos: [])), nil)

@@ -1,5 +1,5 @@
 import ArgumentParser
 import GalleryCore
 
-/// `--sort name|mtime`, checked and listed in the help by ArgumentParser.
+/// `--sort name|mtime|taken|size`, checked and listed in the help by ArgumentParser.
 extension PhotoSort: ExpressibleByArgument {}

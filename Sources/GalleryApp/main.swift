@@ -142,8 +142,15 @@ struct GalleryCommandLine: ParsableCommand {
     @Flag(help: "Include photos in subfolders of the folders given.")
     var recursive = false
 
-    @Option(help: "Order of a folder's photos: name (natural order) or mtime (oldest first).")
+    @Option(
+        help: """
+            Order of a folder's photos: name (natural order), mtime (oldest first), taken (EXIF date taken, oldest \
+            first; the modification time for files without one), size (smallest first). O cycles them.
+            """)
     var sort: PhotoSort = .name
+
+    @Flag(help: "Reverse the --sort order: newest or largest first, names Z to A.")
+    var reverse = false
 
     @Option(help: "A camera RAW beside a JPEG of the same name shows once: as the jpeg (default), the raw, or both.")
     var rawPairs: RawPairs = .jpeg

@@ -71,7 +71,7 @@ extension GalleryController {
                 "mode      \(mode.panelName)",
                 "page      \(page.rawValue + 1) / \(pager.pageCount)",
                 "file      \(shownName)",
-            ] + zoomPanelLines
+            ] + zoomPanelLines + detailsPanelLines
         lines += [
             "phase     \(pager.phase.rawValue)",
             "velocity  \(Int(pager.velocity.rounded())) px/s",
@@ -84,6 +84,27 @@ extension GalleryController {
         if let line = model.animationPanelLine { lines.append(line) }
         if let note = store.decodes.animationNotes[photo] { lines.append("animation \(note)") }
         return lines
+    }
+
+    /// The current photo's details (date taken, camera, exposure, place, file size) once read; asking starts the read,
+    /// so only photos shown with the panel open are read.
+    private var detailsPanelLines: [String] {
+        let photo = photo(ofPage: pager.currentPage)
+        guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else { return [] }
+        switch photoDetails.details(forPath: path, done: wake) {
+        case nil: return ["details   reading…"]
+        case .some(nil): return []
+        case .some(let details?): return details.panelLines
+        }
+    }
+
+    /// Waits until the details of the photo shown are read, when the panel shows (headless runs and tests, which
+    /// follow a virtual clock): the frame drawn next shows them.
+    public func waitForDetails() {
+        guard model.showsInfoPanel else { return }
+        _ = detailsPanelLines
+        photoDetails.waitForReads()
+        if photoDetails.takeArrivals() { needsRedraw = true }
     }
 
     /// The window title: `i / N — file name`.

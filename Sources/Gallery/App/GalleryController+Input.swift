@@ -66,6 +66,7 @@ extension GalleryController {
             case .toggleActualSize(let x, let y): toggleActualSize(atX: x, y: y, at: time)
             case .retryFeed: retryFeed(at: time)
             case .reload: startReload()
+            case .cycleSort: cycleSort()
             case .runAction(let number, let photo, let marked): runAction(number, photo: photo, marked: marked)
             // The photo flies from its cell; the mode switch follows.
             case .zoomFromGrid(let photo, let cell): startOpeningZoom(photo: photo, cell: cell, at: time)

@@ -16,15 +16,36 @@ extension GalleryController {
         if case .synthetic = library.pages { return }
         guard let relist, reloading == nil else { return }
         let found = unshowable
+        let sort = sort
+        listingNote = nil
         reloading = LibraryOpening(
             {
-                let listed = try relist().fileSources ?? []
+                let listed = try relist(sort).fileSources ?? []
                 let fresh = listed.filter { source in
                     guard case .file(let path) = source, let at = found[path] else { return true }
                     return (FileSystem.modificationTime(atPath: path) ?? 0) >= at
                 }
                 return OpenedLibrary(library: PageLibrary(sources: fresh), startPage: 0, mode: .bounded)
             }, done: wake)
+    }
+
+    /// The order key: lists the photos again in the next order (name, mtime, taken, size), keeping the photo shown
+    /// on screen, as `r` does (`receiveLibraryChanges`); the new order shows in the information line.
+    func cycleSort() {
+        guard relist != nil, reloading == nil, library.fileSources != nil else { return }
+        sort = sort.next
+        startReload()
+        listingNote = "order: \(Self.orderName(sort))"
+    }
+
+    /// How the information line names an order.
+    static func orderName(_ sort: PhotoSort) -> String {
+        switch sort {
+        case .name: "name"
+        case .mtime: "modification time"
+        case .taken: "date taken"
+        case .size: "file size"
+        }
     }
 
     /// Now on the wall clock, in nanoseconds since the epoch (what file modification times are compared with).
@@ -75,7 +96,8 @@ extension GalleryController {
                 let old = Set(sources)
                 let added = kept.filter { !old.contains($0) }.count
                 let gone = Set(kept).symmetricDifference(old).count - added
-                replaceLibrary(with: kept, note: Self.reloadNote(added: added, gone: gone), at: time)
+                replaceLibrary(
+                    with: kept, note: listingNote ?? Self.reloadNote(added: added, gone: gone), at: time)
             case .failure(let error):
                 Logger(label: "gallery.reload").error("reload: \(error)")
                 model.showNotice("reload failed: \(error)", at: time)

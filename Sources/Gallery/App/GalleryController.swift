@@ -51,9 +51,13 @@ public final class GalleryController {
     /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
     public var actions: ActionRunner?
 
-    /// Lists the photos again for `r`, as they were first listed (run on a thread of its own); nil: `r` does nothing
-    /// (generated pages, a feed).
-    public var relist: (@Sendable () throws -> PageLibrary)?
+    /// Lists the photos again for `r` and the order key, as they were first listed but in the order given (run on a
+    /// thread of its own); nil: they do nothing (generated pages, a feed).
+    public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+    /// The order the photos are listed in: `--sort`, then as the order key moves it on.
+    public var sort = PhotoSort.name
+    /// What the listing under way says once done: the new order's note for the order key, nil for `r`.
+    var listingNote: String?
     /// Wakes the window's loop from another thread (a listing done).
     public var wake: @Sendable () -> Void = {}
     /// Watches the folder of the photo on screen, so a change to its file shows at once (nil: no live reload).
@@ -65,6 +69,8 @@ public final class GalleryController {
     var unshowable: [String: Int] = [:]
     /// Whether files were found unshowable since the library last dropped them.
     var dropsPending = false
+    /// The information panel's details of the photos shown with it open, read off the main thread.
+    let photoDetails = PhotoDetailsCache()
 
     /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
     /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
@@ -247,6 +253,7 @@ public final class GalleryController {
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
         receiveFolderChanges()
+        if photoDetails.takeArrivals() { needsRedraw = true }
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }

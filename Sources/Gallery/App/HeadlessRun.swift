@@ -28,8 +28,10 @@ public struct HeadlessRun {
     public var reportMarked: (@MainActor ([String]) throws -> Void)?
     /// The user's actions by number (`--action1` … `--action9`).
     public var actions: [Int: ActionCommand] = [:]
-    /// Lists the photos again for `r` (nil: `r` does nothing).
-    public var relist: (@Sendable () throws -> PageLibrary)?
+    /// Lists the photos again, in the order given, for `r` and the order key (nil: they do nothing).
+    public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+    /// The order the photos are listed in (`--sort`).
+    public var sort = PhotoSort.name
     /// `--scale`: text, margins, dots, panel and help at this many pixels per point (1 unless given: shots never
     /// depend on the desktop).
     public var scale = 1.0
@@ -103,6 +105,7 @@ public struct HeadlessRun {
         defer { gallery.feedSource.stop() }
         if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
         gallery.relist = relist
+        gallery.sort = sort
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {
             gallery.advance(to: now)
@@ -168,6 +171,7 @@ public struct HeadlessRun {
             if gallery.runningActions > 0 { gallery.waitForAction(upTo: 1 / framesPerSecond) }
             // A reload's listing is waited for: the virtual clock does not run past it.
             gallery.waitForReload()
+            gallery.waitForDetails()
             try draw(at: now)
             let frameMilliseconds = (CPUClock.threadSeconds() - cpuStart) * 1000
             gallery.noteFrameTime(milliseconds: frameMilliseconds)

@@ -28,10 +28,12 @@ public struct WindowRun {
     /// Builds the pages, and the page to start on, for files and folders dropped onto the window (nil: drops are
     /// ignored), on a thread of its own: listing a folder is file access, never done on the main thread. Thrown
     /// errors are logged and the current pages stay.
-    public var openDropped: (@Sendable ([String]) throws -> (library: PageLibrary, startPage: Int))?
-    /// Lists the photos opened with again for `r` (nil: `r` does nothing); files dropped later are listed again with
-    /// `openDropped`.
-    public var relist: (@Sendable () throws -> PageLibrary)?
+    public var openDropped: (@Sendable ([String], PhotoSort) throws -> (library: PageLibrary, startPage: Int))?
+    /// Lists the photos opened with again, in the order given, for `r` and the order key (nil: they do nothing); files
+    /// dropped later are listed again with `openDropped`.
+    public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+    /// The order the photos are listed in (`--sort`).
+    public var sort = PhotoSort.name
 
     /// The longest the window waits for its first photo before showing a placeholder instead.
     static let firstPhotoWait = 0.15
@@ -94,9 +96,11 @@ public struct WindowRun {
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
         let desktopScale = DesktopSettings.scale(override: scale)
+        // The order in effect: `--sort`, then the order key's (kept when files are dropped).
+        var order = sort
         func makeGallery(
             library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil,
-            relist: (@Sendable () throws -> PageLibrary)?
+            relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
         ) throws -> GalleryController {
             let source = try feedSource?.make {
                 var event = SDL_Event()
@@ -119,6 +123,7 @@ public struct WindowRun {
                 _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
             }
             gallery.relist = relist
+            gallery.sort = order
             gallery.wake = wake
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
@@ -176,9 +181,10 @@ public struct WindowRun {
             if !input.droppedPaths.isEmpty, let openDropped {
                 // A later drop replaces one still being listed.
                 let paths = input.droppedPaths
+                let sort = gallery.sort
                 let opening = LibraryOpening(
                     {
-                        let opened = try openDropped(paths)
+                        let opened = try openDropped(paths, sort)
                         return OpenedLibrary(
                             library: opened.library, startPage: opened.startPage,
                             mode: InitialMode.mode(photoCount: opened.library.count))
@@ -198,8 +204,9 @@ public struct WindowRun {
                     worker.cancelAll()
                     assembly.thumbnailWorker.cancelAll()
                     gallery.feedSource.stop()
-                    var relistDropped: (@Sendable () throws -> PageLibrary)?
-                    if let openDropped { relistDropped = { try openDropped(paths).library } }
+                    var relistDropped: (@Sendable (PhotoSort) throws -> PageLibrary)?
+                    if let openDropped { relistDropped = { try openDropped(paths, $0).library } }
+                    order = gallery.sort
                     gallery = try makeGallery(
                         library: opened.library, mode: opened.mode, startPage: opened.startPage,
                         relist: relistDropped)

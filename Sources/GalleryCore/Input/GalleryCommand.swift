@@ -32,6 +32,9 @@ public enum GalleryCommand: Hashable, Sendable {
     /// List the folders again (`r`): new files join, removed ones leave, changed ones are read again; the photo shown
     /// stays.
     case reload
+    /// List the photos again in the next order: name, modification time, date taken, file size; the photo shown
+    /// stays.
+    case cycleSort
     /// Retry a failed feed load or a failed decode.
     case retry
     /// Flip the wheel's arc between clockwise and anticlockwise.

@@ -51,6 +51,9 @@ public enum KeyMap {
             keyNames: ["Escape"], command: .back,
             summary: "leave full screen, grid, wheel or zoom; else quit"),
         KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
+        KeyBinding(
+            keyNames: ["O"], command: .cycleSort,
+            summary: "order by name, modification time, date taken, file size (in turn), keeping the photo"),
     ]
 
     /// The mode keys as the help names them: one line for F2 … F7 (`command(forKeyName:)` reads them from

@@ -23,6 +23,8 @@ public enum GalleryEffect: Equatable, Sendable {
     case retryFeed
     /// List the photos' folders again (`r`), off the main thread; the library changes when the listing is done.
     case reload
+    /// List the photos again in the next order (`PhotoSort.next`), keeping the photo shown.
+    case cycleSort
     /// The grid opens `photo` in the pager (a `switchMode` follows): the painter zooms it from `cell`, its grid cell.
     case zoomFromGrid(photo: PhotoID, cell: LayoutRect)
     /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.

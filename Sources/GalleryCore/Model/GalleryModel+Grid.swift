@@ -66,7 +66,8 @@ extension GalleryModel {
         case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,
             .previousFrame:
             break
-        case .mode, .quit, .back, .reload, .toggleHelp, .toggleInfoPanel, .toggleStatusBar, .toggleFullscreen,
+        case .mode, .quit, .back, .reload, .cycleSort, .toggleHelp, .toggleInfoPanel, .toggleStatusBar,
+            .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil
         }

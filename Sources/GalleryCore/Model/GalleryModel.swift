@@ -228,6 +228,7 @@ public struct GalleryModel: Sendable {
         case .quit: quitRequested = true
         case .back: return back(at: time)
         case .reload: return mode == .feed ? [] : [.reload]
+        case .cycleSort: return mode == .feed ? [] : [.cycleSort]
         case .retry: return [.retryFeed]
         case .flipWheel:
             guard mode == .wheel else { return [] }

@@ -35,15 +35,16 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     /// Builds the list from folders and files, in argument order; folders are searched `recursive`ly if asked and
-    /// sorted by `sort`, showing one file of each RAW + JPEG pair as `rawPairs` says. A single file opens within its
-    /// folder.
+    /// sorted by `sort` (last first if `reverse`), showing one file of each RAW + JPEG pair as `rawPairs` says. A single
+    /// file opens within its folder.
     public init(
-        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, rawPairs: RawPairs = .jpeg
+        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, reverse: Bool = false,
+        rawPairs: RawPairs = .jpeg
     ) throws(PhotoIndexError) {
         guard !paths.isEmpty else { throw .noPaths }
         startIndex = 0
         if paths.count == 1, try Self.kind(of: paths[0]) == .regular,
-            let siblings = Self.siblings(of: paths[0], sort: sort, rawPairs: rawPairs)
+            let siblings = Self.siblings(of: paths[0], sort: sort, reverse: reverse, rawPairs: rawPairs)
         {
             photos = siblings.photos
             startIndex = siblings.start
@@ -57,7 +58,8 @@ public struct PhotoIndex: Hashable, Sendable {
             case .regular:
                 photos.append(PhotoEntry(path: path))
             case .directory:
-                let scan = try Self.imageFiles(inFolder: path, recursive: recursive, sort: sort, rawPairs: rawPairs)
+                let scan = try Self.imageFiles(
+                    inFolder: path, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
                 photos += scan.photos
                 scannedFolders.append(path)
                 entriesExamined += scan.entriesExamined
@@ -129,12 +131,15 @@ public struct PhotoIndex: Hashable, Sendable {
     /// Lists `paths` as `init(paths:recursive:sort:)` does, but returns before the sort when they are one folder, or
     /// one file within its folder, in name order: the count, the start and the photos at the first and last places
     /// (and around the start) are known after one pass over the names, and the rest is sorted on another thread.
-    /// A window shows the first photo of a 100,000-photo folder without waiting for the sort.
+    /// A window shows the first photo of a 100,000-photo folder without waiting for the sort. Other orders, and
+    /// `reverse`, list in full first.
     public static func ordering(
-        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, rawPairs: RawPairs = .jpeg
+        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, reverse: Bool = false,
+        rawPairs: RawPairs = .jpeg
     ) throws(PhotoIndexError) -> PhotoOrder {
-        guard paths.count == 1, sort == .name else {
-            return PhotoOrder(try PhotoIndex(paths: paths, recursive: recursive, sort: sort, rawPairs: rawPairs))
+        guard paths.count == 1, sort == .name, !reverse else {
+            return PhotoOrder(
+                try PhotoIndex(paths: paths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs))
         }
         switch try kind(of: paths[0]) {
         case .regular:
@@ -158,10 +163,10 @@ public struct PhotoIndex: Hashable, Sendable {
     /// The photos of `file`'s folder with `file` among them (whatever its name), and its position; nil when the
     /// folder cannot be listed (the file is then shown alone).
     private static func siblings(
-        of file: String, sort: PhotoSort, rawPairs: RawPairs
+        of file: String, sort: PhotoSort, reverse: Bool, rawPairs: RawPairs
     ) -> (photos: [PhotoEntry], start: Int)? {
         guard let siblings = unsortedSiblings(of: file, rawPairs: rawPairs) else { return nil }
-        let photos = order(siblings.found, prefix: siblings.prefix, sort: sort)
+        let photos = order(siblings.found, prefix: siblings.prefix, sort: sort, reverse: reverse)
         return (photos, photos.firstIndex { $0.path == file } ?? 0)
     }
 
@@ -201,10 +206,10 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     private static func imageFiles(
-        inFolder folder: String, recursive: Bool, sort: PhotoSort, rawPairs: RawPairs
+        inFolder folder: String, recursive: Bool, sort: PhotoSort, reverse: Bool, rawPairs: RawPairs
     ) throws(PhotoIndexError) -> (photos: [PhotoEntry], entriesExamined: Int) {
         let scan = try folderScan(folder, recursive: recursive, rawPairs: rawPairs)
-        return (order(scan.found, prefix: scan.prefix, sort: sort), scan.entriesExamined)
+        return (order(scan.found, prefix: scan.prefix, sort: sort, reverse: reverse), scan.entriesExamined)
     }
 
     /// The image files of `folder` (and, if `recursive`, of its subfolders that are not links), unsorted, as paths
@@ -259,20 +264,20 @@ public struct PhotoIndex: Hashable, Sendable {
         return found
     }
 
-    /// The photos `prefix` + each of `relatives`, in `sort` order of the relative paths: each one's natural-order key
-    /// is made once, and times are read only for `mtime`.
-    static func order(_ relatives: [String], prefix: String, sort: PhotoSort) -> [PhotoEntry] {
+    /// The photos `prefix` + each of `relatives`, in `sort` order of the relative paths (last first if `reverse`):
+    /// each one's natural-order key is made once, and files are examined only for orders other than `name`.
+    static func order(_ relatives: [String], prefix: String, sort: PhotoSort, reverse: Bool = false) -> [PhotoEntry] {
+        let ordered: [PhotoEntry]
         switch sort {
         case .name:
-            return NaturalOrderKeys(relatives).sortedIndices().map { PhotoEntry(path: prefix + relatives[$0]) }
-        case .mtime:
-            return relatives.map { relative in
+            ordered = NaturalOrderKeys(relatives).sortedIndices().map { PhotoEntry(path: prefix + relatives[$0]) }
+        case .mtime, .taken, .size:
+            ordered = relatives.map { relative in
                 let path = prefix + relative
-                return (
-                    FileSystem.modificationTime(atPath: path) ?? 0, NaturalOrderKey(relative), PhotoEntry(path: path)
-                )
+                return (sort.key(forPath: path), NaturalOrderKey(relative), PhotoEntry(path: path))
             }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         }
+        return reverse ? ordered.reversed() : ordered
     }
 }

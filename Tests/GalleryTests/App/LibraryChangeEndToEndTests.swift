@@ -86,7 +86,7 @@ extension SDLSerializedTests {
                 library: PageLibrary(photos: try PhotoIndex(paths: [path])), mode: mode,
                 renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)), worker: worker,
                 thumbnailWorker: worker, startPage: start)
-            gallery.relist = { PageLibrary(photos: try PhotoIndex(paths: [path])) }
+            gallery.relist = { PageLibrary(photos: try PhotoIndex(paths: [path], sort: $0)) }
             return gallery
         }
 
