@@ -69,4 +69,7 @@ public enum GalleryCommand: Hashable, Sendable {
     case nextFrame
     /// Pause the animation on screen and show its previous frame.
     case previousFrame
+    /// Turn or mirror the photo shown, on screen only (nsxiv's `<` `>` `|` `_`); kept for that photo while the gallery
+    /// runs.
+    case orient(ViewOrientation.Change)
 }

@@ -27,6 +27,9 @@ public enum KeyMap {
             summary: "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
+        KeyBinding(
+            keyNames: [viewKeys, "Ctrl+R"], command: .orient(.turnClockwise),
+            summary: "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
         KeyBinding(
@@ -62,6 +65,15 @@ public enum KeyMap {
         ("F2", .bounded), ("F3", .endCaps), ("F4", .threeSurfaces), ("F5", .feed), ("F6", .wheel), ("F7", .grid),
     ]
 
+    /// The view keys as the help names them: one line for `<` `>` `|` `_` (`command(forKeyName:)` reads them from
+    /// `orientationsByKey`).
+    public static let viewKeys = "< > | _"
+
+    /// Each view key's turn or mirror, in the help's order (nsxiv's keys).
+    public static let orientationsByKey: [(key: String, change: ViewOrientation.Change)] = [
+        ("<", .turnAnticlockwise), (">", .turnClockwise), ("|", .mirrorHorizontally), ("_", .mirrorVertically),
+    ]
+
     /// The keys of the nine actions as the help names them: one line for Ctrl+1 … Ctrl+9 (`command(forKeyName:)`
     /// reads the digit), not nine.
     public static let actionKeys = "Ctrl+1…9"
@@ -95,7 +107,10 @@ public enum KeyMap {
         if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
             return .mode(mode)
         }
-        guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased() else {
+        if let change = orientationsByKey.first(where: { $0.key == name })?.change { return .orient(change) }
+        guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased(),
+            name != viewKeys
+        else {
             return nil
         }
         return commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]

@@ -64,7 +64,7 @@ extension GalleryModel {
         case .zoomIn: stepGridSize(by: 1)
         case .zoomOut: stepGridSize(by: -1)
         case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,
-            .previousFrame:
+            .previousFrame, .orient:
             break
         case .mode, .quit, .back, .reload, .toggleHelp, .toggleInfoPanel, .toggleStatusBar, .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:

@@ -56,6 +56,9 @@ public struct GalleryModel: Sendable {
     var lastFeedPage: PageIndex = 0
     /// The zoom of the photo on screen and its pan.
     public internal(set) var zoom = ZoomModel()
+    /// How each photo turned or mirrored (`<` `>` `|` `_`) is shown, kept while the gallery runs; upright photos are
+    /// not listed.
+    public internal(set) var orientations: [PhotoID: ViewOrientation] = [:]
     /// Whether a press and release make a click.
     var tap: TapRecognizer
     /// A touchpad's two-finger scroll as a virtual drag.
@@ -264,6 +267,7 @@ public struct GalleryModel: Sendable {
             showInfo(at: time)
         case .nextMarked, .previousMarked:
             return goToMarked(forward: command == .nextMarked, at: time)
+        case .orient(let change): orient(change)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)

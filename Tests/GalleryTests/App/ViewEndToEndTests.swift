@@ -1,0 +1,60 @@
+import Foundation
+import Gallery
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// The view keys run headless as a process: turned and mirrored photos, judged by the pixels of shots.
+extension SDLSerializedTests {
+    @Suite("View keys end to end")
+    struct ViewEndToEndTests {
+        /// A 200 × 100 grey PNG whose top-left 40 × 40 corner is red.
+        static func cornerPhoto() -> [UInt8] {
+            let rows = (0..<100).map { y in
+                (0..<200).flatMap { x in x < 40 && y < 40 ? [230, 20, 30] : [128, 128, 128] }
+            }
+            return PNGWriter.png(width: 200, height: 100, bitDepth: 8, colourType: 2, rows: rows)
+        }
+
+        /// The bounds of the pixels in `surface` that `matches`, as (left, top, right, bottom), inclusive.
+        static func bounds(_ surface: Surface, _ matches: (RGBA) -> Bool) -> (Int, Int, Int, Int)? {
+            var box: (Int, Int, Int, Int)?
+            for y in 0..<surface.height {
+                for x in 0..<surface.width where matches(surface.pixel(x: x, y: y)) {
+                    box = box.map { (min($0.0, x), min($0.1, y), max($0.2, x), max($0.3, y)) } ?? (x, y, x, y)
+                }
+            }
+            return box
+        }
+
+        @Test(
+            "The red top-left corner ends up in the expected corner; a quarter turn is fitted upright",
+            arguments: [
+                ([">"], "top right", true), (["Ctrl+R"], "top right", true), (["<"], "bottom left", true),
+                (["|"], "top right", false), (["_"], "bottom left", false), ([">", ">"], "bottom right", false),
+                ([">", "|"], "top left", true), ([">", "<"], "top left", false),
+            ])
+        func corner(keys: [String], corner: String, upright: Bool) throws {
+            let folder = try TemporaryDirectory()
+            let path = try folder.write(Self.cornerPhoto(), to: "corner.png")
+            var script = keys.enumerated().map { ScriptLine.key(0.5 + Double($0.offset) * 0.1, $0.element) }
+            script.append(ScriptLine.shot(4, "view.png"))
+            let run = try GalleryProcess.run(script, arguments: [path], size: "640x400")
+            #expect(run.status == 0, "\(run.standardError)")
+            let shot = try HeadlessEndToEndTests.load(run.shot("view.png"))
+            let photo = try #require(Self.bounds(shot) { $0.r > 100 && $0.g > 60 || $0.r > 150 })
+            let red = try #require(Self.bounds(shot) { $0.r > 150 && $0.g < 80 && $0.b < 80 })
+            let (width, height) = (photo.2 - photo.0 + 1, photo.3 - photo.1 + 1)
+            // A quarter turn shows the 2:1 photo 1:2, fitted to the window's height (less the page box's margins).
+            let (long, short) = upright ? (height, width) : (width, height)
+            #expect(abs(long - 2 * short) <= 3, "photo \(width)×\(height)")
+            #expect(upright ? height > 300 : width > 500, "photo \(width)×\(height)")
+            let centre = (x: Double(red.0 + red.2) / 2, y: Double(red.1 + red.3) / 2)
+            let right = centre.x > Double(photo.0 + photo.2) / 2
+            let bottom = centre.y > Double(photo.1 + photo.3) / 2
+            #expect("\(bottom ? "bottom" : "top") \(right ? "right" : "left")" == corner)
+            // The red square stays a fifth of the photo's short side.
+            #expect(abs(Double(red.2 - red.0 + 1) - Double(min(width, height)) * 0.4) <= 3)
+        }
+    }
+}
