@@ -72,4 +72,7 @@ public enum GalleryCommand: Hashable, Sendable {
     /// Turn or mirror the photo shown, on screen only (nsxiv's `<` `>` `|` `_`); kept for that photo while the gallery
     /// runs.
     case orient(ViewOrientation.Change)
+    /// Pan the zoomed photo a step that way; at its edge (or at fit) Left and Right turn the page (nsxiv's arrows and
+    /// hjkl).
+    case pan(PanDirection)
 }

@@ -5,8 +5,11 @@ import PagerEngine
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
-        KeyBinding(keyNames: ["Right", "n", "Space"], command: .next, summary: "next photo"),
-        KeyBinding(keyNames: ["Left", "p", "Backspace"], command: .previous, summary: "previous photo"),
+        KeyBinding(keyNames: ["n", "Space"], command: .next, summary: "next photo"),
+        KeyBinding(keyNames: ["p", "Backspace"], command: .previous, summary: "previous photo"),
+        KeyBinding(
+            keyNames: [panKeys], command: .pan(.right),
+            summary: "next, previous photo; zoomed: pan (h j k l too), at the edge turn the page"),
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
         KeyBinding(
@@ -65,6 +68,15 @@ public enum KeyMap {
         ("F2", .bounded), ("F3", .endCaps), ("F4", .threeSurfaces), ("F5", .feed), ("F6", .wheel), ("F7", .grid),
     ]
 
+    /// The pan keys as the help names them: one line for the arrows and hjkl (`command(forKeyName:)` reads them from
+    /// `pansByKey`; Up and Down pan through `GalleryKey.scroll`, as they also scroll the help and the grid).
+    public static let panKeys = "Right, Left"
+
+    /// Each pan key's direction (nsxiv's hjkl; the arrows Left and Right; Up and Down are `GalleryKey.scroll`).
+    public static let pansByKey: [(key: String, direction: PanDirection)] = [
+        ("Right", .right), ("Left", .left), ("h", .left), ("l", .right), ("k", .up), ("j", .down),
+    ]
+
     /// The view keys as the help names them: one line for `<` `>` `|` `_` (`command(forKeyName:)` reads them from
     /// `orientationsByKey`).
     public static let viewKeys = "< > | _"
@@ -108,8 +120,13 @@ public enum KeyMap {
             return .mode(mode)
         }
         if let change = orientationsByKey.first(where: { $0.key == name })?.change { return .orient(change) }
+        // hjkl in lower case only (H is the help); the arrows in any case.
+        let pan = pansByKey.first { $0.key == name || ($0.key.count > 1 && $0.key.lowercased() == name.lowercased()) }
+        if let direction = pan?.direction {
+            return .pan(direction)
+        }
         guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased(),
-            name != viewKeys
+            name != viewKeys, name != panKeys
         else {
             return nil
         }

@@ -169,6 +169,9 @@ public struct GalleryModel: Sendable {
             countPrefix.clear()
             moveGridSelection(step < 0 ? .up : .down, at: time)
             return []
+        case .scroll(let step) where zoom.shown(at: time) != nil:
+            // Up and Down pan a zoomed photo (nsxiv); the help, the grid and the wheel took them first.
+            command = .pan(step < 0 ? .up : .down)
         case .scroll(let step) where mode == .wheel:
             // The wheel is a vertical list: Up and Down step its rows as Left and Right do.
             command = step < 0 ? .previous : .next
@@ -183,7 +186,8 @@ public struct GalleryModel: Sendable {
             return [.command(.goTo(min(max(typed, 1), max(pager.pageCount, 1)) - 1))]
         }
         countPrefix.clear()
-        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return [] }
+        let turns = [.next, .previous, .pan(.left), .pan(.right)].contains(command)
+        if isRepeat, turns, pager.slotsAhead != 0 { return [] }
         return [.command(command)]
     }
 
@@ -268,6 +272,7 @@ public struct GalleryModel: Sendable {
         case .nextMarked, .previousMarked:
             return goToMarked(forward: command == .nextMarked, at: time)
         case .orient(let change): orient(change)
+        case .pan(let direction): return panOrTurn(direction, at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)

@@ -56,5 +56,31 @@ extension SDLSerializedTests {
             // The red square stays a fifth of the photo's short side.
             #expect(abs(Double(red.2 - red.0 + 1) - Double(min(width, height)) * 0.4) <= 3)
         }
+
+        @Test(
+            "Zoomed, Right pans a third of the window with the spring, then at the edge turns the page; Down pans down")
+        func keyboardPan() throws {
+            // The Hubble deep field, 1000×872: + three times from the 789 px fit is 200 %, 2000 px wide, so the
+            // photo's centre may move 360 px either way (and 512 px up or down in 720).
+            let photo = ZoomEndToEndTests.photo
+            let keys = (0..<3).map { ScriptLine.key(0.1 + Double($0) * 0.05, "+") }
+            let pans = [
+                ScriptLine.key(1, "Down"), ScriptLine.key(1.05, "Right"), ScriptLine.key(2, "Right"),
+                ScriptLine.key(3, "l"),
+            ]
+            let run = try GalleryProcess.run(keys + pans, arguments: [photo], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            // Mid-spring, then at rest a third of the window over (clamped at the right edge: −360).
+            let moving = try #require(run.records.first { $0.t > 1.06 })
+            #expect(moving.panX < 0 && moving.panX > -360, "pan \(moving.panX)")
+            let panned = try #require(run.records.last { $0.t < 2 })
+            #expect(panned.page == 4)
+            #expect(abs(panned.panX + 360) < 1e-6 && abs(panned.panY + 240) < 1e-6)
+            #expect(abs(panned.zoom - 2000.0 / 789) < 1e-6)
+            // At the right edge, Right turns the page; the next photo starts at fit, and l turns again.
+            let turned = try #require(run.records.last { $0.t < 3 })
+            #expect(turned.page == 5 && turned.zoom == 1)
+            #expect(run.records.last?.page == 6)
+        }
     }
 }
