@@ -8,7 +8,7 @@ extension GalleryController {
     var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { model.shownZoom }
 
     /// The zoom model of the photo at the centre at fit, once it is decoded (a failed photo does not zoom).
-    private func fitZoom() -> (photo: PhotoID, zoom: PhotoZoom)? {
+    func fitZoom() -> (photo: PhotoID, zoom: PhotoZoom)? {
         guard mode != .wheel else { return nil }
         let photo = photo(ofPage: pager.currentPage)
         guard store.failure(forPhoto: photo) == nil, let decoded = store.textureSize(forPhoto: photo) else {
@@ -149,6 +149,14 @@ extension GalleryController {
     /// Settling on another photo resets the zoom of the one left behind.
     func resetZoomIfLeft(settledOn page: PageIndex) {
         if model.resetZoomIfLeft(settledOn: page) { zoomDetail.clear() }
+        takeCarriedZoom()
+    }
+
+    /// A zoom kept over a page turn (`z`) goes to the photo arrived at once it is decoded.
+    func takeCarriedZoom() {
+        guard model.carriedZoom != nil, let fit = fitZoom(), model.takeCarriedZoom(fit: fit) else { return }
+        requestSharpness()
+        needsRedraw = true
     }
 
     /// Back to fit at once (a resize; a mode switch resets the model's zoom itself).

@@ -75,4 +75,6 @@ public enum GalleryCommand: Hashable, Sendable {
     /// Pan the zoomed photo a step that way; at its edge (or at fit) Left and Right turn the page (nsxiv's arrows and
     /// hjkl).
     case pan(PanDirection)
+    /// Keep the zoom across page turns, or go back to fit on each (nsxiv's habit, feh's `--keep-zoom-vp`).
+    case toggleKeepZoom
 }

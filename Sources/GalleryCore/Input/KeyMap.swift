@@ -5,8 +5,7 @@ import PagerEngine
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
-        KeyBinding(keyNames: ["n", "Space"], command: .next, summary: "next photo"),
-        KeyBinding(keyNames: ["p", "Backspace"], command: .previous, summary: "previous photo"),
+        KeyBinding(keyNames: ["n", "Space"], command: .next, summary: "next photo (p, Backspace: previous photo)"),
         KeyBinding(
             keyNames: [panKeys], command: .pan(.right),
             summary: "next, previous photo; zoomed: pan (h j k l too), at the edge turn the page"),
@@ -30,6 +29,7 @@ public enum KeyMap {
             summary: "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
+        KeyBinding(keyNames: ["z"], command: .toggleKeepZoom, summary: "keep the zoom and pan over page turns, or not"),
         KeyBinding(
             keyNames: [viewKeys, "Ctrl+R"], command: .orient(.turnClockwise),
             summary: "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom"),
@@ -67,6 +67,9 @@ public enum KeyMap {
     public static let modesByKey: [(key: String, mode: TopologyKind)] = [
         ("F2", .bounded), ("F3", .endCaps), ("F4", .threeSurfaces), ("F5", .feed), ("F6", .wheel), ("F7", .grid),
     ]
+
+    /// The keys of the previous photo, named on the next photo's help line (`command(forKeyName:)` reads them).
+    public static let previousKeys = ["p", "Backspace"]
 
     /// The pan keys as the help names them: one line for the arrows and hjkl (`command(forKeyName:)` reads them from
     /// `pansByKey`; Up and Down pan through `GalleryKey.scroll`, as they also scroll the help and the grid).
@@ -118,6 +121,9 @@ public enum KeyMap {
         }
         if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
             return .mode(mode)
+        }
+        if previousKeys.contains(where: { $0 == name || ($0.count > 1 && $0.lowercased() == name.lowercased()) }) {
+            return .previous
         }
         if let change = orientationsByKey.first(where: { $0.key == name })?.change { return .orient(change) }
         // hjkl in lower case only (H is the help); the arrows in any case.

@@ -69,7 +69,8 @@ extension GalleryModel {
         case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,
             .previousFrame, .orient:
             break
-        case .mode, .quit, .back, .reload, .toggleHelp, .toggleInfoPanel, .toggleStatusBar, .toggleFullscreen,
+        case .mode, .quit, .back, .reload, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel, .toggleStatusBar,
+            .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil
         }

@@ -79,11 +79,13 @@ extension GalleryModel {
             view: viewLabel)
     }
 
-    /// How the view of the current photo differs from the stored photo ("turned 90°, mirrored"), for the status bar
-    /// and the information panel; nil when it does not.
+    /// How the view of the current photo differs from the stored photo and from plain page turns ("turned 90°,
+    /// mirrored, zoom kept"), for the status bar and the information panel; nil when it does not.
     public var viewLabel: String? {
         guard mode != .wheel, mode != .grid else { return nil }
-        return orientation(of: photo(ofPage: pager.currentPage)).label
+        let labels = [orientation(of: photo(ofPage: pager.currentPage)).label, keepsZoom ? "zoom kept" : nil]
+        let label = labels.compactMap { $0 }.joined(separator: ", ")
+        return label.isEmpty ? nil : label
     }
 
     /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".

@@ -59,6 +59,10 @@ public struct GalleryModel: Sendable {
     /// How each photo turned or mirrored (`<` `>` `|` `_`) is shown, kept while the gallery runs; upright photos are
     /// not listed.
     public internal(set) var orientations: [PhotoID: ViewOrientation] = [:]
+    /// Whether a page turn keeps the zoom (`z`, `--keep-zoom`): nsxiv's habit, feh's `--keep-zoom-vp`.
+    public internal(set) var keepsZoom = false
+    /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
+    public internal(set) var carriedZoom: CarriedZoom?
     /// Whether a press and release make a click.
     var tap: TapRecognizer
     /// A touchpad's two-finger scroll as a virtual drag.
@@ -147,6 +151,7 @@ public struct GalleryModel: Sendable {
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
         zoom.reset()
+        carriedZoom = nil
         grid = nil
         if kind == .grid { openGrid(on: photo) }
         return left
@@ -273,6 +278,10 @@ public struct GalleryModel: Sendable {
             return goToMarked(forward: command == .nextMarked, at: time)
         case .orient(let change): orient(change)
         case .pan(let direction): return panOrTurn(direction, at: time)
+        case .toggleKeepZoom:
+            keepsZoom.toggle()
+            carriedZoom = nil
+            showInfo(at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)

@@ -149,6 +149,13 @@ public struct ZoomModel: Sendable {
         return true
     }
 
+    /// Shows `photo` at `zoom` at once, nothing moving (a zoom carried over a page turn); at fit, forgets it.
+    public mutating func place(_ photo: PhotoID, at zoom: PhotoZoom) {
+        motion = nil
+        pan = nil
+        zoomed = zoom.isZoomed ? (photo, zoom) : nil
+    }
+
     /// Back to fit at once (a mode switch, a resize, settling on another photo).
     public mutating func reset() {
         zoomed = nil

@@ -82,5 +82,32 @@ extension SDLSerializedTests {
             #expect(turned.page == 5 && turned.zoom == 1)
             #expect(run.records.last?.page == 6)
         }
+
+        @Test(
+            "With z, a page turn keeps the zoom as a share of the photo's own pixels and the pan as a share of its room"
+        )
+        func keepZoom() throws {
+            // The Hubble deep field at 100 % (1000×872 in 1280×720: 76 px to pan up or down), panned to its bottom
+            // edge; the next photo is 1411×1411 (fit 688 px): at 100 % it may pan 345.5 px each way.
+            let script = [
+                ScriptLine.key(0.1, "z"), ScriptLine.key(0.2, "="), ScriptLine.key(1, "Down"), ScriptLine.key(1.5, "n"),
+                ScriptLine.key(2.5, "B"), ScriptLine.shot(3, "kept.png"),
+            ]
+            let run = try GalleryProcess.run(script, arguments: [ZoomEndToEndTests.photo], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            let before = try #require(run.records.last { $0.t < 1.5 })
+            #expect(before.page == 4 && abs(before.panY + 76) < 0.1, "pan \(before.panY)")
+            // Before B: the status bar refits the zoom.
+            let after = try #require(run.records.last { $0.t < 2.5 })
+            #expect(after.page == 5)
+            #expect(abs(after.zoom - 1411.0 / 688) < 1e-3, "zoom \(after.zoom)")
+            #expect(abs(after.panY + 345.5) < 1, "pan \(after.panY)")
+
+            // Without z the next photo opens at fit, as before.
+            let plain = try GalleryProcess.run(
+                Array(script.dropFirst()), arguments: [ZoomEndToEndTests.photo], size: "1280x720")
+            #expect(plain.records.last?.page == 5 && plain.records.last?.zoom == 1)
+            #expect(FileManager.default.fileExists(atPath: run.shot("kept.png")))
+        }
     }
 }
