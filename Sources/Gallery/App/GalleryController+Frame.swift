@@ -37,7 +37,7 @@ extension GalleryController {
                     thumbnail: { [thumbnails] in
                         thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
                     },
-                    marked: model.marks.contains)
+                    marked: model.marks.contains, orientation: model.orientation(of:))
             }
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)

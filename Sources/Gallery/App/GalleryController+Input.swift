@@ -49,6 +49,7 @@ extension GalleryController {
     public func perform(_ command: GalleryCommand, at time: Double) {
         carryOut(model.perform(command, at: time), at: time)
         if command == .toggleStatusBar { refitZoom() }
+        if case .orient = command { zoomDetail.clear() }
         needsRedraw = true
         updateResidency()
     }

@@ -8,14 +8,14 @@ extension GalleryController {
     var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { model.shownZoom }
 
     /// The zoom model of the photo at the centre at fit, once it is decoded (a failed photo does not zoom).
-    private func fitZoom() -> (photo: PhotoID, zoom: PhotoZoom)? {
+    func fitZoom() -> (photo: PhotoID, zoom: PhotoZoom)? {
         guard mode != .wheel else { return nil }
         let photo = photo(ofPage: pager.currentPage)
         guard store.failure(forPhoto: photo) == nil, let decoded = store.textureSize(forPhoto: photo) else {
             return nil
         }
         // Drawn at the page box's scale when pages are decoded smaller (PageBudget).
-        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        let fitted = store.shownSize(of: decoded, in: pageBox, orientation: model.orientation(of: photo))
         let zoom = PhotoZoom(
             fittedWidth: Double(fitted.width), fittedHeight: Double(fitted.height),
             viewportWidth: pager.viewport.width, viewportHeight: pager.viewport.height,
@@ -36,7 +36,7 @@ extension GalleryController {
     var photoFacts: (size: (width: Int, height: Int)?, zoomPercent: Int?) {
         let photo = photo(ofPage: pager.currentPage)
         guard mode != .wheel, let decoded = store.textureSize(forPhoto: photo) else { return (nil, nil) }
-        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        let fitted = store.shownSize(of: decoded, in: pageBox, orientation: model.orientation(of: photo))
         let image = imageSize(of: photo, fitted: fitted)
         let scale = shownZoom.flatMap { $0.photo == photo ? $0.zoom.scale : nil } ?? 1
         let percent = Int((Double(fitted.width) * scale / Double(max(image.width, 1)) * 100).rounded())
@@ -47,11 +47,12 @@ extension GalleryController {
     var zoomPanelLines: [String] {
         let photo = photo(ofPage: pager.currentPage)
         guard mode != .wheel, let decoded = store.textureSize(forPhoto: photo) else { return ["shown     not decoded"] }
-        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        let fitted = store.shownSize(of: decoded, in: pageBox, orientation: model.orientation(of: photo))
         let image = imageSize(of: photo, fitted: fitted)
         let scale = shownZoom.flatMap { $0.photo == photo ? $0.zoom.scale : nil } ?? 1
+        let view = model.viewLabel.map { ["view      \($0)"] } ?? []
         return GalleryModel.sizeLines(
-            image: (image.width, image.height), fitted: (fitted.width, fitted.height), scale: scale)
+            image: (image.width, image.height), fitted: (fitted.width, fitted.height), scale: scale) + view
     }
 
     /// Zooms the photo at the centre to `scale` at (x, y): at once, or with the spring.
@@ -67,7 +68,7 @@ extension GalleryController {
     /// the photo's size on screen and holding the pan within its new bounds.
     func refitZoom() {
         guard let zoomed = shownZoom, let decoded = store.textureSize(forPhoto: zoomed.photo) else { return }
-        let fitted = store.drawnSize(of: decoded, in: pageBox)
+        let fitted = store.shownSize(of: decoded, in: pageBox, orientation: model.orientation(of: zoomed.photo))
         model.refitZoom(fittedWidth: Double(fitted.width), fittedHeight: Double(fitted.height))
         if model.zoom.rests { requestSharpness() }
     }
@@ -112,7 +113,8 @@ extension GalleryController {
     /// pixels), so zooming in sharpens; until then, and around the region, the page texture is drawn scaled. The region
     /// keeps within the zoom's share of `--cache-mb` and the renderer's texture limit (`ZoomDetail.plan`).
     func requestSharpness() {
-        guard model.zoom.rests, let zoomed = model.zoom.zoomed else {
+        // A turned or mirrored photo is drawn from its page texture only (the region is cut from the stored picture).
+        guard model.zoom.rests, let zoomed = model.zoom.zoomed, model.orientation(of: zoomed.photo) == .upright else {
             if model.zoom.zoomed == nil { zoomDetail.clear() }
             return
         }
@@ -147,6 +149,14 @@ extension GalleryController {
     /// Settling on another photo resets the zoom of the one left behind.
     func resetZoomIfLeft(settledOn page: PageIndex) {
         if model.resetZoomIfLeft(settledOn: page) { zoomDetail.clear() }
+        takeCarriedZoom()
+    }
+
+    /// A zoom kept over a page turn (`z`) goes to the photo arrived at once it is decoded.
+    func takeCarriedZoom() {
+        guard model.carriedZoom != nil, let fit = fitZoom(), model.takeCarriedZoom(fit: fit) else { return }
+        requestSharpness()
+        needsRedraw = true
     }
 
     /// Back to fit at once (a resize; a mode switch resets the model's zoom itself).

@@ -249,6 +249,7 @@ public final class GalleryController {
         if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
+        takeCarriedZoom()
         if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)

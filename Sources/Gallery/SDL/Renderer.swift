@@ -135,6 +135,19 @@ public final class Renderer {
             "SDL_RenderCopyEx")
     }
 
+    /// Copies all of `texture` into `destination` mirrored left to right first when `mirrored`, then turned `degrees`
+    /// clockwise about the destination's centre (SDL's order).
+    public func copy(
+        _ texture: Texture, to destination: PixelRect, rotatedBy degrees: Double, mirrored: Bool
+    ) throws(SDLError) {
+        var destinationRect = destination.sdlRect
+        try SDLError.check(
+            SDL_RenderCopyEx(
+                handle, texture.handle, nil, &destinationRect, degrees, nil,
+                mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE),
+            "SDL_RenderCopyEx")
+    }
+
     /// Fills `rect` with `color` blended over what is drawn (its alpha says how much), then draws opaque again.
     public func blend(_ rect: PixelRect, color: RGBA) throws(SDLError) {
         try SDLError.check(SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")

@@ -29,12 +29,14 @@ final class ScenePainter {
 
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
     /// photos are fitted into `photoBox` (`SceneLayout.pageBox`, in the centred slot's frame), texts drawn at `scale`;
-    /// a photo not decoded yet shows `thumbnail`'s texture of it when there is one; `marked` photos get a badge.
+    /// a photo not decoded yet shows `thumbnail`'s texture of it when there is one; `marked` photos get a badge; each
+    /// photo is turned and mirrored as `orientation` says.
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         time: Double, photoBox: PixelRect? = nil, scale: Double = 1,
         zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
-        thumbnail: (PhotoID) -> Texture? = { _ in nil }, marked: (PhotoID) -> Bool = { _ in false }
+        thumbnail: (PhotoID) -> Texture? = { _ in nil }, marked: (PhotoID) -> Bool = { _ in false },
+        orientation: (PhotoID) -> ViewOrientation = { _ in .upright }
     ) throws {
         try renderer.setDrawColor(Self.background)
         try renderer.clear()
@@ -54,12 +56,14 @@ final class ScenePainter {
             switch visible.content {
             case .page(let page):
                 let photo = photo(page)
+                let oriented = orientation(photo)
                 if let texture = store.texture(forPhoto: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
-                    try paintZoomed(texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, renderer: renderer)
+                    try paintZoomed(
+                        texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, orientation: oriented, renderer: renderer)
                 } else if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
-                    let rect = fitRect.centring(store.drawnSize(of: texture.size, in: box))
+                    let rect = fitRect.centring(store.shownSize(of: texture.size, in: box, orientation: oriented))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
                     hasShownAPhoto = true
@@ -69,11 +73,11 @@ final class ScenePainter {
                         try paintPlaceholder(in: rect, thumbnail: thumbnail(photo), renderer: renderer)
                         try texture.setAlphaModulation(UInt8((shown * 255).rounded()))
                         try texture.setBlendMode(blending: true)
-                        try renderer.copy(texture, to: rect)
+                        try draw(texture, in: rect, oriented, renderer: renderer)
                         try texture.setAlphaModulation(255)
                         try texture.setBlendMode(blending: blending)
                     } else {
-                        try renderer.copy(texture, to: rect)
+                        try draw(texture, in: rect, oriented, renderer: renderer)
                     }
                     if let note = store.damageNote(forPhoto: photo) {
                         try paintDamageBadge(note, in: rect, scale: scale, renderer: renderer)
@@ -89,7 +93,9 @@ final class ScenePainter {
                 if marked(photo) {
                     // On the photo as drawn, else on its placeholder's shape (failed or still coming).
                     let shown =
-                        store.texture(forPhoto: photo, slot: visible.slot).map { store.drawnSize(of: $0.size, in: box) }
+                        store.texture(forPhoto: photo, slot: visible.slot).map {
+                            store.shownSize(of: $0.size, in: box, orientation: oriented)
+                        }
                         ?? store.placeholderSize(forPhoto: photo, in: box)
                     try MarkBadge.paint(in: fitRect.centring(shown), renderer: renderer)
                 }
@@ -166,9 +172,11 @@ final class ScenePainter {
     }
 
     /// A zoomed photo: scaled about the slot's centre and panned, clipped to its slot so neighbours stay clean; the
-    /// sharp region, when one is held, drawn over its part of the picture.
+    /// sharp region, when one is held, drawn over its part of the picture (an upright photo's only: the region is cut
+    /// from the stored picture).
     private func paintZoomed(
-        _ texture: Texture, sharp: ZoomDetail.Sharp?, _ zoom: PhotoZoom, in slot: PixelRect, renderer: Renderer
+        _ texture: Texture, sharp: ZoomDetail.Sharp?, _ zoom: PhotoZoom, in slot: PixelRect,
+        orientation: ViewOrientation, renderer: Renderer
     ) throws {
         let width = zoom.fittedWidth * zoom.scale
         let height = zoom.fittedHeight * zoom.scale
@@ -176,11 +184,10 @@ final class ScenePainter {
         let top = Double(slot.y) + Double(slot.height) / 2 + zoom.panY - height / 2
         try renderer.setClip(slot)
         defer { try? renderer.setClip(nil) }
-        try renderer.copy(
-            texture,
-            to: PixelRect(
-                x: Int(left.rounded()), y: Int(top.rounded()), width: Int(width.rounded()),
-                height: Int(height.rounded())))
+        let rect = PixelRect(
+            x: Int(left.rounded()), y: Int(top.rounded()), width: Int(width.rounded()), height: Int(height.rounded()))
+        guard orientation == .upright else { return try draw(texture, in: rect, orientation, renderer: renderer) }
+        try renderer.copy(texture, to: rect)
         guard let sharp, sharp.full.width > 0, sharp.full.height > 0 else { return }
         let scaleX = width / Double(sharp.full.width), scaleY = height / Double(sharp.full.height)
         let x0 = (left + Double(sharp.region.x) * scaleX).rounded()
@@ -189,6 +196,21 @@ final class ScenePainter {
         let y1 = (top + Double(sharp.region.y + sharp.region.height) * scaleY).rounded()
         try renderer.copy(
             sharp.texture, to: PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
+    }
+
+    /// `texture` shown in `rect` turned and mirrored as `orientation` says: SDL turns the destination about its
+    /// centre, so a quarter turn draws into the rectangle of swapped sides sharing `rect`'s centre.
+    private func draw(_ texture: Texture, in rect: PixelRect, _ orientation: ViewOrientation, renderer: Renderer)
+        throws
+    {
+        guard orientation != .upright else { return try renderer.copy(texture, to: rect) }
+        let unturned =
+            orientation.swapsSides
+            ? PixelRect(
+                x: rect.x + (rect.width - rect.height) / 2, y: rect.y + (rect.height - rect.width) / 2,
+                width: rect.height, height: rect.width)
+            : rect
+        try renderer.copy(texture, to: unturned, rotatedBy: orientation.degrees, mirrored: orientation.mirrored)
     }
 
     /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.

@@ -72,4 +72,12 @@ public enum GalleryCommand: Hashable, Sendable {
     case nextFrame
     /// Pause the animation on screen and show its previous frame.
     case previousFrame
+    /// Turn or mirror the photo shown, on screen only (nsxiv's `<` `>` `|` `_`); kept for that photo while the gallery
+    /// runs.
+    case orient(ViewOrientation.Change)
+    /// Pan the zoomed photo a step that way; at its edge (or at fit) Left and Right turn the page (nsxiv's arrows and
+    /// hjkl).
+    case pan(PanDirection)
+    /// Keep the zoom across page turns, or go back to fit on each (nsxiv's habit, feh's `--keep-zoom-vp`).
+    case toggleKeepZoom
 }

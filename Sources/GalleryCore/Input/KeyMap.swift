@@ -5,8 +5,10 @@ import PagerEngine
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
     public static let bindings: [KeyBinding] = [
-        KeyBinding(keyNames: ["Right", "n", "Space"], command: .next, summary: "next photo"),
-        KeyBinding(keyNames: ["Left", "p", "Backspace"], command: .previous, summary: "previous photo"),
+        KeyBinding(keyNames: ["n", "Space"], command: .next, summary: "next photo (p, Backspace: previous photo)"),
+        KeyBinding(
+            keyNames: [panKeys], command: .pan(.right),
+            summary: "next, previous photo; zoomed: pan (h j k l too), at the edge turn the page"),
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
         KeyBinding(
@@ -27,6 +29,10 @@ public enum KeyMap {
             summary: "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
         KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
+        KeyBinding(keyNames: ["z"], command: .toggleKeepZoom, summary: "keep the zoom and pan over page turns, or not"),
+        KeyBinding(
+            keyNames: [viewKeys, "Ctrl+R"], command: .orient(.turnClockwise),
+            summary: "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom"),
         KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
         KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
         KeyBinding(
@@ -65,6 +71,27 @@ public enum KeyMap {
         ("F2", .bounded), ("F3", .endCaps), ("F4", .threeSurfaces), ("F5", .feed), ("F6", .wheel), ("F7", .grid),
     ]
 
+    /// The keys of the previous photo, named on the next photo's help line (`command(forKeyName:)` reads them).
+    public static let previousKeys = ["p", "Backspace"]
+
+    /// The pan keys as the help names them: one line for the arrows and hjkl (`command(forKeyName:)` reads them from
+    /// `pansByKey`; Up and Down pan through `GalleryKey.scroll`, as they also scroll the help and the grid).
+    public static let panKeys = "Right, Left"
+
+    /// Each pan key's direction (nsxiv's hjkl; the arrows Left and Right; Up and Down are `GalleryKey.scroll`).
+    public static let pansByKey: [(key: String, direction: PanDirection)] = [
+        ("Right", .right), ("Left", .left), ("h", .left), ("l", .right), ("k", .up), ("j", .down),
+    ]
+
+    /// The view keys as the help names them: one line for `<` `>` `|` `_` (`command(forKeyName:)` reads them from
+    /// `orientationsByKey`).
+    public static let viewKeys = "< > | _"
+
+    /// Each view key's turn or mirror, in the help's order (nsxiv's keys).
+    public static let orientationsByKey: [(key: String, change: ViewOrientation.Change)] = [
+        ("<", .turnAnticlockwise), (">", .turnClockwise), ("|", .mirrorHorizontally), ("_", .mirrorVertically),
+    ]
+
     /// The keys of the nine actions as the help names them: one line for Ctrl+1 … Ctrl+9 (`command(forKeyName:)`
     /// reads the digit), not nine.
     public static let actionKeys = "Ctrl+1…9"
@@ -98,7 +125,18 @@ public enum KeyMap {
         if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
             return .mode(mode)
         }
-        guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased() else {
+        if previousKeys.contains(where: { $0 == name || ($0.count > 1 && $0.lowercased() == name.lowercased()) }) {
+            return .previous
+        }
+        if let change = orientationsByKey.first(where: { $0.key == name })?.change { return .orient(change) }
+        // hjkl in lower case only (H is the help); the arrows in any case.
+        let pan = pansByKey.first { $0.key == name || ($0.key.count > 1 && $0.key.lowercased() == name.lowercased()) }
+        if let direction = pan?.direction {
+            return .pan(direction)
+        }
+        guard name.lowercased() != actionKeys.lowercased(), name.lowercased() != modeKeys.lowercased(),
+            name != viewKeys, name != panKeys
+        else {
             return nil
         }
         return commandsByName[name] ?? commandsByLowercasedName[name.lowercased()]

@@ -134,10 +134,23 @@ extension GalleryModel {
     /// Back to fit at once (a resize).
     public mutating func resetZoom() { zoom.reset() }
 
-    /// Settling on another photo than the zoomed one resets the zoom; returns whether it did.
+    /// Settling on another photo than the zoomed one resets the zoom, carrying it for the photo arrived at while
+    /// `keepsZoom` (`takeCarriedZoom(fit:)` applies it); returns whether it reset.
     public mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
-        guard let zoomed = zoom.zoomed, zoomed.photo != photo(ofPage: page) else { return false }
+        guard let zoomed = zoom.shown(at: now), zoomed.photo != photo(ofPage: page) else { return false }
+        if keepsZoom { carriedZoom = CarriedZoom(zoomed.zoom) }
         zoom.reset()
+        return true
+    }
+
+    /// Gives the carried zoom to `fit`'s photo, the one at the centre of a resting pager, measured from its fit: the
+    /// same share of its own pixels and of its pan room. Returns whether it did.
+    public mutating func takeCarriedZoom(fit: (photo: PhotoID, zoom: PhotoZoom)) -> Bool {
+        guard let carried = carriedZoom, pager.phase == .idle, fit.photo == photo(ofPage: pager.currentPage) else {
+            return false
+        }
+        carriedZoom = nil
+        zoom.place(fit.photo, at: carried.applied(to: fit.zoom))
         return true
     }
 

@@ -61,12 +61,16 @@ extension GalleryModel {
         case .last: moveGridSelection(.last, at: time)
         case .goTo(let photo): moveGridSelection(.photo(PhotoID(photo)), at: time)
         case .open: return openFromGrid(selection, at: time)
+        case .pan(let direction):
+            let moves: [PanDirection: GridMove] = [.left: .left, .right: .right, .up: .up, .down: .down]
+            if let move = moves[direction] { moveGridSelection(move, at: time) }
         case .zoomIn: stepGridSize(by: 1)
         case .zoomOut: stepGridSize(by: -1)
         case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,
-            .previousFrame:
+            .previousFrame, .orient:
             break
-        case .mode, .quit, .back, .reload, .cycleSort, .toggleHelp, .toggleInfoPanel, .toggleStatusBar,
+        case .mode, .quit, .back, .reload, .cycleSort, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel,
+            .toggleStatusBar,
             .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil

@@ -75,7 +75,17 @@ extension GalleryModel {
         }
         return StatusLine(
             index: pager.currentPage.rawValue + 1, count: pager.pageCount, name: name, size: photo.size,
-            zoomPercent: photo.zoomPercent, mode: mode.displayName, marks: marks.count > 0 ? marks.count : nil)
+            zoomPercent: photo.zoomPercent, mode: mode.displayName, marks: marks.count > 0 ? marks.count : nil,
+            view: viewLabel)
+    }
+
+    /// How the view of the current photo differs from the stored photo and from plain page turns ("turned 90°,
+    /// mirrored, zoom kept"), for the status bar and the information panel; nil when it does not.
+    public var viewLabel: String? {
+        guard mode != .wheel, mode != .grid else { return nil }
+        let labels = [orientation(of: photo(ofPage: pager.currentPage)).label, keepsZoom ? "zoom kept" : nil]
+        let label = labels.compactMap { $0 }.joined(separator: ", ")
+        return label.isEmpty ? nil : label
     }
 
     /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".

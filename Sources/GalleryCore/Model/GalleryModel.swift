@@ -56,6 +56,13 @@ public struct GalleryModel: Sendable {
     var lastFeedPage: PageIndex = 0
     /// The zoom of the photo on screen and its pan.
     public internal(set) var zoom = ZoomModel()
+    /// How each photo turned or mirrored (`<` `>` `|` `_`) is shown, kept while the gallery runs; upright photos are
+    /// not listed.
+    public internal(set) var orientations: [PhotoID: ViewOrientation] = [:]
+    /// Whether a page turn keeps the zoom (`z`, `--keep-zoom`): nsxiv's habit, feh's `--keep-zoom-vp`.
+    public internal(set) var keepsZoom = false
+    /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
+    public internal(set) var carriedZoom: CarriedZoom?
     /// Whether a press and release make a click.
     var tap: TapRecognizer
     /// A touchpad's two-finger scroll as a virtual drag.
@@ -144,6 +151,7 @@ public struct GalleryModel: Sendable {
         pager = Pager(topology: topology, viewport: pager.viewport, configuration: pager.configuration, time: time)
         tap.cancel()
         zoom.reset()
+        carriedZoom = nil
         grid = nil
         if kind == .grid { openGrid(on: photo) }
         return left
@@ -166,6 +174,9 @@ public struct GalleryModel: Sendable {
             countPrefix.clear()
             moveGridSelection(step < 0 ? .up : .down, at: time)
             return []
+        case .scroll(let step) where zoom.shown(at: time) != nil:
+            // Up and Down pan a zoomed photo (nsxiv); the help, the grid and the wheel took them first.
+            command = .pan(step < 0 ? .up : .down)
         case .scroll(let step) where mode == .wheel:
             // The wheel is a vertical list: Up and Down step its rows as Left and Right do.
             command = step < 0 ? .previous : .next
@@ -180,7 +191,8 @@ public struct GalleryModel: Sendable {
             return [.command(.goTo(min(max(typed, 1), max(pager.pageCount, 1)) - 1))]
         }
         countPrefix.clear()
-        if isRepeat, command == .next || command == .previous, pager.slotsAhead != 0 { return [] }
+        let turns = [.next, .previous, .pan(.left), .pan(.right)].contains(command)
+        if isRepeat, turns, pager.slotsAhead != 0 { return [] }
         return [.command(command)]
     }
 
@@ -265,6 +277,12 @@ public struct GalleryModel: Sendable {
             showInfo(at: time)
         case .nextMarked, .previousMarked:
             return goToMarked(forward: command == .nextMarked, at: time)
+        case .orient(let change): orient(change)
+        case .pan(let direction): return panOrTurn(direction, at: time)
+        case .toggleKeepZoom:
+            keepsZoom.toggle()
+            carriedZoom = nil
+            showInfo(at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)

@@ -14,11 +14,14 @@ public struct StatusLine: Equatable, Sendable {
     public var mode: String
     /// Marked photos, once marking exists; `nil` leaves the field out.
     public var marks: Int?
+    /// How the view differs from the stored photo and the plain page turn ("turned 90°, mirrored"); `nil` leaves the
+    /// field out.
+    public var view: String?
 
     /// A status line.
     public init(
         index: Int, count: Int, name: String, size: (width: Int, height: Int)?, zoomPercent: Int?, mode: String,
-        marks: Int? = nil
+        marks: Int? = nil, view: String? = nil
     ) {
         self.index = index
         self.count = count
@@ -27,6 +30,7 @@ public struct StatusLine: Equatable, Sendable {
         self.zoomPercent = zoomPercent
         self.mode = mode
         self.marks = marks
+        self.view = view
     }
 
     /// "3 / 12  ·  08-brick.jpg  ·  4000×3000  ·  26 %  ·  bounded", fields left out when unknown.
@@ -34,6 +38,7 @@ public struct StatusLine: Equatable, Sendable {
         var fields = ["\(index) / \(count)", name]
         if let size { fields.append("\(size.width)×\(size.height)") }
         if let zoomPercent { fields.append("\(zoomPercent) %") }
+        if let view { fields.append(view) }
         fields.append(mode)
         if let marks { fields.append("\(marks) marked") }
         return fields.joined(separator: "  ·  ")

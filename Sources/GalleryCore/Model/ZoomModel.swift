@@ -9,6 +9,8 @@ public struct ZoomModel: Sendable {
         case animating(ZoomAnimation)
         /// A released pan: the glide to a stop within the photo's edges.
         case gliding(PanGlide)
+        /// A pan key: the spring to the new pan.
+        case panning(PanAnimation)
     }
 
     /// A drag that began on the zoomed photo.
@@ -60,6 +62,7 @@ public struct ZoomModel: Sendable {
         switch motion {
         case .animating(let animation): return (zoomed.photo, animation.zoom(at: now))
         case .gliding(let glide): return (zoomed.photo, glide.zoom(at: now))
+        case .panning(let animation): return (zoomed.photo, animation.zoom(at: now))
         case nil: return zoomed
         }
     }
@@ -110,6 +113,9 @@ public struct ZoomModel: Sendable {
         case .gliding(let glide):
             guard glide.isDone(at: time) else { return .moving }
             final = glide.zoom(at: time)
+        case .panning(let animation):
+            guard animation.isDone(at: time) else { return .moving }
+            final = animation.zoom(at: time)
         }
         self.motion = nil
         self.zoomed = final.isZoomed ? (zoomed.photo, final) : nil
@@ -125,6 +131,29 @@ public struct ZoomModel: Sendable {
         let next = shown.zoom.refitted(fittedWidth: fittedWidth, fittedHeight: fittedHeight)
         zoomed = next.isZoomed ? (shown.photo, next) : nil
         if zoomed == nil { pan = nil }
+    }
+
+    /// Pans the zoomed photo by (`dx`, `dy`) pixels with the spring, from where a pan key's spring is heading (so
+    /// quick presses add up) or else from where it is shown at `time`; held within the photo's edges. Returns false,
+    /// moving nothing, when no photo is zoomed or it is already at that edge (the caller may turn the page).
+    public mutating func pan(byX dx: Double, y dy: Double, at time: Double) -> Bool {
+        guard pan == nil, let shown = shown(at: time) else { return false }
+        var base = shown.zoom
+        if case .panning(let animation) = motion {
+            base = animation.start.panned(toX: animation.targetX, y: animation.targetY)
+        }
+        let target = base.panned(toX: base.panX + dx, y: base.panY + dy).clamped()
+        guard abs(target.panX - base.panX) > 0.5 || abs(target.panY - base.panY) > 0.5 else { return false }
+        zoomed = shown
+        motion = .panning(PanAnimation(from: shown.zoom, toX: target.panX, y: target.panY, time: time))
+        return true
+    }
+
+    /// Shows `photo` at `zoom` at once, nothing moving (a zoom carried over a page turn); at fit, forgets it.
+    public mutating func place(_ photo: PhotoID, at zoom: PhotoZoom) {
+        motion = nil
+        pan = nil
+        zoomed = zoom.isZoomed ? (photo, zoom) : nil
     }
 
     /// Back to fit at once (a mode switch, a resize, settling on another photo).

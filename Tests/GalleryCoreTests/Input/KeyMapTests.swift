@@ -8,8 +8,8 @@ struct KeyMapTests {
     @Test(
         "SDL key names map to their commands",
         arguments: [
-            ("Right", GalleryCommand.next), ("Space", .next),
-            ("Left", .previous), ("Backspace", .previous),
+            ("Right", GalleryCommand.pan(.right)), ("Space", .next),
+            ("Left", .pan(.left)), ("Backspace", .previous),
             ("PageDown", .pageForward), ("PageUp", .pageBackward),
             ("Home", .first), ("End", .last),
             ("F2", .mode(.bounded)), ("F3", .mode(.endCaps)), ("F4", .mode(.threeSurfaces)), ("F5", .mode(.feed)),

@@ -46,7 +46,7 @@ import Testing
         arguments: [
             ("M", false, GalleryKey.command(.invertMarks)), ("M", true, .command(.invertMarks)),
             ("U", false, .command(.clearMarks)),
-            ("Q", false, .command(.quit)), ("Right", false, .command(.next)), ("G", true, .command(.last)),
+            ("Q", false, .command(.quit)), ("Right", false, .command(.pan(.right))), ("G", true, .command(.last)),
         ])
     func ctrl(name: String, shift: Bool, key: GalleryKey) {
         var pairing = KeyTextPairing()

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Right", [GalleryEffect.command(.next)]),
+        ("Right", [GalleryEffect.command(.pan(.right))]),
         ("q", [.command(.quit)]),
         ("2", []),  // A digit only starts a number.
         ("KP_Unbound", []),
@@ -24,8 +24,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Right", GalleryKey.command(.next)),
-        ("right", .command(.next)),
+        ("Right", GalleryKey.command(.pan(.right))),
+        ("right", .command(.pan(.right))),
         ("3", .digit(3)),
         ("7", .digit(7)),
         ("F4", .command(.mode(.threeSurfaces))),
@@ -87,7 +87,7 @@ import Testing
         var model = Self.model()
         do {
             let result = model.key("Right", isRepeat: true, at: 1)
-            #expect(result == [.command(.next)])
+            #expect(result == [.command(.pan(.right))])
         }
         _ = model.perform(.next, at: 1)
         #expect(model.pager.slotsAhead != 0)
@@ -97,7 +97,7 @@ import Testing
         }
         do {
             let result = model.key("Right", isRepeat: false, at: 1.05)
-            #expect(result == [.command(.next)])
+            #expect(result == [.command(.pan(.right))])
         }
     }
 

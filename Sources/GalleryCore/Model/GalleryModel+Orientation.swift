@@ -1,0 +1,20 @@
+import PagerEngine
+
+/// Turning and mirroring the photo on screen (nsxiv's `<` `>` `|` `_`): for the view only, per photo, kept while the
+/// gallery runs (as nsxiv keeps it per image until a reload).
+extension GalleryModel {
+    /// How `photo` is shown: upright unless turned or mirrored.
+    public func orientation(of photo: PhotoID) -> ViewOrientation {
+        orientations[photo] ?? .upright
+    }
+
+    /// Turns or mirrors the photo at the centre of a pager (not the grid's or the wheel's rows); its zoom goes back to
+    /// fit, since the fit is measured on the turned photo.
+    mutating func orient(_ change: ViewOrientation.Change) {
+        guard photoCount > 0, mode != .wheel, mode != .grid else { return }
+        let photo = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+        let next = orientation(of: photo).applying(change)
+        orientations[photo] = next == .upright ? nil : next
+        zoom.reset()
+    }
+}

@@ -1,0 +1,19 @@
+import PagerEngine
+
+/// Panning a zoomed photo from the keyboard, as nsxiv: the arrows and hjkl pan it by a third of the window with the
+/// key-paging spring; Left and Right turn the page only once the photo is at that edge (or at fit), so holding Right
+/// reads a zoomed photo across and then goes on to the next one.
+extension GalleryModel {
+    /// A pan key: pans the zoomed photo at the centre of a resting pager, else turns the page (Left, Right); in the
+    /// wheel it steps the rows as Up and Down do.
+    mutating func panOrTurn(_ direction: PanDirection, at time: Double) -> [GalleryEffect] {
+        if mode == .wheel { return perform(direction == .left || direction == .up ? .previous : .next, at: time) }
+        if pager.phase == .idle, let shown = zoom.shown(at: time), shown.zoom.isZoomed,
+            shown.photo == photo(ofPage: pager.currentPage)
+        {
+            let step = direction.step(width: pager.viewport.width, height: pager.viewport.height)
+            if zoom.pan(byX: step.x, y: step.y, at: time) { return [] }
+        }
+        return direction.turn.map { perform($0, at: time) } ?? []
+    }
+}
