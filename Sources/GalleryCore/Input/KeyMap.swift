@@ -4,54 +4,74 @@ import PagerEngine
 /// are; Ctrl combinations as "Ctrl+M"), and the help text made from them.
 public enum KeyMap {
     /// Every binding, in the order the help lists them.
-    public static let bindings: [KeyBinding] = [
-        KeyBinding(keyNames: ["Right", "n", "Space"], command: .next, summary: "next photo"),
-        KeyBinding(keyNames: ["Left", "p", "Backspace"], command: .previous, summary: "previous photo"),
-        KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
-        KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
+    public static let bindings: [KeyBinding] =
+        [
+            KeyBinding(keyNames: ["Right", "n", "Space"], command: .next, summary: "next photo"),
+            KeyBinding(keyNames: ["Left", "p", "Backspace"], command: .previous, summary: "previous photo"),
+            KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
+            KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
+            KeyBinding(
+                keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
+            KeyBinding(
+                keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
+            KeyBinding(
+                keyNames: [modeKeys], command: .mode(.bounded),
+                summary: "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid"),
+            KeyBinding(
+                keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
+            KeyBinding(
+                keyNames: ["Return", "Keypad Enter", "t"], command: .open,
+                summary: "pager ⇄ grid on the photo; wheel: open the row; 12 Enter: photo 12"),
+            KeyBinding(
+                keyNames: ["+", "Keypad +"], command: .zoomIn,
+                summary: "zoom in a step: 25, 50, 75, 100, 150, 200, 400, 800 %; grid: larger thumbnails"),
+            KeyBinding(
+                keyNames: ["-", "Keypad -"], command: .zoomOut,
+                summary: "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
+            KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
+            KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
+            KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
+            KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
+            KeyBinding(
+                keyNames: ["B"], command: .toggleStatusBar,
+                summary: "status bar that stays: index, name, size, zoom, mode"),
+            KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
+            KeyBinding(keyNames: ["Ctrl+Space"], command: .toggleAnimation, summary: "pause or play an animation"),
+            KeyBinding(keyNames: ["Ctrl+N"], command: .nextFrame, summary: "animation: pause, next frame"),
+            KeyBinding(keyNames: ["Ctrl+P"], command: .previousFrame, summary: "animation: pause, previous frame"),
+            KeyBinding(
+                keyNames: ["r"], command: .reload, summary: "reload the folders: new, removed and changed files"),
+            KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
+            KeyBinding(
+                keyNames: ["m"], command: .toggleMark, summary: "mark or unmark the photo (-o prints the marked)"),
+            KeyBinding(keyNames: ["M", "Ctrl+M"], command: .invertMarks, summary: "invert the marks (again: undone)"),
+            KeyBinding(keyNames: ["Ctrl+U"], command: .clearMarks, summary: "clear every mark"),
+            KeyBinding(keyNames: ["N"], command: .nextMarked, summary: "next marked photo"),
+            KeyBinding(keyNames: ["P"], command: .previousMarked, summary: "previous marked photo"),
+            KeyBinding(
+                keyNames: [actionKeys], command: .action(1),
+                summary: "run --action1 … --action9 on the photo (%f) or the marked ones (%F)"),
+            KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
+            KeyBinding(
+                keyNames: ["Escape"], command: .back,
+                summary: "leave full screen, grid, wheel or zoom; else quit"),
+            KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
+        ] + fileBindings
+
+    /// The keys that change or hand over the photo's file: the Trash and its undo, the clipboard, the default
+    /// application.
+    static let fileBindings: [KeyBinding] = [
         KeyBinding(
-            keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
-        KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
+            keyNames: ["Delete", "Ctrl+Z"], command: .trash,
+            summary: "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),
         KeyBinding(
-            keyNames: [modeKeys], command: .mode(.bounded),
-            summary: "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid"),
-        KeyBinding(keyNames: ["D"], command: .flipWheel, summary: "wheel: flip the arc (clockwise / anticlockwise)"),
-        KeyBinding(
-            keyNames: ["Return", "Keypad Enter", "t"], command: .open,
-            summary: "pager ⇄ grid on the photo; wheel: open the row; 12 Enter: photo 12"),
-        KeyBinding(
-            keyNames: ["+", "Keypad +"], command: .zoomIn,
-            summary: "zoom in a step: 25, 50, 75, 100, 150, 200, 400, 800 %; grid: larger thumbnails"),
-        KeyBinding(
-            keyNames: ["-", "Keypad -"], command: .zoomOut,
-            summary: "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
-        KeyBinding(keyNames: ["="], command: .zoomActualSize, summary: "100 %: one image pixel per screen pixel"),
-        KeyBinding(keyNames: ["W"], command: .zoomToFit, summary: "fit the photo to the window"),
-        KeyBinding(keyNames: ["F", "F11"], command: .toggleFullscreen, summary: "full screen on or off"),
-        KeyBinding(keyNames: ["I"], command: .toggleInfoPanel, summary: "show or hide the information panel"),
-        KeyBinding(
-            keyNames: ["B"], command: .toggleStatusBar, summary: "status bar that stays: index, name, size, zoom, mode"),
-        KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
-        KeyBinding(keyNames: ["Ctrl+Space"], command: .toggleAnimation, summary: "pause or play an animation"),
-        KeyBinding(keyNames: ["Ctrl+N"], command: .nextFrame, summary: "animation: pause, next frame"),
-        KeyBinding(keyNames: ["Ctrl+P"], command: .previousFrame, summary: "animation: pause, previous frame"),
-        KeyBinding(
-            keyNames: ["r"], command: .reload, summary: "reload the folders: new, removed and changed files"),
-        KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
-        KeyBinding(keyNames: ["m"], command: .toggleMark, summary: "mark or unmark the photo (-o prints the marked)"),
-        KeyBinding(keyNames: ["M", "Ctrl+M"], command: .invertMarks, summary: "invert the marks (again: undone)"),
-        KeyBinding(keyNames: ["Ctrl+U"], command: .clearMarks, summary: "clear every mark"),
-        KeyBinding(keyNames: ["N"], command: .nextMarked, summary: "next marked photo"),
-        KeyBinding(keyNames: ["P"], command: .previousMarked, summary: "previous marked photo"),
-        KeyBinding(
-            keyNames: [actionKeys], command: .action(1),
-            summary: "run --action1 … --action9 on the photo (%f) or the marked ones (%F)"),
-        KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
-        KeyBinding(
-            keyNames: ["Escape"], command: .back,
-            summary: "leave full screen, grid, wheel or zoom; else quit"),
-        KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
+            keyNames: ["Ctrl+C", "Ctrl+O"], command: .copyPath,
+            summary: "copy the photo's path (text); Ctrl+O: open it with xdg-open"),
     ]
+
+    /// The second key of a file binding's line, with its own command (one help line each, so the help stays one
+    /// screen).
+    static let fileSecondKeys: [String: GalleryCommand] = ["ctrl+z": .undoTrash, "ctrl+o": .openWith]
 
     /// The mode keys as the help names them: one line for F2 … F7 (`command(forKeyName:)` reads them from
     /// `modesByKey`), not six.
@@ -92,6 +112,7 @@ public enum KeyMap {
         if name.count == 6, name.lowercased().hasPrefix("ctrl+"), let digit = name.last?.wholeNumberValue, digit > 0 {
             return .action(digit)
         }
+        if let command = fileSecondKeys[name.lowercased()] { return command }
         if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
             return .mode(mode)
         }

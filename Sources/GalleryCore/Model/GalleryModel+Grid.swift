@@ -69,6 +69,8 @@ extension GalleryModel {
         case .mode, .quit, .back, .reload, .toggleHelp, .toggleInfoPanel, .toggleStatusBar, .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil
+        case .trash, .undoTrash, .copyPath, .openWith:
+            return nil
         }
         return []
     }
