@@ -13,7 +13,9 @@ extension SDLSerializedTests {
         @Test("a failed action's reason shows in the information's place, and fades with it")
         func failureShowsInTheWindow() throws {
             try SDLTestSession.start()
-            let (_, paths) = try MarksEndToEndTests.photos()
+            // The folder is kept to the end: its photos gone, they would be dropped, with a notice of their own.
+            let (folder, paths) = try MarksEndToEndTests.photos()
+            defer { _ = folder }
             let target = try Surface(width: 320, height: 240, opaque: true)
             let renderer = try Renderer(target: target)
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
