@@ -134,8 +134,9 @@ extension GalleryController {
     }
 
     /// Makes `sources` the library: each photo kept moves to its new number with its texture, decode state and mark;
-    /// the current photo stays on screen, or its next neighbour kept (else the previous) when it is gone.
-    func replaceLibrary(with sources: [PageSource], note: String?, at time: Double) {
+    /// the current photo stays on screen, or its next neighbour kept (else the previous) when it is gone; or the first
+    /// photo of `showing`, when given (a photo restored from the Trash).
+    func replaceLibrary(with sources: [PageSource], note: String?, at time: Double, showing shown: PageSource? = nil) {
         guard !sources.isEmpty else { return }
         var places: [PageSource: [Int]] = [:]
         for (index, source) in sources.enumerated() { places[source, default: []].append(index) }
@@ -150,8 +151,9 @@ extension GalleryController {
             taken[source] = turn + 1
         }
         let current = photo(ofPage: pager.currentPage).rawValue
+        let restored: PhotoID? = shown.flatMap { sources.firstIndex(of: $0) }.map { PhotoID($0) }
         let showing =
-            renumbering[PhotoID(current)]
+            restored ?? renumbering[PhotoID(current)]
             ?? (current + 1..<max(library.count, current + 1)).lazy.compactMap { renumbering[PhotoID($0)] }.first
             ?? (0..<current).reversed().lazy.compactMap { renumbering[PhotoID($0)] }.first ?? 0
         let textures = store.handOverTextures()

@@ -50,6 +50,12 @@ public final class GalleryController {
 
     /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
     public var actions: ActionRunner?
+    /// Moves photos to the Trash and back (Delete, Ctrl+Z), off the main thread.
+    public var trashRunner = TrashRunner()
+    /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
+    let openWith = OpenWithRunner()
+    /// Puts text on the window system's clipboard; returns why it could not (nil: done). Nil without a window.
+    public var clipboard: ((String) -> String?)?
 
     /// Lists the photos again for `r` and the order key, as they were first listed but in the order given (run on a
     /// thread of its own); nil: they do nothing (generated pages, a feed).
@@ -253,6 +259,7 @@ public final class GalleryController {
         if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
+        receiveFileOutcomes(at: time)
         receiveFolderChanges()
         if photoDetails.takeArrivals() { needsRedraw = true }
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }

@@ -169,6 +169,8 @@ public struct HeadlessRun {
             if gallery.waitsOnRealTimeFeed { gallery.waitForFeed(upTo: 1 / framesPerSecond) }
             // So do running actions: the run ends once they have, and re-reads what they changed.
             if gallery.runningActions > 0 { gallery.waitForAction(upTo: 1 / framesPerSecond) }
+            // And moves to the Trash and back, and `xdg-open`.
+            if gallery.pendingFileJobs > 0 { gallery.waitForFileJob(upTo: 1 / framesPerSecond) }
             // A reload's listing is waited for: the virtual clock does not run past it.
             gallery.waitForReload()
             gallery.waitForDetails()
@@ -182,7 +184,7 @@ public struct HeadlessRun {
                 cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
                 && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
                 && gallery.feedState != .loading
-                && gallery.runningActions == 0 && !gallery.isReloading
+                && gallery.runningActions == 0 && !gallery.isReloading && gallery.pendingFileJobs == 0
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }
             if StopSignal.isStopRequested { break }
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
@@ -197,7 +199,7 @@ public struct HeadlessRun {
     /// jumps there, so an event far in the future costs nothing. Returns 0 (no jump) otherwise.
     static func lastIdleFrame(before cursor: ScriptCursor, gallery: GalleryController, framesPerSecond: Double) -> Int {
         guard !gallery.needsFrame, gallery.pendingDecodes == 0, !gallery.waitsOnRealTimeFeed,
-            gallery.runningActions == 0,
+            gallery.runningActions == 0, gallery.pendingFileJobs == 0,
             let next = [cursor.nextEventTime, gallery.nextWakeTime].compactMap({ $0 }).min()
         else { return 0 }
         // The event applies at the first frame k with k / fps ≥ t (within the cursor's tolerance).

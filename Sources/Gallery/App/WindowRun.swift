@@ -125,6 +125,7 @@ public struct WindowRun {
             gallery.relist = relist
             gallery.sort = order
             gallery.wake = wake
+            gallery.clipboard = Self.setClipboard
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             return gallery
@@ -290,5 +291,12 @@ public struct WindowRun {
         var mode = SDL_DisplayMode()
         guard SDL_GetWindowDisplayMode(window.handle, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
         return Int(mode.refresh_rate)
+    }
+
+    /// Puts `path` on the clipboard as text (SDL 2 offers text only: no `text/uri-list`, no image), its bytes as they
+    /// are; returns SDL's error, or nil.
+    static func setClipboard(_ path: String) -> String? {
+        let bytes = PathBytes.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        return SDL_SetClipboardText(bytes) == 0 ? nil : String(cString: SDL_GetError())
     }
 }

@@ -80,4 +80,12 @@ public enum GalleryCommand: Hashable, Sendable {
     case pan(PanDirection)
     /// Keep the zoom across page turns, or go back to fit on each (nsxiv's habit, feh's `--keep-zoom-vp`).
     case toggleKeepZoom
+    /// Move the current photo to the desktop's Trash (Delete); it leaves the library, its neighbour shows.
+    case trash
+    /// Put the photo last moved to the Trash back where it was, and show it (Ctrl+Z; again: the one before).
+    case undoTrash
+    /// Copy the current photo's path to the clipboard, as text (Ctrl+C).
+    case copyPath
+    /// Open the current photo in the desktop's default application for its type (`xdg-open`, Ctrl+O).
+    case openWith
 }

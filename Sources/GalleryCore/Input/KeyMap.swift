@@ -12,8 +12,8 @@ public enum KeyMap {
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
         KeyBinding(
-            keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
-        KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
+            keyNames: ["Delete", "Ctrl+Z"], command: .trash,
+            summary: "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),
         KeyBinding(
             keyNames: [modeKeys], command: .mode(.bounded),
             summary: "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid"),
@@ -60,7 +60,17 @@ public enum KeyMap {
         KeyBinding(
             keyNames: ["O"], command: .cycleSort,
             summary: "order by name, modification time, date taken, file size (in turn), keeping the photo"),
+        KeyBinding(
+            keyNames: ["Delete", "Ctrl+Z"], command: .trash,
+            summary: "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),
+        KeyBinding(
+            keyNames: ["Ctrl+C", "Ctrl+O"], command: .copyPath,
+            summary: "copy the photo's path (text); Ctrl+O: open it with xdg-open"),
     ]
+
+    /// The second key of a file binding's line, with its own command (one help line each, so the help stays one
+    /// screen).
+    static let fileSecondKeys: [String: GalleryCommand] = ["ctrl+z": .undoTrash, "ctrl+o": .openWith]
 
     /// The mode keys as the help names them: one line for F2 … F7 (`command(forKeyName:)` reads them from
     /// `modesByKey`), not six.
@@ -122,6 +132,7 @@ public enum KeyMap {
         if name.count == 6, name.lowercased().hasPrefix("ctrl+"), let digit = name.last?.wholeNumberValue, digit > 0 {
             return .action(digit)
         }
+        if let command = fileSecondKeys[name.lowercased()] { return command }
         if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
             return .mode(mode)
         }

@@ -29,4 +29,12 @@ public enum GalleryEffect: Equatable, Sendable {
     case zoomFromGrid(photo: PhotoID, cell: LayoutRect)
     /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.
     case runAction(number: Int, photo: PhotoID, marked: [PhotoID])
+    /// Move `photo`'s file to the Trash, off the main thread; the library changes when it is there.
+    case trash(PhotoID)
+    /// Restore the photo last moved to the Trash this session, off the main thread, and show it.
+    case undoTrash
+    /// Put `photo`'s path on the clipboard.
+    case copyPath(PhotoID)
+    /// Open `photo` with `xdg-open`, off the main thread.
+    case openWith(PhotoID)
 }

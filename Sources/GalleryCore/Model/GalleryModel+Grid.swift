@@ -74,6 +74,8 @@ extension GalleryModel {
             .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil
+        case .trash, .undoTrash, .copyPath, .openWith:
+            return nil
         }
         return []
     }

@@ -287,6 +287,8 @@ public struct GalleryModel: Sendable {
             guard photoCount > 0 else { return [] }
             let current = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
             return [.runAction(number: number, photo: current, marked: marks.inOrder)]
+        case .trash, .undoTrash, .copyPath, .openWith:
+            return performFileCommand(command, at: time)
         }
         return []
     }

@@ -1,0 +1,9 @@
+/// What a Delete or a Ctrl+Z did to the file, once done off the main thread (`TrashRunner`).
+public enum TrashOutcome: Equatable, Sendable {
+    /// The file at `path`, photo `place` of the library when Delete was pressed, is in the Trash now.
+    case trashed(path: String, place: Int)
+    /// The file at `path` is back where it was; it was photo `place` when it went.
+    case restored(path: String, place: Int)
+    /// Nothing changed, and this says why (the information line shows it).
+    case failed(String)
+}

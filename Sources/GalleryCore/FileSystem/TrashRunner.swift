@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Moves photos to the Trash (Delete) and back (Ctrl+Z) on a thread of its own, one at a time and in the order asked,
+/// so the window never waits for a file system; keeps what puts each back, last first, for this session. Thread-safe.
+public final class TrashRunner: Sendable {
+    private enum Job {
+        case trash(path: String, place: Int)
+        case restore
+    }
+
+    private struct State {
+        var queue: [Job] = []
+        var working = false
+        /// Jobs asked for whose outcome was not taken yet.
+        var pending = 0
+        var finished: [TrashOutcome] = []
+        /// What Ctrl+Z puts back, the last moved last.
+        var undo: [(item: Trash.Item, path: String, place: Int)] = []
+    }
+
+    private let state = LockedState(State())
+    private let signal = AnswerSignal()
+    private let makeTrash: @Sendable () -> Trash
+
+    /// A runner over the trash `makeTrash` gives (on the runner's thread): by default this user's, from the process's
+    /// `XDG_DATA_HOME` and `HOME`.
+    public init(trash makeTrash: (@Sendable () -> Trash)? = nil) {
+        self.makeTrash = makeTrash ?? { Trash(environment: TrashRunner.environment()) }
+    }
+
+    /// The variables the trash is found by, from the process environment.
+    static func environment() -> [String: String] {
+        var values: [String: String] = [:]
+        for name in ["XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }
+
+    /// Moves the file at `path`, photo `place` of the library, to the trash; `wake` is called once it is done.
+    public func moveToTrash(_ path: String, place: Int, wake: @escaping @Sendable () -> Void = {}) {
+        submit(.trash(path: path, place: place), wake: wake)
+    }
+
+    /// Puts the file last moved to the trash back (after any move still queued); `wake` is called once it is done.
+    public func restoreLast(wake: @escaping @Sendable () -> Void = {}) {
+        submit(.restore, wake: wake)
+    }
+
+    /// Jobs asked for whose outcome was not taken yet.
+    public var pendingCount: Int { state.withLock { $0.pending } }
+
+    /// Files this session moved to the trash and not restored, the last moved last.
+    public var trashed: [Trash.Item] { state.withLock { $0.undo.map(\.item) } }
+
+    /// The outcomes since the last call, in order.
+    public func takeFinished() -> [TrashOutcome] {
+        state.withLock { state in
+            defer { state.finished.removeAll() }
+            state.pending -= state.finished.count
+            return state.finished
+        }
+    }
+
+    /// Waits up to `seconds` of real time for a job to finish (headless runs).
+    public func waitForOne(upTo seconds: Double) {
+        signal.wait(upTo: seconds) { [state] in state.withLock { $0.pending > 0 && $0.finished.isEmpty } }
+    }
+
+    private func submit(_ job: Job, wake: @escaping @Sendable () -> Void) {
+        let start = state.withLock { state in
+            state.queue.append(job)
+            state.pending += 1
+            defer { state.working = true }
+            return !state.working
+        }
+        guard start else { return }
+        DetachedThread.start(name: "gallery-trash") { [self] in
+            while let job = nextJob() {
+                let outcome = perform(job)
+                state.withLock { $0.finished.append(outcome) }
+                signal.notify()
+                wake()
+            }
+        }
+    }
+
+    private func nextJob() -> Job? {
+        state.withLock { state in
+            guard !state.queue.isEmpty else {
+                state.working = false
+                return nil
+            }
+            return state.queue.removeFirst()
+        }
+    }
+
+    private func perform(_ job: Job) -> TrashOutcome {
+        let trash = makeTrash()
+        switch job {
+        case .trash(let path, let place):
+            do {
+                let item = try trash.moveToTrash(path)
+                state.withLock { $0.undo.append((item, path, place)) }
+                return .trashed(path: path, place: place)
+            } catch {
+                return .failed("Delete: \(error)")
+            }
+        case .restore:
+            guard let last = state.withLock({ $0.undo.popLast() }) else {
+                return .failed("Ctrl+Z: nothing moved to the Trash to restore")
+            }
+            do {
+                try trash.restore(last.item)
+                return .restored(path: last.path, place: last.place)
+            } catch {
+                state.withLock { $0.undo.append(last) }
+                return .failed("Ctrl+Z: \(error)")
+            }
+        }
+    }
+}

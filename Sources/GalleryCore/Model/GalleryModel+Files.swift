@@ -1,0 +1,30 @@
+/// The keys that act on the photo's file: Delete moves it to the Trash, Ctrl+Z restores it, Ctrl+C copies its path,
+/// Ctrl+O opens it in the desktop's application. The adapter does the file work off the main thread.
+extension GalleryModel {
+    /// What Delete and Ctrl+Z say in the feed, which refuses them.
+    public static let feedRefusesTrash =
+        "feed: Delete and Ctrl+Z work in the other modes (the feed's pages are its own)"
+    /// What Delete says when one photo is left.
+    public static let lastPhotoStays = "Delete: the last photo stays (nothing would be left to show)"
+
+    /// Carries out a file key: Delete and Ctrl+Z act on the current photo only (not the marked ones), never in the feed,
+    /// whose pages its source appends; Delete leaves the last photo.
+    mutating func performFileCommand(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
+        guard photoCount > 0 else { return [] }
+        // The photo queued key presses are heading for, as marks and actions take it; the grid's selection.
+        let current = grid?.selection ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+        switch command {
+        case .trash where mode == .feed, .undoTrash where mode == .feed:
+            showNotice(Self.feedRefusesTrash, at: time)
+            return []
+        case .trash where photoCount == 1:
+            showNotice(Self.lastPhotoStays, at: time)
+            return []
+        case .trash: return [.trash(current)]
+        case .undoTrash: return [.undoTrash]
+        case .copyPath: return [.copyPath(current)]
+        case .openWith: return [.openWith(current)]
+        default: return []
+        }
+    }
+}

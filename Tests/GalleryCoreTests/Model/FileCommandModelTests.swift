@@ -1,0 +1,49 @@
+import GalleryCore
+import PagerEngine
+import Testing
+
+/// Delete, Ctrl+Z, Ctrl+C and Ctrl+O in the model: which photo they act on, and where they are refused.
+@Suite("File commands in the model")
+struct FileCommandModelTests {
+    @Test("the keys are bound: Delete, Ctrl+Z, Ctrl+C, Ctrl+O (as the window names them with Ctrl held)")
+    func keys() {
+        #expect(GalleryKey(name: "Delete") == .command(.trash))
+        #expect(GalleryKey(name: "Ctrl+Z") == .command(.undoTrash))
+        #expect(GalleryKey(name: "Ctrl+C") == .command(.copyPath))
+        #expect(GalleryKey(name: "Ctrl+O") == .command(.openWith))
+        var pairing = KeyTextPairing()
+        #expect(pairing.keyDown(name: "Z", shift: false, ctrl: true, helpShows: false) == .command(.undoTrash))
+        // feh's Ctrl+Delete deletes too.
+        #expect(pairing.keyDown(name: "Delete", shift: false, ctrl: true, helpShows: false) == .command(.trash))
+        #expect(KeyMap.helpLines.contains { $0.hasPrefix("Delete") && $0.contains("Trash") })
+    }
+
+    @Test(
+        "each acts on the current photo (the grid's selection), never the marked ones",
+        arguments: [TopologyKind.bounded, .endCaps, .wheel, .grid])
+    func currentPhoto(mode: TopologyKind) {
+        var model = GalleryModel(photoCount: 10, mode: mode, startPage: 4, viewport: Viewport(width: 800, height: 600))
+        _ = model.perform(.invertMarks, at: 1)
+        #expect(model.perform(.trash, at: 1) == [.trash(4)])
+        #expect(model.perform(.undoTrash, at: 1) == [.undoTrash])
+        #expect(model.perform(.copyPath, at: 1) == [.copyPath(4)])
+        #expect(model.perform(.openWith, at: 1) == [.openWith(4)])
+    }
+
+    @Test("the feed refuses Delete and Ctrl+Z and says why; copy and open still work there")
+    func feedRefuses() {
+        var model = GalleryModel(photoCount: 10, mode: .feed, startPage: 2, viewport: Viewport(width: 800, height: 600))
+        #expect(model.perform(.trash, at: 1).isEmpty)
+        #expect(model.notice == GalleryModel.feedRefusesTrash)
+        #expect(model.perform(.undoTrash, at: 1).isEmpty)
+        #expect(model.perform(.copyPath, at: 1) == [.copyPath(2)])
+    }
+
+    @Test("the last photo stays")
+    func lastPhotoStays() {
+        var model = GalleryModel(photoCount: 1, mode: .bounded, viewport: Viewport(width: 800, height: 600))
+        #expect(model.perform(.trash, at: 1).isEmpty)
+        #expect(model.notice == GalleryModel.lastPhotoStays)
+        #expect(model.perform(.undoTrash, at: 1) == [.undoTrash])
+    }
+}
