@@ -12,8 +12,8 @@ public enum KeyMap {
         KeyBinding(keyNames: ["PageDown", "]"], command: .pageForward, summary: "10 photos forward"),
         KeyBinding(keyNames: ["PageUp", "["], command: .pageBackward, summary: "10 photos back"),
         KeyBinding(
-            keyNames: ["Delete", "Ctrl+Z"], command: .trash,
-            summary: "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),
+            keyNames: ["Home", "g"], command: .first, summary: "first photo; after a number: that photo (12 g)"),
+        KeyBinding(keyNames: ["End", "G"], command: .last, summary: "last photo; after a number: that photo (12 G)"),
         KeyBinding(
             keyNames: [modeKeys], command: .mode(.bounded),
             summary: "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid"),
