@@ -39,8 +39,9 @@ public enum KeyMap {
             keyNames: ["B"], command: .toggleStatusBar, summary: "status bar that stays: index, name, size, zoom, mode"),
         KeyBinding(keyNames: ["S"], command: .toggleSlideshow, summary: "start or stop the slideshow"),
         KeyBinding(keyNames: ["Ctrl+Space"], command: .toggleAnimation, summary: "pause or play an animation"),
-        KeyBinding(keyNames: ["Ctrl+N"], command: .nextFrame, summary: "animation: pause, next frame"),
-        KeyBinding(keyNames: ["Ctrl+P"], command: .previousFrame, summary: "animation: pause, previous frame"),
+        KeyBinding(
+            keyNames: ["Ctrl+N", "Ctrl+P"], command: .nextFrame,
+            summary: "animation: pause, next frame; Ctrl+P: previous frame"),
         KeyBinding(
             keyNames: ["r"], command: .reload, summary: "reload the folders: new, removed and changed files"),
         KeyBinding(keyNames: ["R"], command: .retry, summary: "feed: retry a failed load"),
@@ -54,9 +55,8 @@ public enum KeyMap {
             summary: "run --action1 … --action9 on the photo (%f) or the marked ones (%F)"),
         KeyBinding(keyNames: ["F1", "H", "?"], command: .toggleHelp, summary: "show or hide this help"),
         KeyBinding(
-            keyNames: ["Escape"], command: .back,
-            summary: "leave full screen, grid, wheel or zoom; else quit"),
-        KeyBinding(keyNames: ["Q"], command: .quit, summary: "quit"),
+            keyNames: ["Escape", "Q"], command: .back,
+            summary: "leave full screen, grid, wheel or zoom, else quit; Q: quit"),
         KeyBinding(
             keyNames: ["O"], command: .cycleSort,
             summary: "order by name, modification time, date taken, file size (in turn), keeping the photo"),
@@ -68,9 +68,11 @@ public enum KeyMap {
             summary: "copy the photo's path (text); Ctrl+O: open it with xdg-open"),
     ]
 
-    /// The second key of a file binding's line, with its own command (one help line each, so the help stays one
-    /// screen).
-    static let fileSecondKeys: [String: GalleryCommand] = ["ctrl+z": .undoTrash, "ctrl+o": .openWith]
+    /// The second key of a shared help line, with its own command (pairs share a line so that the help stays one
+    /// screen at 1024×600).
+    static let secondKeys: [String: GalleryCommand] = [
+        "ctrl+z": .undoTrash, "ctrl+o": .openWith, "ctrl+p": .previousFrame, "q": .quit,
+    ]
 
     /// The mode keys as the help names them: one line for F2 … F7 (`command(forKeyName:)` reads them from
     /// `modesByKey`), not six.
@@ -132,7 +134,7 @@ public enum KeyMap {
         if name.count == 6, name.lowercased().hasPrefix("ctrl+"), let digit = name.last?.wholeNumberValue, digit > 0 {
             return .action(digit)
         }
-        if let command = fileSecondKeys[name.lowercased()] { return command }
+        if let command = secondKeys[name.lowercased()] { return command }
         if let mode = modesByKey.first(where: { $0.key.lowercased() == name.lowercased() })?.mode {
             return .mode(mode)
         }
