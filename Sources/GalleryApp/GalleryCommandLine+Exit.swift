@@ -101,6 +101,7 @@ extension GalleryCommandLine {
 
     private static func endChildren() {
         ProcessGroups.terminateAll()
-        Descendants.endAll()
+        // Every descendant comes from a group the gallery started: with none, /proc need not be scanned.
+        if ProcessGroups.startedAny { Descendants.endAll() }
     }
 }

@@ -11,6 +11,7 @@ package enum ProcessGroups {
     private struct State {
         var groups: Set<pid_t> = []
         var isTerminating = false
+        var startedAny = false
     }
 
     private static let state = LockedState(State())
@@ -27,7 +28,10 @@ package enum ProcessGroups {
         state.withLock { state in
             guard !state.isTerminating else { return nil }
             let result = spawn()
-            if case .success(let group) = result { state.groups.insert(group) }
+            if case .success(let group) = result {
+                state.groups.insert(group)
+                state.startedAny = true
+            }
             return result
         }
     }
@@ -40,6 +44,9 @@ package enum ProcessGroups {
 
     /// Whether the gallery is ending: runs in progress stop at once.
     package static var isTerminating: Bool { state.withLock { $0.isTerminating } }
+
+    /// Whether any group was ever started: without one, the gallery has no descendants to look for at exit.
+    package static var startedAny: Bool { state.withLock { $0.startedAny } }
 
     /// The groups started and not yet ended.
     package static var running: Set<pid_t> { state.withLock { $0.groups } }
