@@ -106,7 +106,7 @@ $(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
 	$(GALLERY) --experimental-dump-help > $(GENERATED)/help.json
 	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.1
 	$(BUILD_DIR)/gallery-docs desktop-entry --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.desktop
-	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script $$shell > $(GENERATED)/completion.$$shell; done
+	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script=$$shell > $(GENERATED)/completion.$$shell; done
 	@touch $@
 
 $(GALLERY) $(BUILD_DIR)/gallery-docs:
