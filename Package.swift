@@ -55,6 +55,8 @@ let package = Package(
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         // <sys/prctl.h>: the gallery becomes its descendants' subreaper, so none outlives it (`Descendants`).
         .systemLibrary(name: "CProcessControl"),
+        // memfd_create(2): pixel memory a decoder process shares with the viewer (`PixelStorage`).
+        .systemLibrary(name: "CSharedMemory"),
         // nettle: MD5, which the freedesktop thumbnail cache names its files by (`ThumbnailCache`).
         .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
@@ -63,6 +65,8 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: strict
         ),
+        // Pictures without SDL: the pixel buffer decoders fill and the decoder process shares with the viewer.
+        .target(name: "Imaging", dependencies: ["CSharedMemory"], swiftSettings: strict),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
             name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
@@ -123,6 +127,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
+        // Links no SDL: the imaging module's tests run where there is no SDL at all.
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],
