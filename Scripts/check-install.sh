@@ -20,9 +20,12 @@ step "files in place"
 desktop-file-validate "$prefix/share/applications/gallery.desktop" || fail "desktop-file-validate"
 step "desktop entry validates"
 
-MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/gallery.1" > "$work/man.txt" 2> "$work/man.err" \
-  || fail "man -l exited $?: $(cat "$work/man.err")"
-[ ! -s "$work/man.err" ] || fail "man -l warned: $(cat "$work/man.err")"
+# Both in the C locale (CI, minimal containers: ASCII output) and in UTF-8; the UTF-8 text is the one checked below.
+for locale in C C.UTF-8; do
+  LC_ALL=$locale MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/gallery.1" > "$work/man.txt" 2> "$work/man.err" \
+    || fail "man -l exited $? in the $locale locale: $(cat "$work/man.err")"
+  [ ! -s "$work/man.err" ] || fail "man -l warned in the $locale locale: $(cat "$work/man.err")"
+done
 for heading in NAME SYNOPSIS DESCRIPTION "KEYS AND GESTURES" ENVIRONMENT; do
   grep -q "^$heading" "$work/man.txt" || fail "the man page has no $heading section"
 done

@@ -19,7 +19,34 @@ public enum ManualPage {
             if lines.last == "" { lines.removeLast() }
             lines += added + [""]
         }
+        let header = lines.firstIndex { $0.hasPrefix(".Sh") } ?? 0
+        lines.insert(contentsOf: asciiFallbacks(for: lines), at: header)
         return lines.joined(separator: "\n")
+    }
+
+    /// ASCII stand-ins for the characters the page uses that groff's ASCII output (man in the C locale, as in CI or a
+    /// minimal container) has no glyph for: there it warns "can't find special character" and prints nothing.
+    static let asciiStandIns: [Unicode.Scalar: String] = [
+        "\u{2026}": "...", "\u{21C4}": "<->", "\u{2192}": "->", "\u{2190}": "<-", "\u{2194}": "<->",
+        "\u{2191}": "^", "\u{2193}": "v", "\u{2013}": "-", "\u{2014}": "--", "\u{2212}": "-",
+    ]
+
+    /// One `.fchar` request per character of `lines` with a stand-in (raw or as `\[uXXXX]`): `.fchar` defines a
+    /// glyph only where the output device lacks it, so a UTF-8 terminal still shows the character itself.
+    static func asciiFallbacks(for lines: [String]) -> [String] {
+        var used = Set<Unicode.Scalar>()
+        for line in lines {
+            used.formUnion(line.unicodeScalars.filter { !$0.isASCII })
+            var rest = line[...]
+            while let start = rest.firstRange(of: "\\[u") {
+                let digits = rest[start.upperBound...].prefix { $0.isHexDigit }
+                if let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) { used.insert(scalar) }
+                rest = rest[start.upperBound...]
+            }
+        }
+        return used.sorted { $0.value < $1.value }.compactMap { scalar in
+            asciiStandIns[scalar].map { ".fchar " + textLine(String(scalar)) + " " + $0 }
+        }
     }
 
     private static var environmentSection: String {

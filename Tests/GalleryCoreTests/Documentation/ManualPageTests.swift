@@ -53,7 +53,7 @@ struct ManualPageTests {
     @Test("a page without an exit status section gets the sections at its end")
     func sectionsAreAppendedWithoutExitStatus() {
         let page = ManualPage.completing(".Sh NAME\n.Nm gallery\n")
-        #expect(page.hasPrefix(".Sh NAME\n.Nm gallery\n.Sh \"KEYS AND GESTURES\"\n"))
+        #expect(page.contains(".Sh NAME\n.Nm gallery\n.Sh \"KEYS AND GESTURES\"\n"))
         #expect(page.hasSuffix(".El\n"))
     }
 
@@ -70,5 +70,17 @@ struct ManualPageTests {
                 "(11000).",
             ])
         #expect(ManualPage.textLine(#".a\b×"#) == #"\&.a\eb\[u00D7]"#)
+    }
+
+    @Test(
+        "each character the ASCII output lacks gets an ASCII stand-in before the first section, raw or escaped",
+        arguments: [("(1\\[u2026]1000)", ".fchar \\[u2026] ..."), ("pager \u{21C4} grid", ".fchar \\[u21C4] <->")])
+    func asciiFallbacksPrecedeTheFirstSection(text: String, fallback: String) throws {
+        let page = ManualPage.completing(".Dt GALLERY 1\n.Sh NAME\n\(text)\n")
+        let lines = page.split(separator: "\n").map(String.init)
+        let fallbackLine = try #require(lines.firstIndex(of: fallback))
+        let firstSection = try #require(lines.firstIndex { $0.hasPrefix(".Sh") })
+        let title = try #require(lines.firstIndex(of: ".Dt GALLERY 1"))
+        #expect(title < fallbackLine && fallbackLine < firstSection)
     }
 }
