@@ -25,9 +25,11 @@ extension GalleryController {
             }
             try store.fillSlots(shown)
             try uploadAnimationFrame(shown)
+            let dismiss = model.dismissPose
             if let opening = openingGridZoom {
                 try paintOpeningZoom(opening, shown: shown)
             } else {
+                if let dismiss { try paintDismissBackdrop(dismiss) }
                 try painter.paint(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                     photoBox: photoBox, scale: scale,
@@ -37,7 +39,7 @@ extension GalleryController {
                     thumbnail: { [thumbnails] in
                         thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
                     },
-                    marked: model.marks.contains, orientation: model.orientation(of:))
+                    marked: model.marks.contains, orientation: model.orientation(of:), dismiss: dismiss)
             }
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)

@@ -6,7 +6,7 @@ extension GalleryController {
     /// Asks for the thumbnails the grid wants (`GalleryModel.gridWants`, most urgent first) at its cell size, keeping
     /// `ThumbnailStore.gridScreens` screens of cells within the thumbnails' share of the cache budget.
     func updateGridThumbnails() {
-        guard let grid = model.grid, let wants = model.gridWants else { return }
+        guard let grid = model.grid ?? model.dismissGrid, let wants = model.gridWants else { return }
         let layout = grid.layout
         let box = PixelSize(width: layout.cellSide, height: layout.cellSide)
         thumbnails.want(
@@ -69,6 +69,33 @@ extension GalleryController {
             }
         if !stillShown || !zoom.isRunning(at: time) { gridZoom = nil }
         return true
+    }
+
+    /// Draws the grid a photo is dragged down to behind it (its own cell left empty), under the pager's background
+    /// faded as `pose` says; the photo is drawn over it by the scene painter.
+    func paintDismissBackdrop(_ pose: DismissPose) throws {
+        if let grid = model.dismissGrid {
+            try gridPainter.paint(
+                grid: grid, time: now, thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains,
+                hiding: pose.photo)
+        }
+        let output = try renderer.outputSize
+        let background = ScenePainter.background
+        try renderer.blend(
+            PixelRect(x: 0, y: 0, width: output.width, height: output.height),
+            color: RGBA(
+                r: background.r, g: background.g, b: background.b,
+                a: UInt8((min(max(pose.backgroundOpacity, 0), 1) * 255).rounded())))
+    }
+
+    /// Where the photo dragged down is drawn in `pose` (its fitted rectangle moved and shrunk), for the flight into
+    /// the grid that starts there.
+    func dismissedRect(_ pose: DismissPose) -> PixelRect {
+        let (photo, texture) = currentPageTexture()
+        let size =
+            texture.map { store.shownSize(of: $0.size, in: photoBox.size, orientation: model.orientation(of: photo)) }
+            ?? store.placeholderSize(forPhoto: photo, in: photoBox.size)
+        return pose.rect(atRest: photoBox.centring(size))
     }
 
     /// Draws `zoom`'s picture where its flight is now, between `cell` and the page box; a flat box when there is no

@@ -72,6 +72,8 @@ extension GalleryController {
             case .trash, .undoTrash, .copyPath, .openWith: performFileEffect(effect, at: time)
             // The photo flies from its cell; the mode switch follows.
             case .zoomFromGrid(let photo, let cell): startOpeningZoom(photo: photo, cell: cell, at: time)
+            // The photo flies into its cell from where the drag down let go of it; the mode switch follows.
+            case .zoomIntoGrid(let pose): dismissedRect = dismissedRect(pose)
             }
         }
     }

@@ -18,7 +18,8 @@ extension GalleryController {
             return
         }
         // The grid's cells; the pager beneath keeps the selection decoded for the zoom into it.
-        if mode == .grid { updateGridThumbnails() }
+        // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
+        if mode == .grid || model.dismissGrid != nil { updateGridThumbnails() }
         let pagesPerSecond = pager.velocity / pager.extent
         if let plan = residency.update(
             logicalPosition: pager.logicalPosition, velocity: pagesPerSecond, pageCount: pager.pageCount,

@@ -39,6 +39,8 @@ public final class GalleryController {
     let gridPainter: GridPainter
     /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
     var gridZoom: GridZoom?
+    /// Where a drag down let go of the photo, for the flight into the grid that follows (`GalleryEffect.zoomIntoGrid`).
+    var dismissedRect: PixelRect?
     let overlayPainter: OverlayPainter
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
     var now: Double { model.now }
@@ -193,8 +195,9 @@ public final class GalleryController {
         if let leaving, model.grid?.selection == leaving.photo {
             gridZoom = GridZoom(
                 photo: leaving.photo, direction: .closing, start: time, cell: nil,
-                texture: leaving.texture)
+                texture: leaving.texture, from: dismissedRect)
         }
+        dismissedRect = nil
         zoomDetail.clear()
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if kind.recyclesSlots != store.recyclesSlots {
@@ -255,6 +258,7 @@ public final class GalleryController {
         if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
+        if model.advanceDismiss(to: time) { needsRedraw = true }
         takeCarriedZoom()
         if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
@@ -290,7 +294,7 @@ public final class GalleryController {
     public var needsFrame: Bool {
         pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads
             || thumbnails.hasPendingUploads || spinnerIsVisible
-            || photoIsFadingIn || zoomIsMoving || gridZoom != nil
+            || photoIsFadingIn || zoomIsMoving || gridZoom != nil || model.dismissIsReturning
             || model.infoIsFading(at: now)
     }
 

@@ -13,7 +13,7 @@ struct GridZoom {
     enum Direction {
         /// From the grid cell into the pager (Enter or a click in the grid).
         case opening
-        /// From the pager back into the grid cell (Enter or `t` in a pager).
+        /// From the pager back into the grid cell (Enter or `t` in a pager, a drag down).
         case closing
     }
 
@@ -27,6 +27,8 @@ struct GridZoom {
     let cell: PixelRect?
     /// The picture drawn while no better one is held: the cell's thumbnail opening, the page closing.
     let texture: Texture?
+    /// Where a closing flight starts when not at the page box: where a drag down let go of the photo.
+    var from: PixelRect? = nil
 
     /// How far along the flight is at `time`: 0 at take-off, 1 landed, eased out (fast, then settling: the cubic
     /// deceleration curve, so the photo answers at once and lands softly).
@@ -47,10 +49,11 @@ struct GridZoom {
             height: max(mix(from.height, to.height), 1))
     }
 
-    /// Where a picture of `size` is drawn at `time`, flying between `cell` and `pageBox` (fitted and centred in each).
+    /// Where a picture of `size` is drawn at `time`, flying between `cell` and `pageBox` (fitted and centred in each), or
+    /// from `from` when a drag down let go of it there.
     func rect(of size: PixelSize, cell: PixelRect, pageBox: PixelRect, at time: Double) -> PixelRect {
         let small = cell.centring(size.fitted(inside: cell.size))
-        let large = pageBox.centring(size.fitted(inside: pageBox.size))
+        let large = from ?? pageBox.centring(size.fitted(inside: pageBox.size))
         let shown = progress(at: time)
         return direction == .opening
             ? Self.interpolate(from: small, to: large, progress: shown)

@@ -30,16 +30,19 @@ final class ScenePainter {
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
     /// photos are fitted into `photoBox` (`SceneLayout.pageBox`, in the centred slot's frame), texts drawn at `scale`;
     /// a photo not decoded yet shows `thumbnail`'s texture of it when there is one; `marked` photos get a badge; each
-    /// photo is turned and mirrored as `orientation` says.
+    /// photo is turned and mirrored as `orientation` says. A photo being dragged down to the grid is drawn as `dismiss`
+    /// poses it, over the backdrop the caller drew (the frame is not cleared then).
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         time: Double, photoBox: PixelRect? = nil, scale: Double = 1,
         zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
         thumbnail: (PhotoID) -> Texture? = { _ in nil }, marked: (PhotoID) -> Bool = { _ in false },
-        orientation: (PhotoID) -> ViewOrientation = { _ in .upright }
+        orientation: (PhotoID) -> ViewOrientation = { _ in .upright }, dismiss: DismissPose? = nil
     ) throws {
-        try renderer.setDrawColor(Self.background)
-        try renderer.clear()
+        if dismiss == nil {
+            try renderer.setDrawColor(Self.background)
+            try renderer.clear()
+        }
         let height = try renderer.outputSize.height
         let extent = Int(pager.extent.rounded())
         // Pages may be decoded larger or smaller than they are shown (PageBudget, the status bar, the scale): they are
@@ -57,13 +60,17 @@ final class ScenePainter {
             case .page(let page):
                 let photo = photo(page)
                 let oriented = orientation(photo)
+                // Where a rectangle at rest is drawn: moved and shrunk while the photo is dragged down.
+                let posed = { (rest: PixelRect) in dismiss?.photo == photo ? dismiss?.rect(atRest: rest) ?? rest : rest
+                }
                 if let texture = store.texture(forPhoto: photo, slot: visible.slot),
                     let zoom, zoom.photo == photo, zoom.zoom.isZoomed
                 {
                     try paintZoomed(
                         texture, sharp: zoom.sharp, zoom.zoom, in: slotRect, orientation: oriented, renderer: renderer)
                 } else if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
-                    let rect = fitRect.centring(store.shownSize(of: texture.size, in: box, orientation: oriented))
+                    let rect = posed(
+                        fitRect.centring(store.shownSize(of: texture.size, in: box, orientation: oriented)))
                     // It was a placeholder a frame ago.
                     if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
                     hasShownAPhoto = true
@@ -83,10 +90,10 @@ final class ScenePainter {
                         try paintDamageBadge(note, in: rect, scale: scale, renderer: renderer)
                     }
                 } else if let failure = store.failure(forPhoto: photo) {
-                    try paintError(failure, in: fitRect, scale: scale, renderer: renderer)
+                    try paintError(failure, in: posed(fitRect), scale: scale, renderer: renderer)
                 } else {
                     try paintPlaceholder(
-                        in: fitRect.centring(store.placeholderSize(forPhoto: photo, in: box)),
+                        in: posed(fitRect.centring(store.placeholderSize(forPhoto: photo, in: box))),
                         thumbnail: thumbnail(photo), renderer: renderer)
                     nowWaiting.insert(photo)
                 }
@@ -97,7 +104,7 @@ final class ScenePainter {
                             store.shownSize(of: $0.size, in: box, orientation: oriented)
                         }
                         ?? store.placeholderSize(forPhoto: photo, in: box)
-                    try MarkBadge.paint(in: fitRect.centring(shown), renderer: renderer)
+                    try MarkBadge.paint(in: posed(fitRect.centring(shown)), renderer: renderer)
                 }
             case .feedEnd:
                 try paintFeedEnd(feedEnd, in: slotRect, time: time, scale: scale, renderer: renderer)

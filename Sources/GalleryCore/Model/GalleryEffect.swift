@@ -27,6 +27,9 @@ public enum GalleryEffect: Equatable, Sendable {
     case cycleSort
     /// The grid opens `photo` in the pager (a `switchMode` follows): the painter zooms it from `cell`, its grid cell.
     case zoomFromGrid(photo: PhotoID, cell: LayoutRect)
+    /// A photo dragged down goes back to the grid (a `switchMode` to the grid follows): the painter flies it into its
+    /// cell from where `pose` left it.
+    case zoomIntoGrid(from: DismissPose)
     /// Run action `number` (`--actionN`) on `photo` (the current one) and the marked photos.
     case runAction(number: Int, photo: PhotoID, marked: [PhotoID])
     /// Move `photo`'s file to the Trash, off the main thread; the library changes when it is there.

@@ -1,7 +1,8 @@
 import PagerEngine
 
 /// The gesture arena: a press goes to the zoomed photo's pan when the photo at the centre is zoomed and the pager is
-/// at rest, else to the pager's page drag; a pan reaching the photo's edge hands the rest over to the pager; a release
+/// at rest, else to the pager's page drag, or to the drag down to the grid when its first movement goes mostly down
+/// (`GalleryModel+Dismiss`); a pan reaching the photo's edge hands the rest over to the pager; a release
 /// within the drag slop is also a tap (a click, which the adapter hit-tests against what it drew, and the first half
 /// of a double-click).
 extension GalleryModel {
@@ -17,12 +18,14 @@ extension GalleryModel {
         if zoom.pointerDown(x: x, y: y, at: time, now: now, photo: photo, pagerIsIdle: pager.phase == .idle) {
             return []
         }
+        dismissPointerDown(x: x, y: y, at: time)
         return [.pagerEvents(pager.handle(.pointerDown(x: x, y: y), at: time))]
     }
 
     /// The pointer moved to (x, y) with the button down.
     public mutating func pointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if grid != nil { return gridPointerMove(x: x, y: y, at: time) }
+        if let effects = dismissPointerMove(x: x, y: y, at: time) { return effects }
         tap.pointerMove(x: x, y: y)
         switch zoom.pointerMove(x: x, y: y, at: time) {
         case .zoom: return []
@@ -38,6 +41,7 @@ extension GalleryModel {
     /// The button went up at (x, y): the gesture ends, and a press that stayed within the slop clicks.
     public mutating func pointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if grid != nil { return gridPointerUp(x: x, y: y, at: time) }
+        if let effects = dismissPointerUp(x: x, y: y, at: time) { return effects }
         let clicked = tap.pointerUp(x: x, y: y)
         slideshow.setDragging(false, at: time)
         var effects: [GalleryEffect] = []
@@ -52,6 +56,7 @@ extension GalleryModel {
     /// The gesture was taken away (the window lost focus): a pan stops where it is, a page drag is released.
     public mutating func pointerCancel(at time: Double) -> [GalleryEffect] {
         if grid != nil { return gridPointerCancel(at: time) }
+        if let effects = dismissPointerCancel(at: time) { return effects }
         tap.cancel()
         slideshow.setDragging(false, at: time)
         let (x, y) = (pager.viewport.width / 2, pager.viewport.height / 2)

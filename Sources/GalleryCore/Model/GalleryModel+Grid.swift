@@ -7,13 +7,19 @@ import PagerEngine
 extension GalleryModel {
     /// Opens the grid on `photo` at the window's size, scale and the last size step.
     mutating func openGrid(on photo: PhotoID) {
-        let layout = GridLayout(
-            width: Int(pager.viewport.width), height: Int(pager.viewport.height), scale: gridScale,
-            sizeStep: gridSizeStep, photoCount: photoCount)
-        grid = GridModel(layout: layout, selection: photo)
+        grid = makeGrid(on: photo)
         // A slideshow would turn the pager beneath, away from the selection.
         slideshow.stop()
         syncGridPager()
+    }
+
+    /// The grid as it opens on `photo` now: at the window's size, scale and the last size step, `photo`'s row near the
+    /// middle (a drag down draws this grid behind the photo before it opens).
+    func makeGrid(on photo: PhotoID) -> GridModel {
+        let layout = GridLayout(
+            width: Int(pager.viewport.width), height: Int(pager.viewport.height), scale: gridScale,
+            sizeStep: gridSizeStep, photoCount: photoCount)
+        return GridModel(layout: layout, selection: photo)
     }
 
     /// The window's scale (output pixels per point) for the grid's layout.
@@ -25,6 +31,8 @@ extension GalleryModel {
     /// The window became `width` × `height`: the grid lays out again, its selection in view.
     public mutating func resizeGrid(width: Int, height: Int) {
         grid?.resize(width: width, height: height, scale: gridScale)
+        // A drag down measured against the old size ends, the photo back at rest.
+        endDismiss()
     }
 
     /// Moves the grid's scroll to `time`; returns whether it still moves (another frame is needed).
@@ -35,9 +43,9 @@ extension GalleryModel {
     }
 
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
-    /// freedesktop size to ask the cache for; nil outside the grid.
+    /// freedesktop size to ask the cache for; nil outside the grid, except behind a photo dragged down to it.
     public var gridWants: (photos: [PhotoID], flavour: ThumbnailFlavour)? {
-        guard let grid else { return nil }
+        guard let grid = grid ?? dismissGrid else { return nil }
         return (grid.decodeOrder(at: now), grid.layout.thumbnailFlavour)
     }
 

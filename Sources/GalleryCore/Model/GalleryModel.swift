@@ -83,6 +83,10 @@ public struct GalleryModel: Sendable {
     var gridScale = 1.0
     /// The grid's thumbnail size step, kept while other modes show.
     var gridSizeStep = GridLayout.defaultSizeStep
+    /// A press on a photo at fit that may become, or is, a drag down to the grid (`GalleryModel+Dismiss`).
+    public internal(set) var dismiss: DismissDrag?
+    /// The grid a drag down goes back to, laid out as it will open, while the drag shows it behind the photo.
+    public internal(set) var dismissGrid: GridModel?
 
     /// Seconds between slides when S starts a slideshow without `--slideshow`.
     public static let defaultSlideshowInterval = 5.0
@@ -153,6 +157,7 @@ public struct GalleryModel: Sendable {
         zoom.reset()
         carriedZoom = nil
         grid = nil
+        endDismiss()
         if kind == .grid { openGrid(on: photo) }
         return left
     }
