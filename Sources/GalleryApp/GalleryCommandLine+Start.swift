@@ -98,6 +98,7 @@ extension GalleryCommandLine {
             run.relist = relist
             run.sort = sort
             run.scale = scale?.value ?? 1
+            run.keepsZoom = keepZoom
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -113,6 +114,7 @@ extension GalleryCommandLine {
             run.relist = relist
             run.sort = sort
             run.scale = scale?.value
+            run.keepsZoom = keepZoom
             // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
             // and traces stay independent of the machine).
             if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }

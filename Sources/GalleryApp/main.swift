@@ -71,6 +71,9 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
     var transition: TransitionChoice = .spring
 
+    @Flag(help: "Keep the zoom over page turns from the start, as `z` toggles it (feh's --keep-zoom-vp).")
+    var keepZoom = false
+
     @Option(parsing: .unconditional, help: "Feed: seconds the simulated source takes to answer.")
     var feedDelay = TypedNumber(SimulatedFeedSource.defaultDelay)
 

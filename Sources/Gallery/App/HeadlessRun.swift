@@ -37,6 +37,8 @@ public struct HeadlessRun {
     public var scale = 1.0
     /// The page shown first (the photo named when a single file was opened).
     public var startPage = 0
+    /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
+    public var keepsZoom = false
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
     /// photo folders, and those of photos a feed appends, are always added.
     public var outputPolicy = OutputPolicy()
@@ -102,6 +104,7 @@ public struct HeadlessRun {
             library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({})
         )
         gallery.scale = DesktopScale.resolve(override: scale)
+        gallery.model.setKeepsZoom(keepsZoom)
         defer { gallery.feedSource.stop() }
         if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
         gallery.relist = relist

@@ -16,6 +16,8 @@ public struct WindowRun {
     public var configuration: PagerConfiguration
     /// Seconds between slides of a slideshow running from the start; `nil` for none.
     public var slideshowInterval: Double?
+    /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
+    public var keepsZoom = false
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
@@ -128,6 +130,7 @@ public struct WindowRun {
             gallery.clipboard = Self.setClipboard
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
+            gallery.model.setKeepsZoom(keepsZoom)
             return gallery
         }
         var gallery = try makeGallery(

@@ -148,6 +148,12 @@ extension GalleryModel {
         return true
     }
 
+    /// Keeps the zoom across page turns or not, as `z` toggles it (`--keep-zoom` starts with it kept).
+    public mutating func setKeepsZoom(_ keeps: Bool) {
+        keepsZoom = keeps
+        carriedZoom = nil
+    }
+
     /// Gives the carried zoom to `fit`'s photo, the one at the centre of a resting pager, measured from its fit: the
     /// same share of its own pixels and of its pan room. Returns whether it did.
     public mutating func takeCarriedZoom(fit: (photo: PhotoID, zoom: PhotoZoom)) -> Bool {
