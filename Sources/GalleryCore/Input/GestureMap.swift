@@ -16,6 +16,9 @@ public enum GestureMap {
         GestureBinding(gesture: "Ctrl + mouse wheel, pinch", summary: "zoom in or out at the pointer"),
         GestureBinding(
             gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
+        GestureBinding(
+            gesture: "drag a photo down",
+            summary: "back to the grid, shrinking into its cell; let go early, it springs back"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
         GestureBinding(
             gesture: "click in the feed, wheel or grid", summary: "retry a failed load / open that row / that photo"),
