@@ -4,7 +4,7 @@ public enum GestureMap {
     public static let bindings: [GestureBinding] = [
         GestureBinding(
             gesture: "left-button drag",
-            summary: "the photos follow the pointer; release to settle, flick to turn the page"),
+            summary: "the photos follow the pointer; flick to turn the page; a photo dragged down goes to the grid"),
         GestureBinding(
             gesture: "touchpad two-finger scroll",
             summary: "a swipe turns one photo; the photos follow the fingers 1:1 (on X11 they turn at once)"),
@@ -16,9 +16,6 @@ public enum GestureMap {
         GestureBinding(gesture: "Ctrl + mouse wheel, pinch", summary: "zoom in or out at the pointer"),
         GestureBinding(
             gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
-        GestureBinding(
-            gesture: "drag a photo down",
-            summary: "back to the grid, shrinking into its cell; let go early, it springs back"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
         GestureBinding(
             gesture: "click in the feed, wheel or grid", summary: "retry a failed load / open that row / that photo"),
