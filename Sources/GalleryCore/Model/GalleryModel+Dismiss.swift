@@ -5,9 +5,11 @@ import PagerEngine
 /// movement past the slop decides, mostly down going to the drag down (the pager's press is cancelled before it ever
 /// moved the strip), anything else to the page drag, exactly as before.
 extension GalleryModel {
-    /// Whether a press now could start a drag down: a pager mode, the pager at rest on a photo shown at fit.
+    /// Whether a press now could start a drag down: a pager mode, the pager at rest on a photo shown at fit, pressed by
+    /// a pointer (a touchpad's two-finger scroll, a virtual drag, keeps scrolling vertically doing nothing).
     var dismissCanStart: Bool {
         guard grid == nil, mode != .wheel, photoCount > 0, pager.phase == .idle, !pager.isAnimating,
+            !touchpad.isActive,
             case .page = pager.currentContent
         else { return false }
         return zoom.shown(at: now) == nil && !zoom.isPanning

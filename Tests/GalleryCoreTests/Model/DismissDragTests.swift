@@ -164,6 +164,37 @@ import Testing
         #expect(abs(shown.x + shown.width / 2 - 430) <= 1 && abs(shown.y + shown.height / 2 - 450) <= 1, "\(shown)")
     }
 
+    @Test("A touchpad's two-finger scroll up or down (a virtual drag) never goes to the grid", arguments: [-1.0, 1.0])
+    func touchpadScrollDoesNothingNew(direction: Double) {
+        var model = Self.model()
+        var time = 1.0
+        func apply(_ effects: [GalleryEffect]) {
+            for case .input(let input) in effects {
+                switch input {
+                case .pointerDown(let x, let y): apply(model.pointerDown(x: x, y: y, at: time))
+                case .pointerMove(let x, let y): apply(model.pointerMove(x: x, y: y, at: time))
+                case .pointerUp(let x, let y): Self.carry(model.pointerUp(x: x, y: y, at: time), &model, at: time)
+                default: break
+                }
+            }
+        }
+        for _ in 0..<20 {
+            time += 0.01
+            model.noteTime(time)
+            apply(model.wheel(dx: 0, dy: direction * 0.4, at: time))
+        }
+        #expect(model.dismissPose == nil)
+        time += 1
+        model.noteTime(time)
+        let release = model.expireTouchpad(at: time)
+        if case .pointerUp(let x, let y) = release?.input {
+            Self.carry(model.pointerUp(x: x, y: y, at: time), &model, at: time)
+        }
+        #expect(release != nil, "the virtual finger lifts")
+        #expect(model.mode == .bounded && model.dismiss == nil)
+        #expect(model.pager.targetPage == 2)
+    }
+
     @Test(
         "Nothing new in the wheel or the grid: a downward drag scrolls them as before",
         arguments: [TopologyKind.wheel, .grid])
