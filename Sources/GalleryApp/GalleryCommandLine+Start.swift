@@ -113,9 +113,6 @@ extension GalleryCommandLine {
             run.relist = relist
             run.sort = sort
             run.scale = scale?.value
-            // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
-            // and traces stay independent of the machine).
-            if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
             let (recursive, reverse, rawPairs) = (recursive, reverse, rawPairs)
             run.openDropped = { paths, order in
                 let dropped = try PhotoIndex.ordering(

@@ -63,7 +63,12 @@ public struct WindowRun {
         SDLSession.avoidDBusAutolaunch()  // Before any thread: it sets an environment variable.
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
         let decoder = images.makeDecoder()
-        let worker = DecodeWorker(decoder: decoder, wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
+        // Photos with a profile are converted to the display's, known once the window exists (never headless: shots
+        // and traces stay independent of the machine).
+        let displayProfile = images.managesColour ? DisplayProfile() : nil
+        let worker = GalleryAssembly.worker(
+            decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
+            decodesAlone: true)
         defer { worker.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
@@ -74,12 +79,15 @@ public struct WindowRun {
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) {
-            try runLoop(session: session, opening: opening, decoder: decoder, worker: worker, firstBox: firstBox)
+            try runLoop(
+                session: session, opening: opening, decoder: decoder, displayProfile: displayProfile, worker: worker,
+                firstBox: firstBox)
         }
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker, firstBox: PixelSize
+        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, displayProfile: DisplayProfile?,
+        worker: DecodeWorker, firstBox: PixelSize
     ) throws {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
@@ -88,14 +96,22 @@ public struct WindowRun {
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
+        // The first photo's decode may have run before the window said its display's profile: one still running is
+        // redone by its worker, one already finished is decoded again here.
+        let staleHeadStart = displayProfile?.update(DisplayProfile.read(window: window)) ?? false
         let opened = try opening.wait()
+        let headStart = Self.headStart(for: opened, box: firstBox)
+        if staleHeadStart, let headStart {
+            worker.cancelAll()
+            worker.submit(headStart)
+        }
         let wakeEventType = session.wakeEventType
         let assembly = GalleryAssembly(
-            worker: worker, decoder: decoder, wakeEventType: wakeEventType, configuration: configuration,
-            slideshowInterval: slideshowInterval, images: images)
+            worker: worker, decoder: decoder, displayProfile: displayProfile, wakeEventType: wakeEventType,
+            configuration: configuration, slideshowInterval: slideshowInterval, images: images)
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
-        let desktopScale = DesktopSettings.scale(override: scale)
+        let desktopScale = DesktopSettings.scale(override: scale, window: window)
         // The order in effect: `--sort`, then the order key's (kept when files are dropped).
         var order = sort
         func makeGallery(
@@ -131,8 +147,8 @@ public struct WindowRun {
             return gallery
         }
         var gallery = try makeGallery(
-            library: opened.library, mode: opened.mode, startPage: opened.startPage,
-            headStart: Self.headStart(for: opened, box: firstBox), relist: relist)
+            library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart,
+            relist: relist)
         // A feed command still running when the window closes is ended with its whole process group.
         defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
@@ -179,6 +195,13 @@ public struct WindowRun {
                 input.handle(event, gallery: gallery, clock: clock)
             }
             if input.quit || StopSignal.isStopRequested { break }
+            if input.displayMayHaveChanged {
+                input.displayMayHaveChanged = false
+                // Pictures decoded for the old profile are decoded again for the new one.
+                if let displayProfile, displayProfile.update(DisplayProfile.read(window: window)) {
+                    gallery.decodeAgainForNewDisplayProfile()
+                }
+            }
             if !input.droppedPaths.isEmpty, let openDropped {
                 // A later drop replaces one still being listed.
                 let paths = input.droppedPaths
