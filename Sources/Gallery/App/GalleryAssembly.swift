@@ -22,7 +22,7 @@ final class GalleryAssembly {
     /// The desktop's shared thumbnail cache the wheel reads and fills, or nil.
     let thumbnailCache: ThumbnailCache?
 
-    /// An assembly over `worker`, whose thumbnail and detail workers decode with `decoder` on one thread each, to
+    /// An assembly over `worker`, whose thumbnail (two threads) and detail (one) workers decode with `decoder`, to
     /// `displayProfile` when given (the window's), and wake the loop with `wakeEventType` (nil: no events, headless).
     init(
         worker: DecodeWorker, decoder: ImageDecoder, displayProfile: DisplayProfile? = nil, wakeEventType: UInt32?,
@@ -32,7 +32,8 @@ final class GalleryAssembly {
         let cache = images.makeThumbnailCache()
         thumbnailCache = cache
         let maker = ThumbnailMaker(decoder: decoder, cache: cache)
-        thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: wakeEventType, budget: decoder.budget) {
+        // Two threads: a grid's cells read from a warm cache (or decoded cold) on both cores.
+        thumbnailWorker = DecodeWorker(threadCount: 2, wakeEventType: wakeEventType, budget: decoder.budget) {
             request throws(DecodeFailure) in
             guard let displayProfile else { return try maker.thumbnail(request) }
             return try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in

@@ -153,7 +153,8 @@ public struct WindowRun {
         defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
         // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
-        worker.waitForResults(upTo: Self.firstPhotoWait)
+        // The wheel and the grid wait for their first thumbnails instead (not the selection's page, decoded beneath).
+        (opened.mode.showsThumbnailsFirst ? assembly.thumbnailWorker : worker).waitForResults(upTo: Self.firstPhotoWait)
         window.show()
         // SIGINT, SIGTERM and SIGHUP wake the event loop with a quit, like closing the window, and abandon decodes in
         // progress: shutting the workers down then does not wait for them (the process exit ends them).
@@ -275,11 +276,11 @@ public struct WindowRun {
         try reportMarked?(gallery.markedPaths)
     }
 
-    /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,
-    /// an empty library). A pure function of what was opened, so the gallery can adopt the very request submitted;
-    /// nonisolated, as it runs on the thread that opened the library.
+    /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel
+    /// and the grid show thumbnails first, an empty library nothing). A pure function of what was opened, so the
+    /// gallery can adopt the very request submitted; nonisolated, as it runs on the thread that opened the library.
     nonisolated static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
-        guard opened.mode != .wheel, opened.library.count > 0 else { return nil }
+        guard !opened.mode.showsThumbnailsFirst, opened.library.count > 0 else { return nil }
         // Every arrangement opens with page p showing photo p (the feed too: its first pages are the opened photos).
         let photo = PhotoID(opened.startPage)
         return DecodeRequest(
@@ -322,4 +323,9 @@ public struct WindowRun {
         let bytes = PathBytes.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
         return SDL_SetClipboardText(bytes) == 0 ? nil : String(cString: SDL_GetError())
     }
+}
+
+extension TopologyKind {
+    /// Whether the mode opens on thumbnails rather than a page.
+    fileprivate var showsThumbnailsFirst: Bool { self == .wheel || self == .grid }
 }
