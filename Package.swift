@@ -51,8 +51,8 @@ let package = Package(
         .systemLibrary(name: "CWebPDemux", providers: [.apt(["libwebp-dev"])]),
         // zlib (linked by SDL_image's libpng already): PNG `iCCP` profiles are zlib-compressed.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Xlib: the display's ICC profile (`_ICC_PROFILE` on the root window), the colour-managed output.
-        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
+        // Xlib: `Xft.dpi` from SDL's own X connection (`DesktopSettings`); SDL has no API for it.
+        .target(name: "CX11", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("X11")]),
         // <sys/prctl.h>: the gallery becomes its descendants' subreaper, so none outlives it (`Descendants`).
         .systemLibrary(name: "CProcessControl"),
         // memfd_create(2): pixel memory a decoder process shares with the viewer (`PixelStorage`).

@@ -115,9 +115,6 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value
             run.keepsZoom = keepZoom
-            // Photos with a profile are converted to the display's when X11 publishes one (never headless: shots
-            // and traces stay independent of the machine).
-            if !noColorManagement { run.images.outputProfile = DisplayProfile.read() }
             let (recursive, reverse, rawPairs) = (recursive, reverse, rawPairs)
             run.openDropped = { paths, order in
                 let dropped = try PhotoIndex.ordering(

@@ -22,23 +22,49 @@ final class GalleryAssembly {
     /// The desktop's shared thumbnail cache the wheel reads and fills, or nil.
     let thumbnailCache: ThumbnailCache?
 
-    /// An assembly over `worker`, whose thumbnail and detail workers decode with `decoder` on one thread each and wake
-    /// the loop with `wakeEventType` (nil: no events, headless).
+    /// An assembly over `worker`, whose thumbnail (two threads) and detail (one) workers decode with `decoder`, to
+    /// `displayProfile` when given (the window's), and wake the loop with `wakeEventType` (nil: no events, headless).
     init(
-        worker: DecodeWorker, decoder: ImageDecoder, wakeEventType: UInt32?, configuration: PagerConfiguration,
-        slideshowInterval: Double?, images: ImageOptions
+        worker: DecodeWorker, decoder: ImageDecoder, displayProfile: DisplayProfile? = nil, wakeEventType: UInt32?,
+        configuration: PagerConfiguration, slideshowInterval: Double?, images: ImageOptions
     ) {
         self.worker = worker
         let cache = images.makeThumbnailCache()
         thumbnailCache = cache
         let maker = ThumbnailMaker(decoder: decoder, cache: cache)
-        thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: wakeEventType, budget: decoder.budget) {
-            request throws(DecodeFailure) in try maker.thumbnail(request)
+        // Two threads: a grid's cells read from a warm cache (or decoded cold) on both cores.
+        thumbnailWorker = DecodeWorker(threadCount: 2, wakeEventType: wakeEventType, budget: decoder.budget) {
+            request throws(DecodeFailure) in
+            guard let displayProfile else { return try maker.thumbnail(request) }
+            return try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in
+                try ThumbnailMaker(decoder: decoder, cache: cache).thumbnail(request)
+            }
         }
-        detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
+        detailWorker = Self.worker(
+            decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
         self.images = images
+    }
+
+    /// A worker decoding pages (or regions) with `decoder` on `threadCount` threads, to `displayProfile` when given.
+    nonisolated static func worker(
+        decoder: ImageDecoder, displayProfile: DisplayProfile?, threadCount: Int = 2, wakeEventType: UInt32?,
+        decodesAlone: Bool = false
+    ) -> DecodeWorker {
+        guard let displayProfile else {
+            return DecodeWorker(
+                decoder: decoder, threadCount: threadCount, wakeEventType: wakeEventType, decodesAlone: decodesAlone)
+        }
+        return DecodeWorker(
+            threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget, decodesAlone: decodesAlone
+        ) { request throws(DecodeFailure) in
+            try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in
+                try decoder.decode(
+                    request.source, fitting: request.box, region: request.region,
+                    animated: request.purpose != .picture)
+            }
+        }
     }
 
     /// The three workers.

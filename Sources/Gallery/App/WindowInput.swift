@@ -13,6 +13,8 @@ struct WindowInput {
     private(set) var quit = false
     /// Files and folders dropped onto the window since the loop last took them.
     var droppedPaths: [String] = []
+    /// Whether the display's ICC profile may have changed (SDL said so, or the window moved to another display).
+    var displayMayHaveChanged = false
     /// Pairs each key-down with the text event it types.
     private var keys = KeyTextPairing()
 
@@ -89,6 +91,8 @@ struct WindowInput {
                 gallery.setHidden(true, at: time)
             case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_EXPOSED:
                 gallery.setHidden(false, at: time)
+            case SDL_WINDOWEVENT_ICCPROF_CHANGED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
+                displayMayHaveChanged = true
             default:
                 break
             }

@@ -65,7 +65,12 @@ public struct WindowRun {
         SDLSession.avoidDBusAutolaunch()  // Before any thread: it sets an environment variable.
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
         let decoder = images.makeDecoder()
-        let worker = DecodeWorker(decoder: decoder, wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
+        // Photos with a profile are converted to the display's, known once the window exists (never headless: shots
+        // and traces stay independent of the machine).
+        let displayProfile = images.managesColour ? DisplayProfile() : nil
+        let worker = GalleryAssembly.worker(
+            decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
+            decodesAlone: true)
         defer { worker.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
@@ -76,12 +81,15 @@ public struct WindowRun {
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) {
-            try runLoop(session: session, opening: opening, decoder: decoder, worker: worker, firstBox: firstBox)
+            try runLoop(
+                session: session, opening: opening, decoder: decoder, displayProfile: displayProfile, worker: worker,
+                firstBox: firstBox)
         }
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker, firstBox: PixelSize
+        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, displayProfile: DisplayProfile?,
+        worker: DecodeWorker, firstBox: PixelSize
     ) throws {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
@@ -90,14 +98,22 @@ public struct WindowRun {
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
         ).makeRenderer(for: window)
+        // The first photo's decode may have run before the window said its display's profile: one still running is
+        // redone by its worker, one already finished is decoded again here.
+        let staleHeadStart = displayProfile?.update(DisplayProfile.read(window: window)) ?? false
         let opened = try opening.wait()
+        let headStart = Self.headStart(for: opened, box: firstBox)
+        if staleHeadStart, let headStart {
+            worker.cancelAll()
+            worker.submit(headStart)
+        }
         let wakeEventType = session.wakeEventType
         let assembly = GalleryAssembly(
-            worker: worker, decoder: decoder, wakeEventType: wakeEventType, configuration: configuration,
-            slideshowInterval: slideshowInterval, images: images)
+            worker: worker, decoder: decoder, displayProfile: displayProfile, wakeEventType: wakeEventType,
+            configuration: configuration, slideshowInterval: slideshowInterval, images: images)
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
-        let desktopScale = DesktopSettings.scale(override: scale)
+        let desktopScale = DesktopSettings.scale(override: scale, window: window)
         // The order in effect: `--sort`, then the order key's (kept when files are dropped).
         var order = sort
         func makeGallery(
@@ -134,13 +150,14 @@ public struct WindowRun {
             return gallery
         }
         var gallery = try makeGallery(
-            library: opened.library, mode: opened.mode, startPage: opened.startPage,
-            headStart: Self.headStart(for: opened, box: firstBox), relist: relist)
+            library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart,
+            relist: relist)
         // A feed command still running when the window closes is ended with its whole process group.
         defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
         // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
-        worker.waitForResults(upTo: Self.firstPhotoWait)
+        // The wheel and the grid wait for their first thumbnails instead (not the selection's page, decoded beneath).
+        (opened.mode.showsThumbnailsFirst ? assembly.thumbnailWorker : worker).waitForResults(upTo: Self.firstPhotoWait)
         window.show()
         // SIGINT, SIGTERM and SIGHUP wake the event loop with a quit, like closing the window, and abandon decodes in
         // progress: shutting the workers down then does not wait for them (the process exit ends them).
@@ -182,6 +199,13 @@ public struct WindowRun {
                 input.handle(event, gallery: gallery, clock: clock)
             }
             if input.quit || StopSignal.isStopRequested { break }
+            if input.displayMayHaveChanged {
+                input.displayMayHaveChanged = false
+                // Pictures decoded for the old profile are decoded again for the new one.
+                if let displayProfile, displayProfile.update(DisplayProfile.read(window: window)) {
+                    gallery.decodeAgainForNewDisplayProfile()
+                }
+            }
             if !input.droppedPaths.isEmpty, let openDropped {
                 // A later drop replaces one still being listed.
                 let paths = input.droppedPaths
@@ -255,11 +279,11 @@ public struct WindowRun {
         try reportMarked?(gallery.markedPaths)
     }
 
-    /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel,
-    /// an empty library). A pure function of what was opened, so the gallery can adopt the very request submitted;
-    /// nonisolated, as it runs on the thread that opened the library.
+    /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel
+    /// and the grid show thumbnails first, an empty library nothing). A pure function of what was opened, so the
+    /// gallery can adopt the very request submitted; nonisolated, as it runs on the thread that opened the library.
     nonisolated static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
-        guard opened.mode != .wheel, opened.library.count > 0 else { return nil }
+        guard !opened.mode.showsThumbnailsFirst, opened.library.count > 0 else { return nil }
         // Every arrangement opens with page p showing photo p (the feed too: its first pages are the opened photos).
         let photo = PhotoID(opened.startPage)
         return DecodeRequest(
@@ -302,4 +326,9 @@ public struct WindowRun {
         let bytes = PathBytes.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
         return SDL_SetClipboardText(bytes) == 0 ? nil : String(cString: SDL_GetError())
     }
+}
+
+extension TopologyKind {
+    /// Whether the mode opens on thumbnails rather than a page.
+    fileprivate var showsThumbnailsFirst: Bool { self == .wheel || self == .grid }
 }

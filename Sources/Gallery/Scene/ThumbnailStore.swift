@@ -11,8 +11,9 @@ final class ThumbnailStore {
     static let gridScreens = 3
 
     /// Thumbnails uploaded per page of the window's upload budget: a 128-pixel thumbnail is 1/56 of a 1280×720 page,
-    /// so 8 of them cost a seventh of one page's upload, and a burst after a fling fills over a few frames.
-    static let uploadsPerPage = 8
+    /// so 24 of them cost under half of one page's upload, and a screen of cells read from a warm cache is painted in
+    /// two or three frames (with 8, the 72 thumbnails a 1280×720 grid asks for at first took five frames once arrived).
+    static let uploadsPerPage = 24
 
     /// Thumbnails held at most, set by each `want`.
     private(set) var capacity = wheelCapacity

@@ -84,10 +84,14 @@ public struct PhotoIndex: Hashable, Sendable {
     /// Whether a file name's UTF-8 bytes end in one of `imageExtensions`, ignoring case: packed into an integer, so
     /// the 100,000 entries of a large folder are checked without allocating.
     static func hasImageExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0, bytes.count - dot - 1 <= 8,
-            let packed = packedLowercase(bytes[(dot + 1)...])
-        else { return false }
-        return packedImageExtensions.contains(packed)
+        packedExtension(bytes).map(packedImageExtensions.contains) ?? false
+    }
+
+    /// A file name's extension (the bytes after its last dot, the dot not first) packed as `packedLowercase` packs
+    /// it; nil for none, or one too long or not ASCII to be any image extension. Read once per listed name.
+    static func packedExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0, bytes.count - dot - 1 <= 8 else { return nil }
+        return packedLowercase(bytes[(dot + 1)...])
     }
 
     /// The name whose UTF-8 bytes are `bytes`, or nil if they are not valid UTF-8. Decoded and compared with `memcmp`
@@ -146,13 +150,18 @@ public struct PhotoIndex: Hashable, Sendable {
             guard let siblings = unsortedSiblings(of: paths[0], rawPairs: rawPairs) else {
                 return PhotoOrder(PhotoIndex(photos: [PhotoEntry(path: paths[0])]))
             }
-            return PhotoOrder(sortingByName: siblings.found, prefix: siblings.prefix, start: siblings.start)
+            // One folder: its one name stands for all.
+            return PhotoOrder(
+                sortingByName: siblings.found, prefix: siblings.prefix, start: siblings.start,
+                folders: PhotoOrder.folders(of: [siblings.found[siblings.start]], after: siblings.prefix))
         case .directory:
             let scan = try folderScan(paths[0], recursive: recursive, rawPairs: rawPairs)
             guard !scan.found.isEmpty else {
                 throw .noImages(folders: [paths[0]], entriesExamined: scan.entriesExamined)
             }
-            return PhotoOrder(sortingByName: scan.found, prefix: scan.prefix, start: nil)
+            return PhotoOrder(
+                sortingByName: scan.found, prefix: scan.prefix, start: nil,
+                folders: PhotoOrder.folders(of: scan.folderNames, after: scan.prefix))
         case .special:
             throw .notAFileOrFolder(path: paths[0])
         case .missing:
@@ -181,9 +190,11 @@ public struct PhotoIndex: Hashable, Sendable {
         // Siblings are spelled like the argument: "photo.jpg" has siblings "other.jpg", not "./other.jpg".
         let prefix = slash == nil ? "" : String(file[...slash!])
         var examined = 0
+        var folderNames: [String] = []
         guard !name.isEmpty,
             var found = try? imageFiles(
-                inFolder: folder, prefix: prefix, recursive: false, rawPairs: rawPairs, examined: &examined)
+                inFolder: folder, prefix: prefix, recursive: false, rawPairs: rawPairs, examined: &examined,
+                folderNames: &folderNames)
         else { return nil }
         guard let start = found.firstIndex(of: name) else {
             // Hidden, an extension the folder scan skips, or the other half of a RAW + JPEG pair: the user asked for
@@ -195,14 +206,17 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     /// The image files of `folder`, unsorted, as paths relative to it, and the prefix that makes them openable paths.
+    /// `folderNames` holds one of the paths for each folder that has any: what the folders are known by.
     private static func folderScan(
         _ folder: String, recursive: Bool, rawPairs: RawPairs
-    ) throws(PhotoIndexError) -> (found: [String], prefix: String, entriesExamined: Int) {
+    ) throws(PhotoIndexError) -> (found: [String], prefix: String, entriesExamined: Int, folderNames: [String]) {
         var examined = 0
+        var folderNames: [String] = []
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let found = try imageFiles(
-            inFolder: folder, prefix: prefix, recursive: recursive, rawPairs: rawPairs, examined: &examined)
-        return (found, prefix, examined)
+            inFolder: folder, prefix: prefix, recursive: recursive, rawPairs: rawPairs, examined: &examined,
+            folderNames: &folderNames)
+        return (found, prefix, examined, folderNames)
     }
 
     private static func imageFiles(
@@ -214,25 +228,31 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// The image files of `folder` (and, if `recursive`, of its subfolders that are not links), unsorted, as paths
     /// relative to `folder` (what they are sorted by; `prefix` + relative path opens them). Only names, most of them
-    /// short enough to be stored inline, so listing 100,000 photos allocates little.
+    /// short enough to be stored inline, so listing 100,000 photos allocates little. Each name's extension is read
+    /// once, and says whether it is a photo's and a RAW's: RAW + JPEG pairing looks at the names only when there is a
+    /// RAW. The first photo of each folder is added to `folderNames`, so the folders are known without another pass.
     private static func imageFiles(
         inFolder folder: String, prefix: String, recursive: Bool, relativeTo base: String = "", rawPairs: RawPairs,
-        examined: inout Int
+        examined: inout Int, folderNames: inout [String]
     ) throws(PhotoIndexError) -> [String] {
         var found: [String] = []
+        var rawIndices: [Int] = []
         var subfolders: [String] = []
         do {
             try FileSystem.forEachEntry(inDirectory: folder) { bytes, reported in
                 examined += 1
                 // Hidden names, and files whose extension is plainly another kind's, are skipped by their bytes alone.
-                let named = hasImageExtension(bytes)
+                let packed = packedExtension(bytes)
+                let named = packed.map(packedImageExtensions.contains) ?? false
                 let other = !named && hasOtherExtension(bytes)
+                let isRaw = named && packed.map(RawPairs.isRaw(packedExtension:)) == true
                 guard bytes.first != UInt8(ascii: "."), reported != .regular || !other else { return }
                 // A name that is not valid UTF-8 keeps its bytes (`PathBytes`): a repaired one would name another file.
                 let name = (bytes.contains(0xF4) ? nil : validUTF8Name(bytes)) ?? PathBytes.string(fromBytes: bytes)
                 if reported == .regular {
                     // A name that does not say is a photo when its first bytes are one's (PhotoIndex+Content).
                     guard named || hasPhotoContent(atPath: prefix + name) else { return }
+                    if isRaw { rawIndices.append(found.count) }
                     found.append(base.isEmpty ? name : base + name)
                     return
                 }
@@ -245,18 +265,20 @@ public struct PhotoIndex: Hashable, Sendable {
                         subfolders.append(name)
                     }
                 } else if kind == .regular, named || (!other && hasPhotoContent(atPath: path)) {
+                    if isRaw { rawIndices.append(found.count) }
                     found.append(base + name)
                 }
             }
         } catch {
             throw .unreadable(path: folder, reason: error.reason)
         }
-        found = rawPairs.filter(found)
+        found = rawPairs.filter(found, rawAt: rawIndices)
+        if let first = found.first { folderNames.append(first) }
         for name in subfolders {
             // An unreadable subfolder is skipped: the folder named on the command line was readable.
             if let nested = try? imageFiles(
                 inFolder: prefix + name, prefix: prefix + name + "/", recursive: true,
-                relativeTo: base + name + "/", rawPairs: rawPairs, examined: &examined)
+                relativeTo: base + name + "/", rawPairs: rawPairs, examined: &examined, folderNames: &folderNames)
             {
                 found += nested
             }

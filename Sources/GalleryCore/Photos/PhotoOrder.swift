@@ -20,6 +20,8 @@ public final class PhotoOrder: Sendable {
     /// Indices into `relatives` in order once sorted; or, from a ready index, its photos.
     private let sorted: LockedState<Sorted?>
     private let sortFinished = DispatchSemaphore(value: 0)
+    /// The photos' folders, once known: given by the listing, or found on first use from a ready index.
+    private let knownFolders: LockedState<Set<String>?>
 
     private enum Sorted {
         case indices([Int])
@@ -38,12 +40,15 @@ public final class PhotoOrder: Sendable {
         prefix = ""
         early = [:]
         sorted = LockedState(.photos(index.photos))
+        knownFolders = LockedState(nil)
         sortFinished.signal()
     }
 
     /// The photos `prefix` + each of `relatives`, in the natural order of the relative paths, opening on `start` (an
-    /// index into `relatives`) or the first; sorted on a new thread.
-    init(sortingByName relatives: [String], prefix: String, start: Int?) {
+    /// index into `relatives`) or the first; sorted on a new thread. `folders`, when the listing knows them, spares a
+    /// pass over every name to find them.
+    init(sortingByName relatives: [String], prefix: String, start: Int?, folders: Set<String>? = nil) {
+        knownFolders = LockedState(folders)
         let keys = NaturalOrderKeys(relatives)
         let places = keys.places(count: Self.earlyPlaces, around: start)
         early = places
@@ -83,13 +88,18 @@ public final class PhotoOrder: Sendable {
         }
     }
 
-    /// The folders the photos are in ("." for bare names), without waiting for the sort: what `--shots` is checked
-    /// against.
+    /// The folders the photos are in ("." for bare names), without waiting for the sort: what `--shots` and the
+    /// thumbnail cache are checked against. Found at most once.
     public var folders: Set<String> {
+        if let known = knownFolders.withLock({ $0 }) { return known }
+        let found: Set<String>
         if relatives.isEmpty, case .photos(let photos)? = sorted.withLock({ $0 }) {
-            return Self.folders(of: photos.map(\.path), after: "")
+            found = Self.folders(of: photos.map(\.path), after: "")
+        } else {
+            found = Self.folders(of: relatives, after: prefix)
         }
-        return Self.folders(of: relatives, after: prefix)
+        knownFolders.withLock { $0 = found }
+        return found
     }
 
     /// The distinct folders of the paths `prefix` + each of `relatives`. Photos of one folder come one after another,

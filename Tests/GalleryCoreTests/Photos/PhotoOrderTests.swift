@@ -41,6 +41,24 @@ struct PhotoOrderTests {
         #expect(byTime.photos == (try PhotoIndex(paths: [folder.path], sort: .mtime)).photos)
     }
 
+    @Test(
+        "the photos' folders come from the listing, the same as from every photo's path",
+        arguments: [["top"], ["top/a.jpg"], ["top", "top/sub/c.jpg"]], [false, true])
+    func foldersFromListing(arguments: [String], recursive: Bool) throws {
+        let folder = try TemporaryFolder()
+        try folder.makeFolder("top/sub/deeper")
+        try folder.makeFolder("top/text")
+        for name in ["a.jpg", "b.png", "notes.txt"] { try folder.write("top/" + name, "") }
+        for name in ["c.jpg", "d.jpg"] { try folder.write("top/sub/" + name, "") }
+        try folder.write("top/text/notes.txt", "")
+        try folder.write("top/sub/deeper/e.jpg", "")
+        let order = try PhotoIndex.ordering(paths: arguments.map { folder.path + "/" + $0 }, recursive: recursive)
+        let expected = Set(
+            order.photos.map { photo in String(photo.path[..<photo.path.lastIndex(of: "/")!]) })
+        #expect(order.folders == expected)
+        #expect(expected.contains(folder.path + "/top"))
+    }
+
     @Test("errors are those of the index", arguments: ["missing", "empty"])
     func errors(kind: String) throws {
         let folder = try TemporaryFolder()

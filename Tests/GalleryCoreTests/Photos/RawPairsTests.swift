@@ -18,6 +18,24 @@ struct RawPairsTests {
         #expect(setting.filter(Self.names) == expected)
     }
 
+    @Test("told where the RAW names are, each setting keeps what it keeps from all the names", arguments: cases)
+    func filterGivenRawPlaces(setting: RawPairs, expected: [String]) {
+        let raws = Self.names.indices.filter {
+            !["JPG", "jpeg", "jpg", "png"].contains(Self.names[$0].split(separator: ".").last!)
+        }
+        #expect(setting.filter(Self.names, rawAt: raws) == expected)
+    }
+
+    @Test(
+        "a listing with no RAW name is kept as it is, its names not looked at again",
+        arguments: RawPairs.allCases)
+    func noRawNoPairing(setting: RawPairs) {
+        let jpegs = (1...50).map { "IMG_\($0).jpg" }
+        #expect(setting.filter(jpegs, rawAt: []) == jpegs)
+        // The listing's word is taken: a RAW it did not report is not searched for.
+        #expect(setting.filter(["IMG_1.CR2", "IMG_1.JPG"], rawAt: []) == ["IMG_1.CR2", "IMG_1.JPG"])
+    }
+
     @Test(
         "a folder listing shows the JPEG of a pair by default, and a RAW named alone still opens",
         arguments: [

@@ -134,7 +134,6 @@ extension SDLSerializedTests {
             let plain = folder.path("plain-display.png")
             try #require(EncodedFixture.run(["convert", source, plain]))
             #expect(pixels(try decoder.decode(.file(path: plain), fitting: Self.size)) == pixels(try decoded(plain)))
-            #expect(DisplayProfile.read(displayName: ":65000") == nil)
         }
 
         /// A CMYK JPEG with its profile (ghostscript's SWOP, split over three APP2 segments) is converted through it:

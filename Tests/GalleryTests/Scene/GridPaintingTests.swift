@@ -274,7 +274,7 @@ extension SDLSerializedTests {
 
         @Test("With an upload budget (the window's), a burst of thumbnails is uploaded over several frames")
         func uploadsSpreadOverFrames() throws {
-            let fixture = try Fixture(synthetic: 2_000)
+            let fixture = try Fixture(synthetic: 2_000, width: 1280, height: 720)
             fixture.thumbnailWorker.waitUntilIdle()
             let thumbnails = fixture.gallery.thumbnails
             let wanted = thumbnails.pendingCount
