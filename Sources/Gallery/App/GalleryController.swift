@@ -269,8 +269,9 @@ public final class GalleryController {
         updateAnimation(at: time)
     }
 
-    /// Takes finished decodes; uploads at most `uploadBudget` page textures (all when nil) and every finished
-    /// thumbnail. Returns whether the screen changed.
+    /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`
+    /// times as many thumbnails (all of both when nil), and the zoom's sharp region whenever it arrives. Returns
+    /// whether the screen changed.
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
         let pages = try store.receive(uploadBudget: uploadBudget)

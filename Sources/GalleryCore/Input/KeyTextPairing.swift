@@ -2,7 +2,7 @@
 /// by a text event for the character typed ("?" for Shift+/, "+" for Keypad + or Shift+=). The key-down is handled
 /// when it names a bound key; its text only when the key-down named nothing (a shifted punctuation key, a layout's own
 /// "+" key), so a press never acts twice (Keypad + zooming two steps, or the "?" of the Shift+/ that closed the help
-/// opening it again; issue 19, items 2 and 4).
+/// opening it again).
 public struct KeyTextPairing: Sendable {
     /// Whether the last key-down left its text event to name the key.
     private var textNamesKey = false

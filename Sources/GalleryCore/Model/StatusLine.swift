@@ -1,5 +1,5 @@
 /// What the status bar (B, nsxiv's bar that stays) says about the photo shown: where it is, its name, its own size,
-/// the zoom and the mode, and a slot for the marks count once photos can be marked.
+/// the zoom, the mode and how many photos are marked (`m`), when any are.
 public struct StatusLine: Equatable, Sendable {
     /// The photo's position, 1-based, and how many there are.
     public var index: Int
@@ -12,7 +12,7 @@ public struct StatusLine: Equatable, Sendable {
     public var zoomPercent: Int?
     /// The mode's name.
     public var mode: String
-    /// Marked photos, once marking exists; `nil` leaves the field out.
+    /// How many photos are marked; `nil` (none marked) leaves the field out.
     public var marks: Int?
     /// How the view differs from the stored photo and the plain page turn ("turned 90°, mirrored"); `nil` leaves the
     /// field out.

@@ -24,7 +24,7 @@ struct InitialModeTests {
     }
 
     @Test(
-        "a feed given (--feed-watch, --feed-command) starts in the feed unless a mode is requested (issue 19, item 10)")
+        "a feed given (--feed-watch, --feed-command) starts in the feed unless a mode is requested")
     func feedGivenStartsInTheFeed() {
         #expect(InitialMode.mode(photoCount: 12, feedGiven: true) == .feed)
         #expect(InitialMode.mode(photoCount: 12, requested: .bounded, feedGiven: true) == .bounded)

@@ -1,7 +1,7 @@
 import GalleryCore
 import Testing
 
-/// One key press is handled once, whatever text event the window system sends with it (issue 19, items 2 and 4).
+/// One key press is handled once, whatever text event the window system sends with it.
 @Suite struct KeyTextPairingTests {
     /// A press: the key-down's name and Shift, the text it types (nil: none), whether the help shows.
     struct Press: Sendable, CustomTestStringConvertible {

@@ -36,7 +36,7 @@ import Testing
         #expect(GalleryKey(name: name) == key)
     }
 
-    @Test("Digits typed as a number never switch the mode; G goes there, clamped to the last photo (issue 19, item 7)")
+    @Test("Digits typed as a number never switch the mode; G goes there, clamped to the last photo")
     func typedNumberDoesNotSwitchModes() {
         var model = Self.model(.bounded)
         for (index, digit) in ["1", "1", "4"].enumerated() {
@@ -71,7 +71,7 @@ import Testing
         #expect(model.key("Return", isRepeat: false, at: 1.2 + CountPrefix.timeout) == [.command(.open)])
     }
 
-    @Test("The panel names the photo's own size and the size drawn at the zoom (issue 19, items 1 and 12)")
+    @Test("The panel names the photo's own size and the size drawn at the zoom")
     func panelSizeLines() {
         #expect(
             GalleryModel.sizeLines(image: (600, 400), fitted: (1032, 688), scale: 600.0 / 1032) == [
@@ -262,7 +262,7 @@ import Testing
         }
     }
 
-    @Test("A click on a side third never starts a double-click; quick clicks there each turn a page (item 3)")
+    @Test("A click on a side third never starts a double-click; quick clicks there each turn a page")
     func sideClicksAreNeverSwallowed() {
         var model = Self.model()
         #expect(model.clickThirds(x: 700, y: 300, at: 1) == [.command(.next)])
@@ -272,7 +272,7 @@ import Testing
         #expect(model.clickThirds(x: 532, y: 300, at: 1.4) == [])
     }
 
-    @Test("A click during a key's page turn is a click; a press that stops a fling is not (item 3)")
+    @Test("A click during a key's page turn is a click; a press that stops a fling is not")
     func clickDuringATurn() {
         var model = Self.model()
         _ = model.perform(.next, at: 1)
@@ -359,7 +359,7 @@ import Testing
         #expect(model.feedState == .idle)
     }
 
-    @Test("B keeps a status bar: index / count, name, own size, zoom, mode; the information still fades (item 12)")
+    @Test("B keeps a status bar: index / count, name, own size, zoom, mode; the information still fades")
     func statusBarStays() {
         var model = Self.model(count: 12, page: 2)
         let photo: (size: (width: Int, height: Int)?, zoomPercent: Int?) = ((4000, 3000), 26)
@@ -369,7 +369,7 @@ import Testing
         let later = model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo)
         #expect(later.status == "3 / 12  ·  03-chelsea.jpg  ·  4000×3000  ·  26 %  ·  bounded")
         #expect(later.infoOpacity == 0)
-        // Not decoded yet: the fields it cannot know are left out; marks get their own field once they exist.
+        // Not decoded yet: the fields it cannot know are left out; marks get their own field when any photo is marked.
         #expect(
             model.statusLine(name: "03-chelsea.jpg", photo: (nil, nil)).text == "3 / 12  ·  03-chelsea.jpg  ·  bounded")
         var marked = model.statusLine(name: "a.jpg", photo: (nil, nil))
@@ -379,7 +379,7 @@ import Testing
         #expect(model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo).status == nil)
     }
 
-    @Test("Up and Down scroll a help longer than the window, within its range; closing it starts over (item 5)")
+    @Test("Up and Down scroll a help longer than the window, within its range; closing it starts over")
     func helpScrolls() {
         var model = Self.model()
         #expect(GalleryKey(name: "Down") == .scroll(1) && GalleryKey(name: "up") == .scroll(-1))

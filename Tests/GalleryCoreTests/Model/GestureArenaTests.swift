@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test(
-        "One touchpad swipe turns one page however far it goes; whole deltas above one notch are a touchpad's (item 9)",
+        "One touchpad swipe turns one page however far it goes; whole deltas above one notch are a touchpad's",
         arguments: [5.7, 6.0, -5.7, 0.4])
     func oneSwipeOnePage(dx: Double) {
         var model = GalleryModel(

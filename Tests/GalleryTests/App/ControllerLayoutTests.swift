@@ -7,11 +7,11 @@ import Testing
 @testable import Gallery
 
 /// What the layout promises, checked on the controller that draws it: the status bar takes its room from the wheel
-/// and the photo, and a far jump shows no pattern before its photo (issue 19, items 1, 2 and 5).
+/// and the photo, and a far jump shows no pattern before its photo.
 extension SDLSerializedTests {
     @Suite("Layout on the controller: the status bar's room, the far jump's stand-in")
     @MainActor struct ControllerLayoutTests {
-        @Test("With the status bar on, the wheel's rows stay above it, as many as fit without it (item 2)")
+        @Test("With the status bar on, the wheel's rows stay above it, as many as fit without it")
         func wheelRowsClearOfStatusBar() throws {
             try SDLTestSession.start()
             for (width, height, scale) in [(1024, 600, 1.0), (1280, 720, 1.0), (480, 320, 1.0), (3840, 2160, 2.0)] {
@@ -53,7 +53,7 @@ extension SDLSerializedTests {
             if width == 1280 { #expect(gallery.pager.wheelRowsPerViewport == 7) }
         }
 
-        @Test("A far jump to a photo not decoded yet shows one flat neutral box, no pattern, before it (item 5)")
+        @Test("A far jump to a photo not decoded yet shows one flat neutral box, no pattern, before it")
         func farJumpShowsNoPattern() throws {
             try SDLTestSession.start()
             let target = try Surface(width: 640, height: 360, opaque: true)
@@ -120,7 +120,7 @@ extension SDLSerializedTests {
             #expect(record.textures == gallery.store.textureCount)
         }
 
-        @Test("With the status bar on or at scale 2, a photo ends above the dots (item 1)")
+        @Test("With the status bar on or at scale 2, a photo ends above the dots")
         func photoEndsAboveTheDots() throws {
             try SDLTestSession.start()
             for (status, scale) in [(false, 1.0), (true, 1.0), (false, 2.0), (true, 2.0)] {

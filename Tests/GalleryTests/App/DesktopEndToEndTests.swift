@@ -112,7 +112,7 @@ extension SDLSerializedTests {
             #expect(closed == photo)
         }
 
-        @Test("At 320 × 240 the help scrolls with Up and Down; another key closes it and does nothing else (item 5)")
+        @Test("At 320 × 240 the help scrolls with Up and Down; another key closes it and does nothing else")
         func helpScrollsInASmallWindow() throws {
             let lines = [
                 ScriptLine.key(0.1, "F1"), ScriptLine.shot(0.2, "top.png"), ScriptLine.key(0.3, "Down"),
@@ -143,7 +143,7 @@ extension SDLSerializedTests {
             return count
         }
 
-        @Test("--scale 2 draws the information twice the size: four times the pixels (issue 19, item 13)")
+        @Test("--scale 2 draws the information twice the size: four times the pixels")
         func scaleGrowsTheLabel() throws {
             let lines = [
                 ScriptLine.key(0.1, "Right"), ScriptLine.shot(0.5, "shown.png"), ScriptLine.shot(2.5, "gone.png"),

@@ -7,7 +7,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// A photo changed on disk while shown (written over, or another file renamed over its name) is decoded again the
-    /// next time it is shown or becomes a neighbour, however the pager gets back to it (issue 16, defect 7).
+    /// next time it is shown or becomes a neighbour, however the pager gets back to it.
     @Suite("Changes on disk")
     @MainActor struct DiskChangeTests {
         static let size = PixelSize(width: 320, height: 240)

@@ -8,8 +8,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// The main thread never touches a photo file: with every access to the photo folder taking 300 ms (a NAS, sshfs,
-    /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders
-    /// (issue 16, defect 12).
+    /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders.
     @Suite("File access off the main thread")
     @MainActor struct SlowDiskTests {
         static let delay = 0.3
