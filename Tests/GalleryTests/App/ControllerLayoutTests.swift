@@ -71,7 +71,7 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 30), mode: .bounded, renderer: renderer, worker: worker,
                 thumbnailWorker: worker)
-            try Self.pump(gallery) { gallery.store.decodedCount > 0 }
+            try Self.pump(gallery, waitingOn: worker) { gallery.store.decodedCount > 0 }
             gallery.perform(.last, at: 0.1)
             gallery.advance(to: 2)
             try gallery.render()
@@ -103,12 +103,12 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 30), mode: .threeSurfaces, renderer: renderer, worker: worker,
                 thumbnailWorker: thumbnailWorker)
-            try Self.pump(gallery) { gallery.store.decodedCount > 0 }
+            try Self.pump(gallery, waitingOn: worker) { gallery.store.decodedCount > 0 }
             gallery.perform(.next, at: 0.1)
             gallery.advance(to: 1)
             #expect(gallery.thumbnails.pendingCount == 0 && gallery.thumbnails.count == 0)  // A page turn asks none.
             gallery.perform(.last, at: 1.1)
-            try Self.pump(gallery) { gallery.thumbnails.count == 1 }
+            try Self.pump(gallery, waitingOn: thumbnailWorker) { gallery.thumbnails.count == 1 }
             gallery.advance(to: 3)
             try gallery.render()
             renderer.present()
@@ -139,12 +139,16 @@ extension SDLSerializedTests {
             }
         }
 
-        /// Takes in `gallery`'s decodes until `done` (for at most 10 s of real time).
-        private static func pump(_ gallery: GalleryController, until done: () -> Bool) throws {
+        /// Takes in `gallery`'s decodes until `done`, sleeping until `worker` has a result between looks (for at most
+        /// 10 s of real time).
+        private static func pump(
+            _ gallery: GalleryController, waitingOn worker: DecodeWorker, until done: () -> Bool
+        ) throws {
             let deadline = MonotonicClock.seconds() + 10
-            while !done(), MonotonicClock.seconds() < deadline {
+            try gallery.receiveDecodes(uploadBudget: nil)
+            while !done(), case let left = deadline - MonotonicClock.seconds(), left > 0 {
+                worker.waitForResults(upTo: left)
                 try gallery.receiveDecodes(uploadBudget: nil)
-                usleep(1000)
             }
         }
 

@@ -304,11 +304,8 @@ extension SDLSerializedTests {
                 return target.pixel(x: 160, y: 60)
             }
             let tones = ScenePainter.placeholderTones
-            var firstPhoto = try centre(at: 0.1)
-            for _ in 0..<500 where [tones.paper, tones.ink].contains(firstPhoto) {
-                usleep(2_000)  // The first photo's decode runs on the worker thread.
-                firstPhoto = try centre(at: 0.1)
-            }
+            worker.waitForResults(upTo: 10)  // The first photo's decode runs on the worker thread.
+            let firstPhoto = try centre(at: 0.1)
             #expect(![tones.paper, tones.ink].contains(firstPhoto))
             #expect(!gallery.needsFrame)
             gallery.perform(.next, at: 0.2)
