@@ -94,7 +94,7 @@ extension SDLSerializedTests {
             let overlay = OverlayState(info: "", infoOpacity: 0, dots: nil, panel: nil, help: KeyMap.helpLines)
             #expect(overlay.help?.count == KeyMap.bindings.count)
             for binding in KeyMap.bindings {
-                #expect(KeyMap.helpLines.contains { $0.hasPrefix(binding.keyNames.joined(separator: ", ")) })
+                #expect(KeyMap.helpLines.contains { $0.hasPrefix(binding.label) })
             }
             let lines = [
                 ScriptLine.shot(0.1, "photo.png"), ScriptLine.key(0.2, "F1"), ScriptLine.shot(0.3, "help.png"),
