@@ -203,7 +203,7 @@ public final class GalleryController {
                 adopting: store.handOverTextures(),
                 slotPages: (0..<3).map { slot in
                     if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                    return -1
+                    return nil
                 })
         }
         residency = ResidencyTracker()

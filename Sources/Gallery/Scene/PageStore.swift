@@ -105,13 +105,14 @@ extension PageStore {
 
 /// Makes the store for a texture scheme around `decodes` (a fresh one, or the previous store's when the scheme
 /// changes, so requests in flight still land), adopting `textures` handed over by the previous store: all of them
-/// per page, or those of `slotPages` (the pages the three slots show, in slot order) as slot textures.
+/// per page, or those of `slotPages` (the pages the three slots show, in slot order; nil where a slot shows no
+/// photo) as slot textures.
 /// The store's budgets, for its textures and for its surfaces each, are the pages' share of `cacheBytes`
 /// (`PageBudget.pagesShare`); the zoom and the thumbnails have shares of their own on top.
 @MainActor
 func makePageStore(
     recyclingSlots: Bool, decodes: PageDecodes, renderer: Renderer, cacheBytes: Int,
-    adopting textures: [PhotoID: Texture] = [:], slotPages: [PhotoID] = []
+    adopting textures: [PhotoID: Texture] = [:], slotPages: [PhotoID?] = []
 ) -> any PageStore {
     let share = PageBudget.pagesShare(of: cacheBytes)
     return recyclingSlots
