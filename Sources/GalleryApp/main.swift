@@ -187,9 +187,9 @@ struct GalleryCommandLine: ParsableCommand {
 // M_MMAP_THRESHOLD fixed at 128 KB: otherwise glibc raises the threshold to the size of each freed mmap'd block, so
 // after the first decoded photo is freed every later 1–4 MB decode buffer comes from the heap, which is rarely
 // returned to the system. M_ARENA_MAX 2: one arena per decode thread (and per other thread) each keeps its own free
-// memory. Measured with `make bench-peers RUNS=5 PAGES=100` (docs/PERFORMANCE.md, item 5), medians with and
-// without: RSS at first paint 45.4 vs 46.3 MB, peak in the start run 57.8 vs 64.2 MB, peak paging 100 photos
-// 61.9 vs 74.9 MB.
+// memory. Measured with `make bench-peers RUNS=5 PAGES=100` (docs/PERFORMANCE.md, "Give freed buffers back"),
+// medians with and without: RSS at first paint 45.4 vs 46.3 MB, peak in the start run 57.8 vs 64.2 MB, peak paging 100
+// photos 61.9 vs 74.9 MB.
 _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
 _ = mallopt(M_ARENA_MAX, 2)
 GalleryCommandLine.mainReportingBadInput()

@@ -6,7 +6,7 @@ public enum InputReference {
     /// One row per gesture, then one per key binding: the input ("Right, N, Space") and what it does.
     public static var rows: [(input: String, action: String)] {
         GestureMap.bindings.map { ($0.gesture, $0.summary) }
-            + KeyMap.bindings.map { ($0.keyNames.joined(separator: ", "), $0.summary) }
+            + KeyMap.bindings.map { ($0.label, $0.summary) }
     }
 
     /// A Markdown table, `| input | does |`, one line per row, ending in a newline.

@@ -18,7 +18,8 @@ extension GalleryController {
             let feedEnd: FeedEndContent =
                 feedState == .failed
                 ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading(note: model.feedWaitingNote)
-            // The one upload step before painting: the slots shown get their pages' textures; painting only reads.
+            // The page upload step before painting: the slots shown get their pages' textures, so painting uploads no
+            // page (it still makes text textures and notes fades: `PageStore.fillSlots`).
             let shown: [(slot: Int, photo: PhotoID)] = pager.visibleSlots().compactMap { visible in
                 guard case .page(let page) = visible.content else { return nil }
                 return (visible.slot, photo(ofPage: page))

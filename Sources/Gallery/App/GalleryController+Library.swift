@@ -168,7 +168,7 @@ extension GalleryController {
             adopting: adopted,
             slotPages: (0..<3).map { slot in
                 if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                return -1
+                return nil
             })
         thumbnails.library = library
         thumbnails.removeAll()

@@ -206,7 +206,7 @@ public final class GalleryController {
                 adopting: store.handOverTextures(),
                 slotPages: (0..<3).map { slot in
                     if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                    return -1
+                    return nil
                 })
         }
         residency = ResidencyTracker()
@@ -273,8 +273,9 @@ public final class GalleryController {
         updateAnimation(at: time)
     }
 
-    /// Takes finished decodes; uploads at most `uploadBudget` page textures (all when nil) and every finished
-    /// thumbnail. Returns whether the screen changed.
+    /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`
+    /// times as many thumbnails (all of both when nil), and the zoom's sharp region whenever it arrives. Returns
+    /// whether the screen changed.
     @discardableResult
     public func receiveDecodes(uploadBudget: Int?) throws -> Bool {
         let pages = try store.receive(uploadBudget: uploadBudget)

@@ -74,7 +74,7 @@ public struct HeadlessRun {
     package func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
         // Outputs first: a refused one stops the run before anything is drawn or written.
         let policy = outputPolicy.protecting(library.photoFolders)
-        if shotsDirectory == nil, let shot = script.events.first(where: { $0.command.typeName == "shot" }),
+        if shotsDirectory == nil, let shot = script.events.first(where: { $0.command.isShot }),
             case .shot(let path) = shot.command
         {
             throw OutputError(role: "shot", path: path, problem: .noShotsFolder)
@@ -148,7 +148,9 @@ public struct HeadlessRun {
                 case .move(let x, let y): gallery.apply(.pointerMove(x: x, y: y), at: event.t)
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
                 case .key(let name, let isRepeat):
-                    gallery.apply(.key(GalleryKey(name: name), isRepeat: isRepeat), at: event.t)
+                    // A script names its keys: a name the gallery knows no key for is an unbound key.
+                    let key = Key(name: name).map(GalleryKey.init) ?? .unbound
+                    gallery.apply(.key(key, isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
                 case .resize(let width, let height):
@@ -158,7 +160,7 @@ public struct HeadlessRun {
                 case .shot(let path):
                     // Events apply in file order: a shot followed by more events of this frame shows the frame as it
                     // is now, before them, drawn on the spot; otherwise it is taken from the frame drawn below.
-                    if events.dropFirst(index + 1).contains(where: { $0.command.typeName != "shot" }) {
+                    if events.dropFirst(index + 1).contains(where: { !$0.command.isShot }) {
                         try draw(at: now)
                         try takeShot(path)
                     } else {

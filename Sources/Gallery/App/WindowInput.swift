@@ -69,11 +69,14 @@ struct WindowInput {
                 SDL_free(file)
             }
         case SDL_KEYDOWN:
-            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
+            let code = event.key.keysym.sym
             let shift = event.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0
             let ctrl = event.key.keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
             // One press is handled once: by its key-down, or by its text when the key-down names nothing.
-            guard let key = keys.keyDown(name: name, shift: shift, ctrl: ctrl, helpShows: gallery.model.showsHelp)
+            guard
+                let key = keys.keyDown(
+                    SDLKeys.key(code), isModifier: SDLKeys.isModifier(code), shift: shift, ctrl: ctrl,
+                    helpShows: gallery.model.showsHelp)
             else { break }
             gallery.apply(.key(key, isRepeat: event.key.repeat != 0), at: time)
         case SDL_TEXTINPUT:

@@ -40,7 +40,9 @@ public struct WindowRun {
     /// The longest the window waits for its first photo before showing a placeholder instead.
     static let firstPhotoWait = 0.15
 
-    /// Textures uploaded per frame at most, so a burst of decodes never costs a frame.
+    /// Page textures uploaded per frame at most, so a burst of decodes never costs a frame; thumbnails have their own
+    /// allowance on top (`ThumbnailStore.uploadsPerPage` per page: 16 a frame), and the zoom's sharp region is uploaded
+    /// as soon as it arrives (`GalleryController.receiveDecodes`).
     static let uploadBudget = 2
 
     /// Creates a run.

@@ -1,13 +1,15 @@
-/// How decoded pages and textures keep within `--cache-mb` at every window size (issue 16, defect 4: at 16384² the
+/// How decoded pages and textures are bounded by `--cache-mb` at every window size (before they were, at 16384² the
 /// three pinned pages alone took 1.8 GB of textures against 64 MB).
 ///
-/// The budget is split: three quarters for pages (`pagesShare`: the page textures, and separately the decoded surfaces
-/// waiting for upload), one quarter for the zoomed photo's sharp region (`detailShare`). Pages are decoded at the page
-/// box while one page fits the pages' share and the renderer's texture limit, else at the largest size of the box's
-/// shape that does (drawn scaled up: softer, until zoomed); of each residency plan the store keeps as many pages as fit
-/// the share, the current one first, then the neighbour ahead, then the one behind (three when three fit, as before).
-/// The zoomed photo's region is decoded within `detailShare`: with a margin around the visible part when it fits, the
-/// visible part alone otherwise, at a reduced resolution if even that does not fit.
+/// Each share is a fraction of the budget, and the shares add up to 2.25 times it (at most 144 MB for `--cache-mb 64`):
+/// three quarters for the page textures and another three quarters for the decoded page surfaces waiting for upload
+/// (`pagesShare`, each), one quarter for the zoomed photo's sharp region (`detailShare`) and one half for the grid's
+/// thumbnail textures (`thumbnailShare`). Pages are decoded at the page box while one page fits the pages' share and
+/// the renderer's texture limit, else at the largest size of the box's shape that does (drawn scaled up: softer, until
+/// zoomed); of each residency plan the store keeps as many pages as fit the share, the current one first, then the
+/// neighbour ahead, then the one behind (three when three fit, as before). The zoomed photo's region is decoded within
+/// `detailShare`: with a margin around the visible part when it fits, the visible part alone otherwise, at a reduced
+/// resolution if even that does not fit.
 enum PageBudget {
     /// The pages a plan pins when they fit: the current page and its two neighbours.
     static let pinnedPages = 3

@@ -35,7 +35,9 @@ protocol PageStore: AnyObject {
     var decodedCount: Int { get }
 
     /// The upload step before painting: gives each slot shown this frame its page's texture (`shown` lists them in
-    /// the strip's order). Painting then only reads textures (`texture(forPhoto:slot:)`).
+    /// the strip's order). Painting then uploads no page (`texture(forPhoto:slot:)` only looks one up), though it is
+    /// not read-only: the animated photo's frame is written into its texture, text and wheel cards are made as they are
+    /// first drawn (`TextCache`, `WheelPainter`), and `ScenePainter` notes when each arriving photo starts to fade in.
     func fillSlots(_ shown: [(slot: Int, photo: PhotoID)]) throws
 
     /// The texture to draw for a page in a slot, as the uploads left it.
@@ -103,12 +105,14 @@ extension PageStore {
 
 /// Makes the store for a texture scheme around `decodes` (a fresh one, or the previous store's when the scheme
 /// changes, so requests in flight still land), adopting `textures` handed over by the previous store: all of them
-/// per page, or those of `slotPages` (the pages the three slots show, in slot order) as slot textures.
-/// The store's budgets are the pages' share of `cacheBytes` (`PageBudget.pagesShare`); the rest is the zoom's.
+/// per page, or those of `slotPages` (the pages the three slots show, in slot order; nil where a slot shows no
+/// photo) as slot textures.
+/// The store's budgets, for its textures and for its surfaces each, are the pages' share of `cacheBytes`
+/// (`PageBudget.pagesShare`); the zoom and the thumbnails have shares of their own on top.
 @MainActor
 func makePageStore(
     recyclingSlots: Bool, decodes: PageDecodes, renderer: Renderer, cacheBytes: Int,
-    adopting textures: [PhotoID: Texture] = [:], slotPages: [PhotoID] = []
+    adopting textures: [PhotoID: Texture] = [:], slotPages: [PhotoID?] = []
 ) -> any PageStore {
     let share = PageBudget.pagesShare(of: cacheBytes)
     return recyclingSlots

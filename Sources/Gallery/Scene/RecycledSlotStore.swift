@@ -26,12 +26,13 @@ final class RecycledSlotStore: PageStore {
 
     init(
         decodes: PageDecodes, renderer: Renderer, surfaceBudget: Int, adopting: [PhotoID: Texture] = [:],
-        slotPages: [PhotoID] = []
+        slotPages: [PhotoID?] = []
     ) {
         self.decodes = decodes
         self.renderer = renderer
         surfaces = ByteBoundedCache(budgetBytes: surfaceBudget)
         for (slot, page) in slotPages.prefix(3).enumerated() {
+            guard let page else { continue }
             slots[slot] = adopting[page].map { SlotTexture(page: page, texture: $0) }
         }
     }

@@ -6,7 +6,7 @@ import GalleryCore
 /// holds textures.
 ///
 /// Only the region is ever decoded or uploaded, never the whole zoomed picture: `=` on a 16000 × 12000 photo used to
-/// make a 768 MB texture, and a 40000 × 600 one a texture past the renderer's 16384-pixel limit (issue 16, defect 4).
+/// make a 768 MB texture, and a 40000 × 600 one a texture past the renderer's 16384-pixel limit.
 @MainActor
 final class ZoomDetail {
     /// A sharp region: its texture and where it lies in the zoomed picture.

@@ -30,6 +30,8 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     /// The folder watched.
     public let folder: String
     private let quietPeriod: Double
+    /// Seconds on the clock the quiet period is measured on (tests: one they move by hand, with `settleNow`).
+    private let clock: @Sendable () -> Double
     private let descriptor: Int32
     /// The watch thread's wake-up: a byte written to `wakeWriter` ends its `poll`.
     private let wakeReader: Int32
@@ -39,6 +41,8 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     private let wake: @Sendable () -> Void
     /// Notified when an answer is set.
     public let answerSignal = AnswerSignal()
+    /// Notified when the watch thread finished a pass asked for by `settleNow`, and when it exits.
+    private let passSignal = AnswerSignal()
 
     /// What an inotify event says about a name.
     enum Change {
@@ -72,13 +76,29 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         /// Events are left unread in the kernel's queue (tests: a stopped process).
         var holding = false
         var failure: String?
+        /// Passes of the watch loop: each follows one return from `poll` (tests: an idle watch makes none).
+        var passes = 0
+        /// The `poll` timeout the thread sleeps with now, in milliseconds; -1 waits for an event alone.
+        var pollTimeout: Int32 = -1
+        /// `settleNow` calls made, and those the thread has finished a pass after.
+        var settleRequests = 0
+        var settledRequests = 0
+        var exited = false
     }
 
     /// Starts watching `folder`, which must exist and be a folder; `wake` is called (on the watch thread) when an
     /// answer becomes ready, so a sleeping window can wake up.
-    public init(
+    public convenience init(
         folder: String, quietPeriod: Double = FolderWatchFeedSource.defaultQuietPeriod,
         wake: @escaping @Sendable () -> Void = {}
+    ) throws(FeedSourceError) {
+        try self.init(folder: folder, quietPeriod: quietPeriod, clock: { MonotonicClock.seconds() }, wake: wake)
+    }
+
+    /// Starts watching `folder` with the quiet period measured on `clock` (tests: a clock they move by hand).
+    package init(
+        folder: String, quietPeriod: Double = FolderWatchFeedSource.defaultQuietPeriod,
+        clock: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}
     ) throws(FeedSourceError) {
         switch try? FileSystem.kind(atPath: folder) {
         case .directory: break
@@ -100,6 +120,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         }
         self.folder = folder
         self.quietPeriod = quietPeriod
+        self.clock = clock
         self.descriptor = fd
         wakeReader = pipeEnds[0]
         wakeWriter = pipeEnds[1]
@@ -130,6 +151,28 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     package func releaseEvents() {
         state.withLock { $0.holding = false }
         wakeWatchThread()
+    }
+
+    /// Has the watch thread read every event queued so far and settled the candidates at the clock's time now,
+    /// returning once it has: the step a test takes after writing files or moving its clock.
+    package func settleNow(upTo seconds: Double = 10) {
+        let request = state.withLock { state in
+            state.settleRequests += 1
+            return state.settleRequests
+        }
+        wakeWatchThread()
+        passSignal.wait(upTo: seconds) { state.withLock { $0.settledRequests < request && !$0.exited } }
+    }
+
+    /// Passes the watch loop made, and the `poll` timeout it sleeps with now (-1: none).
+    package var watchActivity: (passes: Int, pollTimeout: Int32) {
+        state.withLock { ($0.passes, $0.pollTimeout) }
+    }
+
+    /// Waits up to `seconds` for the watch thread to exit after `stop`; whether it did.
+    package func waitForExit(upTo seconds: Double) -> Bool {
+        passSignal.wait(upTo: seconds) { state.withLock { !$0.exited } }
+        return state.withLock { $0.exited }
     }
 
     /// Asks for the next new photos: answered at once if some arrived already, else when the next one settles.
@@ -177,9 +220,14 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         // Listed after the watch is in place, so a photo arriving now is either listed or seen as an event.
         let atStart = Set(Self.photoPaths(in: folder))
         state.withLock { $0.atStart = atStart }
+        defer {
+            state.withLock { $0.exited = true }
+            passSignal.notify()
+        }
         while true {
             let (stopped, holding, timeout) = state.withLock { state in
-                (state.stopped, state.holding, pollTimeout(state, now: MonotonicClock.seconds()))
+                state.pollTimeout = pollTimeout(state, now: clock())
+                return (state.stopped, state.holding, state.pollTimeout)
             }
             if stopped { return }
             var descriptors = [
@@ -188,17 +236,23 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
             ]
             _ = Glibc.poll(&descriptors, 2, timeout)
             while discard.withUnsafeMutableBytes({ read(wakeReader, $0.baseAddress, $0.count) }) > 0 {}
+            // Read after the wake-up bytes are: a `settleNow` whose byte this pass took sees its events read below, and
+            // events released while this pass slept are read now.
+            let (settling, holdingNow) = state.withLock { state in
+                state.passes += 1
+                return (state.settleRequests, state.holding)
+            }
             var touched: [(name: String, change: Change)] = []
             var overflowed = false
-            if !holding, descriptors[1].revents & Int16(POLLIN) != 0 {
-                // Everything queued, so the kernel's queue empties as fast as it fills.
+            if !holdingNow {
+                // Everything queued, so the kernel's queue empties as fast as it fills (none: a read finds nothing).
                 while true {
                     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                     guard count > 0 else { break }
                     overflowed = Self.events(in: buffer, count: count, into: &touched) || overflowed
                 }
             }
-            let now = MonotonicClock.seconds()
+            let now = clock()
             let listed = overflowed ? Self.photoPaths(in: folder) : nil
             let answered = state.withLock { state in
                 for (name, change) in touched where Self.isPhotoName(name) {
@@ -208,12 +262,15 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
                 settle(&state, now: now)
                 let hadAnswer = state.answer != nil
                 Self.answerIfReady(&state)
+                state.settledRequests = settling
+                state.pollTimeout = pollTimeout(state, now: now)
                 return !hadAnswer && state.answer != nil
             }
             if answered {
                 answerSignal.notify()
                 wake()
             }
+            passSignal.notify()
         }
     }
 

@@ -2,7 +2,7 @@
 /// delta, or a gap) the pointer is released with the velocity they had. One gesture, from its first delta until the
 /// deltas pause for `gestureGap`, presses the pager once and moves the virtual pointer at most one page (`reach`)
 /// from where it pressed, as a phone's finger does: a swipe turns one photo however far the fingers travel, and the
-/// deltas still coming after its release are the same gesture's and move nothing (issue 19, item 9).
+/// deltas still coming after its release are the same gesture's and move nothing.
 ///
 /// A delta is a touchpad's when it is fractional, larger than one notch, or part of a gesture under way; a mouse
 /// wheel reports one whole notch per event (SDL on X11: one button press per notch), which turns one page instead.

@@ -10,7 +10,7 @@ extension GalleryModel {
     public mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if grid != nil { return gridPointerDown(x: x, y: y, at: time) }
         // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on a
-        // side third each turn a page, as keys do; issue 19, item 3).
+        // side third each turn a page, as keys do).
         let flinging = pager.isAnimating && pager.commandTargetPage == nil
         tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
         slideshow.setDragging(true, at: time)

@@ -71,11 +71,11 @@ extension GalleryModel {
         if showsFeedEnd {
             return StatusLine(
                 index: pager.pageCount + 1, count: pager.pageCount, name: feedEndLabel, size: nil, zoomPercent: nil,
-                mode: mode.displayName)
+                mode: mode)
         }
         return StatusLine(
             index: pager.currentPage.rawValue + 1, count: pager.pageCount, name: name, size: photo.size,
-            zoomPercent: photo.zoomPercent, mode: mode.displayName, marks: marks.count > 0 ? marks.count : nil,
+            zoomPercent: photo.zoomPercent, mode: mode, marks: marks.count > 0 ? marks.count : nil,
             view: viewLabel)
     }
 

@@ -1,5 +1,7 @@
+import PagerEngine
+
 /// What the status bar (B, nsxiv's bar that stays) says about the photo shown: where it is, its name, its own size,
-/// the zoom and the mode, and a slot for the marks count once photos can be marked.
+/// the zoom, the mode and how many photos are marked (`m`), when any are.
 public struct StatusLine: Equatable, Sendable {
     /// The photo's position, 1-based, and how many there are.
     public var index: Int
@@ -10,9 +12,9 @@ public struct StatusLine: Equatable, Sendable {
     public var size: (width: Int, height: Int)?
     /// The zoom as a share of the photo's own pixels, in per cent, when known.
     public var zoomPercent: Int?
-    /// The mode's name.
-    public var mode: String
-    /// Marked photos, once marking exists; `nil` leaves the field out.
+    /// The mode shown; the line names it (`TopologyKind.displayName`).
+    public var mode: TopologyKind
+    /// How many photos are marked; `nil` (none marked) leaves the field out.
     public var marks: Int?
     /// How the view differs from the stored photo and the plain page turn ("turned 90°, mirrored"); `nil` leaves the
     /// field out.
@@ -20,7 +22,7 @@ public struct StatusLine: Equatable, Sendable {
 
     /// A status line.
     public init(
-        index: Int, count: Int, name: String, size: (width: Int, height: Int)?, zoomPercent: Int?, mode: String,
+        index: Int, count: Int, name: String, size: (width: Int, height: Int)?, zoomPercent: Int?, mode: TopologyKind,
         marks: Int? = nil, view: String? = nil
     ) {
         self.index = index
@@ -39,12 +41,16 @@ public struct StatusLine: Equatable, Sendable {
         if let size { fields.append("\(size.width)×\(size.height)") }
         if let zoomPercent { fields.append("\(zoomPercent) %") }
         if let view { fields.append(view) }
-        fields.append(mode)
+        fields.append(mode.displayName)
         if let marks { fields.append("\(marks) marked") }
         return fields.joined(separator: "  ·  ")
     }
 
+    /// Field by field: the size tuple keeps the comparison from being synthesised.
     public static func == (lhs: StatusLine, rhs: StatusLine) -> Bool {
-        lhs.text == rhs.text
+        lhs.index == rhs.index && lhs.count == rhs.count && lhs.name == rhs.name
+            && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
+            && lhs.zoomPercent == rhs.zoomPercent && lhs.mode == rhs.mode && lhs.marks == rhs.marks
+            && lhs.view == rhs.view
     }
 }

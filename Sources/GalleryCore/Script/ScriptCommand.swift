@@ -23,6 +23,11 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Every value the JSON `type` field may take, in documentation order.
     public static let typeNames = ["down", "move", "up", "key", "wheel", "zoom", "resize", "shot", "quit"]
 
+    /// Whether this is a `shot`, which draws nothing and changes nothing.
+    public var isShot: Bool {
+        if case .shot = self { true } else { false }
+    }
+
     /// The JSON `type` of this command.
     public var typeName: String {
         switch self {

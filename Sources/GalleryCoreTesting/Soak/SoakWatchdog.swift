@@ -17,18 +17,30 @@ package final class SoakWatchdog: Sendable {
     /// Seconds of wall-clock time each guarded run may take.
     package let limitSeconds: Double
     private let expire: @Sendable (String) -> Void
+    /// Runs the work after the seconds given (by default on `timers`; tests: when they say the time has come).
+    private let schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void
     /// The runs still going, by ticket.
     private let running = LockedState<(nextTicket: UInt64, tickets: Set<UInt64>)>((0, []))
     /// A queue of its own: a serial queue gets a thread even when the shared pool's threads are all blocked (as
     /// tests that wait block them), so a limit fires on time.
-    private let timers = DispatchQueue(label: "gallery.soak-watchdog")
+    private static let timers = DispatchQueue(label: "gallery.soak-watchdog")
 
     /// A watchdog giving each run `limitSeconds`; `expire` is called with the message when one runs over (by default
-    /// it prints the message on standard error and ends the process).
-    package init(limitSeconds: Double, expire: @escaping @Sendable (String) -> Void = SoakWatchdog.endProcess) {
+    /// it prints the message on standard error and ends the process); `schedule` runs a check after a number of
+    /// seconds (by default on the wall clock).
+    package init(
+        limitSeconds: Double, expire: @escaping @Sendable (String) -> Void = SoakWatchdog.endProcess,
+        schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void = SoakWatchdog.afterWallClock
+    ) {
         precondition(limitSeconds > 0 && limitSeconds.isFinite, "a watchdog limit is a positive number of seconds")
         self.limitSeconds = limitSeconds
         self.expire = expire
+        self.schedule = schedule
+    }
+
+    /// Runs `work` on the watchdog's own queue after `seconds` of wall-clock time.
+    @Sendable package static func afterWallClock(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        timers.asyncAfter(deadline: .now() + seconds, execute: work)
     }
 
     /// Runs `body`, `description` naming it (seed and replay command) if it outlives the limit.
@@ -40,7 +52,7 @@ package final class SoakWatchdog: Sendable {
         }
         defer { _ = running.withLock { $0.tickets.remove(ticket) } }
         let message = "soak run still going after \(limitSeconds) s of wall-clock time (hung?): \(description)"
-        timers.asyncAfter(deadline: .now() + limitSeconds) { [running, expire] in
+        schedule(limitSeconds) { [running, expire] in
             if running.withLock({ $0.tickets.contains(ticket) }) { expire(message) }
         }
         return try body()

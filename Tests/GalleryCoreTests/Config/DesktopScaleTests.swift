@@ -5,7 +5,7 @@ import Testing
 @Suite("Desktop scale")
 struct DesktopScaleTests {
     @Test(
-        "Precedence, clamping and quarter steps (issue 19, item 13)",
+        "Precedence, clamping and quarter steps",
         arguments: [
             (2.0, "3", "Xft.dpi:\t144\n", 300.0, 2.0),  // --scale wins
             (nil, "2", "Xft.dpi:\t144\n", 300.0, 2.0),  // then GDK_SCALE

@@ -4,16 +4,14 @@ import Testing
 
 @Suite("Initial mode")
 struct InitialModeTests {
-    @Test("end caps up to the limit, three surfaces above", arguments: [0, 1, 2, 3, 15, 16, 17, 100, 10_000])
-    func choosesBySize(photoCount: Int) {
-        let expected: TopologyKind = photoCount <= InitialMode.largestEndCapsCount ? .endCaps : .threeSurfaces
+    @Test(
+        "up to the design's 16 photos open in end caps, more in three surfaces",
+        arguments: [
+            (0, TopologyKind.endCaps), (1, .endCaps), (2, .endCaps), (3, .endCaps), (15, .endCaps), (16, .endCaps),
+            (17, .threeSurfaces), (100, .threeSurfaces), (10_000, .threeSurfaces),
+        ])
+    func choosesBySize(photoCount: Int, expected: TopologyKind) {
         #expect(InitialMode.mode(photoCount: photoCount) == expected)
-    }
-
-    @Test("the limit is the design's 16 photos")
-    func limitIsSixteen() {
-        #expect(InitialMode.mode(photoCount: 16) == .endCaps)
-        #expect(InitialMode.mode(photoCount: 17) == .threeSurfaces)
     }
 
     @Test("a requested mode always wins", arguments: TopologyKind.allCases)
@@ -24,7 +22,7 @@ struct InitialModeTests {
     }
 
     @Test(
-        "a feed given (--feed-watch, --feed-command) starts in the feed unless a mode is requested (issue 19, item 10)")
+        "a feed given (--feed-watch, --feed-command) starts in the feed unless a mode is requested")
     func feedGivenStartsInTheFeed() {
         #expect(InitialMode.mode(photoCount: 12, feedGiven: true) == .feed)
         #expect(InitialMode.mode(photoCount: 12, requested: .bounded, feedGiven: true) == .bounded)

@@ -26,7 +26,7 @@ struct InputReferenceTests {
         #expect(lines.first == "| input | does |")
         let keysLine = lines[2 + GestureMap.bindings.count]
         let first = KeyMap.bindings[0]
-        #expect(keysLine == "| \(first.keyNames.joined(separator: ", ")) | \(first.summary) |")
+        #expect(keysLine == "| \(first.label) | \(first.summary) |")
     }
 
     @Test("the man section lists every binding as an item of one tagged list")

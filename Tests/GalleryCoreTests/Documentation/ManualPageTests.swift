@@ -57,7 +57,7 @@ struct ManualPageTests {
         #expect(page.hasSuffix(".El\n"))
     }
 
-    @Test("The ranges keep their ellipsis: what the generator dropped comes back as roff escapes (issue 19, item 11)")
+    @Test("The ranges keep their ellipsis: what the generator dropped comes back as roff escapes")
     func nonASCIIRestored() {
         let lines = [
             ".It Fl -fps Ar fps", "Headless: frames per virtual second (11000).", ".It Fl -software", "(11000).",

@@ -9,27 +9,42 @@ import Glibc
 
 @Suite("Folder-watch feed source")
 @MainActor struct FolderWatchFeedSourceTests {
+    /// Moves `clock` on by `interval` (longer than the quiet period, so no rounding decides) and has the watch settle
+    /// at the new time, `times` times.
+    static func pass(_ interval: Double, times: Int = 1, on clock: ManualClock, _ source: FolderWatchFeedSource) {
+        for _ in 0..<times {
+            clock.advance(by: interval)
+            source.settleNow()
+        }
+    }
+
     @Test("a photo copied in after start is appended once its size is stable; other files are not")
     func appendsNewPhotos() throws {
         let folder = try TemporaryFolder()
         try folder.write("before.jpg", "already here")
-        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.2)
+        let clock = ManualClock()
+        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.2, clock: clock.now)
         defer { source.stop() }
         source.request(at: 0)
         try folder.write("notes.txt", "not a photo")
         try folder.write(".partial.jpg", "a downloader's temporary file")
-        // Written in pieces, more slowly than the quiet period allows: nothing may show before the last piece.
+        // Written in pieces over longer than the quiet period, each piece sooner than it after the one before: nothing
+        // may show before the last piece.
         let path = folder.path + "/new.jpg"
         #expect(FileManager.default.createFile(atPath: path, contents: Data("piece".utf8)))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         for _ in 0..<4 {
-            usleep(100_000)
+            source.settleNow()
+            clock.advance(by: 0.15)
+            source.settleNow()
             #expect(source.poll(at: 0) == nil)
             handle.seekToEndOfFile()
             handle.write(Data("piece".utf8))
         }
         try handle.close()
-        source.waitForAnswer(upTo: 3)
+        source.settleNow()
+        #expect(source.poll(at: 0) == nil, "appended before its quiet period")
+        Self.pass(0.25, times: 2, on: clock, source)
         #expect(source.poll(at: 0) == .appended([.file(path: path)]))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == String(repeating: "piece", count: 5))
     }
@@ -37,7 +52,8 @@ import Glibc
     @Test("a writer that pauses 3 s mid-write gets its photo appended once, complete, after it closes it")
     func pausingWriter() throws {
         let folder = try TemporaryFolder()
-        let source = try FolderWatchFeedSource(folder: folder.path)
+        let clock = ManualClock()
+        let source = try FolderWatchFeedSource(folder: folder.path, clock: clock.now)
         defer { source.stop() }
         source.request(at: 0)
         let path = folder.path + "/slow.jpg"
@@ -45,39 +61,69 @@ import Glibc
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         #expect(descriptor >= 0)
         #expect(write(descriptor, "first half ", 11) == 11)
-        source.waitForAnswer(upTo: 3)  // Ten quiet periods with the file unchanged, and still open.
+        source.settleNow()
+        // Ten quiet periods and more with the file unchanged, and still open.
+        Self.pass(0.4, times: 10, on: clock, source)
         #expect(source.poll(at: 0) == nil, "a half-written photo was appended")
         #expect(write(descriptor, "second half", 11) == 11)
         close(descriptor)
-        source.waitForAnswer(upTo: 3)
+        source.settleNow()
+        Self.pass(0.4, times: 2, on: clock, source)
         #expect(source.poll(at: 0) == .appended([.file(path: path)]))
         // Closing it again (a touch-up, a second writer) appends nothing more.
         let again = try #require(FileHandle(forWritingAtPath: path))
         try again.close()
         source.request(at: 1)
-        source.waitForAnswer(upTo: 1.5)
+        source.settleNow()
+        Self.pass(0.4, times: 5, on: clock, source)
         #expect(source.poll(at: 1) == nil, "the same photo was appended twice")
     }
 
     @Test("photos that arrive while no request waits are kept, in arrival order, for the next one")
     func keepsArrivals() throws {
         let folder = try TemporaryFolder()
-        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05)
+        let clock = ManualClock()
+        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05, clock: clock.now)
         defer { source.stop() }
         let first = try folder.write("b.png", "1")
-        usleep(50_000)
         let second = try folder.write("a.png", "2")
-        usleep(400_000)
+        source.settleNow()
+        Self.pass(0.1, times: 2, on: clock, source)
         source.request(at: 0)
-        source.waitForAnswer(upTo: 2)
         #expect(source.poll(at: 0) == .appended([.file(path: first), .file(path: second)]))
+    }
+
+    @Test("an idle watch sleeps until something happens, and stops at once")
+    func idleWatchSleeps() throws {
+        let folder = try TemporaryFolder()
+        let source = try FolderWatchFeedSource(folder: folder.path)
+        source.request(at: 0)
+        source.settleNow()
+        let idle = source.watchActivity
+        #expect(idle.pollTimeout == -1, "an idle watch wakes on a timer")
+        // Real time, not a stand-in for a clock: a watch that wakes on a timer (every 100 ms, say) wakes meanwhile.
+        usleep(350_000)
+        #expect(source.watchActivity.passes == idle.passes, "the watch woke with nothing to do")
+        // A photo arriving wakes it, and its quiet period is the only timer while it settles.
+        let path = try folder.write("new.jpg", "x")
+        source.settleNow()
+        #expect(source.watchActivity.pollTimeout > 0)
+        source.waitForAnswer(upTo: 5)
+        #expect(source.poll(at: 0) == .appended([.file(path: path)]))
+        source.settleNow()
+        #expect(source.watchActivity.pollTimeout == -1)
+        let stopping = MonotonicClock.seconds()
+        source.stop()
+        #expect(source.waitForExit(upTo: 5))
+        #expect(MonotonicClock.seconds() - stopping < 0.5)
     }
 
     @Test("photos that arrive while the watch reads no events (its kernel queue overflows) are all appended, once")
     func queueOverflow() throws {
         let folder = try TemporaryFolder()
         try folder.write("before.jpg", "already here: never appended")
-        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05)
+        let clock = ManualClock()
+        let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05, clock: clock.now)
         defer { source.stop() }
         // As a stopped process (kill -STOP): the events queue up in the kernel, which drops those past its limit.
         source.holdEvents()
@@ -86,19 +132,18 @@ import Glibc
         var expected: Set<String> = []
         for index in 0..<count { expected.insert(try folder.write("p\(index).jpg", "x")) }
         source.releaseEvents()
+        source.settleNow()
+        Self.pass(0.1, times: 2, on: clock, source)
         var appended: [String] = []
-        let deadline = Date() + 60
-        while appended.count < count, Date() < deadline {
+        while appended.count < count {
             source.request(at: 0)
-            source.waitForAnswer(upTo: 5)
-            if case .appended(let items) = source.poll(at: 0) {
-                appended += items.compactMap { if case .file(let path) = $0 { path } else { nil } }
-            }
+            guard case .appended(let items) = source.poll(at: 0) else { break }
+            appended += items.compactMap { if case .file(let path) = $0 { path } else { nil } }
         }
         #expect(appended.count == count)
         #expect(Set(appended) == expected)
         source.request(at: 1)
-        source.waitForAnswer(upTo: 0.5)
+        Self.pass(0.1, times: 3, on: clock, source)
         #expect(source.poll(at: 1) == nil, "a photo was appended twice, or one there before the start")
     }
 
@@ -207,9 +252,18 @@ import Glibc
 
     @Test("stopping the source ends a running command's whole group before it returns")
     func stopEndsGroup() throws {
-        let source = try CommandFeedSource(command: "sleep 1237 & echo $! > /dev/stderr; trap '' TERM; sleep 1237")
+        let folder = try TemporaryFolder()
+        let ready = folder.path + "/ready"
+        #expect(mkfifo(ready, 0o600) == 0)
+        // The command says it is running by opening the FIFO: the test waits for that, not for a guessed time.
+        let source = try CommandFeedSource(
+            command: "sleep 1237 & trap '' TERM; echo started > '\(ready)'; sleep 1237")
         source.request(at: 0)
-        usleep(300_000)
+        let reader = open(ready, O_RDONLY)  // Blocks until the command opens it to write.
+        #expect(reader >= 0)
+        var byte: UInt8 = 0
+        #expect(read(reader, &byte, 1) == 1)
+        close(reader)
         source.stop()
         #expect(ProcessAlive.pids(withCommandLine: "sleep 1237").isEmpty)
     }

@@ -1,40 +1,46 @@
 import GalleryCore
 import Testing
 
-/// One key press is handled once, whatever text event the window system sends with it (issue 19, items 2 and 4).
+/// One key press is handled once, whatever text event the window system sends with it.
 @Suite struct KeyTextPairingTests {
-    /// A press: the key-down's name and Shift, the text it types (nil: none), whether the help shows.
+    /// A press: the key-down's key (nil: one the gallery has no name for) and Shift, the text it types (nil: none),
+    /// whether the help shows. Keys come as SDL's keycodes name them: a letter in lower case, Shift or not.
     struct Press: Sendable, CustomTestStringConvertible {
-        let name: String
+        let key: Key?
+        var isModifier = false
         let shift: Bool
         let text: String?
         let helpShows: Bool
         let handled: [GalleryKey]
         var testDescription: String {
-            "\(shift ? "Shift+" : "")\(name) → \(text ?? "no text")\(helpShows ? ", help" : "")"
+            "\(shift ? "Shift+" : "")\(key?.name ?? "modifier") → \(text ?? "no text")\(helpShows ? ", help" : "")"
         }
     }
 
     @Test(arguments: [
-        Press(name: "Keypad +", shift: false, text: "+", helpShows: false, handled: [.command(.zoomIn)]),
-        Press(name: "Keypad -", shift: false, text: "-", helpShows: false, handled: [.command(.zoomOut)]),
-        Press(name: "=", shift: true, text: "+", helpShows: false, handled: [.unbound, .command(.zoomIn)]),
-        Press(name: "=", shift: false, text: "=", helpShows: false, handled: [.command(.zoomActualSize)]),
-        Press(name: "/", shift: true, text: "?", helpShows: false, handled: [.unbound, .command(.toggleHelp)]),
+        Press(key: .keypadPlus, shift: false, text: "+", helpShows: false, handled: [.command(.zoomIn)]),
+        Press(key: .keypadMinus, shift: false, text: "-", helpShows: false, handled: [.command(.zoomOut)]),
+        Press(key: .character("="), shift: true, text: "+", helpShows: false, handled: [.unbound, .command(.zoomIn)]),
+        Press(key: .character("="), shift: false, text: "=", helpShows: false, handled: [.command(.zoomActualSize)]),
+        Press(
+            key: .character("/"), shift: true, text: "?", helpShows: false, handled: [.unbound, .command(.toggleHelp)]),
         // The help shows: the key-down closes it, and its "?" must not open it again.
-        Press(name: "/", shift: true, text: "?", helpShows: true, handled: [.unbound]),
-        Press(name: "G", shift: true, text: "G", helpShows: false, handled: [.command(.last)]),
-        Press(name: "G", shift: false, text: "g", helpShows: false, handled: [.command(.first)]),
-        Press(name: "M", shift: false, text: "m", helpShows: false, handled: [.command(.toggleMark)]),
-        Press(name: "M", shift: true, text: "M", helpShows: false, handled: [.command(.invertMarks)]),
-        Press(name: "1", shift: true, text: "!", helpShows: false, handled: [.unbound]),
-        Press(name: "Left Shift", shift: true, text: nil, helpShows: true, handled: []),
-        Press(name: "F1", shift: false, text: nil, helpShows: false, handled: [.command(.toggleHelp)]),
+        Press(key: .character("/"), shift: true, text: "?", helpShows: true, handled: [.unbound]),
+        Press(key: .character("g"), shift: true, text: "G", helpShows: false, handled: [.command(.last)]),
+        Press(key: .character("g"), shift: false, text: "g", helpShows: false, handled: [.command(.first)]),
+        Press(key: .character("m"), shift: false, text: "m", helpShows: false, handled: [.command(.toggleMark)]),
+        Press(key: .character("m"), shift: true, text: "M", helpShows: false, handled: [.command(.invertMarks)]),
+        Press(key: .character("1"), shift: true, text: "!", helpShows: false, handled: [.unbound]),
+        Press(key: nil, isModifier: true, shift: true, text: nil, helpShows: true, handled: []),
+        Press(key: nil, shift: false, text: nil, helpShows: true, handled: [.unbound]),
+        Press(key: .function(1), shift: false, text: nil, helpShows: false, handled: [.command(.toggleHelp)]),
     ])
     func eachPressOnce(press: Press) {
         var pairing = KeyTextPairing()
         var handled: [GalleryKey] = []
-        if let key = pairing.keyDown(name: press.name, shift: press.shift, helpShows: press.helpShows) {
+        if let key = pairing.keyDown(
+            press.key, isModifier: press.isModifier, shift: press.shift, helpShows: press.helpShows)
+        {
             handled.append(key)
         }
         if let text = press.text, let key = pairing.text(text) { handled.append(key) }
@@ -44,13 +50,15 @@ import Testing
     @Test(
         "Ctrl with a key bound as Ctrl+KEY is that key; with others Ctrl is ignored, as before",
         arguments: [
-            ("M", false, GalleryKey.command(.invertMarks)), ("M", true, .command(.invertMarks)),
-            ("U", false, .command(.clearMarks)),
-            ("Q", false, .command(.quit)), ("Right", false, .command(.pan(.right))), ("G", true, .command(.last)),
+            (Key.character("m"), false, GalleryKey.command(.invertMarks)),
+            (.character("m"), true, .command(.invertMarks)), (.character("u"), false, .command(.clearMarks)),
+            (.character("q"), false, .command(.quit)), (.right, false, .command(.pan(.right))),
+            (.character("g"), true, .command(.last)), (.character("1"), false, .command(.action(1))),
+            (.space, false, .command(.toggleAnimation)),
         ])
-    func ctrl(name: String, shift: Bool, key: GalleryKey) {
+    func ctrl(key: Key, shift: Bool, expected: GalleryKey) {
         var pairing = KeyTextPairing()
-        #expect(pairing.keyDown(name: name, shift: shift, ctrl: true, helpShows: false) == key)
-        #expect(pairing.text(name.lowercased()) == nil)
+        #expect(pairing.keyDown(key, shift: shift, ctrl: true, helpShows: false) == expected)
+        #expect(pairing.text(key.name.lowercased()) == nil)
     }
 }

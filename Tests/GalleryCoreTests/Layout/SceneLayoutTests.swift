@@ -66,7 +66,7 @@ struct SceneLayoutTests {
     }
 
     @Test(
-        "The help fits: inside, disjoint from the status bar, every line whole and reachable (issue 19, item 5)",
+        "The help fits: inside, disjoint from the status bar, every line whole and reachable",
         arguments: cases)
     func helpFits(width: Int, height: Int, scale: Double) throws {
         let overlay = Self.overlay(help: true)
@@ -113,7 +113,7 @@ struct SceneLayoutTests {
         }
     }
 
-    @Test("In the wheel, the information covers no row (issue 19, item 6)", arguments: cases)
+    @Test("In the wheel, the information covers no row", arguments: cases)
     func wheelLabelCoversNoRow(width: Int, height: Int, scale: Double) throws {
         for direction in [WheelDirection.clockwise, .anticlockwise] {
             let model = GalleryModel(
@@ -136,7 +136,7 @@ struct SceneLayoutTests {
         }
     }
 
-    @Test("A wheel row's name and index fit inside its card at any size and scale (issue 19, item 4)", arguments: cases)
+    @Test("A wheel row's name and index fit inside its card at any size and scale", arguments: cases)
     func wheelTextFitsItsCard(width: Int, height: Int, scale: Double) throws {
         let model = GalleryModel(
             photoCount: 12, mode: .wheel, startPage: 4, viewport: Viewport(width: Double(width), height: Double(height))
@@ -159,7 +159,7 @@ struct SceneLayoutTests {
         if height >= 720 && scale == 1 { #expect(sizes.name == 20 && sizes.index == 13) }
     }
 
-    @Test("Page dots sit in the page gap below the photo, never over its bottom edge (issue 19, item 12)")
+    @Test("Page dots sit in the page gap below the photo, never over its bottom edge")
     func dotsStayInThePageGap() {
         for (width, height) in [(640, 360), (1024, 600), (1280, 720)] {
             let layout = SceneLayout(width: width, height: height, overlay: Self.overlay(status: false))
@@ -169,7 +169,7 @@ struct SceneLayoutTests {
     }
 
     @Test(
-        "A photo filling its box ends above the dots, and they above the status bar, at any scale (issue 19, item 1)",
+        "A photo filling its box ends above the dots, and they above the status bar, at any scale",
         arguments: cases)
     func dotsClearOfThePhoto(width: Int, height: Int, scale: Double) throws {
         for status in [false, true] {
@@ -184,7 +184,7 @@ struct SceneLayoutTests {
     }
 
     @Test(
-        "Panel lines too long for a narrow window end in \"…\", never cut mid-glyph (issue 19, item 3)",
+        "Panel lines too long for a narrow window end in \"…\", never cut mid-glyph",
         arguments: cases)
     func panelLinesElide(width: Int, height: Int, scale: Double) throws {
         let layout = SceneLayout(width: width, height: height, scale: scale, overlay: Self.overlay(status: false))

@@ -27,7 +27,7 @@ struct GalleryModelAnimationTests {
     func keysAndHiding() {
         var model = model()
         model.showAnimation(Self.clock, ofPhoto: 0, at: 0)
-        #expect(model.key(GalleryKey(name: "Ctrl+Space"), isRepeat: false, at: 0.05) == [.command(.toggleAnimation)])
+        #expect(model.key(GalleryKey.named("Ctrl+Space"), isRepeat: false, at: 0.05) == [.command(.toggleAnimation)])
         _ = model.perform(.toggleAnimation, at: 0.05)
         model.noteTime(5)
         #expect(model.animationWakeTime == nil)
@@ -55,6 +55,6 @@ struct GalleryModelAnimationTests {
             ("Space", .next),
         ])
     func keyNames(name: String, command: GalleryCommand) {
-        #expect(KeyMap.command(forKeyName: name) == command)
+        #expect(GalleryKey.named(name) == .command(command))
     }
 }

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(
-        "The spinner page is labelled as itself, in the label and the title; the trace's position is its slot (issue 19, item 8)"
+        "The spinner page is labelled as itself, in the label and the title; the trace's position is its slot"
     )
     func spinnerPageLabel() throws {
         var drive = Drive()

@@ -15,7 +15,7 @@ struct GridModeTests {
         var time = model.now + 1
         for name in names {
             model.noteTime(time)
-            for effect in model.key(GalleryKey(name: name), isRepeat: false, at: time) { carry(effect, &model, time) }
+            for effect in model.key(GalleryKey.named(name), isRepeat: false, at: time) { carry(effect, &model, time) }
             time += 0.2  // within CountPrefix.timeout, so digits make a number
         }
         time += 5

@@ -28,7 +28,7 @@ struct KeyHabitsTests {
         for name in names {
             model.noteTime(time)
             _ = model.pager.advance(to: time)
-            for effect in model.key(GalleryKey(name: name), isRepeat: false, at: time) {
+            for effect in model.key(GalleryKey.named(name), isRepeat: false, at: time) {
                 GridModeTests.carry(effect, &model, time)
             }
             _ = model.takeFullscreenToggle()
@@ -72,11 +72,11 @@ struct KeyHabitsTests {
         "A mode key's switch is asked for by the key itself, with no wait", arguments: ["F2", "F3", "F4", "F6", "F7"])
     func modeKeyNoWait(name: String) {
         var model = GalleryModel(photoCount: 12, mode: .feed, startPage: 0, viewport: Viewport(width: 800, height: 600))
-        guard case .command(let command) = GalleryKey(name: name) else {
+        guard case .command(let command) = GalleryKey.named(name) else {
             Issue.record("\(name) is not bound")
             return
         }
-        #expect(model.key(GalleryKey(name: name), isRepeat: false, at: 1) == [.command(command)])
+        #expect(model.key(GalleryKey.named(name), isRepeat: false, at: 1) == [.command(command)])
         #expect(model.countDeadline == nil)
     }
 

@@ -64,10 +64,10 @@ struct ViewOrientationTests {
 
     @Test("The view keys: > and Ctrl+R turn clockwise, < anticlockwise, | and _ mirror")
     func keys() {
-        #expect(KeyMap.command(forKeyName: ">") == .orient(.turnClockwise))
-        #expect(KeyMap.command(forKeyName: "Ctrl+R") == .orient(.turnClockwise))
-        #expect(KeyMap.command(forKeyName: "<") == .orient(.turnAnticlockwise))
-        #expect(KeyMap.command(forKeyName: "|") == .orient(.mirrorHorizontally))
-        #expect(KeyMap.command(forKeyName: "_") == .orient(.mirrorVertically))
+        #expect(GalleryKey.named(">") == .command(.orient(.turnClockwise)))
+        #expect(GalleryKey.named("Ctrl+R") == .command(.orient(.turnClockwise)))
+        #expect(GalleryKey.named("<") == .command(.orient(.turnAnticlockwise)))
+        #expect(GalleryKey.named("|") == .command(.orient(.mirrorHorizontally)))
+        #expect(GalleryKey.named("_") == .command(.orient(.mirrorVertically)))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GalleryCore
 import Testing
 
-/// The one output policy: where the gallery may write, and what it may replace (issue 16, defects 1, 2 and 5).
+/// The one output policy: where the gallery may write, and what it may replace.
 @Suite("Output policy")
 struct OutputPolicyTests {
     /// A photo folder with one photo, and a policy protecting it.

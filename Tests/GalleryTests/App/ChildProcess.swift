@@ -16,6 +16,8 @@ struct ChildProcess {
     struct Ending {
         /// The exit status, or 128 + the signal that killed it.
         var status: Int32
+        /// The signal that killed it (its default action, or no handler), or nil when it exited.
+        var killedBy: Int32?
         /// The child's peak resident set, in kilobytes.
         var maximumResidentKilobytes: Int
         /// The CPU time the child used, user and system, in seconds.
@@ -59,7 +61,9 @@ struct ChildProcess {
         let cpu =
             Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Ending(status: exitStatus, maximumResidentKilobytes: usage.ru_maxrss, cpuSeconds: cpu, ended: ended)
+        return Ending(
+            status: exitStatus, killedBy: (status & 0x7F) == 0 ? nil : status & 0x7F,
+            maximumResidentKilobytes: usage.ru_maxrss, cpuSeconds: cpu, ended: ended)
     }
 
     /// Runs `gallery` with `arguments` to the end.

@@ -7,7 +7,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// A photo changed on disk while shown (written over, or another file renamed over its name) is decoded again the
-    /// next time it is shown or becomes a neighbour, however the pager gets back to it (issue 16, defect 7).
+    /// next time it is shown or becomes a neighbour, however the pager gets back to it.
     @Suite("Changes on disk")
     @MainActor struct DiskChangeTests {
         static let size = PixelSize(width: 320, height: 240)
@@ -105,10 +105,10 @@ extension SDLSerializedTests {
                 try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: paths[0])
             }
 
-            for key in trip.keys.away { gallery.apply(.key(GalleryKey(name: key)), at: time) }
+            for key in trip.keys.away { gallery.apply(.key(GalleryKey.named(key)), at: time) }
             time = try settle(gallery, worker: worker, from: time)
             #expect(gallery.pager.currentPage != 0, "\(mode) \(change) \(trip): went away")
-            for key in trip.keys.back { gallery.apply(.key(GalleryKey(name: key)), at: time) }
+            for key in trip.keys.back { gallery.apply(.key(GalleryKey.named(key)), at: time) }
             time = try settle(gallery, worker: worker, from: time)
             #expect(gallery.pager.currentPage == 0, "\(mode) \(change) \(trip): came back")
             #expect(target.pixel(x: centre.x, y: centre.y) == blue, "\(mode) \(change) \(trip): the new photo shows")

@@ -4,6 +4,10 @@ import GalleryCore
 import PagerEngine
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Feed mode run headless as a process: appends, requests, failures and retries, on traces and pixels.
 extension SDLSerializedTests {
     @Suite("Feed end to end")
@@ -145,10 +149,16 @@ extension SDLSerializedTests {
             try FileManager.default.createDirectory(atPath: watched, withIntermediateDirectories: false)
             let photo = BundledPhotos.paths[1]
             let lines = [ScriptLine.key(0.1, "End"), ScriptLine.key(2.2, "Right"), ScriptLine.quit(3.5)]
+            // The gallery lists the watched folder once its own watch is in place: a photo copied in after that
+            // listing began is one the watch must append. The test waits for the listing, not for a guessed time.
+            let listing = inotify_init1(Int32(IN_CLOEXEC))
+            defer { close(listing) }
+            #expect(inotify_add_watch(listing, watched, UInt32(IN_OPEN)) >= 0)
             let run = try GalleryProcess.run(
                 lines, arguments: ["--mode", "feed", "--feed-watch", watched, BundledPhotos.paths[0]]
             ) {
-                usleep(700_000)
+                var opened = pollfd(fd: listing, events: Int16(POLLIN), revents: 0)
+                #expect(poll(&opened, 1, 30_000) == 1, "the gallery never listed the watched folder")
                 try FileManager.default.copyItem(atPath: photo, toPath: watched + "/new.jpg")
             }
             #expect(run.status == 0, "\(run.standardError)")

@@ -2,7 +2,7 @@ import Foundation
 import PagerEngine
 import Testing
 
-/// The feed options as a user gives them, run headless as a process (issue 19, item 10).
+/// The feed options as a user gives them, run headless as a process.
 extension SDLSerializedTests {
     @Suite("Feed options end to end")
     struct FeedOptionsEndToEndTests {

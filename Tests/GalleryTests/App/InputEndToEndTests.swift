@@ -2,14 +2,14 @@ import GalleryCore
 import PagerEngine
 import Testing
 
-/// Input the README promises, run headless as a process: quick clicks, typed counts (issue 19).
+/// Input the README promises, run headless as a process: quick clicks, typed counts.
 extension SDLSerializedTests {
     @Suite("Input end to end")
     struct InputEndToEndTests {
         /// The bundled photos' folder: 12 photos, in end caps.
         static let folder = BundledPhotos.directory.path
 
-        @Test("Four clicks on the right third turn four pages however quick (item 3)", arguments: [0.15, 0.2, 0.3])
+        @Test("Four clicks on the right third turn four pages however quick", arguments: [0.15, 0.2, 0.3])
         func quickSideClicks(gap: Double) throws {
             let clicks = (0..<4).flatMap { index in
                 let t = 0.5 + Double(index) * gap
@@ -20,7 +20,7 @@ extension SDLSerializedTests {
             #expect(run.records.last?.page == 4)
         }
 
-        @Test("1 1 4 G never shows another mode and stops on the last photo; G alone goes last, g first (item 7)")
+        @Test("1 1 4 G never shows another mode and stops on the last photo; G alone goes last, g first")
         func typedCount() throws {
             let keys = [
                 ScriptLine.key(0.3, "1"), ScriptLine.key(0.5, "1"), ScriptLine.key(0.7, "4"), ScriptLine.key(0.9, "G"),
@@ -57,7 +57,7 @@ extension SDLSerializedTests {
 
 extension SDLSerializedTests.InputEndToEndTests {
     @Test(
-        "A fast touchpad swipe (25 deltas) turns one page, fractional or whole deltas (item 9)", arguments: [5.7, 6.0])
+        "A fast touchpad swipe (25 deltas) turns one page, fractional or whole deltas", arguments: [5.7, 6.0])
     func touchpadSwipe(dx: Double) throws {
         let deltas = (0..<25).map { #"{"t":\#(0.5 + Double($0) / 100),"type":"wheel","dx":\#(dx),"dy":0}"# }
         let run = try GalleryProcess.run(

@@ -139,7 +139,7 @@ extension SDLSerializedTests {
             try photos.write(Self.jpeg, to: "d.jpg")
             try photos.write(Self.square, to: "b.jpg.new")
             #expect(rename(photos.path("b.jpg.new"), photos.path("b.jpg")) == 0)
-            gallery.apply(.key("r", isRepeat: false), at: time)
+            gallery.apply(.key(.named("r"), isRepeat: false), at: time)
             gallery.waitForReload()
             time += 0.05
             gallery.advance(to: time)
@@ -161,14 +161,14 @@ extension SDLSerializedTests {
             let gallery = try Self.gallery(photos, start: 0, worker: worker)
             var time = try Self.pump(gallery, worker: worker, from: 0) { gallery.library.count == 1 }
             #expect(gallery.model.notice == "1 file dropped: cannot be shown")
-            gallery.apply(.key("r", isRepeat: false), at: time)
+            gallery.apply(.key(.named("r"), isRepeat: false), at: time)
             gallery.waitForReload()
             time = try Self.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
             #expect(gallery.library.count == 1 && gallery.model.notice == "reloaded: no change")
 
             usleep(10_000)
             try photos.write(Self.square, to: "b.jpg")
-            gallery.apply(.key("r", isRepeat: false), at: time)
+            gallery.apply(.key(.named("r"), isRepeat: false), at: time)
             gallery.waitForReload()
             try Self.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
             #expect(gallery.library.count == 2 && gallery.model.notice == "reloaded: 1 new")

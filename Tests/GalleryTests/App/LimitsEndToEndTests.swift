@@ -6,7 +6,7 @@ import Testing
 
 @testable import Gallery
 
-/// Issue 16, defect 4, run headless as a process: a zoom to 100 % and huge windows keep every frame's textures and
+/// The cache budget run headless as a process: a zoom to 100 % and huge windows keep every frame's textures and
 /// decoded pages within `--cache-mb`, and still show the right pixels.
 extension SDLSerializedTests {
     @Suite("Limits end to end")

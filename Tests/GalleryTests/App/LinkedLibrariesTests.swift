@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The built `gallery` loads no part of Foundation beyond FoundationEssentials: Foundation with its ICU data costs
-/// ~7 MB of RSS and milliseconds of start-up in a viewer meant to start like feh (docs/PERFORMANCE.md, item 6).
+/// ~7 MB of RSS and milliseconds of start-up in a viewer meant to start like feh (docs/PERFORMANCE.md, "Keep
+/// Foundation out of the process").
 @Suite("Linked libraries")
 struct LinkedLibrariesTests {
     /// The libraries that pull in all of Foundation, or ICU.

@@ -8,8 +8,7 @@ import Testing
 
 extension SDLSerializedTests {
     /// The main thread never touches a photo file: with every access to the photo folder taking 300 ms (a NAS, sshfs,
-    /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders
-    /// (issue 16, defect 12).
+    /// a disk waking up), frames, keys and drags stay smooth while the photos arrive late behind placeholders.
     @Suite("File access off the main thread")
     @MainActor struct SlowDiskTests {
         static let delay = 0.3
@@ -26,12 +25,15 @@ extension SDLSerializedTests {
         /// Two keys, a drag that flicks to the next photo, then a key back: all while decodes are still pending.
         static let steps: [Step] =
             [
-                Step(time: 0.20, input: .key("Right")),
-                Step(time: 0.45, input: .key("Right")),
+                Step(time: 0.20, input: .key(.named("Right"))),
+                Step(time: 0.45, input: .key(.named("Right"))),
                 Step(time: 0.90, input: .pointerDown(x: 260, y: 120)),
             ]
             + (1...12).map { Step(time: 0.90 + Double($0) / 60, input: .pointerMove(x: 260 - Double($0) * 16, y: 120)) }
-            + [Step(time: 0.90 + 13.0 / 60, input: .pointerUp(x: 52, y: 120)), Step(time: 1.6, input: .key("Left"))]
+            + [
+                Step(time: 0.90 + 13.0 / 60, input: .pointerUp(x: 52, y: 120)),
+                Step(time: 1.6, input: .key(.named("Left"))),
+            ]
 
         @Test("frames, keys and drags stay smooth while every access to the photo folder takes 300 ms")
         func smoothOnASlowDisk() throws {

@@ -5,7 +5,7 @@ import GalleryCoreTesting
 import GalleryTesting
 import Testing
 
-/// Issue 16 as a hostile tester ran it: `gallery` never writes over a photo, leaves nothing running, and stops at
+/// What a hostile tester tried: `gallery` never writes over a photo, leaves nothing running, and stops at
 /// once on any signal, whatever a decode is doing.
 @Suite("Trust end to end")
 struct TrustEndToEndTests {
@@ -31,7 +31,7 @@ struct TrustEndToEndTests {
         return files
     }
 
-    @Test("defect 1: a shot with no --shots is a script error (exit 2), and the photo of that name is untouched")
+    @Test("A shot with no --shots is a script error (exit 2), and the photo of that name is untouched")
     func shotWithoutShotsFolder() throws {
         let (root, photos, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "x.png")])
         let before = try Self.contents(of: photos)
@@ -43,7 +43,7 @@ struct TrustEndToEndTests {
     }
 
     @Test(
-        "defect 2: no option writes into, or through a link into, a folder of shown or watched photos",
+        "No option writes into, or through a link into, a folder of shown or watched photos",
         arguments: [
             (["--trace", "ph/y.jpg", "ph"], "--trace ph/y.jpg: is inside"),
             (["--trace", "ph/new.jsonl", "ph/y.jpg"], "--trace ph/new.jsonl: is inside"),
@@ -68,7 +68,7 @@ struct TrustEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: root.path("nonexistent")))
     }
 
-    @Test("defect 2: a re-run replaces its own trace and shots, never a file it did not write")
+    @Test("A re-run replaces its own trace and shots, never a file it did not write")
     func rerunsReplaceOnlyTheirOwn() throws {
         let (root, _, script) = try Self.photoFolder(script: [ScriptLine.shot(0.5, "a.png")])
         let arguments = [
@@ -85,7 +85,7 @@ struct TrustEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: root.path("out/a.png"))) == photo)
     }
 
-    @Test("defect 5: --trace naming a FIFO with no reader is refused at once, exit 2")
+    @Test("--trace naming a FIFO with no reader is refused at once, exit 2")
     func fifoTrace() throws {
         let folder = try TemporaryDirectory()
         let fifo = folder.path("trace.fifo")
@@ -102,7 +102,7 @@ struct TrustEndToEndTests {
     }
 
     @Test(
-        "defect 3: after any exit, nothing the feed command started is left",
+        "After any exit, nothing the feed command started is left",
         arguments: [
             ("sleep 1239", Int32(0)), ("sleep 1234 >/dev/null 2>&1 & echo x.jpg", 0),
             ("sleep 1233", SIGTERM), ("sleep 1232 >/dev/null 2>&1 & echo x.jpg", SIGTERM), ("sleep 1231", SIGHUP),
@@ -139,7 +139,7 @@ struct TrustEndToEndTests {
         #expect(ProcessAlive.pids(withCommandLine: marker).isEmpty, "left running: \(marker)")
     }
 
-    @Test("defect 9: SIGTERM during a 192 MP decode ends the run within 0.5 s, status 143, the trace complete")
+    @Test("SIGTERM during a 192 MP decode ends the run within 0.5 s, status 143, the trace complete")
     func signalDuringHugeDecode() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("ph"), withIntermediateDirectories: false)
@@ -174,7 +174,7 @@ struct TrustEndToEndTests {
             records.last?.pending ?? 0 > 0, "no decode was in progress: \(records.last.map(\.jsonLine) ?? "no frame")")
     }
 
-    @Test("defect 11: a shot followed by a key in the same frame shows the frame before the key")
+    @Test("A shot followed by a key in the same frame shows the frame before the key")
     func shotBeforeKey() throws {
         let run = try GalleryProcess.run(
             [

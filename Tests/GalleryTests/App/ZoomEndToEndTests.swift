@@ -130,7 +130,7 @@ extension SDLSerializedTests {
             #expect(abs(last.zoom - 1000.0 / 789) < 1e-6, "rests at \(last.zoom)")
         }
 
-        @Test("= and a double-click show 100 % of a photo smaller than the window (issue 19, item 1)")
+        @Test("= and a double-click show 100 % of a photo smaller than the window")
         func actualSizeOfSmallPhoto() throws {
             // 02-coffee is 600×400, fitted up to 1032×688 in 1280×720: 100 % is 600 / 1032 of fit.
             let expected = 600.0 / 1032

@@ -6,7 +6,7 @@ import Testing
 
 @testable import Gallery
 
-/// The grid as drawn: headless frames of a controller in grid mode, probed at the pixels the layout names (issue 20).
+/// The grid as drawn: headless frames of a controller in grid mode, probed at the pixels the layout names.
 extension SDLSerializedTests {
     @Suite("Grid painting: thumbnails in cells, outline, badges, scroll thumb, the zoom into the pager")
     @MainActor struct GridPaintingTests {

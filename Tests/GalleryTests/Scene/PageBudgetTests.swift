@@ -2,7 +2,7 @@ import Testing
 
 @testable import Gallery
 
-/// The rules that keep pages and the zoom's region within `--cache-mb` at every window size (issue 16, defect 4).
+/// The rules that keep pages and the zoom's region within `--cache-mb` at every window size.
 @Suite struct PageBudgetTests {
     static let megabyte = 1 << 20
 

@@ -137,7 +137,7 @@ extension SDLSerializedTests {
             #expect(try Self.drawn(0, slot: 0, in: store) == nil)
         }
 
-        /// Issue 16, defect 4: when the pinned pages do not all fit the budget (a huge window), a store keeps only
+        /// When the pinned pages do not all fit the budget (a huge window), a store keeps only
         /// those that fit, the current page first, then the neighbour ahead, never more bytes than its share.
         @Test(arguments: [false, true], [1, 2])
         func pinnedPagesThatDoNotFitAreNotKept(recycling: Bool, fitting: Int) throws {

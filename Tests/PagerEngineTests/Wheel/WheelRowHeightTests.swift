@@ -2,7 +2,7 @@ import PagerEngine
 import Testing
 
 /// The wheel's rows follow the room and the scale: seven to a viewport while each is at least 64 points tall, fewer
-/// and taller below that (issue 19: at 480×320 and scale 2 the names were 6 pt and the thumbnails vanished).
+/// and taller below that (at 480×320 and scale 2 the names were 6 pt and the thumbnails vanished).
 @Suite("Wheel row height")
 struct WheelRowHeightTests {
     /// A viewport and the rows it should show.

@@ -33,7 +33,7 @@ struct PhotoZoomTests {
         #expect(!Self.fit.isZoomed && Self.fit.zoomed(to: 1.5, atX: 640, y: 360).isZoomed)
     }
 
-    @Test("A photo smaller than its fit zooms down to 100 % of its own pixels, and no further (issue 19, item 1)")
+    @Test("A photo smaller than its fit zooms down to 100 % of its own pixels, and no further")
     func smallPhotoLimits() {
         // 02-coffee, 600×400, fitted up to 1032×688 in 1280×720.
         let small = PhotoZoom(
