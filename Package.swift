@@ -65,8 +65,16 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: strict
         ),
-        // Pictures without SDL: the pixel buffer decoders fill and the decoder process shares with the viewer.
-        .target(name: "Imaging", dependencies: ["CSharedMemory"], swiftSettings: strict),
+        // Pictures without SDL: formats and headers, EXIF and orientation, embedded colour, the decoders, and the pixel
+        // buffer they fill, which the decoder process shares with the viewer.
+        .target(
+            name: "Imaging",
+            dependencies: [
+                "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CWebPDemux",
+                "CSharedMemory", "GalleryCore",
+            ],
+            swiftSettings: strict
+        ),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
             name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
@@ -86,7 +94,7 @@ let package = Package(
             name: "Gallery",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CX11",
-                "CWebPDemux", "GalleryCore",
+                "CWebPDemux", "GalleryCore", "Imaging",
                 "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -128,7 +136,7 @@ let package = Package(
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
         // Links no SDL: the imaging module's tests run where there is no SDL at all.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
+        .testTarget(name: "ImagingTests", dependencies: ["GalleryCore", "Imaging"], swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],
@@ -137,7 +145,8 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "Imaging",
+                "PagerEngine",
             ],
             swiftSettings: strict
         ),

@@ -96,7 +96,7 @@ struct JPEGDecoder {
             {
                 // lcms writes colour only: the alpha bytes are set first.
                 memset(surface.handle.pointee.pixels, 0xFF, pitch * size.height)
-                cmyk.withUnsafeBytes { transform.apply($0.baseAddress!, into: surface) }
+                cmyk.withUnsafeBytes { surface.apply(transform, from: $0.baseAddress!) }
             } else {
                 Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: surface)
             }

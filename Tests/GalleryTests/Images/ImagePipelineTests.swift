@@ -246,7 +246,11 @@ extension SDLSerializedTests {
             let budget = DecodeBudget(totalBytes: 100)
             #expect(budget.reserve(60))
             let second = Task.detached { budget.reserve(500) }
-            try await Task.sleep(for: .milliseconds(50))
+            // The second reservation is seen waiting (not merely not started yet) before the first is returned.
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(30)
+            while budget.waitingCount == 0, clock.now < deadline { await Task.yield() }
+            #expect(budget.waitingCount == 1)
             #expect(budget.peakReservedBytes == 60)
             budget.release(60)
             #expect(await second.value)

@@ -5,9 +5,9 @@ import GalleryCore
 /// file's first bytes (`ImageFile.headBytes`): a JPEG's APP1 segment, a PNG's `eXIf` chunk or a WebP's `EXIF` chunk
 /// when they come that early, or the directories of a TIFF-based file (camera RAW). Off the main thread only: it
 /// reads the file, through `PhotoFileAccess`.
-enum PhotoDetailsReader {
+package enum PhotoDetailsReader {
     /// The details of the file at `path`; nil when it cannot be opened.
-    static func read(path: String) -> PhotoDetails? {
+    package static func read(path: String) -> PhotoDetails? {
         guard let file = try? ImageFile(path: path) else { return nil }
         let head = file.read(at: 0, count: ImageFile.headBytes)
         var details = exifBlock(in: head).map { block in block.withUnsafeBytes { parse($0) } } ?? PhotoDetails()
@@ -17,7 +17,7 @@ enum PhotoDetailsReader {
 
     /// What libexif is given: a JPEG as it is, else the EXIF structure behind the `Exif\0\0` header an APP1 segment
     /// has; nil when `head` holds none.
-    static func exifBlock(in head: [UInt8]) -> [UInt8]? {
+    package static func exifBlock(in head: [UInt8]) -> [UInt8]? {
         let header = Array("Exif".utf8) + [0, 0]
         if head.starts(with: [0xFF, 0xD8]) { return head }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
@@ -33,7 +33,7 @@ enum PhotoDetailsReader {
     }
 
     /// The data of a WebP file's first chunk of `type` lying wholly within `head`.
-    static func webPChunk(_ type: String, in head: [UInt8]) -> ArraySlice<UInt8>? {
+    package static func webPChunk(_ type: String, in head: [UInt8]) -> ArraySlice<UInt8>? {
         guard head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8)
         else { return nil }
         var position = 12
@@ -48,7 +48,7 @@ enum PhotoDetailsReader {
     }
 
     /// The fields libexif finds in `bytes` (a JPEG, or `Exif\0\0` and a TIFF structure).
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> PhotoDetails {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> PhotoDetails {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
             let count = UInt32(exactly: bytes.count),
             let data = exif_data_new()

@@ -9,9 +9,9 @@ import GalleryCore
 /// folder of Adobe RGB photos builds one. They are created with `cmsFLAGS_NOCACHE`, which makes `cmsDoTransform`
 /// thread-safe (the one-pixel cache is the only state it writes). A profile lcms cannot read, or one whose colour space
 /// does not match the pixels (a grey profile on RGB), gives no transform: the photo is shown as sRGB.
-final class ColourTransform: @unchecked Sendable {
+package final class ColourTransform: @unchecked Sendable {
     /// The pixels a transform reads: straight ARGB8888 surfaces, or a JPEG's CMYK as stored (plain or Adobe-inverted).
-    enum Input: Hashable, Sendable {
+    package enum Input: Hashable, Sendable {
         case bgra, cmyk, invertedCMYK
     }
 
@@ -28,7 +28,7 @@ final class ColourTransform: @unchecked Sendable {
 
     /// The cached transform from `colour` to `output` (nil: sRGB) for `input` pixels, built on first use; nil when
     /// lcms refuses the profile.
-    static func cached(from colour: EmbeddedColour, input: Input, to output: [UInt8]?) -> ColourTransform? {
+    package static func cached(from colour: EmbeddedColour, input: Input, to output: [UInt8]?) -> ColourTransform? {
         let key = Key(colour: colour, input: input, output: output)
         cacheLock.lock()
         if let entry = cache[key] {
@@ -46,21 +46,19 @@ final class ColourTransform: @unchecked Sendable {
         return transform
     }
 
-    /// Converts `surface`'s ARGB8888 pixels in place (alpha kept).
-    func apply(to surface: Surface) {
-        let pitch = UInt32(surface.handle.pointee.pitch)
-        let pixels = surface.handle.pointee.pixels
+    /// Converts `width` × `height` ARGB8888 pixels in place, rows `stride` bytes apart (alpha kept).
+    package func apply(inPlace pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         cmsDoTransformLineStride(
-            handle, pixels, pixels, UInt32(surface.width), UInt32(surface.height), pitch, pitch, 0, 0)
+            handle, pixels, pixels, UInt32(width), UInt32(height), UInt32(stride), UInt32(stride), 0, 0)
     }
 
-    /// Converts `width` × `height` stored pixels (4 bytes each, tightly packed) into `surface`'s ARGB8888 pixels,
-    /// whose alpha bytes the caller has set.
-    func apply(_ pixels: UnsafeRawPointer, into surface: Surface) {
-        let pitch = UInt32(surface.handle.pointee.pitch)
+    /// Converts `width` × `height` stored pixels (4 bytes each, tightly packed) into ARGB8888 pixels at `target`, rows
+    /// `stride` bytes apart, whose alpha bytes the caller has set.
+    package func apply(
+        _ pixels: UnsafeRawPointer, width: Int, height: Int, into target: UnsafeMutableRawPointer, stride: Int
+    ) {
         cmsDoTransformLineStride(
-            handle, pixels, surface.handle.pointee.pixels, UInt32(surface.width), UInt32(surface.height),
-            UInt32(surface.width * 4), pitch, 0, 0)
+            handle, pixels, target, UInt32(width), UInt32(height), UInt32(width * 4), UInt32(stride), 0, 0)
     }
 
     private struct Key: Hashable {
@@ -133,7 +131,7 @@ final class ColourTransform: @unchecked Sendable {
     }
 
     /// `compressed` (a zlib stream) inflated, up to `EmbeddedColour.maximumProfileBytes`; nil when damaged or larger.
-    static func inflated(_ compressed: [UInt8]) -> [UInt8]? {
+    package static func inflated(_ compressed: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
         guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }

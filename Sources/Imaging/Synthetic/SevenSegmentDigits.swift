@@ -1,11 +1,11 @@
 /// Numbers drawn as seven-segment digits made of filled rectangles: deterministic, thread-safe, no font needed.
-enum SevenSegmentDigits {
+package enum SevenSegmentDigits {
     /// Lit segments of 0…9; bit 0…6 = a (top), b (upper right), c (lower right), d (bottom), e (lower left),
     /// f (upper left), g (middle).
     private static let litSegments: [UInt8] = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F]
 
     /// Width of `digitCount` digits of `digitSize` with `gap` pixels between them.
-    static func width(ofDigits digitCount: Int, digitSize: PixelSize, gap: Int) -> Int {
+    package static func width(ofDigits digitCount: Int, digitSize: PixelSize, gap: Int) -> Int {
         digitCount * digitSize.width + max(digitCount - 1, 0) * gap
     }
 
@@ -13,7 +13,7 @@ enum SevenSegmentDigits {
     ///
     /// Segments are `thickness` thick; horizontal segments span the full digit width and vertical ones overlap them,
     /// so lit corners are solid.
-    static func rects(for number: Int, origin: PixelPoint, digitSize: PixelSize, gap: Int, thickness: Int)
+    package static func rects(for number: Int, origin: PixelPoint, digitSize: PixelSize, gap: Int, thickness: Int)
         -> [PixelRect]
     {
         precondition(number >= 0, "seven-segment numbers are non-negative")

@@ -1,9 +1,9 @@
 /// Reads the decimal numbers of a PNM header after its `Pn` magic (width, height and, for P2…P6, maxval), with
 /// whitespace and `#` comments between them, for the header's size check and the 16-bit decoder alike.
-enum PNMHeaderNumbers {
+package enum PNMHeaderNumbers {
     /// The first `count` numbers, each capped at `Int32.max`, and the index just past the last one's digits; nil when
     /// another byte comes first or fewer than `count` numbers start before `limit`.
-    static func read<Bytes: RandomAccessCollection>(_ count: Int, from bytes: Bytes, limit: Int = .max)
+    package static func read<Bytes: RandomAccessCollection>(_ count: Int, from bytes: Bytes, limit: Int = .max)
         -> (numbers: [Int], end: Int)?
     where Bytes.Element == UInt8, Bytes.Index == Int {
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")

@@ -12,15 +12,15 @@ import Darwin
 /// writer), checked with `fstat` on the descriptor (not the name, which may change meanwhile) and refused unless it is
 /// a regular file. Everything after the check reads through the same descriptor. Never writes. Every access goes
 /// through `PhotoFileAccess`; the main thread never makes one.
-final class ImageFile {
+package final class ImageFile {
     /// The size and modification time `fstat` reported: what tells a changed file from the one decoded.
-    let stamp: FileStamp
+    package let stamp: FileStamp
     private let descriptor: Int32
     /// The name it was opened by, for `PhotoFileAccess`.
     private let path: String
 
     /// Opens `path`, or throws the reason it cannot be read as an image file.
-    init(path: String) throws(DecodeFailure.Reason) {
+    package init(path: String) throws(DecodeFailure.Reason) {
         PhotoFileAccess.willAccess(path)
         let descriptor = PathBytes.withSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Self.reason(forOpenError: errno) }
@@ -53,10 +53,10 @@ final class ImageFile {
 
     /// How much of a file the first read takes: header guards read a few bytes at many offsets (a JPEG's segments:
     /// five reads for a plain photo, more behind EXIF), and on a slow file system each read is a round trip.
-    static let headBytes = 128 << 10
+    package static let headBytes = 128 << 10
 
     /// Up to `count` bytes at `offset`; fewer at the end of the file or on a read error.
-    func read(at offset: Int, count: Int) -> [UInt8] {
+    package func read(at offset: Int, count: Int) -> [UInt8] {
         guard offset >= 0, count > 0 else { return [] }
         guard offset + count <= Self.headBytes else { return readThrough(at: offset, count: count) }
         let head = self.head ?? readThrough(at: 0, count: min(stamp.byteCount, Self.headBytes))
@@ -83,7 +83,7 @@ final class ImageFile {
     }
 
     /// The whole file as `fstat` measured it, or the reason it cannot be read.
-    func contents() throws(DecodeFailure.Reason) -> [UInt8] {
+    package func contents() throws(DecodeFailure.Reason) -> [UInt8] {
         let bytes = read(at: 0, count: stamp.byteCount)
         guard bytes.count == stamp.byteCount else {
             throw .unreadable("the file shrank while it was read (\(bytes.count) of \(stamp.byteCount) bytes)")
@@ -92,7 +92,7 @@ final class ImageFile {
     }
 
     /// The failure reason for an `errno` from `open` or `fstat`.
-    static func reason(forOpenError code: Int32) -> DecodeFailure.Reason {
+    package static func reason(forOpenError code: Int32) -> DecodeFailure.Reason {
         code == ENOENT || code == ENOTDIR ? .missingFile : .unreadable(String(cString: strerror(code)))
     }
 }

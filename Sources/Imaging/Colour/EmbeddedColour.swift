@@ -3,7 +3,7 @@
 /// `gAMA` and `cHRM`, HEIF's `nclx` primaries and transfer. Nil from the readers means sRGB (no statement, PNG's `sRGB` chunk, or a gamma and primaries that
 /// are sRGB's), and such a photo's pixels are used as decoded. Pure Swift over bounded reads, so any bytes are safe
 /// (`make fuzz` runs the `icc` target over these readers).
-enum EmbeddedColour: Hashable, Sendable {
+package enum EmbeddedColour: Hashable, Sendable {
     /// An ICC profile's bytes.
     case icc([UInt8])
     /// PNG `iCCP`: an ICC profile, zlib-compressed.
@@ -13,7 +13,7 @@ enum EmbeddedColour: Hashable, Sendable {
     case primaries([Double], transfer: Transfer)
 
     /// How stored values map to linear light.
-    enum Transfer: Hashable, Sendable {
+    package enum Transfer: Hashable, Sendable {
         /// IEC 61966-2-1's curve.
         case sRGB
         /// ITU-R BT.709's (its OETF inverted).
@@ -23,14 +23,14 @@ enum EmbeddedColour: Hashable, Sendable {
     }
 
     /// The largest profile accepted: real ones are a few kB (a camera's LUT profile some hundred kB).
-    static let maximumProfileBytes = 4 << 20
+    package static let maximumProfileBytes = 4 << 20
 
     /// sRGB's white point and primaries as PNG's `cHRM` states them.
-    static let sRGBChromaticities = [0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06]
+    package static let sRGBChromaticities = [0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06]
 
     /// The profile of a JPEG file: its APP2 `ICC_PROFILE` segments (each numbered i of n) joined in order; nil when
     /// there is none or the numbering is inconsistent (a missing or repeated part).
-    static func read(jpeg bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
+    package static func read(jpeg bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         let tag = Array("ICC_PROFILE\0".utf8)
         var parts: [Int: [UInt8]] = [:]
@@ -69,7 +69,7 @@ enum EmbeddedColour: Hashable, Sendable {
 
     /// The colour statement of a PNG file's chunks before its image data: `sRGB` (nil), else `iCCP`, else `gAMA` with
     /// any `cHRM` (nil when they are sRGB's to within rounding), as the PNG specification orders them.
-    static func read(png bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
+    package static func read(png bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
         var profile: [UInt8]?
         var gamma: Double?
         var chromaticities: [Double]?
@@ -103,7 +103,7 @@ enum EmbeddedColour: Hashable, Sendable {
     }
 
     /// The profile of a TIFF file's first image (the one SDL_image loads): IFD0's tag 34675 (InterColorProfile).
-    static func read(tiff bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
+    package static func read(tiff bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
         guard bytes.count >= 8 else { return nil }
         let little: Bool
         switch (bytes[0], bytes[1]) {
@@ -135,7 +135,7 @@ enum EmbeddedColour: Hashable, Sendable {
     }
 
     /// The profile of a WebP file: the `ICCP` chunk an extended (`VP8X`) file carries before its image.
-    static func read(webp bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
+    package static func read(webp bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
         guard bytes.count >= 20, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
         else { return nil }
         var position = 12
@@ -157,19 +157,19 @@ enum EmbeddedColour: Hashable, Sendable {
 
 /// The chunks of a PNG file up to its first `IDAT`, as (type, data) pairs; bounded, and stopping at the first chunk that
 /// does not fit in the file.
-struct PNGChunks: Sequence, IteratorProtocol {
+package struct PNGChunks: Sequence, IteratorProtocol {
     private let bytes: UnsafeRawBufferPointer
     private var position = 8
     private var remaining = 4096
 
     /// The chunks of `bytes`; none when it is not a PNG.
-    init(bytes: UnsafeRawBufferPointer) {
+    package init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if bytes.count < 8 || !bytes[0..<8].elementsEqual(signature) { remaining = 0 }
     }
 
-    mutating func next() -> (String, ArraySlice<UInt8>)? {
+    package mutating func next() -> (String, ArraySlice<UInt8>)? {
         guard remaining > 0, position + 8 <= bytes.count else { return nil }
         remaining -= 1
         let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }

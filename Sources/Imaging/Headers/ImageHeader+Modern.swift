@@ -13,7 +13,7 @@ extension ImageHeader {
 
     /// The format an ISO base media file (`ftyp` first) holds: AVIF or HEIF by its brands, camera RAW for Canon's
     /// CR3 (`crx`); nil for other brands (video, JPEG 2000…). An AVIF brand wins over the generic `mif1`.
-    static func isobmffFormat(_ read: Reader) -> Format? {
+    package static func isobmffFormat(_ read: Reader) -> Format? {
         let box = read(0, 8)
         guard box.count == 8, box[4..<8].elementsEqual("ftyp".utf8) else { return nil }
         let length = min(bigEndian(box, at: 0, count: 4), 256)
@@ -32,7 +32,7 @@ extension ImageHeader {
     /// The largest image spatial extent (`ispe`) among the item properties (`meta` → `iprp` → `ipco`): the primary
     /// image's full size (a grid's whole canvas), never less than any item libheif would decode. Before rotation and
     /// before `clap` cropping (x265 codes whole 64-pixel blocks: heif-enc states 64 × 64 for a 64 × 48 picture).
-    static func heifSize(_ read: Reader) -> PixelSize? {
+    package static func heifSize(_ read: Reader) -> PixelSize? {
         guard let meta = box("meta", in: 0..<Int.max, read), meta.count >= 4 else { return nil }
         // `meta` is a full box: version and flags precede its children.
         guard let properties = box("iprp", in: (meta.lowerBound + 4)..<meta.upperBound, read),
@@ -89,7 +89,7 @@ extension ImageHeader {
 
     /// The offset of a JPEG XL codestream: 0 for a bare codestream (`FF 0A`), the start of the `jxlc` box or the first
     /// `jxlp` box's data in the ISO container; nil when there is none.
-    static func jxlCodestreamOffset(_ read: Reader) -> Int? {
+    package static func jxlCodestreamOffset(_ read: Reader) -> Int? {
         let start = read(0, 12)
         if start.starts(with: [0xFF, 0x0A]) { return 0 }
         guard start.elementsEqual(jxlContainerSignature) else { return nil }
@@ -104,12 +104,12 @@ extension ImageHeader {
     }
 
     /// The first box of a JPEG XL container file.
-    static let jxlContainerSignature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+    package static let jxlContainerSignature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
 
     /// The image size from a JPEG XL codestream's SizeHeader (the `FF 0A` signature, then bit-packed fields, least
     /// significant bit first): small sizes are multiples of 8, others one of four ranges, the width either stated or
     /// a fixed ratio of the height. Before orientation.
-    static func jxlSize(_ read: Reader) -> PixelSize? {
+    package static func jxlSize(_ read: Reader) -> PixelSize? {
         guard let offset = jxlCodestreamOffset(read) else { return nil }
         let bytes = read(offset, 16)
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0x0A else { return nil }
@@ -152,7 +152,7 @@ extension ImageHeader {
 
     /// Whether the first bytes are those of a camera RAW file LibRaw reads: TIFF-structured (CR2, NEF, ARW, DNG,
     /// PEF, SRW), Olympus ORF (`IIRO`, `IIRS`, `MMOR`), Panasonic RW2 (`IIU\0`) or Fujifilm RAF.
-    static func isRawSignature(_ bytes: [UInt8]) -> Bool {
+    package static func isRawSignature(_ bytes: [UInt8]) -> Bool {
         let signatures: [[UInt8]] = [
             [0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], Array("IIRO".utf8), Array("IIRS".utf8),
             Array("MMOR".utf8), [0x49, 0x49, 0x55, 0x00], Array("FUJIFILMCCD-RAW".utf8),

@@ -1,4 +1,4 @@
-import Gallery
+import Imaging
 import Testing
 
 @Suite struct PixelSizeTests {

@@ -20,7 +20,7 @@
 extension ImageHeader {
     /// The fewest bytes a well-formed file of `format` needs to hold `size` pixels, reading the few header fields
     /// that matter through `read`; nil when the format allows any ratio.
-    static func fewestBytes(holding size: PixelSize, format: Format, _ read: Reader) -> Int? {
+    package static func fewestBytes(holding size: PixelSize, format: Format, _ read: Reader) -> Int? {
         // Sides over 2^24 (beyond any decoder's limit) are left to the size limits, so nothing here can overflow.
         guard (1...(1 << 24)).contains(size.width), (1...(1 << 24)).contains(size.height) else { return nil }
         let pixels = size.area
@@ -79,7 +79,7 @@ extension ImageHeader {
     }
 
     /// Why a file of `byteCount` bytes cannot hold what its header claims, or nil when it can.
-    static func implausibility(of header: ImageHeader, byteCount: Int, _ read: Reader) -> String? {
+    package static func implausibility(of header: ImageHeader, byteCount: Int, _ read: Reader) -> String? {
         guard let format = header.format, let size = header.size,
             let fewest = fewestBytes(holding: size, format: format, read), byteCount < fewest
         else { return nil }
@@ -93,7 +93,7 @@ extension ImageHeader {
     }
 
     /// The SOF marker (0xC0…0xCF) of a JPEG, which tells Huffman from arithmetic coding.
-    static func frameMarker(ofJPEG read: Reader) -> UInt8? {
+    package static func frameMarker(ofJPEG read: Reader) -> UInt8? {
         var position = 2
         for _ in 0..<1024 {
             let segment = read(position, 4)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Gallery
+@testable import Imaging
 
 @Suite struct SevenSegmentDigitsTests {
     static let digitSize = PixelSize(width: 22, height: 40)

@@ -2,17 +2,17 @@ import CLibRaw
 
 /// A camera RAW file's embedded JPEG preview, read with LibRaw (thread-safe build) from bytes already read through
 /// `ImageFile`: what fast culling tools show. The RAW data itself is never developed.
-struct RAWPreview {
+package struct RAWPreview {
     /// The preview's JPEG bytes, decoded by the JPEG path (its own header guard and budget included).
-    var jpeg: [UInt8]
+    package var jpeg: [UInt8]
     /// How the preview is turned upright: the RAW's own flip, not any EXIF tag inside the preview.
-    var orientation: ExifOrientation
+    package var orientation: ExifOrientation
 
     /// The largest preview LibRaw may copy out: far beyond any camera's full-size preview.
-    static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     /// Reads the preview of the RAW file in `bytes`, or throws why there is none to show.
-    init(bytes: UnsafeRawBufferPointer) throws(DecodeFailure.Reason) {
+    package init(bytes: UnsafeRawBufferPointer) throws(DecodeFailure.Reason) {
         guard let raw = libraw_init(0) else { throw .processingFailed("LibRaw: no memory") }
         defer { libraw_close(raw) }
         // libraw_open_buffer takes a mutable pointer but only reads the buffer.
@@ -38,7 +38,7 @@ struct RAWPreview {
     /// LibRaw's flip as the transform that makes the preview upright. The flip is dcraw's: bit 4 swaps the axes, bit 2
     /// flips the rows, bit 1 the columns; LibRaw makes it from a TIFF orientation o as `"50132467"[o & 7]` (dcraw's
     /// parse_tiff_ifd, tag 274), and this is that table read backwards, mirrored flips included.
-    static func orientation(flip: Int32) -> ExifOrientation {
+    package static func orientation(flip: Int32) -> ExifOrientation {
         switch flip {
         case 1: .mirrored
         case 2: .mirroredUpsideDown

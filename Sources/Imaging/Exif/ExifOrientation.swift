@@ -6,7 +6,7 @@ import CWebPDemux
 /// Each case names the transform that brings the stored image upright. Read with libexif from JPEG files, PNG's
 /// `eXIf` chunk (else the XMP packet's `tiff:Orientation`) and WebP's `EXIF` chunk; applied once,
 /// on the decode thread, before the picture is fitted and scaled.
-enum ExifOrientation: Int, Sendable, CaseIterable {
+package enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Stored upright.
     case up = 1
     /// Mirror left–right.
@@ -25,15 +25,15 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     case rotatedAnticlockwise = 8
 
     /// Whether width and height trade places when the image is turned upright.
-    var swapsAxes: Bool { rawValue >= 5 }
+    package var swapsAxes: Bool { rawValue >= 5 }
 
     /// The upright size of an image stored at `size`.
-    func upright(_ size: PixelSize) -> PixelSize {
+    package func upright(_ size: PixelSize) -> PixelSize {
         swapsAxes ? PixelSize(width: size.height, height: size.width) : size
     }
 
     /// The stored pixel shown at upright position (`x`, `y`), for a stored image of `width` × `height`.
-    func storedPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+    package func storedPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         switch self {
         case .up: (x, y)
         case .mirrored: (width - 1 - x, y)
@@ -47,7 +47,7 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     }
 
     /// The orientation the EXIF data of a JPEG file states (`.up` when it states none or a value out of range).
-    static func read(jpeg bytes: UnsafeRawBufferPointer) -> ExifOrientation {
+    package static func read(jpeg bytes: UnsafeRawBufferPointer) -> ExifOrientation {
         stated(jpeg: bytes) ?? .up
     }
 
@@ -71,7 +71,7 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     /// of its XMP packet (an uncompressed `iTXt` chunk keyed `XML:com.adobe.xmp`); `.up` without either. The `eXIf`
     /// chunk holds the TIFF structure alone; libexif is given it behind the `Exif\0\0` header a JPEG's APP1 segment
     /// has.
-    static func read(png bytes: UnsafeRawBufferPointer) -> ExifOrientation {
+    package static func read(png bytes: UnsafeRawBufferPointer) -> ExifOrientation {
         var xmp: ExifOrientation?
         for (type, data) in PNGChunks(bytes: bytes) {
             if type == "eXIf", data.count >= 8 {
@@ -86,7 +86,7 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// The `tiff:Orientation` of an `iTXt` chunk's data when it is an uncompressed XMP packet: keyword, a zero, the
     /// compression flag and method, language tag and translated keyword (each ended by a zero), then the UTF-8 text.
-    static func read(xmpChunk data: [UInt8]) -> ExifOrientation? {
+    package static func read(xmpChunk data: [UInt8]) -> ExifOrientation? {
         let keyword = Array("XML:com.adobe.xmp\0".utf8)
         guard data.starts(with: keyword), data.count > keyword.count + 2, data[keyword.count] == 0,
             let language = data[(keyword.count + 2)...].firstIndex(of: 0),
@@ -98,7 +98,7 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     /// The orientation an XMP packet states as TIFF tag 274 (XMP specification part 2: the `tiff:` namespace), in the
     /// attribute form `tiff:Orientation="6"` or the element form `<tiff:Orientation>6</tiff:Orientation>`; nil without
     /// one or with a value out of range.
-    static func read(xmp text: ArraySlice<UInt8>) -> ExifOrientation? {
+    package static func read(xmp text: ArraySlice<UInt8>) -> ExifOrientation? {
         let name = Array("tiff:Orientation".utf8)
         var index = text.startIndex
         while let start = text[index...].firstIndex(of: name[0]) {
@@ -133,7 +133,7 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     /// The orientation a WebP file's `EXIF` chunk states (`.up` without one), found by libwebp's demuxer. The WebP
     /// container specification has the chunk hold the TIFF structure alone; some writers put a JPEG's `Exif\0\0`
     /// header before it, which libexif accepts too.
-    static func read(webp bytes: UnsafeRawBufferPointer) -> ExifOrientation {
+    package static func read(webp bytes: UnsafeRawBufferPointer) -> ExifOrientation {
         var file = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
         guard let demuxer = WebPDemux(&file) else { return .up }
         defer { WebPDemuxDelete(demuxer) }

@@ -9,28 +9,35 @@ import GalleryCore
 /// not state a plausible size, is refused (camera RAW files, whose embedded preview is what is decoded, are sized by
 /// that preview's own JPEG header) rather than handed to a decoder blind (SDL_image allocates whatever a header
 /// claims, and some of its loaders write out of bounds when the claim is absurd).
-struct ImageHeader: Sendable, Hashable {
+package struct ImageHeader: Sendable, Hashable {
     /// The formats the gallery decodes.
-    enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case jpeg = "JPEG", png = "PNG", gif = "GIF", bmp = "BMP", webp = "WebP", tiff = "TIFF", tga = "TGA"
         case qoi = "QOI", pnm = "PNM", heif = "HEIF", avif = "AVIF", jxl = "JPEG XL", raw = "camera RAW"
     }
 
     /// The format, if the content matched one.
-    var format: Format?
+    package var format: Format?
     /// The pixel size stated by the header, if it could be read: the largest a decoder of this format will allocate.
-    var size: PixelSize?
+    package var size: PixelSize?
+
+    /// A header of `format` stating `size`.
+    package init(format: Format?, size: PixelSize?) {
+        self.format = format
+        self.size = size
+    }
 
     /// Reads `count` bytes at `offset` (fewer at the end of the file, none past it).
-    typealias Reader = (_ offset: Int, _ count: Int) -> [UInt8]
+    package typealias Reader = (_ offset: Int, _ count: Int) -> [UInt8]
 
     /// Bytes enough for every fixed-position header below (WebP's VP8 frame header ends at byte 30).
     private static let prefixLength = 32
     /// Bound on segments, blocks or entries walked; real files have a handful.
-    static let maximumSteps = 1024
+    package static let maximumSteps = 1024
 
-    /// Reads the header through `read`; `fileExtension` (lowercase) only matters for TGA, which has no magic bytes.
-    static func read(_ read: Reader, fileExtension: String) -> ImageHeader {
+    /// Reads the header through `read`; `fileExtension` (lowercase) matters only where the bytes cannot tell: TGA, which
+    /// has no magic bytes, and camera RAW, whose TIFF-like and ISO-like files are told from TIFF and HEIF by it.
+    package static func read(_ read: Reader, fileExtension: String) -> ImageHeader {
         let bytes = read(0, prefixLength)
 
         // RAW files are TIFF-like or ISO-like: told apart by the extension, their size is the embedded preview's,
@@ -87,7 +94,7 @@ struct ImageHeader: Sendable, Hashable {
     }
 
     /// Reads the header of a file held in memory.
-    static func read(bytes: [UInt8], fileExtension: String = "") -> ImageHeader {
+    package static func read(bytes: [UInt8], fileExtension: String = "") -> ImageHeader {
         read(
             { offset, count in
                 guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
@@ -138,7 +145,7 @@ struct ImageHeader: Sendable, Hashable {
 
     /// The first image descriptor of a GIF (introducer, left, top, width, height, flags: 10 bytes), found by skipping
     /// the global colour table and any extensions before it; nil when the file ends or holds something else first.
-    static func firstGIFImageDescriptor(_ read: Reader) -> [UInt8]? {
+    package static func firstGIFImageDescriptor(_ read: Reader) -> [UInt8]? {
         let screen = read(0, 13)
         guard screen.count == 13 else { return nil }
         var position = 13 + (screen[10] & 0x80 != 0 ? 3 << (Int(screen[10] & 0x07) + 1) : 0)
@@ -247,7 +254,7 @@ struct ImageHeader: Sendable, Hashable {
     }
 
     /// The unsigned big-endian integer in `count` bytes at `offset`.
-    static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
+    package static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
         bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
     }
 

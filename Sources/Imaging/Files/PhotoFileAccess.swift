@@ -1,4 +1,5 @@
 import GalleryCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -22,12 +23,15 @@ package enum PhotoFileAccess {
     }
 
     private static let slowFolders = LockedState<[SlowFolder]>([])
+    /// How many folders are slowed, kept beside `slowFolders`: with none (every run but a test's), an access reads
+    /// this one word and takes no lock, so decode threads never queue on the hook.
+    private static let slowFolderCount = Atomic<Int>(0)
 
     /// Called before each access to `path`: waits the delay of a slow folder holding it, and notes the thread.
-    static func willAccess(_ path: String) {
+    package static func willAccess(_ path: String) {
+        guard slowFolderCount.load(ordering: .acquiring) > 0 else { return }
         let delay: Double? = slowFolders.withLock { folders in
-            guard !folders.isEmpty,
-                let index = folders.firstIndex(where: { path.hasPrefix($0.prefix) })
+            guard let index = folders.firstIndex(where: { path.hasPrefix($0.prefix) })
             else { return nil }
             folders[index].threads.insert(UInt(bitPattern: Int(bitPattern: pthread_self())))
             folders[index].accessCount += 1
@@ -42,13 +46,17 @@ package enum PhotoFileAccess {
         slowFolders.withLock { folders in
             folders.removeAll { $0.prefix == prefix }
             folders.append(SlowFolder(prefix: prefix, delaySeconds: seconds))
+            slowFolderCount.store(folders.count, ordering: .releasing)
         }
     }
 
     /// Ends `slowDown(folder:bySeconds:)`.
     package static func restore(folder: String) {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        slowFolders.withLock { folders in folders.removeAll { $0.prefix == prefix } }
+        slowFolders.withLock { folders in
+            folders.removeAll { $0.prefix == prefix }
+            slowFolderCount.store(folders.count, ordering: .releasing)
+        }
     }
 
     /// The threads (`pthread_self()`, as a number) that accessed files in a slowed `folder`, and how many accesses.
@@ -59,11 +67,14 @@ package enum PhotoFileAccess {
         }
     }
 
+    /// Whether any folder is slowed: while none is, accesses pass without taking the hook's lock.
+    package static var isHooked: Bool { slowFolderCount.load(ordering: .acquiring) > 0 }
+
     /// The calling thread as `accesses(inFolder:)` numbers it.
     package static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
     /// `stat` of `path`, following links; nil when it cannot be examined.
-    static func status(ofPath path: String) -> stat? {
+    package static func status(ofPath path: String) -> stat? {
         willAccess(path)
         var status = stat()
         return PathBytes.withSystemPath(path) { stat($0, &status) } == 0 ? status : nil

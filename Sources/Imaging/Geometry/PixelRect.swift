@@ -1,4 +1,3 @@
-import CSDL2
 import GalleryCore
 
 /// An axis-aligned rectangle in pixels, origin top-left, y down: the layout's own rectangle (`LayoutRect`, SDL-free),
@@ -24,10 +23,5 @@ extension LayoutRect {
     /// Whether `point` lies inside (left and top edges inclusive, right and bottom exclusive).
     public func contains(_ point: PixelPoint) -> Bool {
         contains(x: point.x, y: point.y)
-    }
-
-    /// The same rectangle as SDL's C struct, clamping coordinates into `Int32`.
-    var sdlRect: SDL_Rect {
-        SDL_Rect(x: Int32(clamping: x), y: Int32(clamping: y), w: Int32(clamping: width), h: Int32(clamping: height))
     }
 }

@@ -18,7 +18,7 @@ public struct FileStamp: Sendable, Hashable {
     public var modifiedNanoseconds: Int
 
     /// The stamp of a `stat` result.
-    init(_ status: stat) {
+    package init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         byteCount = Int(status.st_size)

@@ -8,11 +8,12 @@ import GalleryCore
 public final class DecodeBudget: @unchecked Sendable {
     /// The budget in bytes.
     public let totalBytes: Int
-    // The condition lock guards `reservedBytes`, `peakReservedBytes` and `isClosed`; hence @unchecked Sendable.
+    // The condition lock guards `reservedBytes`, `peakReserved`, `isClosed` and `waiters`; hence @unchecked Sendable.
     private let condition = ConditionLock()
     private var reservedBytes = 0
     private var peakReserved = 0
     private var isClosed = false
+    private var waiters = 0
 
     /// A budget of `totalBytes` (default 512 MB).
     public init(totalBytes: Int = 512 << 20) {
@@ -24,7 +25,9 @@ public final class DecodeBudget: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !isClosed, reservedBytes > 0, reservedBytes + bytes > totalBytes {
+            waiters += 1
             condition.wait()
+            waiters -= 1
         }
         guard !isClosed else { return false }
         reservedBytes += bytes
@@ -46,6 +49,13 @@ public final class DecodeBudget: @unchecked Sendable {
         isClosed = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// How many reservations are waiting for bytes now: lets a test know a reservation is blocked, not merely late.
+    package var waitingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiters
     }
 
     /// The most bytes reserved at once so far.
