@@ -3,18 +3,18 @@ import CJPEGRegion
 /// A rectangle of a JPEG's fitted, upright picture, mapped to the stored pixels at the plan's DCT scale, and its
 /// decode through libjpeg's cropping API: only the rows and iMCU columns under the rectangle are decoded, so the
 /// visible part of a 16000 × 12000 photo at 100 % costs the part's pixels, not the photo's 768 MB.
-struct JPEGRegion {
+package struct JPEGRegion {
     /// The scale and orientation the region is decoded with.
-    let plan: JPEGDecoder.Plan
+    package let plan: JPEGDecoder.Plan
     /// The rectangle decoded: stored axes, in pixels of the picture at the plan's scale.
-    let decoded: PixelRect
+    package let decoded: PixelRect
 
     /// libjpeg's working memory beyond a progressive file's coefficients (row buffers, Huffman tables): a few
     /// megabytes even for a 65535-pixel-wide row.
-    static let workingBytes = 16 << 20
+    package static let workingBytes = 16 << 20
 
     /// The region `part` of the picture fitted at `fitted` (upright), decoded at `plan`'s scale.
-    init(plan: JPEGDecoder.Plan, fitted: PixelSize, part: PixelRect) {
+    package init(plan: JPEGDecoder.Plan, fitted: PixelSize, part: PixelRect) {
         self.plan = plan
         let storedFitted = plan.orientation.upright(fitted)  // the fitted size in stored axes
         let first = plan.orientation.storedPosition(
@@ -38,7 +38,7 @@ struct JPEGRegion {
     }
 
     /// The DCT scale in eighths that gives the plan's scaled size (TurboJPEG's factors reduce to M/8 for decoding).
-    var scaleEighths: Int {
+    package var scaleEighths: Int {
         let stored = plan.storedSize, scaled = plan.scaledSize
         return (1...16).first { eighths in
             (stored.width * eighths + 7) / 8 == scaled.width && (stored.height * eighths + 7) / 8 == scaled.height
@@ -46,25 +46,27 @@ struct JPEGRegion {
     }
 
     /// Decodes the rectangle of `jpeg` and turns it upright; libjpeg may use at most `maximumWorkingBytes`.
-    func decode(_ jpeg: JPEGDecoder, maximumWorkingBytes: Int) throws(DecodeFailure.Reason) -> Surface {
-        let surface: Surface
-        do {
-            surface = try Surface.uninitialized(width: decoded.width, height: decoded.height, opaque: true)
-        } catch {
-            throw .processingFailed(error.message)
+    package func decode(_ jpeg: JPEGDecoder, maximumWorkingBytes: Int) throws(DecodeFailure.Reason) -> DecodedImage {
+        let buffer: PixelBuffer
+        do { buffer = try PixelBuffer(width: decoded.width, height: decoded.height, format: .xrgb8888) } catch {
+            throw .processingFailed(error.description)
         }
         guard let base = jpeg.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             throw .corrupt(format: "JPEG", detail: "no data")
         }
         var result = gallery_jpeg_decode_region(
             base, jpeg.bytes.count, Int32(scaleEighths), Int32(decoded.x), Int32(decoded.y), Int32(decoded.width),
-            Int32(decoded.height), surface.handle.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-            Int(surface.handle.pointee.pitch), maximumWorkingBytes)
-        let message = withUnsafeBytes(of: &result.message) { buffer in
-            String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            Int32(decoded.height), buffer.storage.bytes.assumingMemoryBound(to: UInt8.self), buffer.stride,
+            maximumWorkingBytes)
+        let message = withUnsafeBytes(of: &result.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
         guard result.failed == 0 else { throw .corrupt(format: "JPEG", detail: message) }
-        if result.warned != 0 { surface.damageNote = message }
-        do { return try surface.oriented(plan.orientation) } catch { throw .processingFailed(error.message) }
+        do {
+            return DecodedImage(
+                pixels: try buffer.oriented(plan.orientation), damageNote: result.warned != 0 ? message : nil)
+        } catch {
+            throw .processingFailed(error.description)
+        }
     }
 }

@@ -11,22 +11,22 @@ import Darwin
 ///
 /// CMYK and YCCK files are converted to RGB through their embedded profile when `cmykColour` is set (Little CMS), else
 /// naively (inverted when an Adobe APP14 marker says the file was written the Photoshop way); the EXIF orientation is applied before the caller fits the result. A file with damaged or missing
-/// data keeps what decoded, with TurboJPEG's warning in `Surface.damageNote`. Safe on any thread (one TurboJPEG
+/// data keeps what decoded, with TurboJPEG's warning in `DecodedImage.damageNote`. Safe on any thread (one TurboJPEG
 /// handle per decode).
-struct JPEGDecoder {
+package struct JPEGDecoder {
     /// A decode's plan: the DCT scale chosen and what it will produce.
-    struct Plan: Equatable {
+    package struct Plan: Equatable {
         /// The size stored in the file.
-        var storedSize: PixelSize
+        package var storedSize: PixelSize
         /// The size TurboJPEG will produce (stored axes).
-        var scaledSize: PixelSize
+        package var scaledSize: PixelSize
         /// How the stored pixels are turned upright.
-        var orientation: ExifOrientation
+        package var orientation: ExifOrientation
         /// Whether the file holds CMYK or YCCK data.
-        var isCMYK: Bool
+        package var isCMYK: Bool
 
         /// The bytes the decode holds at its peak: the scaled pixels, their upright copy and CMYK staging.
-        var peakBytes: Int {
+        package var peakBytes: Int {
             scaledSize.area * 4 * (1 + (orientation == .up ? 0 : 1) + (isCMYK ? 1 : 0))
         }
     }
@@ -41,15 +41,21 @@ struct JPEGDecoder {
     }()
 
     /// The JPEG file's bytes.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     /// The orientation to apply instead of the file's EXIF tag (a RAW preview is turned by its RAW's flip); nil: EXIF.
-    var orientation: ExifOrientation?
+    package var orientation: ExifOrientation?
     /// A CMYK file's embedded profile and the output profile (nil: sRGB), when colour is managed.
-    var cmykColour: (profile: EmbeddedColour, output: [UInt8]?)?
+    package var cmykColour: (profile: EmbeddedColour, output: [UInt8]?)?
+
+    /// A decoder of the JPEG in `bytes`, turned by `orientation` (nil: its EXIF tag).
+    package init(bytes: UnsafeRawBufferPointer, orientation: ExifOrientation? = nil) {
+        self.bytes = bytes
+        self.orientation = orientation
+    }
 
     /// Reads the header and chooses the scale: the smallest covering `box` once upright, within `accepts`.
     /// Throws the failure reason when the header is unreadable or even the smallest scale is not accepted.
-    func plan(fitting box: PixelSize, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> Plan {
+    package func plan(fitting box: PixelSize, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> Plan {
         let handle = try Self.makeHandle()
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
@@ -70,24 +76,23 @@ struct JPEGDecoder {
         return Plan(storedSize: stored, scaledSize: scaled, orientation: orientation, isCMYK: isCMYK)
     }
 
-    /// Decodes at `plan`'s scale and turns the result upright, in `Surface.pixelFormat`.
-    func decode(_ plan: Plan) throws(DecodeFailure.Reason) -> Surface {
+    /// Decodes at `plan`'s scale and turns the result upright, opaque ARGB8888.
+    package func decode(_ plan: Plan) throws(DecodeFailure.Reason) -> DecodedImage {
         let handle = try Self.makeHandle()
         defer { tjDestroy(handle) }
         let size = plan.scaledSize
-        let surface: Surface
+        let buffer: PixelBuffer
         // Not zero-filled: TurboJPEG (or the CMYK conversion) writes every pixel, and on a warning the rows it could
         // not decode are filled by libjpeg's own error recovery, not left as they were.
-        do { surface = try Surface.uninitialized(width: size.width, height: size.height, opaque: true) } catch {
-            throw .processingFailed(error.message)
+        do { buffer = try PixelBuffer(width: size.width, height: size.height, format: .xrgb8888) } catch {
+            throw .processingFailed(error.description)
         }
-        let pitch = Int(surface.handle.pointee.pitch)
         let status: Int32
         if plan.isCMYK {
             var cmyk = [UInt8](repeating: 0, count: size.area * 4)
-            status = cmyk.withUnsafeMutableBufferPointer { buffer in
+            status = cmyk.withUnsafeMutableBufferPointer { pixels in
                 tjDecompress2(
-                    handle, base, cLength, buffer.baseAddress, Int32(size.width), 0, Int32(size.height),
+                    handle, base, cLength, pixels.baseAddress, Int32(size.width), 0, Int32(size.height),
                     Int32(TJPF_CMYK.rawValue), 0)
             }
             let input: ColourTransform.Input = hasAdobeMarker ? .invertedCMYK : .cmyk
@@ -95,31 +100,38 @@ struct JPEGDecoder {
                 let transform = ColourTransform.cached(from: cmykColour.profile, input: input, to: cmykColour.output)
             {
                 // lcms writes colour only: the alpha bytes are set first.
-                memset(surface.handle.pointee.pixels, 0xFF, pitch * size.height)
-                cmyk.withUnsafeBytes { surface.apply(transform, from: $0.baseAddress!) }
+                memset(buffer.storage.bytes, 0xFF, buffer.byteCount)
+                cmyk.withUnsafeBytes {
+                    transform.apply(
+                        $0.baseAddress!, width: size.width, height: size.height, into: buffer.storage.bytes,
+                        stride: buffer.stride)
+                }
             } else {
-                Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: surface)
+                Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: buffer)
             }
         } else {
             // ARGB8888 is B, G, R, A in memory on little-endian machines; TurboJPEG fills alpha with 0xFF.
             status = tjDecompress2(
-                handle, base, cLength, surface.handle.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                Int32(size.width), Int32(pitch), Int32(size.height), Int32(TJPF_BGRA.rawValue), 0)
+                handle, base, cLength, buffer.storage.bytes.assumingMemoryBound(to: UInt8.self),
+                Int32(size.width), Int32(buffer.stride), Int32(size.height), Int32(TJPF_BGRA.rawValue), 0)
         }
+        var damageNote: String?
         if status != 0 {
             // Warnings (premature end, corrupt data) leave what decoded in place; errors leave nothing usable.
             guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
                 throw .corrupt(format: "JPEG", detail: Self.message(handle))
             }
-            surface.damageNote = Self.message(handle)
+            damageNote = Self.message(handle)
         }
-        do { return try surface.oriented(plan.orientation) } catch { throw .processingFailed(error.message) }
+        do { return DecodedImage(pixels: try buffer.oriented(plan.orientation), damageNote: damageNote) } catch {
+            throw .processingFailed(error.description)
+        }
     }
 
     /// The bytes libjpeg holds for a progressive file's DCT coefficients whatever the output scale: 2 bytes a
     /// coefficient, 64 a block, every component at full resolution (an upper bound: subsampled components need less);
     /// 0 for a baseline file, which is decoded a row of blocks at a time.
-    func coefficientBytes(_ plan: Plan) -> Int {
+    package func coefficientBytes(_ plan: Plan) -> Int {
         let reader: ImageHeader.Reader = { offset, count in
             guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
             return Array(bytes[offset..<min(offset + count, bytes.count)])
@@ -153,13 +165,13 @@ struct JPEGDecoder {
 
     /// Writes CMYK pixels as RGB: each channel is (1 − ink) · (1 − black), with the inks inverted first when stored the
     /// Adobe way.
-    static func convertCMYK(_ cmyk: [UInt8], inverted: Bool, into surface: Surface) {
-        let pitch = Int(surface.handle.pointee.pitch) / 4
-        let pixels = surface.handle.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+    package static func convertCMYK(_ cmyk: [UInt8], inverted: Bool, into buffer: PixelBuffer) {
+        let pitch = buffer.stride / 4
+        let pixels = buffer.storage.bytes.assumingMemoryBound(to: UInt32.self)
         cmyk.withUnsafeBufferPointer { ink in
-            for y in 0..<surface.height {
-                for x in 0..<surface.width {
-                    let i = (y * surface.width + x) * 4
+            for y in 0..<buffer.height {
+                for x in 0..<buffer.width {
+                    let i = (y * buffer.width + x) * 4
                     // Stored Adobe-inverted values are already 1 − ink.
                     func paper(_ value: UInt8) -> UInt32 { inverted ? UInt32(value) : 255 - UInt32(value) }
                     let white = paper(ink[i + 3])
