@@ -7,20 +7,25 @@ import CJXL
 /// so nothing is rotated afterwards. The first frame is returned as 8-bit RGBA; the caller scales it. A file cut short
 /// after its frame began shows what libjxl can flush of it (`JxlDecoderFlushImage`), with a damage note, as a cut JPEG
 /// does; one cut earlier, or damaged, is refused. Safe on any thread (one decoder and one thread pool each).
-struct JXLDecoder {
+package struct JXLDecoder {
     /// The file's bytes.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
+
+    /// A decoder of the JPEG XL file in `bytes`.
+    package init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
 
     /// The first frame upright, once `accepts` has passed the size the basic info states (upright).
-    func decode(accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> Surface {
-        try decodeWithColour(accepts: accepts).surface
+    package func decode(accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> DecodedImage {
+        try decodeWithColour(accepts: accepts).image
     }
 
     /// `decode(accepts:)`'s frame with the colour space of its pixels as libjxl returns them: nil when that is sRGB,
     /// else its ICC profile (libjxl writes one for an encoded colour space too).
-    func decodeWithColour(
+    package func decodeWithColour(
         accepts: (PixelSize) -> Bool
-    ) throws(DecodeFailure.Reason) -> (surface: Surface, colour: EmbeddedColour?) {
+    ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
         guard let decoder = JxlDecoderCreate(nil) else { throw .processingFailed("libjxl: no memory for a decoder") }
         defer { JxlDecoderDestroy(decoder) }
         // libjxl decodes groups of 256 × 256 pixels in parallel: one worker a core (a 12 MP VarDCT file took 666 ms on
@@ -44,15 +49,17 @@ struct JXLDecoder {
         var opaque = true
         var pixels: [UInt8] = []
         var colour: EmbeddedColour?
-        func surface(damageNote: String? = nil) throws(DecodeFailure.Reason) -> Surface {
+        func image(damageNote: String? = nil) throws(DecodeFailure.Reason) -> DecodedImage {
             do {
-                let surface = try pixels.withUnsafeBufferPointer { buffer throws(SDLError) in
-                    try Surface.copying(rgba: buffer.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
-                }
-                surface.damageNote = damageNote
-                return surface
+                let buffer = try pixels.withUnsafeBytes { bytes in
+                    Result { () throws(PixelBufferError) in
+                        try PixelBuffer.copying(
+                            rgba: bytes.baseAddress!, size: size, stride: size.width * 4, opaque: opaque)
+                    }
+                }.get()
+                return DecodedImage(pixels: buffer, damageNote: damageNote)
             } catch {
-                throw .processingFailed(error.message)
+                throw .processingFailed(error.description)
             }
         }
         // Bounded: one event per call, and a still image has a handful before its first full frame.
@@ -81,14 +88,14 @@ struct JXLDecoder {
             case JXL_DEC_FRAME:
                 continue
             case JXL_DEC_FULL_IMAGE:
-                return (try surface(), colour)
+                return (try image(), colour)
             case JXL_DEC_NEED_MORE_INPUT:
                 // All the bytes were given: the file is cut. Once the frame's buffer is set, libjxl can flush what
                 // it decoded so far (the groups read, the rest from the lower-resolution passes or left empty).
                 guard !pixels.isEmpty, JxlDecoderFlushImage(decoder) == JXL_DEC_SUCCESS else {
                     throw corrupt("the file ends before the image")
                 }
-                return (try surface(damageNote: "JPEG XL: the file ends before the image's end"), colour)
+                return (try image(damageNote: "JPEG XL: the file ends before the image's end"), colour)
             case JXL_DEC_SUCCESS:
                 throw corrupt("no image")
             default:

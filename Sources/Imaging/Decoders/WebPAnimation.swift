@@ -2,19 +2,24 @@ import CWebPDemux
 
 /// An animated WebP's frames through libwebp's `WebPAnimDecoder`, which composites each frame onto the canvas (blend
 /// and dispose methods applied) as browsers do; SDL_image 2.6 cannot decode animated WebP at all.
-struct WebPAnimation {
+package struct WebPAnimation {
     /// The file's bytes.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
 
-    /// Decodes the first `limit` frames in order, handing each full-canvas frame (in `Surface.pixelFormat`) and its
+    /// A decoder of the animated WebP file in `bytes`.
+    package init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// Decodes the first `limit` frames in order, handing each full-canvas frame (straight ARGB8888) and its
     /// delay in seconds to `each`; returns the loop count the file states (0: forever).
     @discardableResult
-    func decode(
-        limit: Int = .max, _ each: (Surface, Double) throws(DecodeFailure.Reason) -> Void
+    package func decode(
+        limit: Int = .max, _ each: (PixelBuffer, Double) throws(DecodeFailure.Reason) -> Void
     ) throws(DecodeFailure.Reason) -> Int {
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw .processingFailed("libwebp: version mismatch") }
-        // Not premultiplied, as SDL's surfaces are.
+        // Not premultiplied, as PixelBuffer's pixels are.
         options.color_mode = MODE_RGBA
         options.use_threads = 0
         var data = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
@@ -36,12 +41,12 @@ struct WebPAnimation {
             guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else {
                 throw .corrupt(format: "WebP", detail: "libwebp cannot decode frame \(count + 1)")
             }
-            let frame: Surface
+            let frame: PixelBuffer
             do {
-                frame = try Surface.copying(
+                frame = try PixelBuffer.copying(
                     rgba: pixels, size: PixelSize(width: width, height: height), stride: width * 4, opaque: false)
             } catch {
-                throw .processingFailed(error.message)
+                throw .processingFailed(error.description)
             }
             // Timestamps are each frame's end, in milliseconds.
             try each(frame, Double(timestamp - previous) / 1000)

@@ -7,23 +7,31 @@ import CHeif
 /// upright). Grids are assembled by libheif; 10- and 12-bit images are converted to 8 bits. When the file carries a
 /// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. libheif 1.15 has
 /// no scaled decode, so the caller scales the result. Safe on any thread (one libheif context per decode).
-struct HEIFDecoder {
+package struct HEIFDecoder {
     /// The file's bytes; libheif reads them in place, so they outlive the decoder.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     /// The largest side libheif may decode (its own security limit, beside the header guard's).
-    let maximumSide: Int
+    package let maximumSide: Int
+
+    /// A decoder of the HEIF or AVIF file in `bytes`, refusing images over `maximumSide` pixels a side.
+    package init(bytes: UnsafeRawBufferPointer, maximumSide: Int) {
+        self.bytes = bytes
+        self.maximumSide = maximumSide
+    }
 
     /// The primary image upright, or its thumbnail when that covers the primary image fitted inside `box` (nil: never,
     /// as for a zoomed region). `accepts` checks the primary image's stated size before anything is decoded.
-    func decode(fitting box: PixelSize?, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason) -> Surface {
-        try decodeWithColour(fitting: box, accepts: accepts).surface
+    package func decode(fitting box: PixelSize?, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason)
+        -> DecodedImage
+    {
+        try decodeWithColour(fitting: box, accepts: accepts).image
     }
 
     /// `decode(fitting:accepts:)`'s picture with the colour its primary image states (`colr`: an ICC profile, or
     /// `nclx` primaries and transfer; nil when sRGB or unstated).
-    func decodeWithColour(
+    package func decodeWithColour(
         fitting box: PixelSize?, accepts: (PixelSize) -> Bool
-    ) throws(DecodeFailure.Reason) -> (surface: Surface, colour: EmbeddedColour?) {
+    ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
         guard let context = heif_context_alloc() else { throw .processingFailed("libheif: no memory for a context") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumSide))
@@ -44,14 +52,14 @@ struct HEIFDecoder {
             let thumbnail = Self.thumbnail(of: primary, covering: upright.fitted(inside: box))
         {
             defer { heif_image_handle_release(thumbnail) }
-            if let surface = try? decode(thumbnail) { return (surface, colour) }
+            if let image = try? decode(thumbnail) { return (image, colour) }
         }
         return (try decode(primary), colour)
     }
 
     /// The colour `handle`'s `colr` box states: its ICC profile, or its `nclx` primaries and transfer unless they are
     /// sRGB's (BT.709 primaries with the sRGB or a BT.709-family transfer, as encoders write for sRGB sources).
-    static func colour(of handle: OpaquePointer) -> EmbeddedColour? {
+    package static func colour(of handle: OpaquePointer) -> EmbeddedColour? {
         switch heif_image_handle_get_color_profile_type(handle) {
         case heif_color_profile_type_prof, heif_color_profile_type_rICC:
             let size = heif_image_handle_get_raw_color_profile_size(handle)
@@ -107,8 +115,8 @@ struct HEIFDecoder {
         return nil
     }
 
-    /// `handle`'s image, transformed, as 8-bit RGBA copied into a surface.
-    private func decode(_ handle: OpaquePointer) throws(DecodeFailure.Reason) -> Surface {
+    /// `handle`'s image, transformed, as 8-bit RGBA copied into a pixel buffer.
+    private func decode(_ handle: OpaquePointer) throws(DecodeFailure.Reason) -> DecodedImage {
         guard let options = heif_decoding_options_alloc() else { throw .processingFailed("libheif: no memory") }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1
@@ -125,9 +133,10 @@ struct HEIFDecoder {
             height: Int(heif_image_get_height(image, heif_channel_interleaved)))
         let opaque = heif_image_handle_has_alpha_channel(handle) == 0
         do {
-            return try Surface.copying(rgba: pixels, size: size, stride: Int(stride), opaque: opaque)
+            return DecodedImage(
+                pixels: try PixelBuffer.copying(rgba: pixels, size: size, stride: Int(stride), opaque: opaque))
         } catch {
-            throw .processingFailed(error.message)
+            throw .processingFailed(error.description)
         }
     }
 

@@ -3,22 +3,27 @@
 /// decimal samples; the Netpbm specification allows maxval up to 65535 in both). Samples are scaled to 8 bits with
 /// rounding. The header was checked against the limits (`ImageHeader`) before this runs; the sample data is checked
 /// here against the size the header states, so a short file is refused, not read past.
-struct PNMDecoder {
+package struct PNMDecoder {
     /// The parsed header: magic digit, size, maxval, and where the samples start.
-    struct Header: Equatable {
-        var isColour: Bool
+    package struct Header: Equatable {
+        package var isColour: Bool
         /// Plain (ASCII decimal) samples rather than binary ones.
-        var isPlain = false
-        var size: PixelSize
-        var maximum: Int
-        var dataOffset: Int
+        package var isPlain = false
+        package var size: PixelSize
+        package var maximum: Int
+        package var dataOffset: Int
     }
 
     /// The file's bytes.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
+
+    /// A decoder of the PGM or PPM file in `bytes`.
+    package init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
 
     /// The header of a PGM or PPM file with maxval over 255, or nil for anything else (SDL_image's case).
-    var wideHeader: Header? {
+    package var wideHeader: Header? {
         guard bytes.count >= 3, bytes[0] == UInt8(ascii: "P"),
             [UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "5"), UInt8(ascii: "6")].contains(bytes[1])
         else { return nil }
@@ -33,8 +38,8 @@ struct PNMDecoder {
             maximum: numbers[2], dataOffset: index + 1)
     }
 
-    /// The picture of `header` as an opaque ARGB8888 surface.
-    func decode(_ header: Header) throws(DecodeFailure.Reason) -> Surface {
+    /// The picture of `header` as opaque ARGB8888 pixels.
+    package func decode(_ header: Header) throws(DecodeFailure.Reason) -> DecodedImage {
         let channels = header.isColour ? 3 : 1
         // Binary: two bytes a sample. Plain: a digit and a separator at least (the last sample's may be missing).
         let (rowBytes, rowOverflow) = header.size.width.multipliedReportingOverflow(by: 2 * channels)
@@ -43,14 +48,14 @@ struct PNMDecoder {
             throw .corrupt(format: "PNM", detail: "the file ends before its samples")
         }
         var plain = header.isPlain ? PlainSamples(bytes: bytes, position: header.dataOffset - 1) : nil
-        let surface: Surface
+        let buffer: PixelBuffer
         do {
-            surface = try Surface.uninitialized(width: header.size.width, height: header.size.height, opaque: true)
+            buffer = try PixelBuffer(width: header.size.width, height: header.size.height, format: .xrgb8888)
         } catch {
-            throw .processingFailed(error.message)
+            throw .processingFailed(error.description)
         }
-        let pitch = Int(surface.handle.pointee.pitch) / 4
-        let pixels = surface.handle.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let pitch = buffer.stride / 4
+        let pixels = buffer.storage.bytes.assumingMemoryBound(to: UInt32.self)
         let maximum = UInt32(header.maximum)
         for y in 0..<header.size.height {
             var offset = header.dataOffset + y * rowBytes
@@ -79,7 +84,7 @@ struct PNMDecoder {
                 pixels[y * pitch + x] = value
             }
         }
-        return surface
+        return DecodedImage(pixels: buffer)
     }
 }
 
