@@ -96,10 +96,11 @@ extension ImageHeader {
     package static func frameMarker(ofJPEG read: Reader) -> UInt8? {
         var position = 2
         for _ in 0..<1024 {
+            guard let next = nextJPEGMarker(read, from: position) else { return nil }
+            position = next
             let segment = read(position, 4)
-            guard segment.count >= 2, segment[0] == 0xFF else { return nil }
+            guard segment.count >= 2 else { return nil }
             switch segment[1] {
-            case 0xFF: position += 1
             case 0x01, 0xD0...0xD8: position += 2
             case 0xC0...0xCF where ![0xC4, 0xC8, 0xCC].contains(segment[1]): return segment[1]
             case 0xD9, 0xDA: return nil

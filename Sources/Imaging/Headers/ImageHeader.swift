@@ -77,6 +77,11 @@ package struct ImageHeader: Sendable, Hashable {
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
             return ImageHeader(format: .tiff, size: tiffSize(bytes, read))
         }
+        if bytes.starts(with: [0x49, 0x49, 0x2B, 0x00, 0x08, 0x00, 0x00, 0x00])
+            || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B, 0x00, 0x08, 0x00, 0x00])
+        {
+            return ImageHeader(format: .tiff, size: bigTIFFSize(bytes, read))
+        }
         if bytes.starts(with: Array("qoif".utf8)) {
             return ImageHeader(
                 format: .qoi,
@@ -106,13 +111,13 @@ package struct ImageHeader: Sendable, Hashable {
     private static func jpegSize(_ read: Reader) -> PixelSize? {
         var position = 2
         for _ in 0..<maximumSteps {
+            guard let next = nextJPEGMarker(read, from: position) else { return nil }
+            position = next
             // Marker (2), segment length (2), then for SOF: precision (1), height (2), width (2).
             let segment = read(position, 9)
-            guard segment.count >= 2, segment[0] == 0xFF else { return nil }
+            guard segment.count >= 2 else { return nil }
             let marker = segment[1]
             switch marker {
-            case 0xFF:  // fill byte before a marker
-                position += 1
             case 0x01, 0xD0...0xD8:  // markers without a length
                 position += 2
             case 0xD9, 0xDA:  // end of image or start of scan before any frame header
@@ -129,6 +134,22 @@ package struct ImageHeader: Sendable, Hashable {
                 }
                 position += 2 + length
             }
+        }
+        return nil
+    }
+
+    /// Where the next JPEG marker starts, at `position` or after: as libjpeg's `next_marker`, bytes that are no marker
+    /// are skipped (fill `FF`s, a stuffed `FF 00`, stray bytes after a segment whose stated length is short), so a file
+    /// libjpeg reads is not refused here. Nil when no marker follows within a megabyte.
+    package static func nextJPEGMarker(_ read: Reader, from position: Int) -> Int? {
+        var start = position
+        while start - position < 1 << 20 {
+            let block = read(start, start == position ? 2 : 4096)
+            guard block.count >= 2 else { return nil }
+            for index in 0..<(block.count - 1) where block[index] == 0xFF && block[index + 1] != 0x00 {
+                if block[index + 1] != 0xFF { return start + index }
+            }
+            start += block.count - 1
         }
         return nil
     }
@@ -204,6 +225,40 @@ package struct ImageHeader: Sendable, Hashable {
                 height: littleEndian(bytes, at: 27, count: 3) + 1)
         }
         return nil
+    }
+
+    /// ImageWidth and ImageLength from a BigTIFF's first directory (libtiff reads BigTIFF): 8-byte offsets and counts,
+    /// 20-byte entries whose value field holds a SHORT, LONG or LONG8 in its first bytes.
+    private static func bigTIFFSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
+        guard bytes.count >= 16 else { return nil }
+        let isLittleEndian = bytes[0] == 0x49
+        func integer(_ field: [UInt8], at offset: Int, count: Int) -> Int {
+            isLittleEndian ? littleEndian(field, at: offset, count: count) : bigEndian(field, at: offset, count: count)
+        }
+        let directory = integer(bytes, at: 8, count: 8)
+        let countField = read(directory, 8)
+        guard directory > 0, countField.count == 8 else { return nil }
+        let entryCount = integer(countField, at: 0, count: 8)
+        guard entryCount >= 0, entryCount <= maximumSteps * 4 else { return nil }
+        let entries = read(directory + 8, entryCount * 20)
+        guard entries.count == entryCount * 20 else { return nil }
+        var width: Int?
+        var height: Int?
+        for entry in stride(from: 0, to: entries.count, by: 20) {
+            let tag = integer(entries, at: entry, count: 2)
+            guard tag == 256 || tag == 257 else { continue }
+            let value =
+                switch integer(entries, at: entry + 2, count: 2) {
+                case 3: integer(entries, at: entry + 12, count: 2)
+                case 4: integer(entries, at: entry + 12, count: 4)
+                case 16: integer(entries, at: entry + 12, count: 8)
+                default: -1
+                }
+            guard value > 0 else { return nil }
+            if tag == 256 { width = value } else { height = value }
+        }
+        guard let width, let height else { return nil }
+        return PixelSize(width: width, height: height)
     }
 
     /// ImageWidth (tag 256) and ImageLength (257) from the first image file directory (the one SDL_image decodes).
