@@ -89,13 +89,12 @@ let package = Package(
         ),
         // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
         .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"], swiftSettings: strict),
-        // Everything that touches SDL: wrappers, decoding, drawing, the frame loop.
+        // Everything that touches SDL: wrappers, SDL_image's formats, drawing, the frame loop.
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CX11",
-                "CWebPDemux", "GalleryCore", "Imaging",
-                "PagerEngine",
+                // The C libraries besides SDL and Xlib come through Imaging, which decodes with them.
+                "CSDL2", "CX11", "GalleryCore", "Imaging", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
