@@ -59,7 +59,11 @@ package struct JPEGDecoder {
         let handle = try Self.makeHandle()
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        guard tjDecompressHeader3(handle, base, cLength, &width, &height, &subsampling, &colourspace) == 0 else {
+        // A warning (stray bytes between segments, which libjpeg skips) still reads the header; the decode warns again.
+        guard
+            tjDecompressHeader3(handle, base, cLength, &width, &height, &subsampling, &colourspace) == 0
+                || (tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && width > 0 && height > 0)
+        else {
             throw .corrupt(format: "JPEG", detail: Self.message(handle))
         }
         let stored = PixelSize(width: Int(width), height: Int(height))
