@@ -65,8 +65,16 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: strict
         ),
-        // Pictures without SDL: the pixel buffer decoders fill and the decoder process shares with the viewer.
-        .target(name: "Imaging", dependencies: ["CSharedMemory"], swiftSettings: strict),
+        // Pictures without SDL: formats and headers, EXIF and orientation, embedded colour, the decoders, and the pixel
+        // buffer they fill, which the decoder process shares with the viewer.
+        .target(
+            name: "Imaging",
+            dependencies: [
+                "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CWebPDemux",
+                "CSharedMemory", "GalleryCore",
+            ],
+            swiftSettings: strict
+        ),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
             name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
@@ -81,13 +89,12 @@ let package = Package(
         ),
         // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
         .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"], swiftSettings: strict),
-        // Everything that touches SDL: wrappers, decoding, drawing, the frame loop.
+        // Everything that touches SDL: wrappers, SDL_image's formats, drawing, the frame loop.
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CX11",
-                "CWebPDemux", "GalleryCore",
-                "PagerEngine",
+                // The C libraries besides SDL and Xlib come through Imaging, which decodes with them.
+                "CSDL2", "CX11", "GalleryCore", "Imaging", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -128,7 +135,7 @@ let package = Package(
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
         // Links no SDL: the imaging module's tests run where there is no SDL at all.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
+        .testTarget(name: "ImagingTests", dependencies: ["GalleryCore", "Imaging"], swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],
@@ -137,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "Imaging",
+                "PagerEngine",
             ],
             swiftSettings: strict
         ),

@@ -112,7 +112,9 @@ extension ImageDecoder {
             guard accepts(frame.size) else { throw .tooLarge(frame.size) }
             // Fitted in stored axes (the swap is its own inverse), then turned: the smaller picture is turned.
             let shown = orientation.upright(shownSize(of: orientation.upright(frame.size), in: box))
-            fitted.append(try managed(try oriented(try fit(frame, to: shown), orientation), from: colour))
+            let image = managed(
+                try oriented(try fit(DecodedImage(pixels: frame), to: shown), orientation), from: colour)
+            fitted.append(try surface(image))
             delays.append(delay)
         }
         guard fitted.count > 1 else { return .still }

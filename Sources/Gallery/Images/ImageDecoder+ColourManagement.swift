@@ -22,7 +22,7 @@ extension ImageDecoder {
         guard managesColour, let colour, surface.hasStandardFormat,
             let transform = ColourTransform.cached(from: colour, input: .bgra, to: outputProfile)
         else { return surface }
-        transform.apply(to: surface)
+        surface.apply(transform)
         return surface
     }
 }

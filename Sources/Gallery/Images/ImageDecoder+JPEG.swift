@@ -1,5 +1,26 @@
 /// JPEG files and camera RAW previews: TurboJPEG at a reduced DCT scale, or only a zoomed region's rows and columns.
 extension ImageDecoder {
+    /// `image` scaled to `fitted`, keeping its damage note.
+    func fit(_ image: DecodedImage, to fitted: PixelSize) throws(DecodeFailure.Reason) -> DecodedImage {
+        do { return try image.fitted(to: fitted) } catch { throw .processingFailed(error.description) }
+    }
+
+    /// `image` converted in place from `colour` to the output profile when colour is managed.
+    func managed(_ image: DecodedImage, from colour: EmbeddedColour?) -> DecodedImage {
+        managesColour ? image.managed(from: colour, to: outputProfile) : image
+    }
+
+    /// `image` as a surface over the same pixels, with its damage note.
+    func surface(_ image: DecodedImage) throws(DecodeFailure.Reason) -> Surface {
+        do {
+            let surface = try Surface(wrapping: image.pixels)
+            surface.damageNote = image.damageNote
+            return surface
+        } catch {
+            throw .processingFailed(error.message)
+        }
+    }
+
     /// Decodes the JPEG in `bytes` (a file, or a RAW's preview) through TurboJPEG, turned by `orientation` (nil: its
     /// EXIF tag), fitted inside `box` or, with a `region`, that region of it.
     func decodeJPEG(
@@ -13,7 +34,7 @@ extension ImageDecoder {
                 if let region {
                     // A CMYK region is converted naively by CJPEGRegion: its RGB result has no profile to apply.
                     let (part, isCMYK) = try decodeRegion(of: jpeg, fitting: box, region: region)
-                    return isCMYK ? part : try managed(part, from: colour)
+                    return try surface(isCMYK ? part : managed(part, from: colour))
                 }
                 let plan = try jpeg.plan(fitting: box, accepts: accepts)
                 // Fitted from the stored size, not the scaled one, so rounding matches a full-size decode.
@@ -21,7 +42,7 @@ extension ImageDecoder {
                 let estimate = buffer.count + plan.peakBytes + 2 * 4 * fitted.area
                 return try withReservation(estimate) { () throws(DecodeFailure.Reason) in
                     // CMYK went through its profile while decoded.
-                    try managed(try fit(try jpeg.decode(plan), to: fitted), from: plan.isCMYK ? nil : colour)
+                    try surface(managed(try fit(try jpeg.decode(plan), to: fitted), from: plan.isCMYK ? nil : colour))
                 }
             }
         }.get()
@@ -64,7 +85,7 @@ extension ImageDecoder {
     /// its bytes of the budget, including a progressive file's coefficients (which libjpeg may not exceed).
     func decodeRegion(
         of jpeg: JPEGDecoder, fitting box: PixelSize, region: PixelRect
-    ) throws(DecodeFailure.Reason) -> (Surface, isCMYK: Bool) {
+    ) throws(DecodeFailure.Reason) -> (DecodedImage, isCMYK: Bool) {
         // Any scale will do here: what is decoded is the region, checked below.
         let plan = try jpeg.plan(fitting: box, accepts: { _ in true })
         let fitted = box
@@ -74,10 +95,9 @@ extension ImageDecoder {
         let workingBytes = jpeg.coefficientBytes(plan) + JPEGRegion.workingBytes
         guard workingBytes < budget.totalBytes else { throw .tooLarge(plan.storedSize) }
         let estimate = jpeg.bytes.count + workingBytes + 2 * 4 * scaled.decoded.size.area + 3 * 4 * part.size.area
-        let result = try withReservation(estimate) { () throws(DecodeFailure.Reason) in
-            let decoded = try scaled.decode(jpeg, maximumWorkingBytes: workingBytes)
-            return try fit(decoded, to: part.size)
-        }
+        guard budget.reserve(estimate) else { throw .processingFailed("the gallery is shutting down") }
+        defer { budget.release(estimate) }
+        let result = try fit(try scaled.decode(jpeg, maximumWorkingBytes: workingBytes), to: part.size)
         return (result, plan.isCMYK)
     }
 }

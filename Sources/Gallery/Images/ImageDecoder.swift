@@ -169,20 +169,23 @@ public struct ImageDecoder: Sendable {
     ) throws(DecodeFailure.Reason) -> (Surface, EmbeddedColour?) {
         switch format {
         case .heif, .avif:
-            return try HEIFDecoder(bytes: buffer, maximumSide: maximumSide)
+            let (image, colour) = try HEIFDecoder(bytes: buffer, maximumSide: maximumSide)
                 .decodeWithColour(fitting: region == nil ? box : nil, accepts: accepts)
+            return (try surface(image), colour)
         case .jxl:
-            return try JXLDecoder(bytes: buffer).decodeWithColour(accepts: accepts)
+            let (image, colour) = try JXLDecoder(bytes: buffer).decodeWithColour(accepts: accepts)
+            return (try surface(image), colour)
         case .webp where WebPScan(bytes: buffer)?.isAnimated == true:
             // SDL_image cannot decode an animated WebP: its first frame, composited by libwebp.
-            var first: Surface?
+            var first: PixelBuffer?
             try WebPAnimation(bytes: buffer).decode(limit: 1) { frame, _ throws(DecodeFailure.Reason) in first = frame }
             if let first {
-                return (try oriented(first, ExifOrientation.read(webp: buffer)), embeddedColour(.webp, buffer))
+                let upright = try oriented(DecodedImage(pixels: first), ExifOrientation.read(webp: buffer))
+                return (try surface(upright), embeddedColour(.webp, buffer))
             }
         case .pnm:
             let pnm = PNMDecoder(bytes: buffer)
-            if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }
+            if let header = pnm.wideHeader { return (try surface(try pnm.decode(header)), nil) }
         default:
             break
         }
@@ -212,6 +215,13 @@ public struct ImageDecoder: Sendable {
             return (orientation == .up ? repaired : try repaired.oriented(orientation), colour)
         } catch {
             throw .processingFailed(error.message)
+        }
+    }
+
+    /// `image` turned upright by `orientation`, keeping its damage note.
+    func oriented(_ image: DecodedImage, _ orientation: ExifOrientation) throws(DecodeFailure.Reason) -> DecodedImage {
+        do { return DecodedImage(pixels: try image.pixels.oriented(orientation), damageNote: image.damageNote) } catch {
+            throw .processingFailed(error.description)
         }
     }
 

@@ -1,6 +1,6 @@
 import CSDL2
 
-/// A PNG's `tRNS` facts, read from its chunks, and the repair of what SDL_image 2.6 makes of them (issue 16, defect 6).
+/// A PNG's `tRNS` facts, read from its chunks, and the repair of what SDL_image 2.6 makes of them.
 ///
 /// SDL_image expands a greyscale PNG with `tRNS` (any bit depth) to grey + alpha, two bytes a pixel, but labels the
 /// surface RGB565 with a colour key: converted as RGB565 those bytes gave PngSuite's `tbbn0g04.png` a yellow cube on

@@ -19,9 +19,9 @@ public final class Surface: @unchecked Sendable {
 
     /// The wrapped surface; owned by this object.
     let handle: UnsafeMutablePointer<SDL_Surface>
-    /// Pixel memory this object allocated for an `uninitialized` surface (SDL does not free memory it was given),
-    /// freed after the surface; nil when SDL owns the pixels.
-    private let ownedPixels: UnsafeMutableRawPointer?
+    /// The memory of the pixel buffer this surface was made over (`init(wrapping:)`), kept alive as long as the
+    /// surface; nil when SDL owns the pixels.
+    private let storage: PixelStorage?
     /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil. Set only by the decoder
     /// that allocated and filled the surface, before it returns it; every copy made from it (converted, scaled,
     /// cropped, oriented) gets the note as it is made, so no surface is written after another function handed it on.
@@ -42,7 +42,7 @@ public final class Surface: @unchecked Sendable {
         handle = try SDLError.nonNull(
             SDL_CreateRGBSurfaceWithFormat(0, width32, height32, 32, Surface.pixelFormat),
             "SDL_CreateRGBSurfaceWithFormat")
-        ownedPixels = nil
+        storage = nil
         if opaque {
             SDL_SetSurfaceBlendMode(handle, SDL_BLENDMODE_NONE)
         }
@@ -56,44 +56,64 @@ public final class Surface: @unchecked Sendable {
     /// start in docs/PERFORMANCE.md. Large blocks come from `mmap` (see `mallopt` in GalleryApp/main.swift), so the
     /// pages are only touched, once, by the writer.
     public static func uninitialized(width: Int, height: Int, opaque: Bool = false) throws(SDLError) -> Surface {
-        guard width > 0, height > 0, let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
-            let pitch32 = Int32(exactly: width * 4), width * 4 <= Int.max / height
+        try Surface(
+            wrapping: Surface.bridged { () throws(PixelBufferError) in
+                try PixelBuffer(width: width, height: height, format: opaque ? .xrgb8888 : .argb8888)
+            })
+    }
+
+    /// A surface over `buffer`'s pixels, without a copy: the surface keeps the buffer's memory alive. An opaque buffer
+    /// (`PixelFormat.xrgb8888`) makes an opaque surface, copied without blending.
+    public init(wrapping buffer: PixelBuffer) throws(SDLError) {
+        guard let width = Int32(exactly: buffer.width), let height = Int32(exactly: buffer.height),
+            let pitch = Int32(exactly: buffer.stride)
         else {
-            throw SDLError(
-                call: "SDL_CreateRGBSurfaceWithFormatFrom", message: "invalid surface size \(width)×\(height)")
+            throw SDLError(call: "SDL_CreateRGBSurfaceWithFormatFrom", message: "invalid surface size \(buffer.size)")
         }
-        var memory: UnsafeMutableRawPointer?
-        // 64-byte rows and start, as SDL's own SIMD allocation, so its blitters and TurboJPEG take their fast paths.
-        guard posix_memalign(&memory, 64, width * height * 4) == 0, let pixels = memory else {
-            throw SDLError(call: "posix_memalign", message: "cannot allocate \(width)×\(height) pixels")
-        }
-        guard
-            let handle = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width32, height32, 32, pitch32, Surface.pixelFormat)
-        else {
-            free(pixels)
-            throw SDLError(call: "SDL_CreateRGBSurfaceWithFormatFrom", message: String(cString: SDL_GetError()))
-        }
-        let surface = Surface(taking: handle, ownedPixels: pixels)
-        if opaque {
+        handle = try SDLError.nonNull(
+            SDL_CreateRGBSurfaceWithFormatFrom(buffer.storage.bytes, width, height, 32, pitch, Surface.pixelFormat),
+            "SDL_CreateRGBSurfaceWithFormatFrom")
+        storage = buffer.storage
+        if buffer.format.isOpaque {
             SDL_SetSurfaceBlendMode(handle, SDL_BLENDMODE_NONE)
         }
-        return surface
+    }
+
+    /// The pixels as a `PixelBuffer` over the same memory (no copy) when the surface was made over one and is in
+    /// `Surface.pixelFormat`; otherwise a copy in that format.
+    public func pixelBuffer() throws(SDLError) -> PixelBuffer {
+        let format: PixelFormat = isOpaque ? .xrgb8888 : .argb8888
+        if let storage, hasStandardFormat {
+            let pitch = Int(handle.pointee.pitch)
+            return try Surface.bridged { () throws(PixelBufferError) in
+                try PixelBuffer(width: width, height: height, stride: pitch, format: format, storage: storage)
+            }
+        }
+        let source = hasStandardFormat ? self : try converted()
+        let copy = try Surface.bridged { () throws(PixelBufferError) in
+            try PixelBuffer(width: width, height: height, format: format)
+        }
+        let pitch = Int(source.handle.pointee.pitch)
+        source.withLockedPixels { pixels in
+            for y in 0..<height { memcpy(copy.row(y), pixels + y * pitch, width * 4) }
+        }
+        return copy
     }
 
     /// Takes ownership of a surface returned by SDL (any pixel format); it is freed with this object.
     public convenience init(taking handle: UnsafeMutablePointer<SDL_Surface>) {
-        self.init(taking: handle, ownedPixels: nil)
+        self.init(taking: handle, storage: nil)
     }
 
-    /// Takes ownership of `handle` and of `ownedPixels`, the memory it was made over (freed after it).
-    private init(taking handle: UnsafeMutablePointer<SDL_Surface>, ownedPixels: UnsafeMutableRawPointer?) {
+    /// Takes ownership of `handle`, made over `storage` when not nil.
+    private init(taking handle: UnsafeMutablePointer<SDL_Surface>, storage: PixelStorage?) {
         self.handle = handle
-        self.ownedPixels = ownedPixels
+        self.storage = storage
     }
 
     deinit {
+        // The surface goes first; the storage it was made over is released after this body.
         SDL_FreeSurface(handle)
-        free(ownedPixels)
     }
 
     /// Width in pixels.
@@ -184,20 +204,14 @@ public final class Surface: @unchecked Sendable {
     /// enlarged to the window shows its pixels as sharp squares with at most a pixel of blend at their edges, rather
     /// than a blur (the "sharp bilinear" of pixel-art scalers).
     public func scaled(to size: PixelSize) throws(SDLError) -> Surface {
-        var source = hasStandardFormat ? self : try converted()
-        while source.width > 2 * size.width || source.height > 2 * size.height {
-            let halved = PixelSize(
-                width: source.width > 2 * size.width ? (source.width + 1) / 2 : source.width,
-                height: source.height > 2 * size.height ? (source.height + 1) / 2 : source.height)
-            source = try source.stretched(to: halved)
-        }
-        let whole = min(size.width / max(source.width, 1), size.height / max(source.height, 1))
-        if whole >= 2 {
-            source = try source.stretched(
-                to: PixelSize(width: source.width * whole, height: source.height * whole), linear: false)
-            if source.size == size { return source }
-        }
-        return try source.stretched(to: size)
+        let source = try pixelBuffer()
+        let target = try Surface(
+            wrapping: Surface.bridged { () throws(PixelBufferError) in try source.scaled(to: size) })
+        target.damageNote = damageNote
+        var mode = SDL_BLENDMODE_NONE
+        SDL_GetSurfaceBlendMode(handle, &mode)
+        SDL_SetSurfaceBlendMode(target.handle, mode)
+        return target
     }
 
     /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
@@ -231,25 +245,13 @@ public final class Surface: @unchecked Sendable {
         }
     }
 
-    /// A copy of exactly `size`, one bilinear step, or nearest neighbour when not `linear` (same format on both sides,
-    /// as `SDL_SoftStretchLinear` and `SDL_SoftStretch` require).
-    private func stretched(to size: PixelSize, linear: Bool = true) throws(SDLError) -> Surface {
-        // SDL_SoftStretchLinear writes every target pixel, so its zero-fill would be wasted.
-        let target = try Surface.uninitialized(width: size.width, height: size.height)
-        target.damageNote = damageNote
-        var mode = SDL_BLENDMODE_NONE
-        SDL_GetSurfaceBlendMode(handle, &mode)
-        SDL_SetSurfaceBlendMode(target.handle, mode)
-        if linear {
-            try SDLError.check(SDL_SoftStretchLinear(handle, nil, target.handle, nil), "SDL_SoftStretchLinear")
-        } else {
-            try SDLError.check(SDL_SoftStretch(handle, nil, target.handle, nil), "SDL_SoftStretch")
-        }
-        return target
+    /// `body`'s pixel buffer, its failure as an `SDLError`.
+    static func bridged<Result>(_ body: () throws(PixelBufferError) -> Result) throws(SDLError) -> Result {
+        do { return try body() } catch { throw SDLError(call: "PixelBuffer", message: error.description) }
     }
 
     /// Runs `body` with the pixel memory, locking the surface when SDL requires it (RLE surfaces).
-    private func withLockedPixels<Result>(_ body: (UnsafeMutableRawPointer) -> Result) -> Result {
+    func withLockedPixels<Result>(_ body: (UnsafeMutableRawPointer) -> Result) -> Result {
         let mustLock = gallery_SDL_MUSTLOCK(handle) != 0
         if mustLock {
             SDL_LockSurface(handle)

@@ -10,7 +10,7 @@ import Glibc
 /// it, hands it on and keeps no reference; from then on only the receiver reads it. The object holds only the address,
 /// the length and the descriptor, none of which change.
 public final class PixelStorage: @unchecked Sendable {
-    /// The first byte; 4096-aligned (pages from `mmap`), so row starts meet SIMD alignment whenever the stride does.
+    /// The first byte; at least 64-aligned, so row starts meet SIMD alignment whenever the stride does.
     public let bytes: UnsafeMutableRawPointer
     /// The mapped length in bytes.
     public let byteCount: Int
@@ -18,24 +18,30 @@ public final class PixelStorage: @unchecked Sendable {
     /// other process. Closed with this object.
     public let sharedMemory: Int32?
 
-    private init(bytes: UnsafeMutableRawPointer, byteCount: Int, sharedMemory: Int32?) {
+    /// Whether the memory came from `malloc` (freed) rather than `mmap` (unmapped).
+    private let isFromMalloc: Bool
+
+    private init(bytes: UnsafeMutableRawPointer, byteCount: Int, sharedMemory: Int32?, isFromMalloc: Bool = false) {
         self.bytes = bytes
         self.byteCount = byteCount
         self.sharedMemory = sharedMemory
+        self.isFromMalloc = isFromMalloc
     }
 
     deinit {
-        munmap(bytes, byteCount)
+        if isFromMalloc { free(bytes) } else { munmap(bytes, byteCount) }
         if let sharedMemory { close(sharedMemory) }
     }
 
-    /// `byteCount` bytes of private anonymous pages, not yet touched (the kernel zero-fills a page when it is first
-    /// written, so a decoder writing every pixel pays for each page once).
+    /// `byteCount` bytes of private memory from `malloc`, 64-aligned, not initialised. Large blocks are the kernel's
+    /// fresh pages or the heap's reused ones, as `mallopt` decides for the whole process (the viewer maps every block
+    /// over 128 KB and returns it when freed, see GalleryApp/main.swift), so a picture costs what any allocation does.
     public static func allocate(byteCount: Int) throws(PixelBufferError) -> PixelStorage {
         guard byteCount > 0 else { throw .invalidSize("\(byteCount) bytes") }
-        let address = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        guard let address, address != MAP_FAILED else { throw .outOfMemory(byteCount: byteCount, errno: errno) }
-        return PixelStorage(bytes: address, byteCount: byteCount, sharedMemory: nil)
+        var memory: UnsafeMutableRawPointer?
+        let status = posix_memalign(&memory, 64, byteCount)
+        guard status == 0, let memory else { throw .outOfMemory(byteCount: byteCount, errno: status) }
+        return PixelStorage(bytes: memory, byteCount: byteCount, sharedMemory: nil, isFromMalloc: true)
     }
 
     /// `byteCount` bytes in a new memfd, mapped shared: a decoder process writes its pixels here, and the viewer maps

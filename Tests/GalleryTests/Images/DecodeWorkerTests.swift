@@ -68,6 +68,7 @@ extension SDLSerializedTests {
         /// `decodeInParallel()`, after which they overlap.
         @Test func decodesAloneUntilReleasedThenInParallel() throws {
             let running = LockedState((now: 0, most: 0, order: [Int]()))
+            let rendezvous = Rendezvous()
             let worker = DecodeWorker(threadCount: 3, wakeEventType: nil, decodesAlone: true) {
                 request throws(DecodeFailure) in
                 running.withLock {
@@ -75,6 +76,7 @@ extension SDLSerializedTests {
                     $0.most = max($0.most, $0.now)
                     $0.order.append(request.photo.rawValue)
                 }
+                if request.photo.rawValue == 4 || request.photo.rawValue == 5 { rendezvous.arrive() }
                 usleep(20_000)  // Long enough for the other two threads to take a job if they were allowed to.
                 running.withLock { $0.now -= 1 }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
@@ -90,8 +92,12 @@ extension SDLSerializedTests {
 
             worker.decodeInParallel()
             #expect(!worker.decodesAlone)
+            // Pages 4 and 5 each wait for the other to start: they meet only if two threads decode at once (a worker
+            // that stayed one-at-a-time makes each wait out the deadline and the meeting fails).
+            rendezvous.arm()
             for page in 4..<10 { worker.submit(Self.request(page)) }
             worker.waitUntilIdle()
+            #expect(rendezvous.met)
             #expect(running.withLock { $0.most } > 1)
             #expect(worker.drainResults().map(\.photo.rawValue) == Array(4..<10))
         }
@@ -308,4 +314,34 @@ final class Gate: Sendable {
     func open() {
         opened.signal()
     }
+}
+
+/// Two decode threads meeting inside their decodes: the first to arrive waits (up to a generous deadline) for the
+/// second, so `met` is true only when two decodes ran at the same time.
+final class Rendezvous: Sendable {
+    private let state = LockedState((armed: false, arrived: 0, met: false))
+    private let second = DispatchSemaphore(value: 0)
+
+    /// Called by each of the two decodes.
+    func arrive() {
+        let order: Int? = state.withLock {
+            guard $0.armed else { return nil }
+            $0.arrived += 1
+            return $0.arrived
+        }
+        switch order {
+        case 1:
+            if second.wait(timeout: .now() + 10) == .success { state.withLock { $0.met = true } }
+        case 2:
+            second.signal()
+        default:
+            break
+        }
+    }
+
+    /// Makes the next two `arrive` calls wait for each other (until then `arrive` returns at once).
+    func arm() { state.withLock { $0.armed = true } }
+
+    /// Whether the two decodes were inside `arrive` at the same time.
+    var met: Bool { state.withLock { $0.met } }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Gallery
 
-/// Issue 16, defect 10: a file too short for the pixels its header claims is refused as damaged before any loader
+/// A file too short for the pixels its header claims is refused as damaged before any loader
 /// allocates the claim (a 22-byte QOI claiming 10000 × 10000 px cost 930 MB and showed black), while flat files at
 /// their format's best compression still decode.
 extension SDLSerializedTests {

@@ -134,16 +134,6 @@ extension SDLSerializedTests {
             }
         }
 
-        /// Plain CMYK (no Adobe marker) stores ink; Adobe's stores 255 − ink: both give the same red.
-        @Test(arguments: [false, true])
-        func cmykConversion(inverted: Bool) throws {
-            let ink: [UInt8] = [0, 255, 255, 0]  // no cyan, full magenta and yellow, no black: red
-            let stored = inverted ? ink.map { 255 - $0 } : ink
-            let surface = try Surface(width: 1, height: 1, opaque: true)
-            JPEGDecoder.convertCMYK(stored, inverted: inverted, into: surface)
-            #expect(surface.pixel(x: 0, y: 0) == RGBA(r: 255, g: 0, b: 0))
-        }
-
         @Test func truncatedJPEGKeepsWhatDecodedWithADamageNote() throws {
             let directory = try TemporaryDirectory()
             let whole = JPEGFixture.rgb(width: 320, height: 240, JPEGFixture.quadrants(width: 320, height: 240))
@@ -246,7 +236,11 @@ extension SDLSerializedTests {
             let budget = DecodeBudget(totalBytes: 100)
             #expect(budget.reserve(60))
             let second = Task.detached { budget.reserve(500) }
-            try await Task.sleep(for: .milliseconds(50))
+            // The second reservation is seen waiting (not merely not started yet) before the first is returned.
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(30)
+            while budget.waitingCount == 0, clock.now < deadline { await Task.yield() }
+            #expect(budget.waitingCount == 1)
             #expect(budget.peakReservedBytes == 60)
             budget.release(60)
             #expect(await second.value)

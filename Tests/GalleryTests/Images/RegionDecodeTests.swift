@@ -5,7 +5,7 @@ import Testing
 @testable import Gallery
 
 /// A zoomed photo's visible region decodes to the same pixels as that part of the whole picture decoded at the same
-/// size (issue 16, defect 4: `=` decoded the whole 16000 × 12000 photo), for JPEG in all eight EXIF orientations and
+/// size (rather than decoding the whole 16000 × 12000 photo for a zoom), for JPEG in all eight EXIF orientations and
 /// for formats SDL_image loads.
 extension SDLSerializedTests {
     @Suite struct RegionDecodeTests {

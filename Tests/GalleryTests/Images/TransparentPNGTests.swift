@@ -3,7 +3,7 @@ import Testing
 
 @testable import Gallery
 
-/// Issue 16, defect 6: every kind of PNG transparency (tRNS in grey at each bit depth, in 8- and 16-bit RGB, in
+/// Every kind of PNG transparency (tRNS in grey at each bit depth, in 8- and 16-bit RGB, in
 /// palettes of each bit depth with one or several transparent entries, as PngSuite's t*.png files have them) is drawn
 /// as the alpha-composite of its pixels over the gallery's background, computed here independently from the samples
 /// written into the file.

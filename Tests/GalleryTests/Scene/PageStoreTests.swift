@@ -137,15 +137,16 @@ extension SDLSerializedTests {
             #expect(try Self.drawn(0, slot: 0, in: store) == nil)
         }
 
-        /// When the pinned pages do not all fit the budget (a huge window), a store keeps only
-        /// those that fit, the current page first, then the neighbour ahead, never more bytes than its share.
+        /// When the pinned pages do not all fit the budget (a huge window), a store keeps only those that fit, the
+        /// current page first, then the neighbour ahead, never more bytes than its share.
         @Test(arguments: [false, true], [1, 2])
         func pinnedPagesThatDoNotFitAreNotKept(recycling: Bool, fitting: Int) throws {
             let directory = try TemporaryDirectory()
             let paths = try (0..<8).map {
                 try directory.write(Self.square(.white, width: 40, height: 40), to: "\($0).jpg")
             }
-            let pageBytes = 200 * 200 * 4
+            // A decoded page's rows are padded to the pixel buffer's stride.
+            let pageBytes = PixelBuffer.alignedStride(width: 200) * 200
             let cache = Self.cacheBytes(holdingPages: fitting, of: pageBytes)
             let store = try Self.makeStore(recycling: recycling, paths: paths, cacheBytes: cache)
             for centre in [3, 4, 5] {
