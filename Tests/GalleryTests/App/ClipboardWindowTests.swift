@@ -78,7 +78,11 @@ struct ClipboardWindowTests {
             kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
         }
-        let listening = Self.waitFor(seconds: 20) { access("/tmp/.X11-unix/X\(number)", F_OK) == 0 ? true : nil }
+        // Until a client connects: the socket's file exists a moment before the server accepts on it, and a
+        // connection refused then would send SDL on to its offscreen driver.
+        let listening = try Self.waitFor(seconds: 20) {
+            try Self.run("xdotool", ["getdisplaygeometry"], display: display).status == 0 ? true : nil
+        }
         try #require(listening == true, "Xvfb did not start on \(display)")
 
         let gallery = Process()
@@ -86,6 +90,8 @@ struct ClipboardWindowTests {
         gallery.arguments = ["--software", "--mode", "bounded", photos]
         gallery.environment = ProcessInfo.processInfo.environment.merging([
             "DISPLAY": display, "XDG_CACHE_HOME": folder.path("cache"), "XDG_DATA_HOME": folder.path("data"),
+            // X11 only: SDL's offscreen fallback would open no window, and SDL's own error says why.
+            "SDL_VIDEODRIVER": "x11",
         ]) { $1 }
         gallery.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
