@@ -158,6 +158,7 @@ func frameScenarios() -> [Scenario] {
 }
 
 /// The headless frames' table: each scenario run through `HeadlessRun`, its frame costs read back from the trace.
+@MainActor
 func headlessFrameBenchmark(in folder: URL) throws {
     print("")
     print("## Headless frames at 1280×720, software renderer: main-thread CPU per frame (advance, uploads, drawing)")
