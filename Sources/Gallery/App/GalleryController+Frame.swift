@@ -34,13 +34,11 @@ extension GalleryController {
                 try paintOpeningZoom(opening, shown: shown)
             } else {
                 if let dismiss { try paintDismissBackdrop(dismiss) }
-                let zoomed = shownZoom.flatMap { $0.zoom.isZoomed ? $0.photo : nil }
-                fadeIns.record(
-                    ScenePainter.sights(pager: pager, store: store, photo: photo(ofPage:), zoomed: zoomed), at: now)
-                try painter.prepare(
+                let sights = try painter.prepare(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd,
-                    photoBox: photoBox, scale: scale, zoomed: zoomed, orientation: model.orientation(of:),
-                    dismiss: dismiss)
+                    photoBox: photoBox, scale: scale, zoomed: shownZoom.flatMap { $0.zoom.isZoomed ? $0.photo : nil },
+                    orientation: model.orientation(of:), dismiss: dismiss)
+                fadeIns.record(sights, at: now)
                 try painter.paint(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                     photoBox: photoBox, scale: scale,

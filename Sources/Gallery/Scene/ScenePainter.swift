@@ -17,33 +17,22 @@ final class ScenePainter {
         self.texts = texts
     }
 
-    /// What the strip shows of each photo in its slots, in drawing order, for `FadeIns.record(_:at:)` before painting:
-    /// the photo itself at rest, or its placeholder (a zoomed photo, a failed one and the feed's end are neither).
-    static func sights(
-        pager: Pager, store: any PageStore, photo: (PageIndex) -> PhotoID, zoomed: PhotoID?
-    ) -> [FadeIns.Sight] {
-        pager.visibleSlots().compactMap { visible in
-            guard case .page(let page) = visible.content else { return nil }
-            let photo = photo(page)
-            if store.texture(forPhoto: photo, slot: visible.slot) != nil {
-                return photo == zoomed ? nil : .photo(photo)
-            }
-            return store.failure(forPhoto: photo) == nil ? .placeholder(photo) : nil
-        }
-    }
-
     /// Makes the textures `paint` draws besides the pages, given the same inputs (`zoomed`: the photo drawn zoomed, if
     /// any): the labels of damaged and failed photos, the feed's end page's texts and its spinner. Runs before
-    /// painting, so painting only draws.
+    /// painting, so painting only draws. Returns what the strip shows of each photo in its slots, in drawing order, for
+    /// `FadeIns.record(_:at:)`: the photo itself at rest, or its placeholder (a zoomed photo, a failed one and the
+    /// feed's end are neither).
+    @discardableResult
     func prepare(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         photoBox: PixelRect? = nil, scale: Double = 1, zoomed: PhotoID? = nil,
         orientation: (PhotoID) -> ViewOrientation = { _ in .upright }, dismiss: DismissPose? = nil
-    ) throws {
+    ) throws -> [FadeIns.Sight] {
         let height = try renderer.outputSize.height
         let extent = Int(pager.extent.rounded())
         let fit = photoBox ?? PixelRect(x: 0, y: 0, width: extent, height: height).centring(store.box)
         var requests: [TextRequest] = []
+        var sights: [FadeIns.Sight] = []
         for visible in pager.visibleSlots() {
             let fitRect = PixelRect(
                 x: Int(visible.origin.rounded()) + fit.x, y: fit.y, width: fit.width, height: fit.height)
@@ -53,13 +42,17 @@ final class ScenePainter {
                 let posed = { (rest: PixelRect) in dismiss?.photo == photo ? dismiss?.rect(atRest: rest) ?? rest : rest
                 }
                 if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
-                    guard photo != zoomed, let note = store.damageNote(forPhoto: photo) else { continue }
+                    guard photo != zoomed else { continue }
+                    sights.append(.photo(photo))
+                    guard let note = store.damageNote(forPhoto: photo) else { continue }
                     let rect = posed(
                         fitRect.centring(
                             store.shownSize(of: texture.size, in: fit.size, orientation: orientation(photo))))
                     requests.append(Self.damageLabel(note, width: rect.width, scale: scale))
                 } else if let failure = store.failure(forPhoto: photo) {
                     requests.append(Self.errorLabel(failure, width: posed(fitRect).width, scale: scale))
+                } else {
+                    sights.append(.placeholder(photo))
                 }
             case .feedEnd:
                 if case .loading = feedEnd { try spinner.prepare(renderer: renderer) }
@@ -69,6 +62,7 @@ final class ScenePainter {
             }
         }
         try texts.prepare(requests, renderer: renderer)
+        return sights
     }
 
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);

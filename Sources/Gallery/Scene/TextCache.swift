@@ -55,10 +55,10 @@ final class TextCache {
         }
     }
 
-    /// The texture `prepare(_:renderer:)` made of `request` (never made here); nil when it was not prepared or no font
-    /// could be loaded.
+    /// The texture `prepare(_:renderer:)` made of `request` (never made here, and not counted as a use: preparing
+    /// it was); nil when it was not prepared or no font could be loaded.
     func texture(_ request: TextRequest) throws -> Texture? {
-        textures.value(forKey: try key(of: request))
+        textures.peek(try key(of: request))
     }
 
     /// The key `request` is held under: its text as drawn (cut to its width).

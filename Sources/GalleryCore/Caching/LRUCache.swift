@@ -116,8 +116,15 @@ public struct LRUCache<Key: Hashable, Value> {
         return evicted
     }
 
+    /// Relinks `key` at the newest end in place (no removal and insertion: this runs on every read).
     private mutating func moveToNewest(_ key: Key) {
-        guard newest != key, let bytes = nodes[key]?.bytes, let value = removeValue(forKey: key) else { return }
-        insert(value, forKey: key, bytes: bytes)
+        guard newest != key, let node = nodes[key] else { return }
+        // Not the newest, so a newer key exists.
+        if let newer = node.newer { nodes[newer]?.older = node.older }
+        if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
+        nodes[key]?.newer = nil
+        nodes[key]?.older = newest
+        if let newest { nodes[newest]?.newer = key }
+        newest = key
     }
 }

@@ -54,6 +54,9 @@ struct LRUCacheTests {
             Case(
                 steps: abc + [.read("A"), .evictToCount(1, keeping: [])], byAge: ["A"], evicted: ["B", "C"], bytes: 10
             ),
+            Case(steps: abc + [.read("B")], byAge: ["A", "C", "B"], bytes: 60),
+            Case(steps: abc + [.read("C"), .read("A"), .read("B")], byAge: ["C", "A", "B"], bytes: 60),
+            Case(steps: abc + [.read("A"), .remove("C"), .insert("D", bytes: 1)], byAge: ["B", "A", "D"], bytes: 31),
             // A peek does not touch.
             Case(
                 steps: abc + [.peek("A"), .evictToCount(2, keeping: [])], byAge: ["B", "C"], evicted: ["A"], bytes: 50
