@@ -44,6 +44,17 @@ if CommandLine.arguments.count == 2, ["formats", "colour", "animation"].contains
     exit(0)
 }
 
+// `gallery-bench frames`: only the headless frames' table.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "frames" {
+    do {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-frames-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // before exit, which skips pending defers
+        try headlessFrameBenchmark(in: folder)
+    }
+    exit(0)
+}
+
 /// Wall-clock seconds, for throughput only.
 func now() -> Double {
     var spec = timespec()
@@ -121,53 +132,62 @@ struct Scenario {
     var script: Script
 }
 
-let scenarios = [
-    Scenario(
-        name: "12 photos, end caps, 20 flings",
-        library: {
-            PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))
-        },
-        mode: .endCaps, script: flingScript(count: 20, alternate: true)),
-    Scenario(
-        name: "12 photos, three surfaces, 20 forward flings",
-        library: {
-            PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))
-        },
-        mode: .threeSurfaces, script: flingScript(count: 20, alternate: false)),
-    Scenario(
-        name: "10,000 generated pages, three surfaces, 20 forward flings",
-        library: { PageLibrary(syntheticCount: 10_000) },
-        mode: .threeSurfaces, script: flingScript(count: 20, alternate: false)),
-    Scenario(
-        name: "10,000 generated pages, bounded, 20 flings", library: { PageLibrary(syntheticCount: 10_000) },
-        mode: .bounded, script: flingScript(count: 20, alternate: true)),
-]
+/// The headless frames' scenarios (a function: `gallery-bench frames` runs them before this file's globals are set).
+func frameScenarios() -> [Scenario] {
+    [
+        Scenario(
+            name: "12 photos, end caps, 20 flings",
+            library: {
+                PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))
+            },
+            mode: .endCaps, script: flingScript(count: 20, alternate: true)),
+        Scenario(
+            name: "12 photos, three surfaces, 20 forward flings",
+            library: {
+                PageLibrary(photos: try PhotoIndex(paths: [PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos"]))
+            },
+            mode: .threeSurfaces, script: flingScript(count: 20, alternate: false)),
+        Scenario(
+            name: "10,000 generated pages, three surfaces, 20 forward flings",
+            library: { PageLibrary(syntheticCount: 10_000) },
+            mode: .threeSurfaces, script: flingScript(count: 20, alternate: false)),
+        Scenario(
+            name: "10,000 generated pages, bounded, 20 flings", library: { PageLibrary(syntheticCount: 10_000) },
+            mode: .bounded, script: flingScript(count: 20, alternate: true)),
+    ]
+}
 
-print("")
-print("## Headless frames at 1280×720, software renderer: main-thread CPU per frame (advance, uploads, drawing)")
-print(
-    "| scenario | frames | p50 ms | p95 ms | p99 ms | max ms | max page textures | max texture MiB | process peak RSS so far, MiB |"
-)
-print("|---|---|---|---|---|---|---|---|---|")
+/// The headless frames' table: each scenario run through `HeadlessRun`, its frame costs read back from the trace.
+@MainActor
+func headlessFrameBenchmark(in folder: URL) throws {
+    print("")
+    print("## Headless frames at 1280×720, software renderer: main-thread CPU per frame (advance, uploads, drawing)")
+    print(
+        "| scenario | frames | p50 ms | p95 ms | p99 ms | max ms | max page textures | max texture MiB | process peak RSS so far, MiB |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (index, scenario) in frameScenarios().enumerated() {
+        let tracePath = folder.appendingPathComponent("trace-\(index).jsonl").path
+        let run = HeadlessRun(
+            size: try ViewportSize(width: 1280, height: 720), script: scenario.script, tracePath: tracePath,
+            shotsDirectory: nil)
+        try run.run(library: try scenario.library(), mode: scenario.mode)
+        let records = try TraceReader.records(inFile: tracePath)
+        // The first frame decodes and uploads the first pages: reported in max, left out of the percentiles' warm-up.
+        let times = records.dropFirst().map(\.frameMilliseconds).sorted()
+        let textures = records.map(\.textures).max() ?? 0
+        let bytes = Double(records.map(\.textureBytes).max() ?? 0) / 1_048_576
+        print(
+            "| \(scenario.name) | \(records.count) | \(format(percentile(times, 0.5))) | \(format(percentile(times, 0.95))) "
+                + "| \(format(percentile(times, 0.99))) | \(format(records.map(\.frameMilliseconds).max() ?? 0)) | \(textures) "
+                + "| \(format(bytes, 1)) | \(format(peakResidentMiB(), 1)) |")
+    }
+}
+
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
-for (index, scenario) in scenarios.enumerated() {
-    let tracePath = folder.appendingPathComponent("trace-\(index).jsonl").path
-    let run = HeadlessRun(
-        size: try ViewportSize(width: 1280, height: 720), script: scenario.script, tracePath: tracePath,
-        shotsDirectory: nil)
-    try run.run(library: try scenario.library(), mode: scenario.mode)
-    let records = try TraceReader.records(inFile: tracePath)
-    // The first frame decodes and uploads the first pages: reported in max, left out of the percentiles' warm-up.
-    let times = records.dropFirst().map(\.frameMilliseconds).sorted()
-    let textures = records.map(\.textures).max() ?? 0
-    let bytes = Double(records.map(\.textureBytes).max() ?? 0) / 1_048_576
-    print(
-        "| \(scenario.name) | \(records.count) | \(format(percentile(times, 0.5))) | \(format(percentile(times, 0.95))) "
-            + "| \(format(percentile(times, 0.99))) | \(format(records.map(\.frameMilliseconds).max() ?? 0)) | \(textures) "
-            + "| \(format(bytes, 1)) | \(format(peakResidentMiB(), 1)) |")
-}
+try headlessFrameBenchmark(in: folder)
 
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)

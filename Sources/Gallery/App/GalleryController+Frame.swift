@@ -8,7 +8,11 @@ extension GalleryController {
         needsRedraw = false
         let overlay = overlayState
         let layout = sceneLayout(overlay)
+        // Textures are made before painting, from the same inputs: painting only draws.
+        try overlayPainter.prepare(overlay, layout: layout, renderer: renderer)
         if mode == .wheel {
+            try wheelPainter.prepare(
+                pager: pager, direction: model.wheelDirection, scene: layout, library: library, renderer: renderer)
             try wheelPainter.paint(
                 pager: pager, direction: model.wheelDirection, scene: layout, library: library,
                 thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
@@ -31,6 +35,11 @@ extension GalleryController {
                 try paintOpeningZoom(opening, shown: shown)
             } else {
                 if let dismiss { try paintDismissBackdrop(dismiss) }
+                let sights = try painter.prepare(
+                    pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd,
+                    photoBox: photoBox, scale: scale, zoomed: shownZoom.flatMap { $0.zoom.isZoomed ? $0.photo : nil },
+                    orientation: model.orientation(of:), dismiss: dismiss)
+                fadeIns.record(sights, at: now)
                 try painter.paint(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                     photoBox: photoBox, scale: scale,
@@ -40,7 +49,8 @@ extension GalleryController {
                     thumbnail: { [thumbnails] in
                         thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
                     },
-                    marked: model.marks.contains, orientation: model.orientation(of:), dismiss: dismiss)
+                    marked: model.marks.contains, orientation: model.orientation(of:), dismiss: dismiss,
+                    fades: fadeIns)
             }
         }
         try overlayPainter.paint(overlay, layout: layout, renderer: renderer)

@@ -122,9 +122,8 @@ extension GalleryController {
         let scale = min(zoom.scale, zoom.actualSizeScale)
         guard scale > 1 + 1e-6 else { return }
         // The zoomed picture in the current slot's coordinates (the pager is at rest when a zoom rests).
-        let drawnWidth = zoom.fittedWidth * zoom.scale, drawnHeight = zoom.fittedHeight * zoom.scale
-        let left = pager.extent / 2 + zoom.panX - drawnWidth / 2
-        let top = pager.viewport.height / 2 + zoom.panY - drawnHeight / 2
+        let (left, top, drawnWidth, drawnHeight) = zoom.drawnFrame(
+            inSlotX: 0, y: 0, width: pager.extent, height: pager.viewport.height)
         let full = PixelSize(
             width: max(Int((zoom.fittedWidth * scale).rounded()), 1),
             height: max(Int((zoom.fittedHeight * scale).rounded()), 1))

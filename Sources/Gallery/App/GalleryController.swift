@@ -35,6 +35,8 @@ public final class GalleryController {
     let zoomDetail: ZoomDetail
     var residency = ResidencyTracker()
     let painter: ScenePainter
+    /// Photos fading in over their placeholders: dropped when done by the frame step, noted before painting.
+    var fadeIns = FadeIns()
     let wheelPainter: WheelPainter
     let gridPainter: GridPainter
     /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
@@ -258,6 +260,8 @@ public final class GalleryController {
         if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
         record(pager.advance(to: time), at: time)
         advanceZoom(to: time)
+        // A fade that just ended was last drawn partly faded: one more frame shows the photo fully.
+        if mode != .wheel, mode != .grid, fadeIns.advance(to: time) { needsRedraw = true }
         if model.advanceDismiss(to: time) { needsRedraw = true }
         takeCarriedZoom()
         if advanceGridZoom(to: time) { needsRedraw = true }
@@ -300,7 +304,7 @@ public final class GalleryController {
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool { mode != .wheel && mode != .grid && painter.isFadingIn(at: now) }
+    private var photoIsFadingIn: Bool { mode != .wheel && mode != .grid && fadeIns.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep

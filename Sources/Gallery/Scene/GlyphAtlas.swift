@@ -25,25 +25,26 @@ final class GlyphAtlas {
     /// Pixels from one line to the next, measured once.
     private(set) lazy var lineHeight: Int = (try? loadedFont()?.lineHeight) ?? 0
 
-    /// Draws `text` with its top-left corner at `origin`, tinted `color`.
-    func draw(_ text: String, at origin: PixelPoint, color: RGBA, renderer: Renderer) throws {
+    /// Makes the glyphs of `text` not held yet on `renderer`: the step before painting.
+    func prepare(_ text: String, renderer: Renderer) throws {
         guard let font = try loadedFont() else { return }
+        for character in text where character != " " {
+            if let glyph = glyphs[character], glyph.renderer === renderer { continue }
+            glyphs[character] = try renderer.makeTexture(from: try font.render(String(character), color: .white))
+        }
+    }
+
+    /// Draws `text` with its top-left corner at `origin`, tinted `color`, from the glyphs `prepare` made.
+    func draw(_ text: String, at origin: PixelPoint, color: RGBA, renderer: Renderer) throws {
+        guard try loadedFont() != nil else { return }
         let step = advance
         var x = origin.x
         for character in text {
             defer { x += step }
-            guard character != " " else { continue }
-            let glyph = try texture(for: character, font: font, renderer: renderer)
+            guard character != " ", let glyph = glyphs[character] else { continue }
             try glyph.setColorModulation(color)
             try renderer.copy(glyph, to: PixelRect(x: x, y: origin.y, width: glyph.width, height: glyph.height))
         }
-    }
-
-    private func texture(for character: Character, font: TextRenderer, renderer: Renderer) throws -> Texture {
-        if let glyph = glyphs[character], glyph.renderer === renderer { return glyph }
-        let glyph = try renderer.makeTexture(from: try font.render(String(character), color: .white))
-        glyphs[character] = glyph
-        return glyph
     }
 
     private func loadedFont() throws -> TextRenderer? {

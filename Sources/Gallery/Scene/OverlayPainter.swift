@@ -14,7 +14,34 @@ final class OverlayPainter {
         self.texts = texts
     }
 
-    /// Draws `state` where `layout` puts it.
+    /// Makes the textures `paint` draws for the same `state` and `layout`: the dot, the labels, the panel's glyphs and
+    /// the help's lines. Runs before painting, so painting only draws.
+    func prepare(_ state: OverlayState, layout: SceneLayout, renderer: Renderer) throws {
+        if !layout.dots.isEmpty, state.dots != nil {
+            let size = layout.dots[0].width
+            if dot?.renderer !== renderer || dot?.width != size {
+                dot = try Self.makeDot(diameter: size, renderer: renderer)
+            }
+        }
+        var requests: [TextRequest] = []
+        if state.infoOpacity > 0, let band = layout.label,
+            let label = try infoLabel(state.info, in: band, layout: layout)
+        {
+            requests.append(label)
+        }
+        if let panel = state.panel, layout.panel != nil {
+            let point = layout.px(SceneLayout.panelPointSize)
+            if glyphs.pointSize != point { glyphs = GlyphAtlas(pointSize: point) }
+            for line in panel.prefix(layout.panelLineCount) { try glyphs.prepare(line, renderer: renderer) }
+        }
+        if let help = layout.help { requests += try helpTexts(help).map(\.request) }
+        if let status = state.status, let bar = layout.statusBar {
+            requests.append(Self.statusLabel(status, in: bar, layout: layout))
+        }
+        try texts.prepare(requests, renderer: renderer)
+    }
+
+    /// Draws `state` where `layout` puts it, from the textures `prepare` made.
     func paint(_ state: OverlayState, layout: SceneLayout, renderer: Renderer) throws {
         if !layout.dots.isEmpty, let dots = state.dots { try paintDots(dots, layout: layout, renderer: renderer) }
         if state.infoOpacity > 0, let band = layout.label {
@@ -30,21 +57,19 @@ final class OverlayPainter {
     }
 
     private func paintDots(_ dots: OverlayState.Dots, layout: SceneLayout, renderer: Renderer) throws {
-        let texture = try dotTexture(diameter: layout.dots[0].width, renderer: renderer)
+        guard let texture = dot else { return }
         for (index, rect) in layout.dots.enumerated() {
             try texture.setAlphaModulation(index == dots.current ? 235 : 90)
             try renderer.copy(texture, to: rect)
         }
     }
 
-    private func paintInfo(
-        _ text: String, opacity: Double, in band: LayoutRect, layout: SceneLayout, renderer: Renderer
-    ) throws {
+    /// The page information's label in `band`: too narrow for the whole line (the wheel's crescent in a small
+    /// window), the index alone ("1 / 12") rather than its first characters, as the name is on the row beside it.
+    private func infoLabel(_ text: String, in band: LayoutRect, layout: SceneLayout) throws -> TextRequest? {
         let padding = layout.px(12)
         let pointSize = layout.px(SceneLayout.labelPointSize)
-        guard band.width > 2 * padding else { return }
-        // Too narrow for the whole line (the wheel's crescent in a small window): the index alone ("1 / 12") rather
-        // than its first characters; the name is on the row beside it.
+        guard band.width > 2 * padding else { return nil }
         var shown = text
         if !layout.wheelRows.isEmpty,
             let index = text.firstRange(of: " \u{2014} ").map({ String(text[..<$0.lowerBound]) }),
@@ -52,10 +77,15 @@ final class OverlayPainter {
         {
             shown = index
         }
-        guard
-            let label = try texts.texture(
-                shown, pointSize: pointSize, color: RGBA(r: 240, g: 240, b: 245), renderer: renderer,
-                fitting: band.width - 2 * padding)
+        return TextRequest(
+            text: shown, pointSize: pointSize, color: RGBA(r: 240, g: 240, b: 245), fitting: band.width - 2 * padding)
+    }
+
+    private func paintInfo(
+        _ text: String, opacity: Double, in band: LayoutRect, layout: SceneLayout, renderer: Renderer
+    ) throws {
+        let padding = layout.px(12)
+        guard let request = try infoLabel(text, in: band, layout: layout), let label = try texts.texture(request)
         else { return }
         let width = min(label.width, band.width - 2 * padding)
         let height = min(label.height, band.height)
@@ -69,15 +99,18 @@ final class OverlayPainter {
         try label.setAlphaModulation(255)
     }
 
+    /// The status bar's line, cut to the bar.
+    private static func statusLabel(_ text: String, in bar: LayoutRect, layout: SceneLayout) -> TextRequest {
+        TextRequest(
+            text: text, pointSize: layout.px(SceneLayout.statusPointSize), color: RGBA(r: 215, g: 218, b: 226),
+            fitting: bar.width - 2 * layout.px(10))
+    }
+
     /// The bar along the bottom edge, its line left-aligned and cut to the bar.
     private func paintStatusBar(_ text: String, in bar: LayoutRect, layout: SceneLayout, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 8, g: 8, b: 10))
         try renderer.fill(bar)
-        guard
-            let label = try texts.texture(
-                text, pointSize: layout.px(SceneLayout.statusPointSize), color: RGBA(r: 215, g: 218, b: 226),
-                renderer: renderer, fitting: bar.width - 2 * layout.px(10))
-        else { return }
+        guard let label = try texts.texture(Self.statusLabel(text, in: bar, layout: layout)) else { return }
         let inset = layout.px(10)
         try copy(
             label,
@@ -88,8 +121,6 @@ final class OverlayPainter {
     }
 
     private func paintPanel(_ lines: [String], in box: LayoutRect, layout: SceneLayout, renderer: Renderer) throws {
-        let point = layout.px(SceneLayout.panelPointSize)
-        if glyphs.pointSize != point { glyphs = GlyphAtlas(pointSize: point) }
         let lineHeight = glyphs.lineHeight
         let padding = layout.px(8)
         // The font's own advance may differ from the layout's estimate by a pixel: whichever fits fewer decides.
@@ -105,11 +136,10 @@ final class OverlayPainter {
         }
     }
 
-    private func paintHelp(_ help: SceneLayout.HelpLayout, frame: SceneLayout, renderer: Renderer) throws {
-        try renderer.blend(
-            PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), color: RGBA(r: 0, g: 0, b: 0, a: 190))
-        // The title a quarter larger than the lines, or as large as fits the width down to the lines' size; narrower
-        // still, its short form (which ends in "…" if even that is too long).
+    /// The help's texts and where each is drawn, cut to: the title a quarter larger than the lines, or as large as fits
+    /// the width down to the lines' size (narrower still, its short form, which ends in "…" if even that is too long),
+    /// then each column's lines.
+    private func helpTexts(_ help: SceneLayout.HelpLayout) throws -> [(request: TextRequest, box: LayoutRect)] {
         let room = LayoutRect(
             x: help.title.x, y: help.title.y, width: max(help.area.maxX - help.title.x, help.title.width),
             height: help.title.height)
@@ -121,22 +151,30 @@ final class OverlayPainter {
         if try texts.elided(text, pointSize: point, toWidth: room.width) != text, help.maxScroll > 0 {
             text = Self.shortScrollingHelpTitle
         }
-        if let title = try texts.texture(
-            text, pointSize: point, color: RGBA(r: 255, g: 255, b: 255), renderer: renderer, fitting: room.width)
-        {
-            try copy(title, clippedTo: room, renderer: renderer)
-        }
+        var result = [
+            (TextRequest(text: text, pointSize: point, color: RGBA(r: 255, g: 255, b: 255), fitting: room.width), room)
+        ]
         for (column, box) in help.columns.enumerated() {
             for (row, line) in help.lines(inColumn: column).enumerated() {
-                guard
-                    let texture = try texts.texture(
-                        line.isEmpty ? " " : line, pointSize: help.pointSize, color: RGBA(r: 220, g: 224, b: 230),
-                        renderer: renderer, monospaced: true)
-                else { continue }
-                let lineBox = LayoutRect(
-                    x: box.x, y: box.y + row * help.lineHeight, width: box.width, height: help.lineHeight)
-                try copy(texture, clippedTo: lineBox, renderer: renderer)
+                result.append(
+                    (
+                        TextRequest(
+                            text: line.isEmpty ? " " : line, pointSize: help.pointSize,
+                            color: RGBA(r: 220, g: 224, b: 230), monospaced: true),
+                        LayoutRect(
+                            x: box.x, y: box.y + row * help.lineHeight, width: box.width, height: help.lineHeight)
+                    ))
             }
+        }
+        return result
+    }
+
+    private func paintHelp(_ help: SceneLayout.HelpLayout, frame: SceneLayout, renderer: Renderer) throws {
+        try renderer.blend(
+            PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), color: RGBA(r: 0, g: 0, b: 0, a: 190))
+        for (request, box) in try helpTexts(help) {
+            guard let texture = try texts.texture(request) else { continue }
+            try copy(texture, clippedTo: box, renderer: renderer)
         }
     }
 
@@ -158,8 +196,7 @@ final class OverlayPainter {
     }
 
     /// A white anti-aliased disc of `diameter`, tinted by alpha.
-    private func dotTexture(diameter size: Int, renderer: Renderer) throws -> Texture {
-        if let dot, dot.renderer === renderer, dot.width == size { return dot }
+    private static func makeDot(diameter size: Int, renderer: Renderer) throws -> Texture {
         let surface = try Surface(width: size, height: size)
         let radius = Double(size) / 2
         surface.paint { x, y in
@@ -168,8 +205,6 @@ final class OverlayPainter {
             let coverage = min(max(radius + 0.5 - (dx * dx + dy * dy).squareRoot(), 0), 1)
             return RGBA(r: 255, g: 255, b: 255, a: UInt8((coverage * 255).rounded()))
         }
-        let texture = try renderer.makeTexture(from: surface)
-        dot = texture
-        return texture
+        return try renderer.makeTexture(from: surface)
     }
 }

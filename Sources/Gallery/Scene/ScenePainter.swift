@@ -10,16 +10,6 @@ final class ScenePainter {
     /// The placeholder's tones: one flat, dark, neutral box (`paper`; `ink` was the chequered flag's second tone and
     /// is no longer drawn): a far jump shows no pattern flashing before its photo.
     static let placeholderTones = (paper: RGBA(r: 30, g: 31, b: 35), ink: RGBA(r: 38, g: 40, b: 45))
-    /// Seconds a photo takes to fade in over its placeholder when it arrives.
-    static let fadeIn = 0.1
-
-    /// Photos drawn as placeholders in the last frame: the ones whose arrival fades in.
-    private var waiting: Set<PhotoID> = []
-    /// Whether any photo has been drawn yet: the first one at start-up shows at once (nothing to fade from, and
-    /// first paint is what a user waits for).
-    private var hasShownAPhoto = false
-    /// When each arriving photo began to fade in.
-    private var fades: [PhotoID: Double] = [:]
     private let spinner = SpinnerPainter()
     private let texts: TextCache
 
@@ -27,17 +17,67 @@ final class ScenePainter {
         self.texts = texts
     }
 
+    /// Makes the textures `paint` draws besides the pages, given the same inputs (`zoomed`: the photo drawn zoomed, if
+    /// any): the labels of damaged and failed photos, the feed's end page's texts and its spinner. Runs before
+    /// painting, so painting only draws. Returns what the strip shows of each photo in its slots, in drawing order, for
+    /// `FadeIns.record(_:at:)`: the photo itself at rest, or its placeholder (a zoomed photo, a failed one and the
+    /// feed's end are neither).
+    @discardableResult
+    func prepare(
+        pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
+        photoBox: PixelRect? = nil, scale: Double = 1, zoomed: PhotoID? = nil,
+        orientation: (PhotoID) -> ViewOrientation = { _ in .upright }, dismiss: DismissPose? = nil
+    ) throws -> [FadeIns.Sight] {
+        let height = try renderer.outputSize.height
+        let extent = Int(pager.extent.rounded())
+        let fit = photoBox ?? PixelRect(x: 0, y: 0, width: extent, height: height).centring(store.box)
+        var requests: [TextRequest] = []
+        var sights: [FadeIns.Sight] = []
+        for visible in pager.visibleSlots() {
+            let fitRect = PixelRect(
+                x: Int(visible.origin.rounded()) + fit.x, y: fit.y, width: fit.width, height: fit.height)
+            switch visible.content {
+            case .page(let page):
+                let photo = photo(page)
+                let posed = { (rest: PixelRect) in dismiss?.photo == photo ? dismiss?.rect(atRest: rest) ?? rest : rest
+                }
+                if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
+                    guard photo != zoomed else { continue }
+                    sights.append(.photo(photo))
+                    guard let note = store.damageNote(forPhoto: photo) else { continue }
+                    let rect = posed(
+                        fitRect.centring(
+                            store.shownSize(of: texture.size, in: fit.size, orientation: orientation(photo))))
+                    requests.append(Self.damageLabel(note, width: rect.width, scale: scale))
+                } else if let failure = store.failure(forPhoto: photo) {
+                    requests.append(Self.errorLabel(failure, width: posed(fitRect).width, scale: scale))
+                } else {
+                    sights.append(.placeholder(photo))
+                }
+            case .feedEnd:
+                if case .loading = feedEnd { try spinner.prepare(renderer: renderer) }
+                requests += Self.feedEndTexts(feedEnd, slotWidth: extent, scale: scale)
+            case .empty:
+                break
+            }
+        }
+        try texts.prepare(requests, renderer: renderer)
+        return sights
+    }
+
     /// Draws the strip; `photo` maps a logical page to the photo the store keys it by (they differ in the feed);
     /// photos are fitted into `photoBox` (`SceneLayout.pageBox`, in the centred slot's frame), texts drawn at `scale`;
     /// a photo not decoded yet shows `thumbnail`'s texture of it when there is one; `marked` photos get a badge; each
     /// photo is turned and mirrored as `orientation` says. A photo being dragged down to the grid is drawn as `dismiss`
-    /// poses it, over the backdrop the caller drew (the frame is not cleared then).
+    /// poses it, over the backdrop the caller drew (the frame is not cleared then). A photo arriving is drawn as `fades`
+    /// says at `time` over its placeholder.
     func paint(
         pager: Pager, store: any PageStore, renderer: Renderer, photo: (PageIndex) -> PhotoID, feedEnd: FeedEndContent,
         time: Double, photoBox: PixelRect? = nil, scale: Double = 1,
         zoom: (photo: PhotoID, zoom: PhotoZoom, sharp: ZoomDetail.Sharp?)? = nil,
         thumbnail: (PhotoID) -> Texture? = { _ in nil }, marked: (PhotoID) -> Bool = { _ in false },
-        orientation: (PhotoID) -> ViewOrientation = { _ in .upright }, dismiss: DismissPose? = nil
+        orientation: (PhotoID) -> ViewOrientation = { _ in .upright }, dismiss: DismissPose? = nil,
+        fades: FadeIns = FadeIns()
     ) throws {
         if dismiss == nil {
             try renderer.setDrawColor(Self.background)
@@ -49,9 +89,6 @@ final class ScenePainter {
         // drawn at the page box's scale.
         let fit = photoBox ?? PixelRect(x: 0, y: 0, width: extent, height: height).centring(store.box)
         let box = fit.size
-        var nowWaiting: Set<PhotoID> = []
-        defer { waiting = nowWaiting }
-        fades = fades.filter { time - $0.value < Self.fadeIn }
         for visible in pager.visibleSlots() {
             let slotRect = PixelRect(x: Int(visible.origin.rounded()), y: 0, width: extent, height: height)
             // Where a fitted photo is centred: the page box, moved with its slot.
@@ -71,10 +108,7 @@ final class ScenePainter {
                 } else if let texture = store.texture(forPhoto: photo, slot: visible.slot) {
                     let rect = posed(
                         fitRect.centring(store.shownSize(of: texture.size, in: box, orientation: oriented)))
-                    // It was a placeholder a frame ago.
-                    if waiting.contains(photo), hasShownAPhoto { fades[photo] = time }
-                    hasShownAPhoto = true
-                    let shown = fades[photo].map { min(max((time - $0) / Self.fadeIn, 0), 1) } ?? 1
+                    let shown = fades.opacity(of: photo, at: time)
                     if shown < 1 {
                         let blending = texture.isBlending
                         try paintPlaceholder(in: rect, thumbnail: thumbnail(photo), renderer: renderer)
@@ -95,7 +129,6 @@ final class ScenePainter {
                     try paintPlaceholder(
                         in: posed(fitRect.centring(store.placeholderSize(forPhoto: photo, in: box))),
                         thumbnail: thumbnail(photo), renderer: renderer)
-                    nowWaiting.insert(photo)
                 }
                 if marked(photo) {
                     // On the photo as drawn, else on its placeholder's shape (failed or still coming).
@@ -114,22 +147,43 @@ final class ScenePainter {
         }
     }
 
+    /// The feed's end page's texts in a slot `slotWidth` wide: what the feed waits for, or the retry prompt and the
+    /// reason.
+    private static func feedEndTexts(_ content: FeedEndContent, slotWidth: Int, scale: Double) -> [TextRequest] {
+        let room = max(slotWidth - SceneLayout.px(32, scale: scale), 1)
+        switch content {
+        case .loading(let note):
+            return note.map {
+                [
+                    TextRequest(
+                        text: $0, pointSize: SceneLayout.px(14, scale: scale), color: RGBA(r: 170, g: 170, b: 180),
+                        fitting: room)
+                ]
+            } ?? []
+        case .failed(let reason):
+            return [
+                TextRequest(
+                    text: retryPrompt, pointSize: SceneLayout.px(20, scale: scale), color: RGBA(r: 235, g: 235, b: 240),
+                    fitting: room),
+                TextRequest(
+                    text: reason, pointSize: SceneLayout.px(14, scale: scale), color: RGBA(r: 170, g: 170, b: 180),
+                    fitting: room),
+            ]
+        }
+    }
+
     /// The spinner while more pages load, with what the feed waits for in small text below it; after a failure, the
     /// retry prompt with the reason in small text.
     private func paintFeedEnd(
         _ content: FeedEndContent, in slot: PixelRect, time: Double, scale: Double, renderer: Renderer
     ) throws {
         let centre = PixelPoint(x: slot.x + slot.width / 2, y: slot.y + slot.height / 2)
+        let room = max(slot.width - SceneLayout.px(32, scale: scale), 1)
+        let textures = try Self.feedEndTexts(content, slotWidth: slot.width, scale: scale).compactMap(texts.texture)
         switch content {
-        case .loading(let note):
+        case .loading:
             try spinner.paint(centredAt: centre, at: time, renderer: renderer)
-            guard let note else { return }
-            let room = max(slot.width - SceneLayout.px(32, scale: scale), 1)
-            guard
-                let texture = try texts.texture(
-                    note, pointSize: SceneLayout.px(14, scale: scale), color: RGBA(r: 170, g: 170, b: 180),
-                    renderer: renderer, fitting: room)
-            else { return }
+            guard let texture = textures.first else { return }
             let width = min(texture.width, room)
             try renderer.copy(
                 texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
@@ -137,16 +191,7 @@ final class ScenePainter {
                     x: centre.x - width / 2,
                     y: centre.y + SpinnerPainter.diameter / 2 + SceneLayout.px(16, scale: scale),
                     width: width, height: texture.height))
-        case .failed(let reason):
-            let lines: [(String, Int, RGBA)] = [
-                (Self.retryPrompt, 20, RGBA(r: 235, g: 235, b: 240)), (reason, 14, RGBA(r: 170, g: 170, b: 180)),
-            ]
-            let room = max(slot.width - SceneLayout.px(32, scale: scale), 1)
-            let textures = try lines.compactMap { text, size, color in
-                try texts.texture(
-                    text, pointSize: SceneLayout.px(size, scale: scale), color: color, renderer: renderer,
-                    fitting: room)
-            }
+        case .failed:
             var y = centre.y - textures.map(\.height).reduce(0, +) / 2
             for texture in textures {
                 let width = min(texture.width, room)
@@ -156,12 +201,6 @@ final class ScenePainter {
                 y += texture.height + SceneLayout.px(6, scale: scale)
             }
         }
-    }
-
-    /// Whether a photo that was a placeholder is fading in: one more frame must follow, the last one at full
-    /// opacity (fades that have run their course are dropped only as that frame is painted).
-    func isFadingIn(at time: Double) -> Bool {
-        !fades.isEmpty
     }
 
     /// What the feed's end page says after a failure.
@@ -185,10 +224,8 @@ final class ScenePainter {
         _ texture: Texture, sharp: ZoomDetail.Sharp?, _ zoom: PhotoZoom, in slot: PixelRect,
         orientation: ViewOrientation, renderer: Renderer
     ) throws {
-        let width = zoom.fittedWidth * zoom.scale
-        let height = zoom.fittedHeight * zoom.scale
-        let left = Double(slot.x) + Double(slot.width) / 2 + zoom.panX - width / 2
-        let top = Double(slot.y) + Double(slot.height) / 2 + zoom.panY - height / 2
+        let (left, top, width, height) = zoom.drawnFrame(
+            inSlotX: Double(slot.x), y: Double(slot.y), width: Double(slot.width), height: Double(slot.height))
         try renderer.setClip(slot)
         defer { try? renderer.setClip(nil) }
         let rect = PixelRect(
@@ -220,15 +257,18 @@ final class ScenePainter {
         try renderer.copy(texture, to: unturned, rotatedBy: orientation.degrees, mirrored: orientation.mirrored)
     }
 
+    /// A damaged photo's label, for a picture drawn `width` wide.
+    private static func damageLabel(_ note: String, width: Int, scale: Double) -> TextRequest {
+        TextRequest(
+            text: "Damaged file: \(note)", pointSize: SceneLayout.px(12, scale: scale),
+            color: RGBA(r: 255, g: 236, b: 236),
+            fitting: max(width - 4 * SceneLayout.px(6, scale: scale), 1))
+    }
+
     /// A small dark red label in the picture's top-left corner: "Damaged file", and why, over what did decode.
     private func paintDamageBadge(_ note: String, in rect: PixelRect, scale: Double, renderer: Renderer) throws {
         let margin = SceneLayout.px(6, scale: scale)
-        guard
-            let label = try texts.texture(
-                "Damaged file: \(note)", pointSize: SceneLayout.px(12, scale: scale),
-                color: RGBA(r: 255, g: 236, b: 236),
-                renderer: renderer, fitting: max(rect.width - 4 * margin, 1))
-        else { return }
+        guard let label = try texts.texture(Self.damageLabel(note, width: rect.width, scale: scale)) else { return }
         let width = min(label.width, max(rect.width - 4 * margin, 0))
         let badge = PixelRect(
             x: rect.x + margin, y: rect.y + margin, width: width + 2 * margin, height: label.height + margin)
@@ -239,15 +279,18 @@ final class ScenePainter {
             to: PixelRect(x: badge.x + margin, y: badge.y + margin / 2, width: width, height: label.height))
     }
 
+    /// A failed photo's label, for a tile `width` wide.
+    private static func errorLabel(_ failure: DecodeFailure, width: Int, scale: Double) -> TextRequest {
+        TextRequest(
+            text: "Cannot show \(failure.description)", pointSize: SceneLayout.px(18, scale: scale),
+            color: RGBA(r: 240, g: 220, b: 220), fitting: max(width, 1))
+    }
+
     /// A dark red tile naming the file and why it cannot be shown.
     private func paintError(_ failure: DecodeFailure, in rect: PixelRect, scale: Double, renderer: Renderer) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
-        guard
-            let label = try texts.texture(
-                "Cannot show \(failure.description)", pointSize: SceneLayout.px(18, scale: scale),
-                color: RGBA(r: 240, g: 220, b: 220), renderer: renderer, fitting: max(rect.width, 1))
-        else { return }
+        guard let label = try texts.texture(Self.errorLabel(failure, width: rect.width, scale: scale)) else { return }
         let width = min(label.width, rect.width)
         try renderer.copy(
             label, from: PixelRect(x: 0, y: 0, width: width, height: label.height),

@@ -8,9 +8,15 @@ final class SpinnerPainter {
     private let model = ActivitySpinner()
     private var spoke: Texture?
 
-    /// Draws the spinner centred at `centre` as it looks at `time`.
+    /// Makes the spoke texture on `renderer` unless held: the step before painting.
+    func prepare(renderer: Renderer) throws {
+        if let spoke, spoke.renderer === renderer { return }
+        spoke = try renderer.makeTexture(from: try Self.makeSpoke())
+    }
+
+    /// Draws the spinner centred at `centre` as it looks at `time`, from the texture `prepare(renderer:)` made.
     func paint(centredAt centre: PixelPoint, at time: Double, renderer: Renderer) throws {
-        let texture = try spokeTexture(renderer: renderer)
+        guard let texture = spoke else { return }
         // The spoke texture spans the whole diameter with the spoke in its top quarter, so turning it about the
         // texture's centre places the spoke around the spinner's centre.
         let rect = PixelRect(
@@ -21,13 +27,6 @@ final class SpinnerPainter {
             try texture.setAlphaModulation(UInt8((opacity * 255).rounded()))
             try renderer.copy(texture, to: rect, rotatedBy: model.angle(ofSpoke: index))
         }
-    }
-
-    private func spokeTexture(renderer: Renderer) throws -> Texture {
-        if let spoke, spoke.renderer === renderer { return spoke }
-        let texture = try renderer.makeTexture(from: try Self.makeSpoke())
-        spoke = texture
-        return texture
     }
 
     /// A light capsule from 45 % to 95 % of the radius above the centre, with coverage-based anti-aliased edges.

@@ -1,7 +1,9 @@
+import GalleryCore
 import Logging
 
-/// Text rendered once into textures and reused: each (text, size, colour) is rasterised the first time it is drawn,
-/// then copied. Least recently used entries go beyond `capacity`. On the main actor, as it holds textures.
+/// Text rendered once into textures and reused: each (text, size, colour) is rasterised by `prepare(_:renderer:)` before
+/// the first frame that draws it, and looked up while painting. Least recently used entries go beyond `capacity`. On the
+/// main actor, as it holds textures.
 @MainActor
 final class TextCache {
     /// Texts held at most.
@@ -22,7 +24,9 @@ final class TextCache {
     private let logger = Logger(label: "gallery.text")
     private var fonts: [FontKey: TextRenderer] = [:]
     private var missingFont = false
-    private var textures: [Key: (texture: Texture, lastUse: Int)] = [:]
+    private var textures = LRUCache<Key, Texture>()
+    /// The renderer `textures` were made on: textures belong to the renderer that made them.
+    private weak var texturesRenderer: Renderer?
     /// Texts already cut to a width: (text, size, font, width) → the text drawn.
     private var elisions: [Elision: String] = [:]
 
@@ -32,40 +36,38 @@ final class TextCache {
         var monospaced: Bool
         var width: Int
     }
-    private var clock = 0
-    private var renderer: ObjectIdentifier?
 
-    /// The texture of `text` at `pointSize` in `color` (DejaVu Sans, or Sans Mono when `monospaced`), made on
-    /// `renderer`; `nil` when no font could be loaded.
-    func texture(
-        _ text: String, pointSize: Int, color: RGBA, renderer: Renderer, monospaced: Bool = false
-    ) throws -> Texture? {
-        if renderer !== textures.first?.value.texture.renderer, !textures.isEmpty {
-            textures.removeAll()  // Textures belong to the renderer that made them.
+    /// Makes the textures of `requests` on `renderer` that are not held yet: the step before painting, so painting
+    /// only looks textures up (`texture(_:)`).
+    func prepare(_ requests: some Sequence<TextRequest>, renderer: Renderer) throws {
+        if renderer !== texturesRenderer {
+            textures.removeAll()
+            texturesRenderer = renderer
         }
-        clock += 1
-        let key = Key(text: text, pointSize: pointSize, color: color, monospaced: monospaced)
-        if let held = textures[key] {
-            textures[key]?.lastUse = clock
-            return held.texture
+        for request in requests {
+            let key = try key(of: request)
+            guard textures.value(forKey: key) == nil,
+                let font = font(FontKey(pointSize: key.pointSize, monospaced: key.monospaced))
+            else { continue }
+            let texture = try renderer.makeTexture(from: try font.render(key.text, color: key.color))
+            textures.evict(toCount: Self.capacity - 1)
+            textures.insert(texture, forKey: key)
         }
-        guard let font = font(FontKey(pointSize: pointSize, monospaced: monospaced)) else { return nil }
-        let texture = try renderer.makeTexture(from: try font.render(text, color: color))
-        if textures.count >= Self.capacity, let oldest = textures.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            textures[oldest.key] = nil
-        }
-        textures[key] = (texture, clock)
-        return texture
     }
 
-    /// The texture of `text` as `texture(_:pointSize:color:renderer:monospaced:)` makes it, cut to at most `width`
-    /// pixels with an ellipsis (`elided`) when it is wider: a long name ends in "…", never mid-glyph.
-    func texture(
-        _ text: String, pointSize: Int, color: RGBA, renderer: Renderer, monospaced: Bool = false, fitting width: Int
-    ) throws -> Texture? {
-        try texture(
-            try elided(text, pointSize: pointSize, monospaced: monospaced, toWidth: width), pointSize: pointSize,
-            color: color, renderer: renderer, monospaced: monospaced)
+    /// The texture `prepare(_:renderer:)` made of `request` (never made here, and not counted as a use: preparing
+    /// it was); nil when it was not prepared or no font could be loaded.
+    func texture(_ request: TextRequest) throws -> Texture? {
+        textures.peek(try key(of: request))
+    }
+
+    /// The key `request` is held under: its text as drawn (cut to its width).
+    private func key(of request: TextRequest) throws -> Key {
+        let text =
+            try request.fitting.map {
+                try elided(request.text, pointSize: request.pointSize, monospaced: request.monospaced, toWidth: $0)
+            } ?? request.text
+        return Key(text: text, pointSize: request.pointSize, color: request.color, monospaced: request.monospaced)
     }
 
     /// `text` as drawn in `width` pixels: itself when it fits, else its longest start followed by "…" that fits (just

@@ -24,14 +24,14 @@ final class ThumbnailStore {
     /// The box thumbnails are fitted into.
     private(set) var box: PixelSize
     private var generation = 0
-    private var textures: [PhotoID: (texture: Texture, lastUse: Int)] = [:]
+    /// The thumbnails held, by when they were last wanted.
+    private var textures = LRUCache<PhotoID, Texture>()
     private var failed: Set<PhotoID> = []
     /// Failures since `takeNewFailures()` last took them.
     private var newFailures: [DecodeFailure] = []
     private var inFlight: Set<PhotoID> = []
     /// Decoded thumbnails waiting for their upload, the earliest first.
     private var arrived: [(photo: PhotoID, surface: Surface)] = []
-    private var clock = 0
 
     init(worker: DecodeWorker, library: PageLibrary) {
         self.worker = worker
@@ -53,18 +53,16 @@ final class ThumbnailStore {
     func want(_ photos: [PhotoID], size: PixelSize, capacity: Int = wheelCapacity) {
         if size != box { removeAll(box: size) }
         self.capacity = max(capacity, 1)
-        clock += 1
         let photos = Array(photos.prefix(self.capacity))
+        textures.touch(photos)
         let wanted = Set(photos)
         let stale = inFlight.subtracting(wanted)
         if !stale.isEmpty {
             worker.cancel(photos: stale)
             inFlight.subtract(stale)
         }
-        for photo in photos {
-            if textures[photo] != nil {
-                textures[photo]?.lastUse = clock
-            } else if !failed.contains(photo), !inFlight.contains(photo) {
+        for photo in photos where !textures.contains(photo) {
+            if !failed.contains(photo), !inFlight.contains(photo) {
                 inFlight.insert(photo)
                 worker.submit(
                     DecodeRequest(
@@ -92,7 +90,8 @@ final class ThumbnailStore {
         }
         let uploading = min(max(uploadBudget ?? arrived.count, 0), arrived.count)
         for (photo, surface) in arrived.prefix(uploading) {
-            textures[photo] = (try renderer.makeTexture(from: surface), clock)
+            let texture = try renderer.makeTexture(from: surface)
+            textures.insert(texture, forKey: photo, bytes: texture.byteCount)
             changed = true
         }
         arrived.removeFirst(uploading)
@@ -103,17 +102,13 @@ final class ThumbnailStore {
     /// Whether decoded thumbnails wait for an upload budget (another frame uploads them).
     var hasPendingUploads: Bool { !arrived.isEmpty }
 
-    /// Drops the least recently wanted thumbnails beyond `capacity` (one sort, however many go).
+    /// Drops the least recently wanted thumbnails beyond `capacity`.
     private func trim() {
-        let excess = textures.count - capacity
-        guard excess > 0 else { return }
-        for (photo, _) in textures.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(excess) {
-            textures[photo] = nil
-        }
+        textures.evict(toCount: capacity)
     }
 
     /// The thumbnail of `photo`, if decoded.
-    func texture(for photo: PhotoID) -> Texture? { textures[photo]?.texture }
+    func texture(for photo: PhotoID) -> Texture? { textures.peek(photo) }
 
     /// Takes the thumbnails' decode failures since the last call (files that may not be photos at all).
     func takeNewFailures() -> [DecodeFailure] {
@@ -129,7 +124,7 @@ final class ThumbnailStore {
         let forgotten = Set(photos)
         worker.cancel(photos: forgotten)
         for photo in forgotten {
-            textures[photo] = nil
+            textures.removeValue(forKey: photo)
             failed.remove(photo)
             inFlight.remove(photo)
         }
@@ -154,5 +149,5 @@ final class ThumbnailStore {
     var count: Int { textures.count }
 
     /// Bytes of the thumbnails held.
-    var byteCount: Int { textures.values.map(\.texture.byteCount).reduce(0, +) }
+    var byteCount: Int { textures.totalBytes }
 }

@@ -36,20 +36,76 @@ final class WheelPainter {
         return PixelSize(width: side, height: side)
     }
 
+    /// Makes what `paint` draws from textures, given the same inputs: the background at the output's size, the
+    /// placeholder at the thumbnail box's, and each row's name and index. Runs before painting, so painting only draws.
+    func prepare(
+        pager: Pager, direction: WheelDirection, scene: SceneLayout, library: PageLibrary, renderer: Renderer
+    ) throws {
+        let size = try renderer.outputSize
+        if background?.renderer !== renderer || background?.size != size {
+            background = nil
+            background = try Self.makeBackground(size: size, renderer: renderer)
+        }
+        let box = Self.thumbnailBox(
+            for: Self.layout(for: pager, direction: direction, reserved: size.height - scene.photoArea.height))
+        if placeholder?.renderer !== renderer || placeholder?.size != box {
+            placeholder = nil
+            placeholder = try Self.makePlaceholder(box: box, renderer: renderer)
+        }
+        let centreSlot = Self.centreSlot(of: pager)
+        try texts.prepare(
+            scene.wheelRows.flatMap { row in
+                let texts = Self.rowTexts(
+                    row, centred: row.slot == centreSlot,
+                    thumbnail: Self.thumbnailRect(in: row.card, box: box, scene: scene),
+                    scene: scene, library: library)
+                return [texts.name, texts.index]
+            }, renderer: renderer)
+    }
+
+    /// The slot of the row drawn highlighted.
+    private static func centreSlot(of pager: Pager) -> Int { Int((pager.slotPosition + 0.5).rounded(.down)) }
+
+    /// Where a row's thumbnail goes in its card: never wider than the card leaves room for (the scaled margins eat
+    /// into it).
+    private static func thumbnailRect(in card: PixelRect, box: PixelSize, scene: SceneLayout) -> PixelRect {
+        let side = min(box.width, max(card.height - 2 * scene.px(margin), 1))
+        return PixelRect(
+            x: card.x + scene.px(margin) + scene.px(4), y: card.y + (card.height - side) / 2, width: side, height: side)
+    }
+
+    /// A row's file name and index ("3 / 12"), and where they start: right of the thumbnail.
+    private static func rowTexts(
+        _ row: SceneLayout.WheelRowBox, centred: Bool, thumbnail: PixelRect, scene: SceneLayout, library: PageLibrary
+    ) -> (name: TextRequest, index: TextRequest, left: Int) {
+        let card = row.card
+        let left = thumbnail.maxX + scene.px(16)
+        let room = max(card.x + card.width - left - scene.px(margin), 1)
+        let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scene.scale)
+        // The wheel lists the whole library in order: row r shows photo r.
+        let name = TextRequest(
+            text: library.name(forPhoto: PhotoID(row.row)), pointSize: sizes.name,
+            color: centred ? RGBA(r: 245, g: 245, b: 250) : RGBA(r: 190, g: 192, b: 200), fitting: room)
+        let index = TextRequest(
+            text: "\(row.row + 1) / \(library.count)", pointSize: sizes.index, color: RGBA(r: 130, g: 134, b: 146),
+            fitting: room)
+        return (name, index, left)
+    }
+
     /// Draws the wheel's rows where `scene` puts their cards, cut at its photo area (rows slide under the status bar
-    /// as under the window's edge); `marked` photos' thumbnails get a badge.
+    /// as under the window's edge); `marked` photos' thumbnails get a badge. The textures are those `prepare` made for
+    /// the same inputs.
     func paint(
         pager: Pager, direction: WheelDirection, scene: SceneLayout, library: PageLibrary, thumbnails: ThumbnailStore,
         renderer: Renderer, marked: (PhotoID) -> Bool = { _ in false }
     ) throws {
         let size = try renderer.outputSize
-        try renderer.copy(try backgroundTexture(size: size, renderer: renderer), to: PixelRect(size: size))
+        if let background { try renderer.copy(background, to: PixelRect(size: size)) }
         let layout = Self.layout(for: pager, direction: direction, reserved: size.height - scene.photoArea.height)
-        let centreSlot = Int((pager.slotPosition + 0.5).rounded(.down))
+        let centreSlot = Self.centreSlot(of: pager)
         let box = Self.thumbnailBox(for: layout)
         try renderer.setClip(scene.photoArea)
         defer { try? renderer.setClip(nil) }
-        let inset = scene.px(Self.margin) + scene.px(4)
         for row in scene.wheelRows {
             let card = row.card
             let centred = row.slot == centreSlot
@@ -59,10 +115,7 @@ final class WheelPainter {
                 try renderer.setDrawColor(RGBA(r: 120, g: 170, b: 255))
                 try renderer.fill(PixelRect(x: card.x, y: card.y, width: scene.px(4), height: card.height))
             }
-            // Never wider than the card leaves room for (the scaled margins eat into it).
-            let side = min(box.width, max(card.height - 2 * scene.px(Self.margin), 1))
-            let thumbRect = PixelRect(
-                x: card.x + inset, y: card.y + (card.height - side) / 2, width: side, height: side)
+            let thumbRect = Self.thumbnailRect(in: card, box: box, scene: scene)
             // The wheel lists the whole library in order: row r shows photo r.
             let photo = PhotoID(row.row)
             if let thumbnail = thumbnails.texture(for: photo) {
@@ -72,30 +125,21 @@ final class WheelPainter {
             } else if thumbnails.hasFailed(photo) {
                 try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
                 try renderer.fill(thumbRect)
-            } else {
-                try renderer.copy(try placeholderTexture(box: box, renderer: renderer), to: thumbRect)
+            } else if let placeholder {
+                try renderer.copy(placeholder, to: thumbRect)
             }
             if marked(photo) { try MarkBadge.paint(in: thumbRect, renderer: renderer) }
+            let texts = Self.rowTexts(row, centred: centred, thumbnail: thumbRect, scene: scene, library: library)
             try paintName(
-                library.name(forPhoto: photo), index: "\(row.row + 1) / \(library.count)", centred: centred,
-                left: thumbRect.maxX + scene.px(16), card: card, scene: scene, renderer: renderer)
+                texts.name, index: texts.index, left: texts.left, card: card, scene: scene, renderer: renderer)
         }
     }
 
     private func paintName(
-        _ name: String, index: String, centred: Bool, left: Int, card: PixelRect, scene: SceneLayout,
-        renderer: Renderer
+        _ name: TextRequest, index: TextRequest, left: Int, card: PixelRect, scene: SceneLayout, renderer: Renderer
     ) throws {
-        let nameColor = centred ? RGBA(r: 245, g: 245, b: 250) : RGBA(r: 190, g: 192, b: 200)
         let room = max(card.x + card.width - left - scene.px(Self.margin), 1)
-        let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scene.scale)
-        guard
-            let title = try texts.texture(
-                name, pointSize: sizes.name, color: nameColor, renderer: renderer, fitting: room),
-            let subtitle = try texts.texture(
-                index, pointSize: sizes.index, color: RGBA(r: 130, g: 134, b: 146), renderer: renderer,
-                fitting: room)
-        else { return }
+        guard let title = try texts.texture(name), let subtitle = try texts.texture(index) else { return }
         var y = card.y + (card.height - title.height - subtitle.height) / 2
         for texture in [title, subtitle] {
             let width = min(texture.width, room)
@@ -107,28 +151,20 @@ final class WheelPainter {
     }
 
     /// Circles in two dark tones: one cell drawn once, tiled once into a viewport-sized texture.
-    private func backgroundTexture(size: PixelSize, renderer: Renderer) throws -> Texture {
-        if let background, background.renderer === renderer, background.size == size { return background }
-        background = nil
+    private static func makeBackground(size: PixelSize, renderer: Renderer) throws -> Texture {
         let tones = Self.backgroundTones
         let tile = try PlaceholderPattern.circles.makeTile(cellSize: 48, paper: tones.paper, ink: tones.ink)
         let surface = try Surface(width: size.width, height: size.height, opaque: true)
         try surface.tile(with: tile)
-        let texture = try renderer.makeTexture(from: surface)
-        background = texture
-        return texture
+        return try renderer.makeTexture(from: surface)
     }
 
     /// The chequered flag in two dark tones, for a thumbnail still decoding.
-    private func placeholderTexture(box: PixelSize, renderer: Renderer) throws -> Texture {
-        if let placeholder, placeholder.renderer === renderer, placeholder.size == box { return placeholder }
-        placeholder = nil
+    private static func makePlaceholder(box: PixelSize, renderer: Renderer) throws -> Texture {
         let tile = try PlaceholderPattern.chequeredFlag.makeTile(
             cellSize: 16, paper: RGBA(r: 44, g: 46, b: 54), ink: RGBA(r: 52, g: 55, b: 64))
         let surface = try Surface(width: box.width, height: box.height, opaque: true)
         try surface.tile(with: tile)
-        let texture = try renderer.makeTexture(from: surface)
-        placeholder = texture
-        return texture
+        return try renderer.makeTexture(from: surface)
     }
 }

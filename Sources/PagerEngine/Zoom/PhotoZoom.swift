@@ -48,6 +48,15 @@ public struct PhotoZoom: Equatable, Sendable {
     /// The scale relative to the photo's own pixels: 1 at 100 %.
     public var imageScale: Double { scale / actualSizeScale }
 
+    /// Where the zoomed picture lies, unrounded, for a slot at (`x`, `y`) of `width` × `height`: scaled about the slot's
+    /// centre and panned. The one place both the painter and the sharp region's request compute it.
+    public func drawnFrame(inSlotX x: Double, y: Double, width: Double, height: Double) -> (
+        left: Double, top: Double, width: Double, height: Double
+    ) {
+        let drawnWidth = fittedWidth * scale, drawnHeight = fittedHeight * scale
+        return (x + width / 2 + panX - drawnWidth / 2, y + height / 2 + panY - drawnHeight / 2, drawnWidth, drawnHeight)
+    }
+
     /// How far the photo's centre may move from the viewport's horizontally: 0 while the photo is narrower.
     public var panLimitX: Double { max(0, (fittedWidth * scale - viewportWidth) / 2) }
 

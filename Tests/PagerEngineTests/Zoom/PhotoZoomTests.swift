@@ -131,4 +131,24 @@ struct PhotoZoomTests {
         #expect(abs(smaller.scale - 600.0 / 987) < 1e-12)
         #expect(smaller.isZoomed)
     }
+
+    /// The picture is scaled about its slot's centre, then panned: wherever the slot is, the point zoomed at stays put.
+    @Test(
+        "Where the zoomed picture is drawn in a slot",
+        arguments: [
+            // Fit, in a slot at the origin: centred, 100 px either side.
+            (1.0, 0.0, 0.0, 100.0, 0.0, 1080.0, 720.0),
+            // Doubled at the centre: the picture's centre stays at the slot's (640, 360).
+            (2.0, 640.0, 360.0, -440.0, -360.0, 2160.0, 1440.0),
+            // Doubled at a point off centre: that point stays where it was (300, 200 from the picture's corner).
+            (2.0, 400.0, 200.0, -200.0, -200.0, 2160.0, 1440.0),
+        ])
+    func drawnFrame(scale: Double, x: Double, y: Double, left: Double, top: Double, width: Double, height: Double) {
+        let zoom = Self.fit.zoomed(to: scale, atX: x, y: y)
+        for slotX in [0.0, 1280.0] {
+            let frame = zoom.drawnFrame(inSlotX: slotX, y: 0, width: 1280, height: 720)
+            #expect(abs(frame.left - (slotX + left)) < 1e-9 && abs(frame.top - top) < 1e-9)
+            #expect(frame.width == width && frame.height == height)
+        }
+    }
 }
