@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "gallery-bench", targets: ["GalleryBench"]),
         .executable(name: "gallery-soak", targets: ["GallerySoak"]),
         .executable(name: "gallery-docs", targets: ["GalleryDocs"]),
+        .executable(name: "gallery-decoder", targets: ["GalleryDecoder"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -57,6 +58,13 @@ let package = Package(
         .systemLibrary(name: "CProcessControl"),
         // memfd_create(2): pixel memory a decoder process shares with the viewer (`PixelStorage`).
         .systemLibrary(name: "CSharedMemory"),
+        // The decoder process's sandbox: no_new_privs, Landlock, a libseccomp filter, resource limits.
+        .target(
+            name: "CSandbox", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("seccomp")]),
+        // SCM_RIGHTS: a photo's descriptor to a decoder process, its pixels' memfd back.
+        .target(name: "CDescriptorPassing", cSettings: [.unsafeFlags(["-Werror"])]),
+        // The decoder process's allocator: a refused allocation under its memory limit ends it with a known status.
+        .target(name: "CDecoderAllocation", cSettings: [.unsafeFlags(["-Werror"])]),
         // nettle: MD5, which the freedesktop thumbnail cache names its files by (`ThumbnailCache`).
         .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
@@ -67,6 +75,14 @@ let package = Package(
         ),
         // Pictures without SDL: the pixel buffer decoders fill and the decoder process shares with the viewer.
         .target(name: "Imaging", dependencies: ["CSharedMemory"], swiftSettings: strict),
+        // Decoder processes, the viewer's side and the wire: requests, replies, the pool. No SDL, no seccomp.
+        .target(
+            name: "DecoderProcess", dependencies: ["CDescriptorPassing", "GalleryCore", "Imaging"],
+            swiftSettings: strict),
+        // The decoder process's side: its sandbox and its request loop.
+        .target(
+            name: "DecoderService", dependencies: ["CDescriptorPassing", "CSandbox", "DecoderProcess", "Imaging"],
+            swiftSettings: strict),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
             name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
@@ -86,7 +102,7 @@ let package = Package(
             name: "Gallery",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CX11",
-                "CWebPDemux", "GalleryCore",
+                "CWebPDemux", "DecoderProcess", "GalleryCore", "Imaging",
                 "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,6 +116,12 @@ let package = Package(
             ],
             swiftSettings: strict,
             plugins: ["VersionStamp"]
+        ),
+        // `gallery-decoder`: the sandboxed decoder process the viewer's `DecoderPool` starts, installed beside `gallery`.
+        .executableTarget(
+            name: "GalleryDecoder",
+            dependencies: ["CDecoderAllocation", "DecoderProcess", "DecoderService", "Gallery", "GalleryCore"],
+            swiftSettings: strict
         ),
         // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
         .plugin(name: "VersionStamp", capability: .buildTool()),
