@@ -120,7 +120,9 @@ let package = Package(
         // `gallery-decoder`: the sandboxed decoder process the viewer's `DecoderPool` starts, installed beside `gallery`.
         .executableTarget(
             name: "GalleryDecoder",
-            dependencies: ["CDecoderAllocation", "DecoderProcess", "DecoderService", "Gallery", "GalleryCore"],
+            dependencies: [
+                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "Gallery", "GalleryCore",
+            ],
             swiftSettings: strict
         ),
         // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).

@@ -124,16 +124,21 @@ void gallery_sandbox_offer(int descriptor, const char *path) {
 
 // Answers trapped open and openat calls of this process's threads. The broker shares their address space, so it
 // reads the path where the caller passed it, and their descriptor table, so a duplicate it makes is theirs.
+// Its buffers are allocated before the filter is loaded (libseccomp asks the kernel their sizes with seccomp(2),
+// which the filter refuses).
+static struct seccomp_notif *broker_request;
+static struct seccomp_notif_resp *broker_response;
+
 static void *open_broker(void *argument) {
     int listener = (int)(intptr_t)argument;
-    struct seccomp_notif *request = NULL;
-    struct seccomp_notif_resp *response = NULL;
-    if (seccomp_notify_alloc(&request, &response) != 0) return NULL;
+    struct seccomp_notif *request = broker_request;
+    struct seccomp_notif_resp *response = broker_response;
     for (;;) {
         memset(request, 0, sizeof *request);
         if (seccomp_notify_receive(listener, request) != 0) {
             if (errno == EINTR || errno == ENOENT) continue;
-            break;
+            // Opens would wait on a listener nobody reads: end rather than hang.
+            _exit(70);
         }
         int is_openat = request->data.nr == SCMP_SYS(openat);
         const char *path = (const char *)(uintptr_t)request->data.args[is_openat ? 1 : 0];
@@ -154,7 +159,6 @@ static void *open_broker(void *argument) {
         }
         if (seccomp_notify_respond(listener, response) != 0 && result >= 0) close((int)result);
     }
-    seccomp_notify_free(request, response);
     return NULL;
 }
 
@@ -199,14 +203,14 @@ int gallery_sandbox_seccomp(int brokered_opens) {
         goto failed;
     // Its own limits: reading any, and setting them (a per-decode CPU or memory limit within the hard one).
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0)) != 0) goto failed;
-    // The broker's ioctls on the listener; every other ioctl (a terminal's) fails as on a non-terminal.
+    // The broker's ioctls on the listener; every other ioctl fails with the default EPERM (an unconditional rule for
+    // ioctl would override these conditional ones).
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
                          SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_RECV)) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
                          SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_SEND)) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
                          SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_ID_VALID)) != 0) goto failed;
-    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0) != 0) goto failed;
     // Files: refused (EACCES, so a decoder probing a file fails cleanly), or brokered.
     uint32_t opening = brokered_opens ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(EACCES);
     if (seccomp_rule_add(context, opening, SCMP_SYS(open), 0) != 0) goto failed;
@@ -223,6 +227,7 @@ int gallery_sandbox_seccomp(int brokered_opens) {
     if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(execveat), 0) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(ptrace), 0) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(process_vm_writev), 0) != 0) goto failed;
+    if (brokered_opens && seccomp_notify_alloc(&broker_request, &broker_response) != 0) goto failed;
     error = seccomp_load(context);
     if (error != 0) goto failed;
     if (brokered_opens) {

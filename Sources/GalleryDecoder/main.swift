@@ -1,4 +1,5 @@
 import CDecoderAllocation
+import CGlibcMalloc
 import DecoderProcess
 import DecoderService
 import Gallery
@@ -13,7 +14,17 @@ import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options = DecoderServer.Options(arguments: arguments)
-let decoder = ImageDecoder(budget: DecodeBudget(totalBytes: Int(clamping: options.budgetBytes)))
+let decoder = {
+    var decoder = ImageDecoder(budget: DecodeBudget(totalBytes: Int(clamping: options.budgetBytes)))
+    if let index = arguments.firstIndex(of: "--max-pixels"), index + 1 < arguments.count,
+        let pixels = Int(arguments[index + 1])
+    {
+        decoder.maximumPixelCount = pixels
+    }
+    decoder.upscales = !arguments.contains("--no-upscale")
+    decoder.managesColour = !arguments.contains("--no-color-management")
+    return decoder
+}()
 
 /// The one call into the decoder: the job's photo as pixels in shared memory, or why not.
 func decodePhoto(_ job: DecodeJob) -> DecodeAnswer {
@@ -33,6 +44,10 @@ guard arguments.contains("--serve") else {
 nonisolated(unsafe) var session: SDLSession?
 DecoderServer.run(
     options,
-    prepare: { session = try? SDLSession(video: false) },
+    prepare: {
+        session = try? SDLSession(video: false)
+        // One malloc arena: each thread's own would reserve 64 MiB of address space, against the limit.
+        _ = mallopt(M_ARENA_MAX, 1)
+    },
     sandboxed: { gallery_allocation_arm(1) },
     decode: decodePhoto)

@@ -27,6 +27,8 @@ public final class DecoderPool: @unchecked Sendable {
         public var cpuSeconds: UInt32
         /// Whether the processes answer the test-only probe requests.
         public var testRequests = false
+        /// More arguments for each process (how its decoder decodes: limits, colour management).
+        public var decoderArguments: [String] = []
 
         /// A configuration for `processCount` processes of `executable`.
         public init(
@@ -181,6 +183,7 @@ public final class DecoderPool: @unchecked Sendable {
     private func start() throws(DecoderFault) -> DecoderProcessHandle {
         var arguments = ["--serve", "3", "--parent", String(getpid()), "--budget", String(configuration.budgetBytes)]
         if configuration.testRequests { arguments.append("--test-requests") }
+        arguments += configuration.decoderArguments
         return try DecoderProcessHandle(executable: configuration.executable, arguments: arguments)
     }
 

@@ -1,3 +1,4 @@
+import DecoderProcess
 import GalleryCore
 import PagerEngine
 
@@ -21,12 +22,15 @@ final class GalleryAssembly {
     let images: ImageOptions
     /// The desktop's shared thumbnail cache the wheel reads and fills, or nil.
     let thumbnailCache: ThumbnailCache?
+    /// The decoder processes the page and detail workers decode in, or nil: they decode in their threads.
+    let decoderPool: DecoderPool?
 
     /// An assembly over `worker`, whose thumbnail and detail workers decode with `decoder` on one thread each and wake
-    /// the loop with `wakeEventType` (nil: no events, headless).
+    /// the loop with `wakeEventType` (nil: no events, headless). With `decoderPool`, the detail worker decodes in its
+    /// processes (as `worker` then does too).
     init(
         worker: DecodeWorker, decoder: ImageDecoder, wakeEventType: UInt32?, configuration: PagerConfiguration,
-        slideshowInterval: Double?, images: ImageOptions
+        slideshowInterval: Double?, images: ImageOptions, decoderPool: DecoderPool? = nil
     ) {
         self.worker = worker
         let cache = images.makeThumbnailCache()
@@ -35,7 +39,11 @@ final class GalleryAssembly {
         thumbnailWorker = DecodeWorker(threadCount: 1, wakeEventType: wakeEventType, budget: decoder.budget) {
             request throws(DecodeFailure) in try maker.thumbnail(request)
         }
-        detailWorker = DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
+        detailWorker =
+            decoderPool.map {
+                ProcessDecoding.worker(pool: $0, inline: decoder, threadCount: 1, wakeEventType: wakeEventType)
+            } ?? DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: wakeEventType)
+        self.decoderPool = decoderPool
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
         self.images = images
@@ -62,8 +70,9 @@ final class GalleryAssembly {
         return gallery
     }
 
-    /// Stops the three workers (again does nothing).
+    /// Stops the three workers, then the decoder processes (again does nothing).
     func shutdown() {
         for each in workers { each.shutdown() }
+        decoderPool?.shutdown()
     }
 }

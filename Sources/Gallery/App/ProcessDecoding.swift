@@ -92,3 +92,28 @@ enum ProcessDecoding {
         return surface
     }
 }
+
+extension ProcessDecoding {
+    /// A pool of `processCount` decoder processes (`gallery-decoder` beside the running executable) decoding as
+    /// `decoder` does, within its budget; started now.
+    static func makePool(decoder: ImageDecoder, processCount: Int) -> DecoderPool {
+        var configuration = DecoderPool.Configuration(
+            executable: DecoderPool.besideViewer(), processCount: processCount,
+            budgetBytes: UInt64(decoder.budget.totalBytes))
+        configuration.decoderArguments = ["--max-pixels", String(decoder.maximumPixelCount)]
+        if !decoder.upscales { configuration.decoderArguments.append("--no-upscale") }
+        if !decoder.managesColour { configuration.decoderArguments.append("--no-color-management") }
+        return DecoderPool(configuration)
+    }
+
+    /// A worker of `threadCount` threads whose decodes go to `pool` (generated pages are made by `inline`).
+    static func worker(
+        pool: DecoderPool, inline: ImageDecoder, threadCount: Int, wakeEventType: UInt32?, decodesAlone: Bool = false
+    ) -> DecodeWorker {
+        DecodeWorker(
+            threadCount: threadCount, wakeEventType: wakeEventType, budget: inline.budget, decodesAlone: decodesAlone
+        ) { request throws(DecodeFailure) in
+            try decode(request, pool: pool, inline: inline)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import CSDL2
+import DecoderProcess
 import GalleryCore
 import Glibc
 import Logging
@@ -34,6 +35,8 @@ public struct WindowRun {
     public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
     /// The order the photos are listed in (`--sort`).
     public var sort = PhotoSort.name
+    /// Where photos are decoded (`--decoders`).
+    public var decoders = DecoderChoice.fromEnvironment
 
     /// The longest the window waits for its first photo before showing a placeholder instead.
     static let firstPhotoWait = 0.15
@@ -63,7 +66,15 @@ public struct WindowRun {
         SDLSession.avoidDBusAutolaunch()  // Before any thread: it sets an environment variable.
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
         let decoder = images.makeDecoder()
-        let worker = DecodeWorker(decoder: decoder, wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
+        // Decoder processes start now, loading their libraries while the window opens: two page threads, one detail.
+        let pool = decoders == .process ? ProcessDecoding.makePool(decoder: decoder, processCount: 3) : nil
+        defer { pool?.shutdown() }
+        let worker =
+            pool.map {
+                ProcessDecoding.worker(
+                    pool: $0, inline: decoder, threadCount: 2, wakeEventType: SDLSession.wakeEventType,
+                    decodesAlone: true)
+            } ?? DecodeWorker(decoder: decoder, wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
         defer { worker.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
@@ -74,12 +85,15 @@ public struct WindowRun {
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) {
-            try runLoop(session: session, opening: opening, decoder: decoder, worker: worker, firstBox: firstBox)
+            try runLoop(
+                session: session, opening: opening, decoder: decoder, worker: worker, firstBox: firstBox,
+                decoderPool: pool)
         }
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker, firstBox: PixelSize
+        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, worker: DecodeWorker, firstBox: PixelSize,
+        decoderPool: DecoderPool?
     ) throws {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
@@ -92,7 +106,7 @@ public struct WindowRun {
         let wakeEventType = session.wakeEventType
         let assembly = GalleryAssembly(
             worker: worker, decoder: decoder, wakeEventType: wakeEventType, configuration: configuration,
-            slideshowInterval: slideshowInterval, images: images)
+            slideshowInterval: slideshowInterval, images: images, decoderPool: decoderPool)
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
         let desktopScale = DesktopSettings.scale(override: scale)
