@@ -161,7 +161,8 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine",
+                "CSDL2", "CTurboJPEG", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting",
+                "PagerEngine",
             ],
             swiftSettings: strict
         ),

@@ -58,10 +58,11 @@ public enum DecoderServer {
             let request = DecoderRequest(decoding: Array(bytes[0..<received]))
             let reply: DecoderReply
             var memory: PixelStorage?
+            // Every request gets its own CPU seconds (the limit counts the process's life).
+            if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
             switch request?.kind {
             case .decode?:
                 let request = request!
-                DecoderSandbox.armCPULimit(seconds: request.cpuSeconds)
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
                 gallery_sandbox_offer(descriptor, path)
                 let answer = decode(DecodeJob(request: request, descriptor: descriptor, path: path))

@@ -82,9 +82,6 @@ public final class DecoderPool: @unchecked Sendable {
     /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;
     /// the answer, or the fault that cost it. `request`'s budget and CPU seconds are the pool's.
     public func decode(descriptor: Int32, request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
-        var request = request
-        request.budgetBytes = configuration.budgetBytes
-        request.cpuSeconds = configuration.cpuSeconds
         let key = FileKey(descriptor: descriptor)
         if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
         while true {
@@ -94,7 +91,8 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process.
+    /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
+    /// CPU seconds are the pool's.
     public func ask(_ request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
         exchange(request, descriptor: -1)
     }
@@ -119,6 +117,9 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// One exchange on a borrowed process, which goes back to the idle ones if it is still sound.
     private func exchange(_ request: DecoderRequest, descriptor: Int32) -> Result<DecoderAnswer, DecoderFault> {
+        var request = request
+        request.budgetBytes = configuration.budgetBytes
+        request.cpuSeconds = configuration.cpuSeconds
         let process: DecoderProcessHandle
         switch borrow() {
         case .success(let borrowed): process = borrowed
