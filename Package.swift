@@ -81,7 +81,8 @@ let package = Package(
             swiftSettings: strict),
         // The decoder process's side: its sandbox and its request loop.
         .target(
-            name: "DecoderService", dependencies: ["CDescriptorPassing", "CSandbox", "DecoderProcess", "Imaging"],
+            name: "DecoderService",
+            dependencies: ["CDescriptorPassing", "CSandbox", "DecoderProcess", "GalleryCore", "Imaging"],
             swiftSettings: strict),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
@@ -139,7 +140,7 @@ let package = Package(
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",
-            dependencies: ["Gallery", "GalleryCore", "GalleryTesting", "PagerEngine"],
+            dependencies: ["DecoderProcess", "Gallery", "GalleryCore", "GalleryTesting", "Imaging", "PagerEngine"],
             path: "Benchmarks/GalleryBench",
             swiftSettings: strict
         ),

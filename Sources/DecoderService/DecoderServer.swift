@@ -1,6 +1,7 @@
 import CDescriptorPassing
 import CSandbox
 import DecoderProcess
+import GalleryCore
 import Imaging
 
 #if canImport(Glibc)
@@ -48,6 +49,8 @@ public enum DecoderServer {
         prepare()
         let sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
         sandboxed()
+        // The memory of the last reply, written again once the viewer says it has let go of it.
+        var spare: PixelStorage?
         while true {
             var bytes = [UInt8](repeating: 0, count: DecoderRequest.byteCount + 1)
             var descriptor: Int32 = -1
@@ -56,7 +59,8 @@ public enum DecoderServer {
             }
             guard received > 0 else { _exit(0) }
             let request = DecoderRequest(decoding: Array(bytes[0..<received]))
-            let reply: DecoderReply
+            let started = MonotonicClock.seconds()
+            var reply: DecoderReply
             var memory: PixelStorage?
             // Every request gets its own CPU seconds (the limit counts the process's life).
             if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
@@ -65,14 +69,22 @@ public enum DecoderServer {
                 let request = request!
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
                 gallery_sandbox_offer(descriptor, path)
-                let answer = decode(DecodeJob(request: request, descriptor: descriptor, path: path))
+                let reusable = request.previousReleased ? spare : nil
+                spare = nil
+                let answer = decode(
+                    DecodeJob(request: request, descriptor: descriptor, path: path) {
+                        width, height, format throws(PixelBufferError) in
+                        try buffer(width: width, height: height, format: format, reusing: reusable)
+                    })
                 gallery_sandbox_offer(-1, nil)
                 switch answer {
                 case .pixels(let buffer, let notes):
                     memory = buffer.storage
+                    spare = buffer.storage
                     reply = DecoderReply(
                         failureCode: 0, width: Int32(buffer.width), height: Int32(buffer.height),
-                        stride: Int32(buffer.stride), format: buffer.format.rawValue, byteCount: UInt64(buffer.byteCount),
+                        stride: Int32(buffer.stride), format: buffer.format.rawValue,
+                        byteCount: UInt64(buffer.byteCount),
                         texts: notes)
                 case .failure(let code, let texts):
                     reply = DecoderReply(failureCode: code, texts: texts)
@@ -85,12 +97,27 @@ public enum DecoderServer {
                 reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["request refused"])
             }
             if descriptor >= 0 { close(descriptor) }
+            reply.decodeMicroseconds = UInt32(clamping: Int((MonotonicClock.seconds() - started) * 1e6))
             let message = reply.encoded
             let sent = message.withUnsafeBytes {
                 gallery_send_message(options.socket, $0.baseAddress, $0.count, memory?.sharedMemory ?? -1)
             }
             guard sent == message.count else { _exit(0) }
         }
+    }
+
+    /// A shared buffer of `width` × `height`: in `reusing` when it is large enough and not over four times the size,
+    /// else in new memory.
+    private static func buffer(width: Int, height: Int, format: PixelFormat, reusing storage: PixelStorage?)
+        throws(PixelBufferError) -> PixelBuffer
+    {
+        let stride = PixelBuffer.alignedStride(width: width)
+        if let storage, width > 0, height > 0, height <= storage.byteCount / stride,
+            storage.byteCount / 4 <= stride * height
+        {
+            return try PixelBuffer(width: width, height: height, stride: stride, format: format, storage: storage)
+        }
+        return try PixelBuffer(width: width, height: height, format: format, shared: true)
     }
 
     /// A test-only probe's reply (or its end: the bomb, the spin and the crash never reply).

@@ -82,10 +82,25 @@ public final class DecoderPool: @unchecked Sendable {
     /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;
     /// the answer, or the fault that cost it. `request`'s budget and CPU seconds are the pool's.
     public func decode(descriptor: Int32, request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
+        decode(descriptor: descriptor, request: request, keepingPixels: true) { $0 }
+    }
+
+    /// As `decode(descriptor:request:)`, handing the answer to `consume` before the process goes back to the pool:
+    /// `consume` must not keep the answer's pixels (it copies them), so the process may write its next reply into the
+    /// same memory, which spares the kernel zeroing new pages for every photo.
+    public func decode<Consumed>(
+        descriptor: Int32, request: DecoderRequest, consume: (DecoderAnswer) -> Consumed
+    ) -> Result<Consumed, DecoderFault> {
+        decode(descriptor: descriptor, request: request, keepingPixels: false, consume: consume)
+    }
+
+    private func decode<Consumed>(
+        descriptor: Int32, request: DecoderRequest, keepingPixels: Bool, consume: (DecoderAnswer) -> Consumed
+    ) -> Result<Consumed, DecoderFault> {
         let key = FileKey(descriptor: descriptor)
         if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
         while true {
-            let outcome = exchange(request, descriptor: descriptor)
+            let outcome = exchange(request, descriptor: descriptor, keepingPixels: keepingPixels, consume: consume)
             guard case .failure(.crashed) = outcome, let key else { return outcome }
             if recordCrash(key) >= 2 { return outcome }
         }
@@ -94,7 +109,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
     /// CPU seconds are the pool's.
     public func ask(_ request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
-        exchange(request, descriptor: -1)
+        exchange(request, descriptor: -1, keepingPixels: true) { $0 }
     }
 
     /// Ends every process; later decodes fail with `.unavailable`. Calling it again does nothing.
@@ -116,7 +131,9 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// One exchange on a borrowed process, which goes back to the idle ones if it is still sound.
-    private func exchange(_ request: DecoderRequest, descriptor: Int32) -> Result<DecoderAnswer, DecoderFault> {
+    private func exchange<Consumed>(
+        _ request: DecoderRequest, descriptor: Int32, keepingPixels: Bool, consume: (DecoderAnswer) -> Consumed
+    ) -> Result<Consumed, DecoderFault> {
         var request = request
         request.budgetBytes = configuration.budgetBytes
         request.cpuSeconds = configuration.cpuSeconds
@@ -125,14 +142,19 @@ public final class DecoderPool: @unchecked Sendable {
         case .success(let borrowed): process = borrowed
         case .failure(let fault): return .failure(fault)
         }
+        request.previousReleased = process.previousReleased
         let outcome = process.exchange(
             request, descriptor: descriptor, deadline: configuration.deadlineSeconds, afterSending: afterSending)
-        if case .failure = outcome {
+        switch outcome {
+        case .failure(let fault):
             giveBack(nil)
-        } else {
+            return .failure(fault)
+        case .success(let answer):
+            let consumed = consume(answer)
+            process.previousReleased = !keepingPixels
             giveBack(process.isRunning ? process : nil)
+            return .success(consumed)
         }
-        return outcome
     }
 
     /// An idle process, a new one when fewer than `processCount` are running, or after waiting for one to come back.

@@ -18,6 +18,8 @@ final class DecoderProcessHandle {
     private let socket: Int32
     /// Whether the process has been waited for (its id may be reused from then on).
     private var reaped = false
+    /// Whether the viewer has let go of the memory of the last reply (the next request says so).
+    var previousReleased = false
 
     /// Starts `executable` with `arguments` (after its name), its socket end as descriptor 3, every signal at its
     /// default and unblocked; throws the reason it could not be started.
@@ -100,6 +102,8 @@ final class DecoderProcessHandle {
         do throws(PixelBufferError) {
             // The mapping takes the descriptor; the pixels are read where the decoder wrote them.
             let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
+            // Every page mapped in one call (MADV_POPULATE_READ, Linux 5.14), not a fault per page as they are read.
+            _ = madvise(storage.bytes, storage.byteCount, 22)
             let buffer = try PixelBuffer(
                 width: Int(reply.width), height: Int(reply.height), stride: Int(reply.stride),
                 format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: storage)

@@ -28,6 +28,9 @@ public struct DecoderReply: Sendable, Hashable {
     public var byteCount: UInt64
     /// Up to two texts: a failure's details, or the picture's notes (damage, animation).
     public var texts: [String]
+    /// Microseconds the decoder spent on the request, from its receipt to its reply: what the viewer's wait spent
+    /// beyond this is the hop's own cost.
+    public var decodeMicroseconds: UInt32 = 0
 
     /// A reply with `failureCode` (0: pixels of `width` × `height`) and `texts`.
     public init(
@@ -56,6 +59,7 @@ public struct DecoderReply: Sendable, Hashable {
         wire.put(byteCount, at: 24)
         for (index, part) in parts.enumerated() { wire.put(UInt32(part.count), at: 32 + 4 * index) }
         wire.put(UInt32(parts.count), at: 40)
+        wire.put(decodeMicroseconds, at: 44)
         return wire.bytes + parts.flatMap { $0 }
     }
 
@@ -69,6 +73,7 @@ public struct DecoderReply: Sendable, Hashable {
         height = wire.get(Int32.self, at: 12)
         stride = wire.get(Int32.self, at: 16)
         byteCount = wire.get(UInt64.self, at: 24)
+        decodeMicroseconds = wire.get(UInt32.self, at: 44)
         let count = min(Int(wire.get(UInt32.self, at: 40)), 2)
         var offset = Self.headerByteCount
         var texts: [String] = []

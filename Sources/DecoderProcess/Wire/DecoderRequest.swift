@@ -43,6 +43,9 @@ public struct DecoderRequest: Sendable, Hashable {
     public var cpuSeconds: UInt32
     /// The photo's file extension, lowercased, without the dot (what the viewer's name for it says).
     public var fileExtension: String
+    /// Whether the viewer no longer maps the memory of this process's previous reply: the decoder may write the next
+    /// pixels into it instead of into new pages.
+    public var previousReleased = false
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
     public init(
@@ -64,7 +67,7 @@ public struct DecoderRequest: Sendable, Hashable {
         var wire = WireBytes(count: Self.byteCount)
         wire.put(Self.magic, at: 0)
         wire.put(kind.rawValue, at: 4)
-        wire.put(UInt16((animated ? 1 : 0) | (region != nil ? 2 : 0)), at: 6)
+        wire.put(UInt16((animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0)), at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
         for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
@@ -83,6 +86,7 @@ public struct DecoderRequest: Sendable, Hashable {
         let flags = wire.get(UInt16.self, at: 6)
         self.kind = kind
         animated = flags & 1 != 0
+        previousReleased = flags & 4 != 0
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil

@@ -16,19 +16,17 @@ public enum DecoderSideDecoding {
         let box = PixelSize(width: Int(request.boxWidth), height: Int(request.boxHeight))
         let surface: Surface
         do {
-            surface = try decoder.decode(.file(path: job.path), fitting: box, region: region, animated: request.animated)
+            surface = try decoder.decode(
+                .file(path: job.path), fitting: box, region: region, animated: request.animated)
         } catch {
             let (code, texts) = DecodeFailureCode.encode(error.reason)
             return .failure(code: code, texts: texts)
         }
         do {
             let converted = surface.hasStandardFormat ? surface : try surface.converted()
-            let buffer = try PixelBuffer(
-                width: converted.width, height: converted.height, format: converted.isOpaque ? .xrgb8888 : .argb8888,
-                shared: true)
-            let source = converted.handle.pointee.pixels!
-            let pitch = Int(converted.handle.pointee.pitch)
-            for y in 0..<buffer.height { memcpy(buffer.row(y), source + y * pitch, buffer.width * 4) }
+            let buffer = try job.makeBuffer(
+                converted.width, converted.height, converted.isOpaque ? .xrgb8888 : .argb8888)
+            ProcessDecoding.copy(converted, into: buffer)
             return .pixels(buffer, notes: [surface.damageNote ?? "", surface.animationNote ?? ""])
         } catch let error as PixelBufferError {
             if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
@@ -36,5 +34,15 @@ public enum DecoderSideDecoding {
         } catch {
             return .failure(code: 8, texts: ["\(error)"])
         }
+    }
+}
+
+extension ProcessDecoding {
+    /// Copies the pixels of `surface` (in the standard format) into `buffer`, of the same size.
+    public static func copy(_ surface: Surface, into buffer: PixelBuffer) {
+        let source = surface.handle.pointee.pixels!
+        let pitch = Int(surface.handle.pointee.pitch)
+        let rowBytes = min(surface.width, buffer.width) * 4
+        for y in 0..<min(surface.height, buffer.height) { memcpy(buffer.row(y), source + y * pitch, rowBytes) }
     }
 }

@@ -8,10 +8,10 @@ import Glibc
 
 /// The viewer's side of decoding in decoder processes: it opens each photo itself (read-only, on its decode thread),
 /// sends the descriptor to a `DecoderPool` process, and makes the pixels that come back in shared memory a `Surface`.
-enum ProcessDecoding {
+public enum ProcessDecoding {
     /// The picture `request` asks for, decoded by a process of `pool`; generated pages are made here by `inline`
     /// (they read no file).
-    static func decode(_ request: DecodeRequest, pool: DecoderPool, inline: ImageDecoder) throws(DecodeFailure)
+    public static func decode(_ request: DecodeRequest, pool: DecoderPool, inline: ImageDecoder) throws(DecodeFailure)
         -> Surface
     {
         guard case .file(let path) = request.source else {
@@ -36,27 +36,31 @@ enum ProcessDecoding {
                 [$0.x, $0.y, $0.width, $0.height].map { Int32(clamping: $0) }
             }, animated: request.purpose != .picture, budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension)
         PhotoFileAccess.willAccess(path)
-        switch pool.decode(descriptor: descriptor, request: message) {
-        case .failure(let fault):
-            throw failure(.processingFailed(fault.message))
-        case .success(let answer):
+        // The pixels are copied into a surface before the process goes back to the pool, which lets it reuse them.
+        let outcome = pool.decode(descriptor: descriptor, request: message) {
+            answer -> Result<Surface, DecodeFailure.Reason> in
             guard answer.reply.succeeded, let pixels = answer.pixels else {
-                throw failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
+                return .failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
             }
             do throws(SDLError) {
                 let surface = try surface(of: pixels)
                 let notes = answer.reply.texts
                 surface.damageNote = notes.first.flatMap { $0.isEmpty ? nil : $0 }
                 surface.animationNote = notes.count > 1 && !notes[1].isEmpty ? notes[1] : nil
-                return surface
+                return .success(surface)
             } catch {
-                throw failure(.processingFailed(error.message))
+                return .failure(.processingFailed(error.message))
             }
+        }
+        switch outcome {
+        case .failure(let fault): throw failure(.processingFailed(fault.message))
+        case .success(.failure(let reason)): throw failure(reason)
+        case .success(.success(let surface)): return surface
         }
     }
 
     /// Opens `path` as `ImageFile` does (read-only, never blocking on a FIFO), checked to be a non-empty regular file.
-    private static func open(_ path: String) throws(DecodeFailure.Reason) -> Int32 {
+    static func open(_ path: String) throws(DecodeFailure.Reason) -> Int32 {
         PhotoFileAccess.willAccess(path)
         let descriptor = PathBytes.withSystemPath(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard descriptor >= 0 else { throw ImageFile.reason(forOpenError: errno) }
@@ -78,7 +82,7 @@ enum ProcessDecoding {
     }
 
     /// A surface holding `pixels`. One copy, until surfaces can be made over shared memory.
-    static func surface(of pixels: PixelBuffer) throws(SDLError) -> Surface {
+    public static func surface(of pixels: PixelBuffer) throws(SDLError) -> Surface {
         let surface = try Surface.uninitialized(
             width: pixels.width, height: pixels.height, opaque: pixels.format.isOpaque)
         let target = surface.handle.pointee.pixels!
@@ -96,7 +100,7 @@ enum ProcessDecoding {
 extension ProcessDecoding {
     /// A pool of `processCount` decoder processes (`gallery-decoder` beside the running executable) decoding as
     /// `decoder` does, within its budget; started now.
-    static func makePool(decoder: ImageDecoder, processCount: Int) -> DecoderPool {
+    public static func makePool(decoder: ImageDecoder, processCount: Int) -> DecoderPool {
         var configuration = DecoderPool.Configuration(
             executable: DecoderPool.besideViewer(), processCount: processCount,
             budgetBytes: UInt64(decoder.budget.totalBytes))

@@ -96,8 +96,9 @@ extension SDLSerializedTests {
             let inline = try ImageDecoder().decode(.file(path: path), fitting: Self.box)
             #expect(surface.size == inline.size)
             #expect(surface.pixel(x: 10, y: 10) == inline.pixel(x: 10, y: 10))
-            #expect(surface.pixel(x: surface.width - 1, y: surface.height - 1)
-                == inline.pixel(x: inline.width - 1, y: inline.height - 1))
+            #expect(
+                surface.pixel(x: surface.width - 1, y: surface.height - 1)
+                    == inline.pixel(x: inline.width - 1, y: inline.height - 1))
         }
 
         struct Stop: Sendable, CustomTestStringConvertible {
@@ -146,7 +147,9 @@ extension SDLSerializedTests {
             if kills == 1 {
                 #expect(throws: Never.self) { try outcome.get() }
             } else {
-                #expect(throws: DecodeFailure(source: .file(path: paths[0]), reason: .processingFailed("decoder crashed"))) {
+                #expect(
+                    throws: DecodeFailure(source: .file(path: paths[0]), reason: .processingFailed("decoder crashed"))
+                ) {
                     try outcome.get()
                 }
                 // Not tried again: no process is asked.
