@@ -23,6 +23,14 @@ int gallery_sandbox_no_new_privs(void) {
     return prctl(PR_SET_NO_NEW_PRIVS, 1UL, 0UL, 0UL, 0UL) == 0 ? 0 : -errno;
 }
 
+void gallery_sandbox_close_descriptors_from(int first) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, 0U) == 0) return;
+#endif
+    long last = sysconf(_SC_OPEN_MAX);
+    for (long descriptor = first; descriptor < (last > 0 ? last : 1024); descriptor++) close((int)descriptor);
+}
+
 int gallery_sandbox_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL) == 0 ? 0 : -errno;
 }

@@ -46,6 +46,10 @@ public enum DecoderServer {
         // The viewer's death ends this process, from now on; if it is already gone, end now.
         _ = gallery_sandbox_parent_death_signal(SIGKILL)
         if let parent = options.parent, getppid() != parent { _exit(0) }
+        // Nothing but the standard streams and the socket: a descriptor the starter leaked (a display connection, a
+        // photo folder) is no way out of the sandbox.
+        if options.socket != 3 { _exit(2) }
+        gallery_sandbox_close_descriptors_from(4)
         prepare()
         let sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
         sandboxed()

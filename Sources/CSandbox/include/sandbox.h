@@ -41,6 +41,9 @@ int gallery_sandbox_thread_count(void);
 /// read-only, gets a duplicate of it. `descriptor` -1 withdraws the offer.
 void gallery_sandbox_offer(int descriptor, const char *path);
 
+/// Closes every descriptor from `first` up (close_range, else one by one): none the starter leaked reaches the decoder.
+void gallery_sandbox_close_descriptors_from(int first);
+
 /// PR_SET_PDEATHSIG: `signal` arrives when the thread that started this process ends (the viewer quitting or dying).
 int gallery_sandbox_parent_death_signal(int signal);
 

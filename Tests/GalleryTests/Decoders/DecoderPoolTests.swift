@@ -178,6 +178,72 @@ extension SDLSerializedTests {
             #expect(throws: Never.self) { try Self.decode(path, pool: pool).get() }
         }
 
+        /// Starts `gallery-decoder` from a shell that stays its parent, its socket's other end held here (so only
+        /// the parent's death can end it); the shell's and the decoder's ids.
+        static func decoderUnderShell(socket: inout [Int32]) throws -> (shell: pid_t, decoder: pid_t) {
+            #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &socket) == 0)
+            var output: [Int32] = [-1, -1]
+            #expect(pipe(&output) == 0)
+            for end in output { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, socket[1], 3)
+            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+            let script = "\"$0\" --serve 3 --parent $$ & echo $!; wait"
+            let arguments: [String] = ["/bin/sh", "-c", script, DecoderPool.besideViewer()]
+            let argv = arguments.map { strdup($0) }
+            defer { for each in argv { free(each) } }
+            // Signals at their defaults and unblocked in the shell, whatever the test runner blocks.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            var allSignals = sigset_t()
+            sigfillset(&allSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            posix_spawnattr_setsigdefault(&attributes, &allSignals)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            var shell: pid_t = 0
+            #expect(posix_spawn(&shell, "/bin/sh", &actions, &attributes, argv + [nil], environ) == 0)
+            close(output[1])
+            close(socket[1])
+            var line = [UInt8](repeating: 0, count: 32)
+            let count = read(output[0], &line, line.count)
+            close(output[0])
+            let text = String(decoding: line.prefix(max(count, 0)), as: UTF8.self)
+            let decoder = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            return (shell, decoder)
+        }
+
+        /// Whether `pid` is gone or a zombie (ended, not yet reaped).
+        static func hasEnded(_ pid: pid_t) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        }
+
+        @Test(arguments: [SIGKILL, SIGTERM])
+        func aDecoderEndsWhenTheProcessThatStartedItDies(signal: Int32) throws {
+            var socket: [Int32] = [-1, -1]
+            let (shell, decoder) = try Self.decoderUnderShell(socket: &socket)
+            defer { close(socket[0]) }
+            // Sandboxed and waiting on its socket (whose other end is still open here).
+            _ = DecoderRequest(
+                kind: .status, boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0, fileExtension: ""
+            ).encoded.withUnsafeBytes { send(socket[0], $0.baseAddress, $0.count, 0) }
+            var reply = [UInt8](repeating: 0, count: DecoderReply.maximumByteCount)
+            #expect(recv(socket[0], &reply, reply.count, 0) > 0)
+            #expect(!Self.hasEnded(decoder))
+            kill(shell, signal)
+            var status: Int32 = 0
+            #expect(waitpid(shell, &status, 0) == shell)
+            // The kernel sends the decoder its death signal as the shell exits; allow it a few seconds to act.
+            let deadline = MonotonicClock.seconds() + 5
+            while !Self.hasEnded(decoder), MonotonicClock.seconds() < deadline { usleep(10_000) }
+            #expect(Self.hasEnded(decoder))
+        }
+
         @Test func noDecoderOutlivesItsPool() throws {
             let pool = Self.pool(processCount: 2)
             _ = try pool.ask(Self.probe(.status)).get()
