@@ -4,12 +4,13 @@ SWIFT        ?= swift
 CONFIG       ?= release
 BUILD_DIR    := .build/$(CONFIG)
 GALLERY      := $(BUILD_DIR)/gallery
+DECODER      := $(BUILD_DIR)/gallery-decoder
 ARGS         ?=
 OUT          ?= out
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip \
                 desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libexif-dev \
                 libheif-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools \
-                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev imagemagick
+                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libseccomp-dev imagemagick
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test headless-demo bench clean lint format
@@ -90,7 +91,7 @@ DESTDIR     ?=
 GENERATED   := $(BUILD_DIR)/generated
 MANUAL_OUT  := .build/plugins/GenerateManual/outputs/GalleryApp
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
-INSTALLED   := bin/gallery share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
+INSTALLED   := bin/gallery bin/gallery-decoder share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
                share/man/man1/gallery.1 share/bash-completion/completions/gallery \
                share/zsh/site-functions/_gallery share/fish/vendor_completions.d/gallery.fish
 
@@ -109,11 +110,13 @@ $(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
 	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script=$$shell > $(GENERATED)/completion.$$shell; done
 	@touch $@
 
-$(GALLERY) $(BUILD_DIR)/gallery-docs:
+$(GALLERY) $(DECODER) $(BUILD_DIR)/gallery-docs:
 	@echo "$@ is missing: build it first with \`make\` (or \`make CONFIG=$(CONFIG)\`)" >&2; exit 1
 
-install: generated
+# gallery-decoder goes beside gallery: the viewer starts its decoder processes from its own executable's directory.
+install: generated $(DECODER)
 	install -D -m 755 $(GALLERY) $(DESTDIR)$(PREFIX)/bin/gallery
+	install -D -m 755 $(DECODER) $(DESTDIR)$(PREFIX)/bin/gallery-decoder
 	install -D -m 644 $(GENERATED)/gallery.desktop $(DESTDIR)$(PREFIX)/share/applications/gallery.desktop
 	install -D -m 644 Assets/Icons/gallery.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gallery.svg
 	install -D -m 644 $(GENERATED)/gallery.1 $(DESTDIR)$(PREFIX)/share/man/man1/gallery.1

@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "gallery-bench", targets: ["GalleryBench"]),
         .executable(name: "gallery-soak", targets: ["GallerySoak"]),
         .executable(name: "gallery-docs", targets: ["GalleryDocs"]),
+        .executable(name: "gallery-decoder", targets: ["GalleryDecoder"]),
         .library(name: "PagerEngine", targets: ["PagerEngine"]),
     ],
     dependencies: [
@@ -57,6 +58,13 @@ let package = Package(
         .systemLibrary(name: "CProcessControl"),
         // memfd_create(2): pixel memory a decoder process shares with the viewer (`PixelStorage`).
         .systemLibrary(name: "CSharedMemory"),
+        // The decoder process's sandbox: no_new_privs, Landlock, a libseccomp filter, resource limits.
+        .target(
+            name: "CSandbox", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("seccomp")]),
+        // SCM_RIGHTS: a photo's descriptor to a decoder process, its pixels' memfd back.
+        .target(name: "CDescriptorPassing", cSettings: [.unsafeFlags(["-Werror"])]),
+        // The decoder process's allocator: a refused allocation under its memory limit ends it with a known status.
+        .target(name: "CDecoderAllocation", cSettings: [.unsafeFlags(["-Werror"])]),
         // nettle: MD5, which the freedesktop thumbnail cache names its files by (`ThumbnailCache`).
         .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         // Pure Swift: physics, paging, topologies, residency, slideshow. No SDL, no clock, no I/O.
@@ -75,6 +83,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Decoder processes, the viewer's side and the wire: requests, replies, the pool. No SDL, no seccomp.
+        .target(
+            name: "DecoderProcess", dependencies: ["CDescriptorPassing", "GalleryCore", "Imaging"],
+            swiftSettings: strict),
+        // The decoder process's side: its sandbox and its request loop.
+        .target(
+            name: "DecoderService",
+            dependencies: ["CDescriptorPassing", "CSandbox", "DecoderProcess", "GalleryCore", "Imaging"],
+            swiftSettings: strict),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
             name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
@@ -94,7 +111,7 @@ let package = Package(
             name: "Gallery",
             dependencies: [
                 // The C libraries besides SDL and Xlib come through Imaging, which decodes with them.
-                "CSDL2", "CX11", "GalleryCore", "Imaging", "PagerEngine",
+                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "Imaging", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -107,6 +124,14 @@ let package = Package(
             ],
             swiftSettings: strict,
             plugins: ["VersionStamp"]
+        ),
+        // `gallery-decoder`: the sandboxed decoder process the viewer's `DecoderPool` starts, installed beside `gallery`.
+        .executableTarget(
+            name: "GalleryDecoder",
+            dependencies: [
+                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "Gallery", "GalleryCore",
+            ],
+            swiftSettings: strict
         ),
         // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
         .plugin(name: "VersionStamp", capability: .buildTool()),
@@ -122,7 +147,7 @@ let package = Package(
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",
-            dependencies: ["Gallery", "GalleryCore", "GalleryTesting", "PagerEngine"],
+            dependencies: ["DecoderProcess", "Gallery", "GalleryCore", "GalleryTesting", "Imaging", "PagerEngine"],
             path: "Benchmarks/GalleryBench",
             swiftSettings: strict
         ),
@@ -144,7 +169,9 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "Imaging",
+                "CSDL2", "CTurboJPEG", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting",
+                "GalleryTesting",
+                "Imaging",
                 "PagerEngine",
             ],
             swiftSettings: strict

@@ -9,7 +9,7 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "install check failed: $*" >&2; exit 1; }
 step() { printf '  %-28s ok\n' "$1"; }
 
-for file in bin/gallery share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
+for file in bin/gallery bin/gallery-decoder share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
             share/man/man1/gallery.1 share/bash-completion/completions/gallery share/zsh/site-functions/_gallery \
             share/fish/vendor_completions.d/gallery.fish share/gallery/Photos/CREDITS.md \
             share/doc/gallery/FORMATS.md share/doc/gallery/README.md; do
@@ -59,3 +59,11 @@ env -u GALLERY_PHOTOS "$prefix/bin/gallery" --headless --size 320x180 --script "
 expected=$(ls "$prefix/share/gallery/Photos" | grep -c '\.jpg$')
 grep -q "\"pages\":$expected," "$work/trace.jsonl" || fail "the installed binary did not open the $expected installed photos"
 step "opens the installed photos"
+
+# The decoder process beside it: sandboxed where the kernel allows, and found by the viewer relative to itself.
+"$prefix/bin/gallery-decoder" --sandbox > "$work/sandbox.txt" || fail "gallery-decoder --sandbox exited $?"
+grep -q '^address-space limit: [0-9]' "$work/sandbox.txt" || fail "decoder sandbox: $(cat "$work/sandbox.txt")"
+env -u GALLERY_PHOTOS "$prefix/bin/gallery" --decoders process --headless --size 320x180 \
+  --script "$work/script.jsonl" --shots "$work/process" || fail "headless run with --decoders process"
+cmp -s "$work/first.png" "$work/process/first.png" || fail "--decoders process drew another first photo than inline"
+step "decoder process: $(grep -vc -e ': off' -e '^missing' "$work/sandbox.txt") of 5 layers on"

@@ -21,6 +21,17 @@ if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "thumbnails" {
     }
     exit(0)
 }
+// `gallery-bench decoder-hop`: only the decoder process hop's cost per photo.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "decoder-hop" {
+    do {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-hop-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // before exit, which skips pending defers
+        try decoderHopBenchmark(
+            in: folder, bundledPhoto: (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg")
+    }
+    exit(0)
+}
 // `gallery-bench grid`: only the 100,000-photo grid's fling, through the model and painted.
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "grid" {
     gridFlingBenchmark()
@@ -191,6 +202,7 @@ try headlessFrameBenchmark(in: folder)
 
 let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
 try decodeBenchmark(in: folder, bundledPhoto: bundledPhoto)
+try decoderHopBenchmark(in: folder, bundledPhoto: bundledPhoto)
 try modernFormatBenchmark(in: folder, bundledPhoto: bundledPhoto)
 try animationBenchmark(in: folder)
 try colourManagementBenchmark(in: folder, bundledPhoto: bundledPhoto)

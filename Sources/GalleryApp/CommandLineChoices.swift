@@ -1,4 +1,5 @@
 import ArgumentParser
+import Gallery
 import GalleryCore
 import PagerEngine
 
@@ -38,3 +39,6 @@ struct ScaleChoice: ExpressibleByArgument, Sendable {
         self.value = value
     }
 }
+
+/// `--decoders process|inline`: where photos are decoded.
+extension DecoderChoice: ExpressibleByArgument {}

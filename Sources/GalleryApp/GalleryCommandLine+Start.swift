@@ -93,6 +93,7 @@ extension GalleryCommandLine {
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.decoders = decoders
             run.reportMarked = markedReport
             run.actions = actions
             run.relist = relist
@@ -109,6 +110,7 @@ extension GalleryCommandLine {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
+            run.decoders = decoders
             run.reportMarked = markedReport
             run.actions = actions
             run.relist = relist

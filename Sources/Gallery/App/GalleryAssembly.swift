@@ -1,3 +1,4 @@
+import DecoderProcess
 import GalleryCore
 import PagerEngine
 
@@ -21,12 +22,16 @@ final class GalleryAssembly {
     let images: ImageOptions
     /// The desktop's shared thumbnail cache the wheel reads and fills, or nil.
     let thumbnailCache: ThumbnailCache?
+    /// The decoder processes the page and detail workers decode in, or nil: they decode in their threads.
+    let decoderPool: DecoderPool?
 
     /// An assembly over `worker`, whose thumbnail (two threads) and detail (one) workers decode with `decoder`, to
     /// `displayProfile` when given (the window's), and wake the loop with `wakeEventType` (nil: no events, headless).
+    /// With `decoderPool`, the detail worker decodes in its processes (as `worker` then does too).
     init(
         worker: DecodeWorker, decoder: ImageDecoder, displayProfile: DisplayProfile? = nil, wakeEventType: UInt32?,
-        configuration: PagerConfiguration, slideshowInterval: Double?, images: ImageOptions
+        configuration: PagerConfiguration, slideshowInterval: Double?, images: ImageOptions,
+        decoderPool: DecoderPool? = nil
     ) {
         self.worker = worker
         let cache = images.makeThumbnailCache()
@@ -40,8 +45,13 @@ final class GalleryAssembly {
                 try ThumbnailMaker(decoder: decoder, cache: cache).thumbnail(request)
             }
         }
-        detailWorker = Self.worker(
-            decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
+        detailWorker =
+            decoderPool.map {
+                ProcessDecoding.worker(pool: $0, inline: decoder, threadCount: 1, wakeEventType: wakeEventType)
+            }
+            ?? Self.worker(
+                decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
+        self.decoderPool = decoderPool
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
         self.images = images
@@ -88,8 +98,9 @@ final class GalleryAssembly {
         return gallery
     }
 
-    /// Stops the three workers (again does nothing).
+    /// Stops the three workers, then the decoder processes (again does nothing).
     func shutdown() {
         for each in workers { each.shutdown() }
+        decoderPool?.shutdown()
     }
 }

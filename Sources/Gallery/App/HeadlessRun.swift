@@ -1,3 +1,4 @@
+import DecoderProcess
 import GalleryCore
 import PagerEngine
 
@@ -39,6 +40,8 @@ public struct HeadlessRun {
     public var startPage = 0
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// Where photos are decoded (`--decoders`).
+    public var decoders = DecoderChoice.fromEnvironment
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
     /// photo folders, and those of photos a feed appends, are always added.
     public var outputPolicy = OutputPolicy()
@@ -90,9 +93,12 @@ public struct HeadlessRun {
         var renderer = try Renderer(target: target)
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
         let decoder = images.makeDecoder()
+        let pool = decoders == .process ? ProcessDecoding.makePool(decoder: decoder, processCount: 2) : nil
         let assembly = GalleryAssembly(
-            worker: DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil), decoder: decoder,
-            wakeEventType: nil, configuration: configuration, slideshowInterval: slideshowInterval, images: images)
+            worker: pool.map { ProcessDecoding.worker(pool: $0, inline: decoder, threadCount: 1, wakeEventType: nil) }
+                ?? DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil), decoder: decoder,
+            wakeEventType: nil, configuration: configuration, slideshowInterval: slideshowInterval, images: images,
+            decoderPool: pool)
         defer { assembly.shutdown() }
         // A stop signal abandons a decode in progress: the frame waiting for it goes on at once, and shutting the
         // workers down does not wait for it (the process exit ends it).

@@ -1,4 +1,5 @@
 import CSDL2
+import DecoderProcess
 import GalleryCore
 import Glibc
 import Logging
@@ -36,6 +37,8 @@ public struct WindowRun {
     public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
     /// The order the photos are listed in (`--sort`).
     public var sort = PhotoSort.name
+    /// Where photos are decoded (`--decoders`).
+    public var decoders = DecoderChoice.fromEnvironment
 
     /// The longest the window waits for its first photo before showing a placeholder instead.
     static let firstPhotoWait = 0.15
@@ -70,9 +73,19 @@ public struct WindowRun {
         // Photos with a profile are converted to the display's, known once the window exists (never headless: shots
         // and traces stay independent of the machine).
         let displayProfile = images.managesColour ? DisplayProfile() : nil
-        let worker = GalleryAssembly.worker(
-            decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
-            decodesAlone: true)
+        // Decoder processes start now, loading their libraries while the window opens: two page threads, one detail.
+        // They convert to sRGB: the display's profile does not cross to them yet.
+        let pool = decoders == .process ? ProcessDecoding.makePool(decoder: decoder, processCount: 3) : nil
+        defer { pool?.shutdown() }
+        let worker =
+            pool.map {
+                ProcessDecoding.worker(
+                    pool: $0, inline: decoder, threadCount: 2, wakeEventType: SDLSession.wakeEventType,
+                    decodesAlone: true)
+            }
+            ?? GalleryAssembly.worker(
+                decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
+                decodesAlone: true)
         defer { worker.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
@@ -85,13 +98,13 @@ public struct WindowRun {
         try withExtendedLifetime(session) {
             try runLoop(
                 session: session, opening: opening, decoder: decoder, displayProfile: displayProfile, worker: worker,
-                firstBox: firstBox)
+                firstBox: firstBox, decoderPool: pool)
         }
     }
 
     private func runLoop(
         session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, displayProfile: DisplayProfile?,
-        worker: DecodeWorker, firstBox: PixelSize
+        worker: DecodeWorker, firstBox: PixelSize, decoderPool: DecoderPool?
     ) throws {
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
@@ -112,7 +125,8 @@ public struct WindowRun {
         let wakeEventType = session.wakeEventType
         let assembly = GalleryAssembly(
             worker: worker, decoder: decoder, displayProfile: displayProfile, wakeEventType: wakeEventType,
-            configuration: configuration, slideshowInterval: slideshowInterval, images: images)
+            configuration: configuration, slideshowInterval: slideshowInterval, images: images,
+            decoderPool: decoderPool)
         defer { assembly.shutdown() }
         let feedSource = opened.feedSource
         let desktopScale = DesktopSettings.scale(override: scale, window: window)

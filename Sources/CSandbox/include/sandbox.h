@@ -1,0 +1,53 @@
+#ifndef GALLERY_SANDBOX_H
+#define GALLERY_SANDBOX_H
+
+#include <stdint.h>
+
+// The layers a decoder process puts on itself before it reads a byte of any photo. Each returns 0 (or, for Landlock,
+// the ABI version, at least 1) when the layer is on, or a negative errno saying why it is not; a layer the kernel
+// lacks leaves the others on.
+
+/// PR_SET_NO_NEW_PRIVS: no exec can gain privileges (setuid, file capabilities); Landlock and seccomp need it.
+int gallery_sandbox_no_new_privs(void);
+
+/// Landlock with no filesystem access at all (every right the kernel's ABI knows is handled and none is granted), no
+/// TCP bind or connect (ABI 4), and no abstract Unix sockets or signals outside the process (ABI 6). The ABI
+/// version on success.
+int gallery_sandbox_landlock(void);
+
+/// The seccomp filter: an allow-list of what decoding needs; open and openat fail with EACCES, socket and connect
+/// with EACCES, exec, ptrace and process_vm_writev kill the process, anything else unlisted fails with EPERM; a new
+/// process (fork, clone without CLONE_THREAD) fails with EPERM; kill and tgkill reach only this process.
+///
+/// With `brokered_opens`, open and openat go instead to a broker thread in this process (`gallery_sandbox_offer`),
+/// which answers the one path offered with a duplicate of the one descriptor offered and refuses every other path
+/// with EACCES: for decoders that can only open a path. Must be called while the process has one thread.
+int gallery_sandbox_seccomp(int brokered_opens);
+
+/// Sets the soft and hard limit of `resource` (RLIMIT_AS, RLIMIT_CPU, RLIMIT_CORE, …); 0 or -errno.
+int gallery_sandbox_set_limit(int resource, uint64_t soft, uint64_t hard);
+
+/// The soft limit of `resource`, or UINT64_MAX for none.
+uint64_t gallery_sandbox_soft_limit(int resource);
+
+/// The address space this process has mapped now, in bytes (from /proc/self/statm; 0 if unreadable). Read before
+/// the sandbox closes /proc.
+uint64_t gallery_sandbox_mapped_bytes(void);
+
+/// The number of threads in this process (from /proc/self/task; 0 if unreadable).
+int gallery_sandbox_thread_count(void);
+
+/// Offers `descriptor` to the open broker under `path` (copied; at most 255 bytes): an open of exactly that path,
+/// read-only, gets a duplicate of it. `descriptor` -1 withdraws the offer.
+void gallery_sandbox_offer(int descriptor, const char *path);
+
+/// Closes every descriptor from `first` up (close_range, else one by one): none the starter leaked reaches the decoder.
+void gallery_sandbox_close_descriptors_from(int first);
+
+/// PR_SET_PDEATHSIG: `signal` arrives when the thread that started this process ends (the viewer quitting or dying).
+int gallery_sandbox_parent_death_signal(int signal);
+
+/// CPU seconds this process has used (user + system), rounded up.
+uint64_t gallery_sandbox_cpu_seconds(void);
+
+#endif

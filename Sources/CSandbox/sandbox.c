@@ -1,0 +1,255 @@
+// The decoder process's sandbox: no_new_privs, Landlock, seccomp (libseccomp) and resource limits.
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <pthread.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int gallery_sandbox_no_new_privs(void) {
+    return prctl(PR_SET_NO_NEW_PRIVS, 1UL, 0UL, 0UL, 0UL) == 0 ? 0 : -errno;
+}
+
+void gallery_sandbox_close_descriptors_from(int first) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, 0U) == 0) return;
+#endif
+    long last = sysconf(_SC_OPEN_MAX);
+    for (long descriptor = first; descriptor < (last > 0 ? last : 1024); descriptor++) close((int)descriptor);
+}
+
+int gallery_sandbox_parent_death_signal(int signal) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL) == 0 ? 0 : -errno;
+}
+
+// The ruleset attribute as of ABI 6; older kernels are given the prefix they know (the size says which).
+struct gallery_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+int gallery_sandbox_landlock(void) {
+#if defined(SYS_landlock_create_ruleset) && defined(SYS_landlock_restrict_self)
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    if (abi < 1) return abi < 0 ? -errno : -ENOSYS;
+    struct gallery_ruleset_attr attr = {0};
+    size_t size = sizeof(uint64_t);
+    // Every filesystem right of each ABI: execute, write, read file, read dir, remove dir/file, make char, dir,
+    // reg, sock, fifo, block, sym (bits 0-12, ABI 1), refer (13, ABI 2), truncate (14, ABI 3), ioctl_dev (15, ABI 5).
+    attr.handled_access_fs = (1ULL << 13) - 1;
+    if (abi >= 2) attr.handled_access_fs |= 1ULL << 13;
+    if (abi >= 3) attr.handled_access_fs |= 1ULL << 14;
+    if (abi >= 5) attr.handled_access_fs |= 1ULL << 15;
+    if (abi >= 4) {
+        attr.handled_access_net = 3;  // bind TCP, connect TCP
+        size = 2 * sizeof(uint64_t);
+    }
+    if (abi >= 6) {
+        attr.scoped = 3;  // abstract Unix sockets, signals
+        size = 3 * sizeof(uint64_t);
+    }
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0U);
+    if (ruleset < 0) return -errno;
+    long restricted = syscall(SYS_landlock_restrict_self, ruleset, 0U);
+    int error = errno;
+    close(ruleset);
+    return restricted == 0 ? (int)abi : -error;
+#else
+    return -ENOSYS;
+#endif
+}
+
+int gallery_sandbox_set_limit(int resource, uint64_t soft, uint64_t hard) {
+    struct rlimit limit = {.rlim_cur = (rlim_t)soft, .rlim_max = (rlim_t)hard};
+    return setrlimit(resource, &limit) == 0 ? 0 : -errno;
+}
+
+uint64_t gallery_sandbox_soft_limit(int resource) {
+    struct rlimit limit;
+    if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
+    return (uint64_t)limit.rlim_cur;
+}
+
+uint64_t gallery_sandbox_cpu_seconds(void) {
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+    uint64_t micros = (uint64_t)usage.ru_utime.tv_sec * 1000000 + (uint64_t)usage.ru_utime.tv_usec +
+                      (uint64_t)usage.ru_stime.tv_sec * 1000000 + (uint64_t)usage.ru_stime.tv_usec;
+    return (micros + 999999) / 1000000;
+}
+
+uint64_t gallery_sandbox_mapped_bytes(void) {
+    FILE *statm = fopen("/proc/self/statm", "re");
+    if (!statm) return 0;
+    unsigned long long pages = 0;
+    int read = fscanf(statm, "%llu", &pages);
+    fclose(statm);
+    return read == 1 ? pages * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+int gallery_sandbox_thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return 0;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks))) {
+        if (entry->d_name[0] != '.') count++;
+    }
+    closedir(tasks);
+    return count;
+}
+
+// ---- The open broker ----------------------------------------------------------------------------------------------
+
+static pthread_mutex_t offer_lock = PTHREAD_MUTEX_INITIALIZER;
+static int offered_descriptor = -1;
+static char offered_path[256];
+
+void gallery_sandbox_offer(int descriptor, const char *path) {
+    pthread_mutex_lock(&offer_lock);
+    offered_descriptor = descriptor;
+    offered_path[0] = 0;
+    if (descriptor >= 0 && path) {
+        strncpy(offered_path, path, sizeof offered_path - 1);
+        offered_path[sizeof offered_path - 1] = 0;
+    }
+    pthread_mutex_unlock(&offer_lock);
+}
+
+// Answers trapped open and openat calls of this process's threads. The broker shares their address space, so it
+// reads the path where the caller passed it, and their descriptor table, so a duplicate it makes is theirs.
+// Its buffers are allocated before the filter is loaded (libseccomp asks the kernel their sizes with seccomp(2),
+// which the filter refuses).
+static struct seccomp_notif *broker_request;
+static struct seccomp_notif_resp *broker_response;
+
+static void *open_broker(void *argument) {
+    int listener = (int)(intptr_t)argument;
+    struct seccomp_notif *request = broker_request;
+    struct seccomp_notif_resp *response = broker_response;
+    for (;;) {
+        memset(request, 0, sizeof *request);
+        if (seccomp_notify_receive(listener, request) != 0) {
+            if (errno == EINTR || errno == ENOENT) continue;
+            // Opens would wait on a listener nobody reads: end rather than hang.
+            _exit(70);
+        }
+        int is_openat = request->data.nr == SCMP_SYS(openat);
+        const char *path = (const char *)(uintptr_t)request->data.args[is_openat ? 1 : 0];
+        uint64_t flags = request->data.args[is_openat ? 2 : 1];
+        int64_t result = -1;
+        pthread_mutex_lock(&offer_lock);
+        if (offered_descriptor >= 0 && path && (flags & O_ACCMODE) == O_RDONLY && !(flags & (O_CREAT | O_TRUNC)) &&
+            strncmp(path, offered_path, sizeof offered_path) == 0) {
+            result = fcntl(offered_descriptor, F_DUPFD_CLOEXEC, 0);
+        }
+        pthread_mutex_unlock(&offer_lock);
+        memset(response, 0, sizeof *response);
+        response->id = request->id;
+        if (result >= 0) {
+            response->val = result;
+        } else {
+            response->error = -EACCES;
+        }
+        if (seccomp_notify_respond(listener, response) != 0 && result >= 0) close((int)result);
+    }
+    return NULL;
+}
+
+// ---- The seccomp filter -------------------------------------------------------------------------------------------
+
+#define ALLOW(name)                                                                                                    \
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(name), 0) != 0) goto failed
+
+int gallery_sandbox_seccomp(int brokered_opens) {
+    if (gallery_sandbox_thread_count() > 1) return -EBUSY;  // other threads would stay unfiltered
+    scmp_filter_ctx context = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+    if (!context) return -ENOMEM;
+    int error = -EINVAL;
+    pid_t self = getpid();
+    // Reading the photo and the requests, writing the replies and logs.
+    ALLOW(read); ALLOW(readv); ALLOW(pread64); ALLOW(preadv); ALLOW(write); ALLOW(writev); ALLOW(lseek);
+    ALLOW(fstat); ALLOW(recvmsg); ALLOW(recvfrom); ALLOW(sendmsg); ALLOW(sendto); ALLOW(close); ALLOW(dup);
+    ALLOW(fcntl); ALLOW(poll); ALLOW(ppoll); ALLOW(shutdown);
+    // Memory: the heap, mappings, and the pixels' shared memory.
+    ALLOW(brk); ALLOW(mmap); ALLOW(munmap); ALLOW(mremap); ALLOW(mprotect); ALLOW(madvise); ALLOW(memfd_create);
+    ALLOW(ftruncate); ALLOW(fallocate); ALLOW(membarrier);
+    // Threads (within this process only), time, signals, exits.
+    ALLOW(futex); ALLOW(set_robust_list); ALLOW(get_robust_list); ALLOW(rseq); ALLOW(sched_yield);
+    ALLOW(sched_getaffinity); ALLOW(set_tid_address); ALLOW(clock_gettime); ALLOW(clock_getres);
+    ALLOW(clock_nanosleep); ALLOW(nanosleep); ALLOW(gettimeofday); ALLOW(getrusage); ALLOW(getpid); ALLOW(gettid);
+    ALLOW(getppid); ALLOW(getuid); ALLOW(geteuid); ALLOW(getgid); ALLOW(getegid); ALLOW(getrandom);
+    ALLOW(rt_sigaction); ALLOW(rt_sigprocmask); ALLOW(rt_sigreturn); ALLOW(sigaltstack); ALLOW(restart_syscall);
+    ALLOW(exit); ALLOW(exit_group); ALLOW(uname);
+    // fstat by descriptor only (glibc's fstat is newfstatat with AT_EMPTY_PATH); a path's metadata is refused.
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(newfstatat), 1,
+                         SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH)) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(statx), 1,
+                         SCMP_A2(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH)) != 0) goto failed;
+    // A new thread, never a new process.
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                         SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) != 0) goto failed;  // glibc falls back
+    // Signals to this process only (abort, raise), never to the viewer.
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self)) != 0)
+        goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self)) != 0)
+        goto failed;
+    // Its own limits: reading any, and setting them (a per-decode CPU or memory limit within the hard one).
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0)) != 0) goto failed;
+    // The broker's ioctls on the listener; every other ioctl fails with the default EPERM (an unconditional rule for
+    // ioctl would override these conditional ones).
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
+                         SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_RECV)) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
+                         SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_SEND)) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
+                         SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_ID_VALID)) != 0) goto failed;
+    // Files: refused (EACCES, so a decoder probing a file fails cleanly), or brokered.
+    uint32_t opening = brokered_opens ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(EACCES);
+    if (seccomp_rule_add(context, opening, SCMP_SYS(open), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, opening, SCMP_SYS(openat), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(openat2), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(creat), 0) != 0) goto failed;
+    // The network and other processes' sockets.
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socketpair), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(connect), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(bind), 0) != 0) goto failed;
+    // Running anything else, or reaching into another process: an attack, not a decoder's need.
+    if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(execve), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(execveat), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(ptrace), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(process_vm_writev), 0) != 0) goto failed;
+    if (brokered_opens && seccomp_notify_alloc(&broker_request, &broker_response) != 0) goto failed;
+    error = seccomp_load(context);
+    if (error != 0) goto failed;
+    if (brokered_opens) {
+        int listener = seccomp_notify_fd(context);
+        pthread_t broker;
+        if (listener < 0 || pthread_create(&broker, NULL, open_broker, (void *)(intptr_t)listener) != 0) {
+            // The filter is on: opens now wait on a listener nobody reads. End rather than hang.
+            _exit(70);
+        }
+        pthread_detach(broker);
+    }
+    seccomp_release(context);
+    return 0;
+failed:
+    seccomp_release(context);
+    return error < 0 ? error : -EINVAL;
+}

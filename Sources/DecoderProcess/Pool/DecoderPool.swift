@@ -1,0 +1,226 @@
+import GalleryCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Long-lived decoder processes, one per decode thread: each decode borrows an idle one, sends it the photo's open
+/// descriptor and waits for its pixels, within a wall-clock deadline.
+///
+/// A process that dies (a crash, its memory limit, its CPU limit) or misses the deadline costs that one photo an error
+/// naming the reason (`DecoderFault`), and the next decode starts a new process. A photo a decoder crashed on is tried
+/// once more on a new process; after a second crash it is refused at once until its file changes (`FileKey`).
+/// Processes end with `shutdown()` (or the pool's deinit), and with the viewer: each sets `PR_SET_PDEATHSIG` on
+/// itself.
+public final class DecoderPool: @unchecked Sendable {
+    /// How the pool starts and bounds its processes.
+    public struct Configuration: Sendable {
+        /// The decoder's executable (`gallery-decoder` beside the viewer's, `besideViewer()`).
+        public var executable: String
+        /// Processes started at once (one per decode thread).
+        public var processCount: Int
+        /// Bytes one decode may map besides the decoder's own code and heap: its address-space limit.
+        public var budgetBytes: UInt64
+        /// Wall-clock seconds a decode may take before its process is killed.
+        public var deadlineSeconds: Double
+        /// CPU seconds a decode may use before the kernel ends its process (`RLIMIT_CPU`).
+        public var cpuSeconds: UInt32
+        /// Whether the processes answer the test-only probe requests.
+        public var testRequests = false
+        /// More arguments for each process (how its decoder decodes: limits, colour management).
+        public var decoderArguments: [String] = []
+
+        /// A configuration for `processCount` processes of `executable`.
+        public init(
+            executable: String, processCount: Int, budgetBytes: UInt64 = 1 << 30, deadlineSeconds: Double = 10,
+            cpuSeconds: UInt32 = 10
+        ) {
+            self.executable = executable
+            self.processCount = max(processCount, 1)
+            self.budgetBytes = budgetBytes
+            self.deadlineSeconds = deadlineSeconds
+            self.cpuSeconds = cpuSeconds
+        }
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    // Guards `idle`, `running`, `crashes` and `isShutDown`; hence @unchecked Sendable.
+    private let condition = ConditionLock()
+    private var idle: [DecoderProcessHandle] = []
+    private var running = 0
+    private var crashes: [FileKey: Int] = [:]
+    private var isShutDown = false
+    /// Called with a process's id once a request has been sent to it, before its reply is awaited: tests kill the
+    /// process there, mid-decode.
+    package var afterSending: (@Sendable (Int32) -> Void)?
+
+    /// A pool of `configuration.processCount` processes, started now (they load and sandbox themselves while the
+    /// viewer opens its window).
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        for _ in 0..<configuration.processCount {
+            if let started = try? start() { idle.append(started) }
+        }
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// `gallery-decoder` in the directory of the running executable (the viewer's, or a test bundle's in the build
+    /// directory): where `make install` puts it and where `swift build` builds it.
+    public static func besideViewer(named name: String = "gallery-decoder") -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return name }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return directory + "/" + name
+    }
+
+    /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;
+    /// the answer, or the fault that cost it. `request`'s budget and CPU seconds are the pool's.
+    public func decode(descriptor: Int32, request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
+        decode(descriptor: descriptor, request: request, keepingPixels: true) { $0 }
+    }
+
+    /// As `decode(descriptor:request:)`, handing the answer to `consume` before the process goes back to the pool:
+    /// `consume` must not keep the answer's pixels (it copies them), so the process may write its next reply into the
+    /// same memory, which spares the kernel zeroing new pages for every photo.
+    public func decode<Consumed>(
+        descriptor: Int32, request: DecoderRequest, consume: (DecoderAnswer) -> Consumed
+    ) -> Result<Consumed, DecoderFault> {
+        decode(descriptor: descriptor, request: request, keepingPixels: false, consume: consume)
+    }
+
+    private func decode<Consumed>(
+        descriptor: Int32, request: DecoderRequest, keepingPixels: Bool, consume: (DecoderAnswer) -> Consumed
+    ) -> Result<Consumed, DecoderFault> {
+        let key = FileKey(descriptor: descriptor)
+        if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
+        while true {
+            let outcome = exchange(request, descriptor: descriptor, keepingPixels: keepingPixels, consume: consume)
+            guard case .failure(.crashed) = outcome, let key else { return outcome }
+            if recordCrash(key) >= 2 { return outcome }
+        }
+    }
+
+    /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
+    /// CPU seconds are the pool's.
+    public func ask(_ request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
+        exchange(request, descriptor: -1, keepingPixels: true) { $0 }
+    }
+
+    /// Ends every process; later decodes fail with `.unavailable`. Calling it again does nothing.
+    public func shutdown() {
+        condition.lock()
+        isShutDown = true
+        let ending = idle
+        idle = []
+        condition.broadcast()
+        condition.unlock()
+        for each in ending { each.end() }
+    }
+
+    /// The ids of the idle processes (for tests: what `/proc` says about them).
+    package var idleProcessIDs: [Int32] {
+        condition.lock()
+        defer { condition.unlock() }
+        return idle.map(\.processID)
+    }
+
+    /// One exchange on a borrowed process, which goes back to the idle ones if it is still sound.
+    private func exchange<Consumed>(
+        _ request: DecoderRequest, descriptor: Int32, keepingPixels: Bool, consume: (DecoderAnswer) -> Consumed
+    ) -> Result<Consumed, DecoderFault> {
+        var request = request
+        request.budgetBytes = configuration.budgetBytes
+        request.cpuSeconds = configuration.cpuSeconds
+        let process: DecoderProcessHandle
+        switch borrow() {
+        case .success(let borrowed): process = borrowed
+        case .failure(let fault): return .failure(fault)
+        }
+        request.previousReleased = process.previousReleased
+        let outcome = process.exchange(
+            request, descriptor: descriptor, deadline: configuration.deadlineSeconds, afterSending: afterSending)
+        switch outcome {
+        case .failure(let fault):
+            giveBack(nil)
+            return .failure(fault)
+        case .success(let answer):
+            let consumed = consume(answer)
+            process.previousReleased = !keepingPixels
+            giveBack(process.isRunning ? process : nil)
+            return .success(consumed)
+        }
+    }
+
+    /// An idle process, a new one when fewer than `processCount` are running, or after waiting for one to come back.
+    private func borrow() -> Result<DecoderProcessHandle, DecoderFault> {
+        condition.lock()
+        while true {
+            if isShutDown {
+                condition.unlock()
+                return .failure(.unavailable("the gallery is shutting down"))
+            }
+            if let process = idle.popLast() {
+                running += 1
+                condition.unlock()
+                // A process that died while idle (killed from outside) is replaced before it is asked.
+                guard process.isRunning else { return replacement() }
+                return .success(process)
+            }
+            if running < configuration.processCount {
+                running += 1
+                condition.unlock()
+                return replacement()
+            }
+            condition.wait()
+        }
+    }
+
+    /// A newly started process for a borrower already counted as running.
+    private func replacement() -> Result<DecoderProcessHandle, DecoderFault> {
+        do throws(DecoderFault) {
+            return .success(try start())
+        } catch {
+            giveBack(nil)
+            return .failure(error)
+        }
+    }
+
+    /// Returns a borrowed process (nil: it is spent), waking a waiting borrower.
+    private func giveBack(_ process: DecoderProcessHandle?) {
+        condition.lock()
+        running -= 1
+        if let process, !isShutDown { idle.append(process) }
+        let discard = isShutDown ? process : nil
+        condition.broadcast()
+        condition.unlock()
+        discard?.end()
+    }
+
+    /// A new process, told the viewer's id (it ends at once if its parent is already gone).
+    private func start() throws(DecoderFault) -> DecoderProcessHandle {
+        var arguments = ["--serve", "3", "--parent", String(getpid()), "--budget", String(configuration.budgetBytes)]
+        if configuration.testRequests { arguments.append("--test-requests") }
+        arguments += configuration.decoderArguments
+        return try DecoderProcessHandle(executable: configuration.executable, arguments: arguments)
+    }
+
+    private func crashCount(_ key: FileKey) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return crashes[key, default: 0]
+    }
+
+    /// Counts a crash on the file with `key`; the count so far.
+    private func recordCrash(_ key: FileKey) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        crashes[key, default: 0] += 1
+        return crashes[key, default: 0]
+    }
+}

@@ -1,0 +1,158 @@
+import CDescriptorPassing
+import GalleryCore
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One decoder process and the viewer's end of its socket: started, asked, and ended.
+///
+/// The socket is a `SOCK_SEQPACKET` pair, so each request and reply is one message with its descriptor beside it.
+/// The process holds its end as descriptor 3; it ends when the viewer's end closes (it reads the end of the stream),
+/// when the thread that started it ends (`PR_SET_PDEATHSIG`, set by the decoder itself), or when killed here.
+final class DecoderProcessHandle {
+    /// The process id.
+    let processID: pid_t
+    /// The viewer's end of the socket.
+    private let socket: Int32
+    /// Whether the process has been waited for (its id may be reused from then on).
+    private var reaped = false
+    /// Whether the viewer has let go of the memory of the last reply (the next request says so).
+    var previousReleased = false
+
+    /// Starts `executable` with `arguments` (after its name), its socket end as descriptor 3, every signal at its
+    /// default and unblocked; throws the reason it could not be started.
+    init(executable: String, arguments: [String]) throws(DecoderFault) {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw .unavailable("socketpair: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 onto 3 clears close-on-exec there; every other descriptor of the viewer is close-on-exec.
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) }
+        defer { for each in argv { free(each) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environ)
+        close(pair[1])
+        guard spawned == 0 else {
+            close(pair[0])
+            throw .unavailable("\(executable): \(String(cString: strerror(spawned)))")
+        }
+        processID = pid
+        socket = pair[0]
+    }
+
+    deinit {
+        end()
+    }
+
+    /// Sends `request` with `descriptor` (-1: none) and waits up to `deadline` seconds for the reply. On a fault the
+    /// process is gone (killed here at the deadline, reaped either way) and the handle is spent. `afterSending` is
+    /// called with the process id once the request is on its way.
+    func exchange(
+        _ request: DecoderRequest, descriptor: Int32, deadline: Double, afterSending: ((Int32) -> Void)? = nil
+    ) -> Result<DecoderAnswer, DecoderFault> {
+        let message = request.encoded
+        let sent = message.withUnsafeBytes { gallery_send_message(socket, $0.baseAddress, $0.count, descriptor) }
+        let cpuSeconds = Double(request.cpuSeconds)
+        guard sent == message.count else { return .failure(ended(cpuSeconds: cpuSeconds)) }
+        afterSending?(processID)
+        let end = MonotonicClock.seconds() + deadline
+        while true {
+            let remaining = end - MonotonicClock.seconds()
+            guard remaining > 0 else {
+                kill(processID, SIGKILL)
+                _ = waitForExit()
+                return .failure(.tookTooLong(seconds: deadline))
+            }
+            var polled = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&polled, 1, Int32(min(remaining * 1000, 60_000)) + 1)
+            if ready < 0, errno == EINTR { continue }
+            if ready > 0 { break }
+            if ready < 0 { return .failure(ended(cpuSeconds: cpuSeconds)) }
+        }
+        var bytes = [UInt8](repeating: 0, count: DecoderReply.maximumByteCount)
+        var memory: Int32 = -1
+        let received = bytes.withUnsafeMutableBytes {
+            gallery_receive_message(socket, $0.baseAddress, $0.count, &memory)
+        }
+        guard received > 0, let reply = DecoderReply(decoding: Array(bytes[0..<received])) else {
+            if memory >= 0 { close(memory) }
+            return .failure(ended(cpuSeconds: cpuSeconds))
+        }
+        guard reply.succeeded, reply.byteCount > 0 else {
+            if memory >= 0 { close(memory) }
+            return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID))
+        }
+        guard memory >= 0 else { return .failure(.crashed("a reply with pixels came without their memory")) }
+        do throws(PixelBufferError) {
+            // The mapping takes the descriptor; the pixels are read where the decoder wrote them.
+            let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
+            // Every page mapped in one call (MADV_POPULATE_READ, Linux 5.14), not a fault per page as they are read.
+            _ = madvise(storage.bytes, storage.byteCount, 22)
+            let buffer = try PixelBuffer(
+                width: Int(reply.width), height: Int(reply.height), stride: Int(reply.stride),
+                format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: storage)
+            return .success(DecoderAnswer(reply: reply, pixels: buffer, processID: processID))
+        } catch {
+            return .failure(.crashed("unusable pixels: \(error)"))
+        }
+    }
+
+    /// Whether the process is still running (not yet reaped, and not a zombie).
+    var isRunning: Bool {
+        guard !reaped else { return false }
+        var status: Int32 = 0
+        let waited = waitpid(processID, &status, WNOHANG)
+        if waited == processID || waited < 0 { reaped = true }
+        return !reaped
+    }
+
+    /// Kills the process (if still there) and closes the socket.
+    func end() {
+        if !reaped {
+            kill(processID, SIGKILL)
+            _ = waitForExit()
+        }
+        if socket >= 0 { close(socket) }
+    }
+
+    /// The fault of a process whose socket broke: it is reaped, and its end says why (SIGXCPU: it used its
+    /// `cpuSeconds`).
+    private func ended(cpuSeconds: Double) -> DecoderFault {
+        guard let status = waitForExit() else { return .crashed("the decoder's end is unknown") }
+        let signal = status & 0x7f
+        if signal == 0 {
+            let code = (status >> 8) & 0xff
+            return code == DecoderFault.memoryLimitExitStatus ? .overMemoryLimit : .crashed("exit status \(code)")
+        }
+        if signal == SIGXCPU { return .tookTooLong(seconds: cpuSeconds) }
+        return .crashed("signal \(signal)")
+    }
+
+    /// Waits for the process to end; its wait status, or nil when it was already reaped.
+    private func waitForExit() -> Int32? {
+        guard !reaped else { return nil }
+        var status: Int32 = 0
+        while true {
+            let waited = waitpid(processID, &status, 0)
+            if waited < 0, errno == EINTR { continue }
+            reaped = true
+            return waited == processID ? status : nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Imaging
+
+/// One photo a decoder process is asked for: the request, and a path that opens the photo's descriptor (and nothing
+/// else) inside the sandbox.
+public struct DecodeJob {
+    /// The viewer's request.
+    public let request: DecoderRequest
+    /// The descriptor the viewer sent, open read-only on the photo.
+    public let descriptor: Int32
+    /// A path whose open, inside the sandbox, gives a duplicate of `descriptor` (for decoders that open by path); it
+    /// ends in the request's file extension.
+    public let path: String
+    /// Pixel memory for the answer: shared, and the previous answer's pages when the viewer has released them and
+    /// they are large enough.
+    public let makeBuffer: (_ width: Int, _ height: Int, _ format: PixelFormat) throws(PixelBufferError) -> PixelBuffer
+
+    /// A job for `request` on `descriptor`, opened inside the sandbox as `path`, its pixels from `makeBuffer`.
+    public init(
+        request: DecoderRequest, descriptor: Int32, path: String,
+        makeBuffer: @escaping (Int, Int, PixelFormat) throws(PixelBufferError) -> PixelBuffer = {
+            width, height, format throws(PixelBufferError) in
+            try PixelBuffer(width: width, height: height, format: format, shared: true)
+        }
+    ) {
+        self.request = request
+        self.descriptor = descriptor
+        self.path = path
+        self.makeBuffer = makeBuffer
+    }
+}
+
+/// What a decode gives back to the viewer.
+public enum DecodeAnswer {
+    /// The pixels, in shared memory (`PixelBuffer(… shared: true)`), with up to two notes.
+    case pixels(PixelBuffer, notes: [String])
+    /// No pixels: a failure code the viewer knows, and up to two texts of detail.
+    case failure(code: UInt16, texts: [String])
+}

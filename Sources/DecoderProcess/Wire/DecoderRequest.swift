@@ -1,0 +1,97 @@
+/// What the viewer asks a decoder process: a fixed 64-byte header, sent with the photo's open descriptor.
+///
+/// The header is all that crosses besides the descriptor: no path, so the decoder learns nothing of the file system,
+/// and nothing of variable length for it to parse before it decodes.
+public struct DecoderRequest: Sendable, Hashable {
+    /// What the decoder does.
+    public enum Kind: UInt16, Sendable, Hashable {
+        /// Decode the photo sent with the request.
+        case decode = 1
+        /// Report the sandbox's layers (`DecoderReply.texts`: the summary) and the process id.
+        case status = 2
+        /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
+        case probeOpenFile = 10
+        /// Test only: try to open a network socket, report the errno.
+        case probeSocket = 11
+        /// Test only: allocate and touch memory until the limit stops the process.
+        case probeMemoryBomb = 12
+        /// Test only: compute forever, until a deadline stops the process.
+        case probeSpin = 13
+        /// Test only: crash with SIGSEGV.
+        case probeCrash = 14
+    }
+
+    /// The message's size in bytes.
+    public static let byteCount = 64
+    /// The longest file extension sent (the decoder tells formats without magic bytes by it).
+    public static let extensionCapacity = 16
+    static let magic: UInt32 = 0x5152_4447  // "GDRQ"
+
+    /// What to do.
+    public var kind: Kind
+    /// The box the picture is fitted inside, in pixels.
+    public var boxWidth: Int32
+    /// The box's height.
+    public var boxHeight: Int32
+    /// The part of the fitted picture wanted (x, y, width, height), or nil for all of it.
+    public var region: [Int32]?
+    /// Whether an animation comes with its frames (a page) or as its first frame.
+    public var animated: Bool
+    /// The bytes this decode may map, besides the decoder's own code and heap (its address-space limit).
+    public var budgetBytes: UInt64
+    /// The CPU seconds this decode may use before the kernel stops the process.
+    public var cpuSeconds: UInt32
+    /// The photo's file extension, lowercased, without the dot (what the viewer's name for it says).
+    public var fileExtension: String
+    /// Whether the viewer no longer maps the memory of this process's previous reply: the decoder may write the next
+    /// pixels into it instead of into new pages.
+    public var previousReleased = false
+
+    /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
+    public init(
+        kind: Kind = .decode, boxWidth: Int32, boxHeight: Int32, region: [Int32]? = nil, animated: Bool = false,
+        budgetBytes: UInt64, cpuSeconds: UInt32, fileExtension: String
+    ) {
+        self.kind = kind
+        self.boxWidth = boxWidth
+        self.boxHeight = boxHeight
+        self.region = region
+        self.animated = animated
+        self.budgetBytes = budgetBytes
+        self.cpuSeconds = cpuSeconds
+        self.fileExtension = fileExtension
+    }
+
+    /// The message's bytes.
+    public var encoded: [UInt8] {
+        var wire = WireBytes(count: Self.byteCount)
+        wire.put(Self.magic, at: 0)
+        wire.put(kind.rawValue, at: 4)
+        wire.put(UInt16((animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0)), at: 6)
+        wire.put(boxWidth, at: 8)
+        wire.put(boxHeight, at: 12)
+        for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
+        wire.put(budgetBytes, at: 32)
+        wire.put(cpuSeconds, at: 40)
+        wire.put(fileExtension, at: 48, capacity: Self.extensionCapacity)
+        return wire.bytes
+    }
+
+    /// The request in `bytes`, or nil when they are not one (wrong size, magic or kind).
+    public init?(decoding bytes: [UInt8]) {
+        let wire = WireBytes(bytes)
+        guard bytes.count == Self.byteCount, wire.get(UInt32.self, at: 0) == Self.magic,
+            let kind = Kind(rawValue: wire.get(UInt16.self, at: 4))
+        else { return nil }
+        let flags = wire.get(UInt16.self, at: 6)
+        self.kind = kind
+        animated = flags & 1 != 0
+        previousReleased = flags & 4 != 0
+        boxWidth = wire.get(Int32.self, at: 8)
+        boxHeight = wire.get(Int32.self, at: 12)
+        region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil
+        budgetBytes = wire.get(UInt64.self, at: 32)
+        cpuSeconds = wire.get(UInt32.self, at: 40)
+        fileExtension = wire.text(at: 48, capacity: Self.extensionCapacity)
+    }
+}

@@ -1,0 +1,159 @@
+import CDescriptorPassing
+import CSandbox
+import DecoderProcess
+import GalleryCore
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The decoder process's life: sandbox itself, then answer requests on its socket until the viewer closes it.
+public enum DecoderServer {
+    /// How the process was started (its command line).
+    public struct Options: Sendable {
+        /// The socket to the viewer (descriptor 3).
+        public var socket: Int32 = 3
+        /// The viewer's process id: the decoder ends at once if its parent is not that (the viewer died first).
+        public var parent: Int32?
+        /// The bytes a decode may map beyond the process's own code and heap.
+        public var budgetBytes: UInt64 = 1 << 30
+        /// Whether the test-only probe requests are answered.
+        public var testRequests = false
+
+        /// Options from the command line's arguments (after the program name): `--serve FD`, `--parent PID`,
+        /// `--budget BYTES`, `--test-requests`.
+        public init(arguments: [String]) {
+            var remaining = arguments[...]
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--serve": socket = remaining.popFirst().flatMap { Int32($0) } ?? socket
+                case "--parent": parent = remaining.popFirst().flatMap { Int32($0) }
+                case "--budget": budgetBytes = remaining.popFirst().flatMap { UInt64($0) } ?? budgetBytes
+                case "--test-requests": testRequests = true
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Sandboxes the process and serves requests; `decode` does each photo. Ends the process when the viewer closes
+    /// the socket. `prepare` runs before the sandbox: whatever the decoder must load from files (libraries, tables),
+    /// it loads there; `sandboxed` runs once the sandbox is on.
+    public static func run(
+        _ options: Options, prepare: () -> Void, sandboxed: () -> Void = {}, decode: (DecodeJob) -> DecodeAnswer
+    ) -> Never {
+        // The viewer's death ends this process, from now on; if it is already gone, end now.
+        _ = gallery_sandbox_parent_death_signal(SIGKILL)
+        if let parent = options.parent, getppid() != parent { _exit(0) }
+        // Nothing but the standard streams and the socket: a descriptor the starter leaked (a display connection, a
+        // photo folder) is no way out of the sandbox.
+        if options.socket != 3 { _exit(2) }
+        gallery_sandbox_close_descriptors_from(4)
+        prepare()
+        let sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
+        sandboxed()
+        // The memory of the last reply, written again once the viewer says it has let go of it.
+        var spare: PixelStorage?
+        while true {
+            var bytes = [UInt8](repeating: 0, count: DecoderRequest.byteCount + 1)
+            var descriptor: Int32 = -1
+            let received = bytes.withUnsafeMutableBytes {
+                gallery_receive_message(options.socket, $0.baseAddress, $0.count, &descriptor)
+            }
+            guard received > 0 else { _exit(0) }
+            let request = DecoderRequest(decoding: Array(bytes[0..<received]))
+            let started = MonotonicClock.seconds()
+            var reply: DecoderReply
+            var memory: PixelStorage?
+            // Every request gets its own CPU seconds (the limit counts the process's life).
+            if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
+            switch request?.kind {
+            case .decode?:
+                let request = request!
+                let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
+                gallery_sandbox_offer(descriptor, path)
+                let reusable = request.previousReleased ? spare : nil
+                spare = nil
+                let answer = decode(
+                    DecodeJob(request: request, descriptor: descriptor, path: path) {
+                        width, height, format throws(PixelBufferError) in
+                        try buffer(width: width, height: height, format: format, reusing: reusable)
+                    })
+                gallery_sandbox_offer(-1, nil)
+                switch answer {
+                case .pixels(let buffer, let notes):
+                    memory = buffer.storage
+                    spare = buffer.storage
+                    reply = DecoderReply(
+                        failureCode: 0, width: Int32(buffer.width), height: Int32(buffer.height),
+                        stride: Int32(buffer.stride), format: buffer.format.rawValue,
+                        byteCount: UInt64(buffer.byteCount),
+                        texts: notes)
+                case .failure(let code, let texts):
+                    reply = DecoderReply(failureCode: code, texts: texts)
+                }
+            case .status?:
+                reply = DecoderReply(failureCode: 0, texts: [sandbox.summary, String(getpid())])
+            case let kind? where options.testRequests:
+                reply = probe(kind)
+            default:
+                reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["request refused"])
+            }
+            if descriptor >= 0 { close(descriptor) }
+            reply.decodeMicroseconds = UInt32(clamping: Int((MonotonicClock.seconds() - started) * 1e6))
+            let message = reply.encoded
+            let sent = message.withUnsafeBytes {
+                gallery_send_message(options.socket, $0.baseAddress, $0.count, memory?.sharedMemory ?? -1)
+            }
+            guard sent == message.count else { _exit(0) }
+        }
+    }
+
+    /// A shared buffer of `width` × `height`: in `reusing` when it is large enough and not over four times the size,
+    /// else in new memory.
+    private static func buffer(width: Int, height: Int, format: PixelFormat, reusing storage: PixelStorage?)
+        throws(PixelBufferError) -> PixelBuffer
+    {
+        let stride = PixelBuffer.alignedStride(width: width)
+        if let storage, width > 0, height > 0, height <= storage.byteCount / stride,
+            storage.byteCount / 4 <= stride * height
+        {
+            return try PixelBuffer(width: width, height: height, stride: stride, format: format, storage: storage)
+        }
+        return try PixelBuffer(width: width, height: height, format: format, shared: true)
+    }
+
+    /// A test-only probe's reply (or its end: the bomb, the spin and the crash never reply).
+    private static func probe(_ kind: DecoderRequest.Kind) -> DecoderReply {
+        switch kind {
+        case .probeOpenFile:
+            let opened = open("/etc/passwd", O_RDONLY | O_CLOEXEC)
+            let error = errno
+            if opened >= 0 { close(opened) }
+            return DecoderReply(failureCode: 0, texts: [opened >= 0 ? "opened" : "errno \(error)"])
+        case .probeSocket:
+            let opened = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let error = errno
+            if opened >= 0 { close(opened) }
+            return DecoderReply(failureCode: 0, texts: [opened >= 0 ? "opened" : "errno \(error)"])
+        case .probeMemoryBomb:
+            var blocks: [UnsafeMutableRawPointer] = []
+            while true {
+                let chunk = 64 << 20
+                guard let block = malloc(chunk) else { _exit(DecoderFault.memoryLimitExitStatus) }
+                memset(block, 1, chunk)
+                blocks.append(block)
+            }
+        case .probeSpin:
+            var value: UInt64 = 1
+            while value != 0 { value = value &* 6_364_136_223_846_793_005 &+ 1 | 1 }
+            return DecoderReply(failureCode: 0, texts: ["\(value)"])
+        case .probeCrash:
+            raise(SIGSEGV)
+            return DecoderReply(failureCode: 0)
+        case .decode, .status:
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
+        }
+    }
+}

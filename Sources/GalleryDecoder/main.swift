@@ -1,0 +1,53 @@
+import CDecoderAllocation
+import CGlibcMalloc
+import DecoderProcess
+import DecoderService
+import Gallery
+import GalleryCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// gallery-decoder: the viewer's decoder process (docs/DESIGN.md). Started by the viewer's `DecoderPool` with its
+// socket as descriptor 3; `gallery-decoder --sandbox` puts the sandbox on and prints which layers are on.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options = DecoderServer.Options(arguments: arguments)
+let decoder = {
+    var decoder = ImageDecoder(budget: DecodeBudget(totalBytes: Int(clamping: options.budgetBytes)))
+    if let index = arguments.firstIndex(of: "--max-pixels"), index + 1 < arguments.count,
+        let pixels = Int(arguments[index + 1])
+    {
+        decoder.maximumPixelCount = pixels
+    }
+    decoder.upscales = !arguments.contains("--no-upscale")
+    decoder.managesColour = !arguments.contains("--no-color-management")
+    return decoder
+}()
+
+/// The one call into the decoder: the job's photo as pixels in shared memory, or why not.
+func decodePhoto(_ job: DecodeJob) -> DecodeAnswer {
+    DecoderSideDecoding.answer(job, decoder: decoder)
+}
+
+if arguments.first == "--sandbox" {
+    print(DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: false).summary)
+    exit(0)
+}
+guard arguments.contains("--serve") else {
+    let message = "gallery-decoder: started by gallery, not by hand (--sandbox prints the sandbox's layers)\n"
+    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    exit(2)
+}
+// SDL and SDL_image load their format libraries here, before the sandbox closes the file system.
+nonisolated(unsafe) var session: SDLSession?
+DecoderServer.run(
+    options,
+    prepare: {
+        session = try? SDLSession(video: false)
+        // One malloc arena: each thread's own would reserve 64 MiB of address space, against the limit.
+        _ = mallopt(M_ARENA_MAX, 1)
+    },
+    sandboxed: { gallery_allocation_arm(1) },
+    decode: decodePhoto)
