@@ -84,6 +84,8 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         var settleRequests = 0
         var settledRequests = 0
         var exited = false
+        /// Whether the folder's listing at the start (`atStart`) is made.
+        var listed = false
     }
 
     /// Starts watching `folder`, which must exist and be a folder; `wake` is called (on the watch thread) when an
@@ -169,6 +171,14 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         state.withLock { ($0.passes, $0.pollTimeout) }
     }
 
+    /// Waits up to `seconds` for the watch thread's listing of the photos already there; whether it is made. A folder
+    /// listed while thousands of files arrive can miss one that was there (ext4 turning a one-block folder into an
+    /// indexed one mid-read), which the overflow's catch-up would then take for new.
+    package func waitUntilListed(upTo seconds: Double) -> Bool {
+        passSignal.wait(upTo: seconds) { state.withLock { !$0.listed } }
+        return state.withLock { $0.listed }
+    }
+
     /// Waits up to `seconds` for the watch thread to exit after `stop`; whether it did.
     package func waitForExit(upTo seconds: Double) -> Bool {
         passSignal.wait(upTo: seconds) { state.withLock { !$0.exited } }
@@ -219,7 +229,11 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         var discard = [UInt8](repeating: 0, count: 64)
         // Listed after the watch is in place, so a photo arriving now is either listed or seen as an event.
         let atStart = Set(Self.photoPaths(in: folder))
-        state.withLock { $0.atStart = atStart }
+        state.withLock {
+            $0.atStart = atStart
+            $0.listed = true
+        }
+        passSignal.notify()
         defer {
             state.withLock { $0.exited = true }
             passSignal.notify()

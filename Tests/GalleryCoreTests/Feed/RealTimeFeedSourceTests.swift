@@ -125,6 +125,8 @@ import Glibc
         let clock = ManualClock()
         let source = try FolderWatchFeedSource(folder: folder.path, quietPeriod: 0.05, clock: clock.now)
         defer { source.stop() }
+        // What was there at the start is known before the burst: never appended, and not listed mid-burst.
+        #expect(source.waitUntilListed(upTo: 10))
         // As a stopped process (kill -STOP): the events queue up in the kernel, which drops those past its limit.
         source.holdEvents()
         let limit = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
