@@ -14,6 +14,7 @@ enum DecodeFailureCode {
         case .tooLarge(let size): (7, ["\(size.width)", "\(size.height)"])
         case .processingFailed(let detail): (8, [detail])
         case .invalidSyntheticPage: (8, [reason.message])
+        case .decoderStopped(let why): (9, [why])
         }
     }
 
@@ -28,7 +29,8 @@ enum DecodeFailureCode {
         case 5: return .unrecognisedFormat
         case 6: return .corrupt(format: text(0), detail: text(1))
         case 7: return .tooLarge(PixelSize(width: Int(text(0)) ?? 0, height: Int(text(1)) ?? 0))
-        case DecoderReply.memoryLimitFailureCode: return .processingFailed(DecoderFault.overMemoryLimit.message)
+        case 9: return .decoderStopped(text(0))
+        case DecoderReply.memoryLimitFailureCode: return .decoderStopped(DecoderFault.overMemoryLimit.message)
         default: return .processingFailed(text(0).isEmpty ? "the decoder failed (code \(code))" : text(0))
         }
     }

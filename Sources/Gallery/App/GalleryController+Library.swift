@@ -118,7 +118,7 @@ extension GalleryController {
     static func isUnshowable(_ reason: DecodeFailure.Reason) -> Bool {
         switch reason {
         case .missingFile, .notAFile, .unreadable, .emptyFile, .unrecognisedFormat, .corrupt: true
-        case .tooLarge, .processingFailed, .invalidSyntheticPage: false
+        case .tooLarge, .processingFailed, .invalidSyntheticPage, .decoderStopped: false
         }
     }
 

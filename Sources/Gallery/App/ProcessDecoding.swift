@@ -53,7 +53,7 @@ public enum ProcessDecoding {
             }
         }
         switch outcome {
-        case .failure(let fault): throw failure(.processingFailed(fault.message))
+        case .failure(let fault): throw failure(.decoderStopped(fault.message))
         case .success(.failure(let reason)): throw failure(reason)
         case .success(.success(let surface)): return surface
         }

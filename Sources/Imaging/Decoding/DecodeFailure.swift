@@ -20,6 +20,8 @@ public struct DecodeFailure: Error, Sendable, Hashable {
         case processingFailed(String)
         /// A synthetic page outside `0..<count`.
         case invalidSyntheticPage(index: Int, count: Int)
+        /// The decoder process was stopped or lost mid-decode, named as the tile shows it (e.g. "decoder crashed").
+        case decoderStopped(String)
 
         /// A short explanation for the user, e.g. "empty file (0 bytes)".
         public var message: String {
@@ -33,6 +35,7 @@ public struct DecodeFailure: Error, Sendable, Hashable {
             case .tooLarge(let size): "image too large to show (\(size) px)"
             case .processingFailed(let detail): "could not prepare the image: \(detail)"
             case .invalidSyntheticPage(let index, let count): "no synthetic page \(index + 1) of \(count)"
+            case .decoderStopped(let why): why
             }
         }
     }

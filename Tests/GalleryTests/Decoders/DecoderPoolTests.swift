@@ -87,6 +87,12 @@ extension SDLSerializedTests {
             #expect(answer.reply.failureCode == DecoderReply.refusedFailureCode)
         }
 
+        @Test func aDecoderStoppedAtItsMemoryLimitIsNamedSoOnTheTile() {
+            let reason = DecodeFailureCode.decode(code: DecoderReply.memoryLimitFailureCode, texts: [])
+            let failure = DecodeFailure(source: .file(path: "/photos/big.png"), reason: reason)
+            #expect(failure.description == "big.png: over the memory limit")
+        }
+
         @Test func photosDecodeInTheProcessAsTheyDoInline() throws {
             let folder = try TemporaryDirectory()
             let path = try Self.photos(1, in: folder)[0]
@@ -148,7 +154,7 @@ extension SDLSerializedTests {
                 #expect(throws: Never.self) { try outcome.get() }
             } else {
                 #expect(
-                    throws: DecodeFailure(source: .file(path: paths[0]), reason: .processingFailed("decoder crashed"))
+                    throws: DecodeFailure(source: .file(path: paths[0]), reason: .decoderStopped("decoder crashed"))
                 ) {
                     try outcome.get()
                 }
