@@ -34,6 +34,12 @@ extension GalleryCommandLine {
             // --help and --version are "errors" that exit 0 with their text, and an ExitCode (no message) was already
             // explained; everything else is bad input.
             let text = message(for: error)
+            if exitCode(for: error) == .success, rawArguments.dropFirst().contains("--version") {
+                // Inline decoding says so at once; only a run that chose process decoders starts one to ask it.
+                let lines = ProcessDecoding.versionLines(DecoderChoice.named(in: Array(rawArguments.dropFirst())))
+                print(([text] + lines).joined(separator: "\n"))
+                Glibc.exit(0)
+            }
             if exitCode(for: error) == .success || text.isEmpty { exit(withError: error) }
             fail(text, status: badInputStatus)
         }

@@ -95,6 +95,7 @@ final class GalleryAssembly {
             cacheGrowsWithWindow: images.cacheGrowsWithWindow, headStart: headStart)
         // And into the folder of any photo a feed brings later, before the next thumbnail is written.
         if let cache = thumbnailCache { gallery.protectFolders = { cache.protect($0) } }
+        gallery.decoderSandbox = decoderPool.map { DecoderSandboxStatus(pool: $0) }
         return gallery
     }
 

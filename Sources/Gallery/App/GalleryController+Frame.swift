@@ -96,6 +96,10 @@ extension GalleryController {
         if mode == .feed { lines.append("feed      \(feedState.traceName)") }
         if let line = model.animationPanelLine { lines.append(line) }
         if let note = store.decodes.animationNotes[photo] { lines.append("animation \(note)") }
+        if let decoderSandbox {
+            let layers = decoderSandbox.lines(wake: wake) ?? ["asking a decoder…"]
+            lines += layers.map { "sandbox   \($0)" }
+        }
         return lines
     }
 
@@ -117,7 +121,9 @@ extension GalleryController {
         guard model.showsInfoPanel else { return }
         _ = detailsPanelLines
         photoDetails.waitForReads()
+        decoderSandbox?.waitForAnswer()
         if photoDetails.takeArrivals() { needsRedraw = true }
+        if decoderSandbox?.takeArrival() == true { needsRedraw = true }
     }
 
     /// The window title: `i / N — file name`.

@@ -81,6 +81,8 @@ public final class GalleryController {
     var dropsPending = false
     /// The information panel's details of the photos shown with it open, read off the main thread.
     let photoDetails = PhotoDetailsCache()
+    /// The decoder processes' sandbox layers the panel lists, or nil: photos decode in the viewer's threads.
+    var decoderSandbox: DecoderSandboxStatus?
 
     /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
     /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
@@ -270,6 +272,7 @@ public final class GalleryController {
         receiveFileOutcomes(at: time)
         receiveFolderChanges()
         if photoDetails.takeArrivals() { needsRedraw = true }
+        if decoderSandbox?.takeArrival() == true { needsRedraw = true }
         if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }
