@@ -70,7 +70,7 @@ enum PNGWriter {
         return out + be(Int(b << 16 | a), 4)
     }
 
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)

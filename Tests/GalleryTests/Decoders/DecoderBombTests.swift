@@ -1,0 +1,82 @@
+import DecoderProcess
+import Foundation
+import GalleryCore
+import GalleryTesting
+import Testing
+
+@testable import Gallery
+
+extension SDLSerializedTests {
+    /// Decoder bombs (small files promising huge pictures) decoded in sandboxed processes: the limit the kernel
+    /// enforces stops the decoder, the tile names why, and the next photo shows.
+    @Suite struct DecoderBombTests {
+        struct Bomb: Sendable, CustomTestStringConvertible {
+            let name: String
+            let bytes: @Sendable () -> [UInt8]
+            /// The error tiles acceptable for it (a header guard's refusal, or the sandbox's limit); nil: it may decode.
+            let tiles: [String]?
+            var testDescription: String { name }
+        }
+
+        static let bombs = [
+            Bomb(
+                name: "flat-9999.png", bytes: { BombFixture.flatPNG() },
+                tiles: ["over the memory limit", "image too large to show (9999×9999 px)"]),
+            Bomb(name: "huge-frames.gif", bytes: { BombFixture.hugeFrameGIF() }, tiles: nil),
+        ]
+
+        init() throws {
+            _ = try SDLTestSession.start()
+        }
+
+        @Test(arguments: bombs)
+        func aBombIsATileWithinTwoSecondsAndTheNextPhotoDecodes(bomb: Bomb) throws {
+            let folder = try TemporaryDirectory()
+            let path = try folder.write(bomb.bytes(), to: bomb.name)
+            let next = try DecoderPoolTests.photos(1, in: folder)[0]
+            let pool = ProcessDecoding.makePool(decoder: ImageDecoder(), processCount: 1)
+            defer { pool.shutdown() }
+            let started = MonotonicClock.seconds()
+            let outcome = DecoderPoolTests.decode(path, pool: pool)
+            let seconds = MonotonicClock.seconds() - started
+            #expect(seconds < 2, "\(seconds) s")
+            switch outcome {
+            case .success(let surface):
+                #expect(bomb.tiles == nil, "decoded at \(surface.size)")
+            case .failure(let failure):
+                if let tiles = bomb.tiles {
+                    #expect(tiles.contains(failure.reason.message), "\(failure)")
+                } else {
+                    #expect(failure.reason.message != "decoder crashed", "\(failure)")
+                }
+            }
+            #expect(throws: Never.self) { try DecoderPoolTests.decode(next, pool: pool).get() }
+        }
+
+        @Test(arguments: bombs)
+        func theViewerStaysSmallWhileItsDecodersMeetABomb(bomb: Bomb) throws {
+            let folder = try TemporaryDirectory()
+            let photos = folder.path("photos")
+            try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
+            try folder.write(bomb.bytes(), to: "photos/a-" + bomb.name)
+            let jpeg = JPEGFixture.rgb(width: 64, height: 48) { _, _ in RGBA(r: 10, g: 200, b: 30, a: 255) }
+            try folder.write(jpeg, to: "photos/b-next.jpg")
+            let script = folder.path("script.jsonl")
+            try [ScriptLine.key(0.5, "Right"), ScriptLine.quit(1.5)].joined(separator: "\n")
+                .write(toFile: script, atomically: true, encoding: .utf8)
+            let trace = folder.path("trace.jsonl")
+            let run = try MeasuredProcess.run(
+                GalleryProcess.executable.path,
+                [
+                    "--headless", "--decoders", "process", "--size", "320x240", "--script", script, "--trace", trace,
+                    photos,
+                ])
+            #expect(run.status == 0)
+            #expect(run.peakResidentBytes < 150 << 20, "viewer peak \(run.peakResidentBytes >> 20) MB")
+            // The next photo was reached and decoded.
+            let last = try #require(try TraceReader.records(inFile: trace).last)
+            #expect(last.page == 1)
+            #expect(last.decoded >= 1)
+        }
+    }
+}
