@@ -1,5 +1,5 @@
 import DecoderProcess
-import Foundation
+import Dispatch
 import GalleryCore
 
 /// The sandbox layers of the decoder processes, for the information panel: asked of the pool the first time the panel
@@ -28,7 +28,7 @@ final class DecoderSandboxStatus: Sendable {
             return (state.lines, !state.asked)
         }
         if ask {
-            Thread.detachNewThread { [self] in
+            DetachedThread.start(name: "gallery-sandbox") { [self] in
                 let layers = ProcessDecoding.sandboxLayers(of: pool)
                 state.withLock {
                     $0.lines = layers
