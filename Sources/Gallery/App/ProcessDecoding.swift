@@ -61,24 +61,7 @@ public enum ProcessDecoding {
 
     /// Opens `path` as `ImageFile` does (read-only, never blocking on a FIFO), checked to be a non-empty regular file.
     static func open(_ path: String) throws(DecodeFailure.Reason) -> Int32 {
-        PhotoFileAccess.willAccess(path)
-        let descriptor = PathBytes.withSystemPath(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-        guard descriptor >= 0 else { throw ImageFile.reason(forOpenError: errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw ImageFile.reason(forOpenError: code)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .notAFile
-        }
-        guard status.st_size > 0 else {
-            close(descriptor)
-            throw .emptyFile
-        }
-        return descriptor
+        try ImageFile.open(path).descriptor
     }
 
     /// A surface holding `pixels`. One copy, until surfaces can be made over shared memory.

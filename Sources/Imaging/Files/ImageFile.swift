@@ -21,15 +21,27 @@ package final class ImageFile {
 
     /// Opens `path`, or throws the reason it cannot be read as an image file.
     package init(path: String) throws(DecodeFailure.Reason) {
+        let (descriptor, status) = try Self.open(path)
+        self.descriptor = descriptor
+        self.path = path
+        stamp = FileStamp(status)
+    }
+
+    /// Opens `path` read-only without blocking (a FIFO renamed onto the name opens at once), checked with `fstat` on
+    /// the descriptor to be a non-empty regular file: the descriptor and its status, or the reason it cannot be read.
+    /// The caller owns the descriptor. Also what the viewer hands a decoder process.
+    package static func open(_ path: String) throws(DecodeFailure.Reason) -> (descriptor: Int32, status: stat) {
         PhotoFileAccess.willAccess(path)
-        let descriptor = PathBytes.withSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw Self.reason(forOpenError: errno) }
+        let descriptor = PathBytes.withSystemPath(path) {
+            Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        }
+        guard descriptor >= 0 else { throw reason(forOpenError: errno) }
         var status = stat()
         PhotoFileAccess.willAccess(path)
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
             close(descriptor)
-            throw Self.reason(forOpenError: code)
+            throw reason(forOpenError: code)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
@@ -39,9 +51,7 @@ package final class ImageFile {
             close(descriptor)
             throw .emptyFile
         }
-        self.descriptor = descriptor
-        self.path = path
-        stamp = FileStamp(status)
+        return (descriptor, status)
     }
 
     deinit {
