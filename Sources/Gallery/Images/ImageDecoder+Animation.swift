@@ -28,11 +28,14 @@ extension ImageDecoder {
         let frameCount: Int
         let loopCount: Int
         let canvas: PixelSize
+        // One frame decoded at its stated size before it is clipped to the canvas: SDL_image's indices and colour.
+        var frameBytes = 0
         switch format {
         case .gif:
             guard let scan = GIFScan(bytes: bytes), scan.frameCount > 1 else { return .still }
             (frameCount, loopCount) = (scan.frameCount, scan.loopCount)
             canvas = PixelSize(width: scan.width, height: scan.height)
+            frameBytes = scan.largestFrameArea * 5
         case .webp:
             guard let scan = WebPScan(bytes: bytes), scan.isAnimated, scan.frameCount > 1 else { return .still }
             (frameCount, loopCount) = (scan.frameCount, scan.loopCount)
@@ -43,10 +46,11 @@ extension ImageDecoder {
         let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
         guard accepts(size) else { throw .tooLarge(size) }
         let shown = shownSize(of: size, in: box)
-        let estimate = Self.animationBytes(frames: frameCount, size: size, shown: shown) + bytes.count
+        let estimate = Self.animationBytes(frames: frameCount, size: size, shown: shown) + frameBytes + bytes.count
         guard estimate <= budget.totalBytes else {
+            let larger = frameBytes > size.area * 4 ? ", frames stated up to \(frameBytes / 5) px," : ""
             return .firstFrameOnly(
-                "first frame only: \(frameCount) frames of \(size.width)×\(size.height) px "
+                "first frame only: \(frameCount) frames of \(size.width)×\(size.height) px\(larger) "
                     + "need \(estimate >> 20) MB, over the \(budget.totalBytes >> 20) MB decode budget")
         }
         guard budget.reserve(estimate) else { throw .processingFailed("the gallery is shutting down") }

@@ -12,6 +12,10 @@ public struct GIFScan: Equatable, Sendable {
     public var loopCount: Int
     /// Whether the walk stopped early: the file ends inside a block, or before its trailer.
     public var isTruncated: Bool
+    /// The largest width × height an image descriptor states. A decoder allocates each frame at its own stated size
+    /// before clipping it to the screen, so a 100×100 screen whose frames claim 30000² costs gigabytes (4.5 GB a frame
+    /// in SDL_image: a byte of indices and four of colour per pixel).
+    public var largestFrameArea: Int
 
     /// Frames counted beyond this are not counted (the scan stops): far more than any real animation.
     public static let maximumFrames = 100_000
@@ -30,6 +34,7 @@ public struct GIFScan: Equatable, Sendable {
         delays = []
         loopCount = 1
         isTruncated = true
+        largestFrameArea = 0
         var position = 13
         if data[10] & 0x80 != 0 { position += 3 << (Int(data[10] & 7) + 1) }
         var pendingDelay = 0.0
@@ -54,6 +59,9 @@ public struct GIFScan: Equatable, Sendable {
                 }
             case 0x2C:  // An image: its descriptor, local colour table, LZW code size, then data sub-blocks.
                 guard position + 9 <= data.count else { break walk }
+                let frameWidth = Int(data[position + 4]) | Int(data[position + 5]) << 8
+                let frameHeight = Int(data[position + 6]) | Int(data[position + 7]) << 8
+                largestFrameArea = max(largestFrameArea, frameWidth * frameHeight)
                 let packed = data[position + 8]
                 position += 9
                 if packed & 0x80 != 0 { position += 3 << (Int(packed & 7) + 1) }

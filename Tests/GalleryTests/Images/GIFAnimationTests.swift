@@ -89,6 +89,22 @@ extension SDLSerializedTests {
             #expect(surface.animationNote?.contains("5000 frames of 4000×4000 px") == true)
         }
 
+        /// A 100×100 GIF whose later frames claim 30000² shows its first frame only.
+        @Test("Frames stated larger than the screen count at their stated size in the animation's estimate")
+        func framesStatedLargerThanTheScreen() throws {
+            let bomb = BombFixture.hugeFrameGIF()
+            let scan = try #require(GIFScan(bytes: bomb))
+            #expect(scan.width == 100 && scan.height == 100)
+            try #require(scan.largestFrameArea == 30_000 * 30_000, "the decode below would take 10 GB")
+            let path = try folder.write(bomb, to: "bomb.gif")
+            // Before, this decode took 10.2 GB and 67 s (headless, inline decoders).
+            let surface = try ImageDecoder().decode(
+                .file(path: path), fitting: PixelSize(width: 400, height: 400), region: nil, animated: true)
+            #expect(surface.animation == nil)
+            #expect(surface.animationNote?.contains("frames stated up to 900000000 px") == true)
+            #expect(surface.width == surface.height, "the square first frame, fitted")
+        }
+
         @Test("The window's sleep: it wakes for the GIF's next frame, and not at all once paged away or hidden")
         @MainActor func sleepsWhenNotShown() throws {
             // Red and blue, forever (the disposal GIF's three plays would be over before the information fades).
