@@ -242,23 +242,7 @@ package struct ImageHeader: Sendable, Hashable {
         guard entryCount >= 0, entryCount <= maximumSteps * 4 else { return nil }
         let entries = read(directory + 8, entryCount * 20)
         guard entries.count == entryCount * 20 else { return nil }
-        var width: Int?
-        var height: Int?
-        for entry in stride(from: 0, to: entries.count, by: 20) {
-            let tag = integer(entries, at: entry, count: 2)
-            guard tag == 256 || tag == 257 else { continue }
-            let value =
-                switch integer(entries, at: entry + 2, count: 2) {
-                case 3: integer(entries, at: entry + 12, count: 2)
-                case 4: integer(entries, at: entry + 12, count: 4)
-                case 16: integer(entries, at: entry + 12, count: 8)
-                default: -1
-                }
-            guard value > 0 else { return nil }
-            if tag == 256 { width = value } else { height = value }
-        }
-        guard let width, let height else { return nil }
-        return PixelSize(width: width, height: height)
+        return directorySize(entries, entrySize: 20, valueOffset: 12, integer: integer)
     }
 
     /// ImageWidth (tag 256) and ImageLength (257) from the first image file directory (the one SDL_image decodes).
@@ -275,16 +259,25 @@ package struct ImageHeader: Sendable, Hashable {
         guard entryCount <= maximumSteps * 4 else { return nil }
         let entries = read(directory + 2, entryCount * 12)
         guard entries.count == entryCount * 12 else { return nil }
+        return directorySize(entries, entrySize: 12, valueOffset: 8, integer: integer)
+    }
+
+    /// ImageWidth (tag 256) and ImageLength (257) among a directory's `entries` (12 bytes each in TIFF, 20 in BigTIFF,
+    /// the value field at `valueOffset`): a SHORT (3), LONG (4) or LONG8 (16) value sits in the field's first bytes.
+    private static func directorySize(
+        _ entries: [UInt8], entrySize: Int, valueOffset: Int,
+        integer: (_ field: [UInt8], _ at: Int, _ count: Int) -> Int
+    ) -> PixelSize? {
         var width: Int?
         var height: Int?
-        for entry in stride(from: 0, to: entries.count, by: 12) {
-            let tag = integer(entries, at: entry, count: 2)
+        for entry in stride(from: 0, to: entries.count, by: entrySize) {
+            let tag = integer(entries, entry, 2)
             guard tag == 256 || tag == 257 else { continue }
-            // SHORT (3) values sit in the first two bytes of the value field, LONG (4) fill it.
             let value =
-                switch integer(entries, at: entry + 2, count: 2) {
-                case 3: integer(entries, at: entry + 8, count: 2)
-                case 4: integer(entries, at: entry + 8, count: 4)
+                switch integer(entries, entry + 2, 2) {
+                case 3: integer(entries, entry + valueOffset, 2)
+                case 4: integer(entries, entry + valueOffset, 4)
+                case 16 where entrySize == 20: integer(entries, entry + valueOffset, 8)
                 default: -1
                 }
             guard value > 0 else { return nil }
