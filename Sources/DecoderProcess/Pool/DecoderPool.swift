@@ -81,26 +81,31 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;
     /// the answer, or the fault that cost it. `request`'s budget and CPU seconds are the pool's.
-    public func decode(descriptor: Int32, request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
-        decode(descriptor: descriptor, request: request, keepingPixels: true) { $0 }
+    public func decode(descriptor: Int32, request: DecoderRequest, deadline: Double? = nil)
+        -> Result<DecoderAnswer, DecoderFault>
+    {
+        decode(descriptor: descriptor, request: request, deadline: deadline, keepingPixels: true) { $0 }
     }
 
     /// As `decode(descriptor:request:)`, handing the answer to `consume` before the process goes back to the pool:
     /// `consume` must not keep the answer's pixels (it copies them), so the process may write its next reply into the
-    /// same memory, which spares the kernel zeroing new pages for every photo.
+    /// same memory, which spares the kernel zeroing new pages for every photo. `deadline` (seconds, wall clock and
+    /// CPU alike; `DecodeDeadline`) replaces the configuration's for this decode.
     public func decode<Consumed>(
-        descriptor: Int32, request: DecoderRequest, consume: (DecoderAnswer) -> Consumed
+        descriptor: Int32, request: DecoderRequest, deadline: Double? = nil, consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
-        decode(descriptor: descriptor, request: request, keepingPixels: false, consume: consume)
+        decode(descriptor: descriptor, request: request, deadline: deadline, keepingPixels: false, consume: consume)
     }
 
     private func decode<Consumed>(
-        descriptor: Int32, request: DecoderRequest, keepingPixels: Bool, consume: (DecoderAnswer) -> Consumed
+        descriptor: Int32, request: DecoderRequest, deadline: Double?, keepingPixels: Bool,
+        consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
         let key = FileKey(descriptor: descriptor)
         if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
         while true {
-            let outcome = exchange(request, descriptor: descriptor, keepingPixels: keepingPixels, consume: consume)
+            let outcome = exchange(
+                request, descriptor: descriptor, deadline: deadline, keepingPixels: keepingPixels, consume: consume)
             guard case .failure(.crashed) = outcome, let key else { return outcome }
             if recordCrash(key) >= 2 { return outcome }
         }
@@ -132,11 +137,16 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// One exchange on a borrowed process, which goes back to the idle ones if it is still sound.
     private func exchange<Consumed>(
-        _ request: DecoderRequest, descriptor: Int32, keepingPixels: Bool, consume: (DecoderAnswer) -> Consumed
+        _ request: DecoderRequest, descriptor: Int32, deadline: Double? = nil, keepingPixels: Bool,
+        consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
         var request = request
         request.budgetBytes = configuration.budgetBytes
-        request.cpuSeconds = configuration.cpuSeconds
+        let deadline = deadline ?? configuration.deadlineSeconds
+        // The kernel's CPU limit backs the wall-clock deadline up (whole seconds, rounded up).
+        request.cpuSeconds =
+            deadline == configuration.deadlineSeconds
+            ? configuration.cpuSeconds : UInt32(clamping: Int(deadline.rounded(.up)))
         let process: DecoderProcessHandle
         switch borrow() {
         case .success(let borrowed): process = borrowed
@@ -144,7 +154,7 @@ public final class DecoderPool: @unchecked Sendable {
         }
         request.previousReleased = process.previousReleased
         let outcome = process.exchange(
-            request, descriptor: descriptor, deadline: configuration.deadlineSeconds, afterSending: afterSending)
+            request, descriptor: descriptor, deadline: deadline, afterSending: afterSending)
         switch outcome {
         case .failure(let fault):
             giveBack(nil)

@@ -21,15 +21,18 @@ public enum ProcessDecoding {
         func failure(_ reason: DecodeFailure.Reason) -> DecodeFailure {
             DecodeFailure(source: request.source, reason: reason)
         }
-        let descriptor: Int32
+        let file: ImageFile
         do throws(DecodeFailure.Reason) {
-            descriptor = try open(path)
+            file = try ImageFile(path: path)
         } catch {
             throw failure(error)
         }
-        defer { close(descriptor) }
         let name = path.split(separator: "/").last ?? ""
         let fileExtension = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+        // The header read here (the head the guard reads is cached, so it costs one read) sets how long the decoder
+        // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
+        let stated = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension).size
+        let deadline = DecodeDeadline.seconds(statedPixels: stated?.area)
         let message = DecoderRequest(
             boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
             region: request.region.map {
@@ -37,7 +40,7 @@ public enum ProcessDecoding {
             }, animated: request.purpose != .picture, budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension)
         PhotoFileAccess.willAccess(path)
         // The pixels are copied into a surface before the process goes back to the pool, which lets it reuse them.
-        let outcome = pool.decode(descriptor: descriptor, request: message) {
+        let outcome = pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
             answer -> Result<Surface, DecodeFailure.Reason> in
             guard answer.reply.succeeded, let pixels = answer.pixels else {
                 return .failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
@@ -57,11 +60,6 @@ public enum ProcessDecoding {
         case .success(.failure(let reason)): throw failure(reason)
         case .success(.success(let surface)): return surface
         }
-    }
-
-    /// Opens `path` as `ImageFile` does (read-only, never blocking on a FIFO), checked to be a non-empty regular file.
-    static func open(_ path: String) throws(DecodeFailure.Reason) -> Int32 {
-        try ImageFile.open(path).descriptor
     }
 
     /// A surface holding `pixels`. One copy, until surfaces can be made over shared memory.

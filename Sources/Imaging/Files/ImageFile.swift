@@ -15,7 +15,8 @@ import Darwin
 package final class ImageFile {
     /// The size and modification time `fstat` reported: what tells a changed file from the one decoded.
     package let stamp: FileStamp
-    private let descriptor: Int32
+    /// The open descriptor (read-only), which a decoder process is handed; closed with this object.
+    package let descriptor: Int32
     /// The name it was opened by, for `PhotoFileAccess`.
     private let path: String
 

@@ -12,18 +12,34 @@ extension SDLSerializedTests {
     @Suite struct DecoderBombTests {
         struct Bomb: Sendable, CustomTestStringConvertible {
             let name: String
-            let bytes: @Sendable () -> [UInt8]
+            let bytes: @Sendable () throws -> [UInt8]
             /// The error tiles acceptable for it; nil: it may decode (the GIF does, its frames clipped to the screen).
             let tiles: [String]?
             var testDescription: String { name }
         }
 
         static let bombs = [
-            Bomb(
-                name: "flat-9999.png", bytes: { BombFixture.flatPNG() },
-                tiles: ["over the memory limit"]),
+            Bomb(name: "flat-9999.png", bytes: { BombFixture.flatPNG() }, tiles: ["over the memory limit"]),
             Bomb(name: "huge-frames.gif", bytes: { BombFixture.hugeFrameGIF() }, tiles: nil),
+            Bomb(name: "doubled-tags.tif", bytes: { BombFixture.doubledTagTIFF() }, tiles: ["over the memory limit"]),
+            Bomb(
+                name: "progressive-16000x12000.jpg", bytes: { BombFixture.progressiveJPEG() },
+                tiles: ["over the memory limit"]),
+            Bomb(name: "canvas-10000.webp", bytes: { BombFixture.canvasWebP() }, tiles: ["over the memory limit"]),
+            // 1000 × 1000 stated: 1.2 s (`DecodeDeadline`), against 16,129 tile decodes.
+            Bomb(name: "shared-tiles.heic", bytes: { try sharedTileGrid() }, tiles: ["took longer than 1.2 s"]),
         ]
+
+        /// The HEIF grid bomb around a 64 × 64 HEVC tile `heif-enc` makes now.
+        static func sharedTileGrid() throws -> [UInt8] {
+            let folder = try TemporaryDirectory()
+            let jpeg = try folder.write(
+                JPEGFixture.rgb(width: 64, height: 64) { _, _ in RGBA(r: 64, g: 128, b: 192, a: 255) }, to: "tile.jpg")
+            let heic = folder.path("tile.heic")
+            try #require(EncodedFixture.encode(jpeg, with: .heic, to: heic), "heif-enc (libheif-examples) is needed")
+            let tile = try [UInt8](Data(contentsOf: URL(fileURLWithPath: heic)))
+            return try #require(BombFixture.sharedTileHEIFGrid(tileHEIC: tile))
+        }
 
         init() throws {
             _ = try SDLTestSession.start()
@@ -73,6 +89,12 @@ extension SDLSerializedTests {
                 ])
             #expect(run.status == 0)
             #expect(run.peakResidentBytes < 150 << 20, "viewer peak \(run.peakResidentBytes >> 20) MB")
+            // The kernel's limit (`RLIMIT_AS`: the decoder's own mappings plus the budget) stops each decoder before
+            // its resident memory reaches the per-decode budget.
+            let budget = DecodeBudget().totalBytes
+            #expect(run.peakChildBytes > 0, "no decoder process was seen")
+            #expect(
+                run.peakChildBytes < budget, "decoder peak \(run.peakChildBytes >> 20) MB, budget \(budget >> 20) MB")
             // The next photo was reached and decoded.
             let last = try #require(try TraceReader.records(inFile: trace).last)
             #expect(last.page == 1)

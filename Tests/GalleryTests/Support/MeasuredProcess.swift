@@ -14,6 +14,8 @@ struct MeasuredProcess {
     var status: Int32
     /// Peak resident set size in bytes.
     var peakResidentBytes: Int
+    /// The largest peak resident set size of its child processes (its decoders) seen while they ran; 0 if none was.
+    var peakChildBytes = 0
     /// Wall time from spawn to exit, in seconds.
     var seconds: Double
 
@@ -32,15 +34,28 @@ struct MeasuredProcess {
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         var peak = 0
+        var childPeak = 0
         while true {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
             if reaped < 0, errno != EINTR { throw POSIXError(.ECHILD) }
             peak = max(peak, highWaterMark(of: pid) ?? 0)
+            for child in children(of: pid) { childPeak = max(childPeak, highWaterMark(of: child) ?? 0) }
             usleep(500)
         }
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return MeasuredProcess(status: exitStatus, peakResidentBytes: peak, seconds: Date().timeIntervalSince(start))
+        return MeasuredProcess(
+            status: exitStatus, peakResidentBytes: peak, peakChildBytes: childPeak,
+            seconds: Date().timeIntervalSince(start))
+    }
+
+    /// The ids of the live children of `pid`'s threads (`/proc/PID/task/TID/children`).
+    static func children(of pid: pid_t) -> [pid_t] {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0) }
+        }
     }
 
     /// The `VmHWM` of a live process in bytes; nil once it has exited.
