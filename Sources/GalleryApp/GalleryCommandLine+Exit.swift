@@ -17,12 +17,14 @@ extension GalleryCommandLine {
     /// Parses the command line and runs it. Refused input prints one line (`Error: …`, no usage) and exits 2; other
     /// failures exit 1; a run stopped by SIGINT or SIGTERM exits 128 + the signal, as a shell expects.
     static func mainReportingBadInput() -> Never {
+        // First of all: a descriptor opened before this (StopSignal's thread makes one) would take a closed standard
+        // output's number, and `-o` would then write the marked photos into it.
+        let standardOutputOpen = StandardDescriptors.reserve().output
         StopSignal.install()
         // A closed pipe on standard output is an error to report (`-o | head`), not a silent death that would leave
         // the actions' processes behind.
         signal(SIGPIPE, SIG_IGN)
         Descendants.adopt()
-        let standardOutputOpen = StandardDescriptors.reserve().output
         var command: GalleryCommandLine
         do {
             // Only the options go through the parser, whose cost grows with the square of its arguments.

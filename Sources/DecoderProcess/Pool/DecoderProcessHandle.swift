@@ -33,20 +33,11 @@ final class DecoderProcessHandle {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 onto 3 clears close-on-exec there; every other descriptor of the viewer is close-on-exec.
         posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let spawnAttributes = SpawnAttributes()
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { for each in argv { free(each) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &spawnAttributes.attributes, argv + [nil], environ)
         close(pair[1])
         guard spawned == 0 else {
             close(pair[0])

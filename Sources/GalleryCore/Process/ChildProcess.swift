@@ -148,25 +148,14 @@ package enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
+        let spawnAttributes = SpawnAttributes(ownProcessGroup: true)
         let words =
             [Array("/bin/sh".utf8), Array("-c".utf8), Array(command.utf8)]
             + (arguments.isEmpty ? [] : [Array("gallery".utf8)] + arguments)
         let argv = words.map(cString)
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv + [nil], environ)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &spawnAttributes.attributes, argv + [nil], environ)
         return spawned == 0 ? .success(pid) : .failure(SpawnError(spawned))
     }
 

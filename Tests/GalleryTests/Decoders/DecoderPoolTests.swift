@@ -201,18 +201,9 @@ extension SDLSerializedTests {
             let argv = arguments.map { strdup($0) }
             defer { for each in argv { free(each) } }
             // Signals at their defaults and unblocked in the shell, whatever the test runner blocks.
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var noSignals = sigset_t()
-            sigemptyset(&noSignals)
-            var allSignals = sigset_t()
-            sigfillset(&allSignals)
-            posix_spawnattr_setsigmask(&attributes, &noSignals)
-            posix_spawnattr_setsigdefault(&attributes, &allSignals)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            let spawnAttributes = SpawnAttributes()
             var shell: pid_t = 0
-            #expect(posix_spawn(&shell, "/bin/sh", &actions, &attributes, argv + [nil], environ) == 0)
+            #expect(posix_spawn(&shell, "/bin/sh", &actions, &spawnAttributes.attributes, argv + [nil], environ) == 0)
             close(output[1])
             close(socket[1])
             var line = [UInt8](repeating: 0, count: 32)
