@@ -170,6 +170,7 @@ screenshots: build
 # ---- gallery against nsxiv and feh: `make bench-peers [PHOTOS=2000] [RUNS=9] [PAGES=100] [PEERS_DISPLAY=N]` ------
 # Start-up time, memory, CPU and page turns of the three viewers, interleaved on a private Xvfb (about 2–3 min; the
 # photo folder is generated once into $(OUT)/peers). Benchmarks/peers/bench-peers.sh says what each column means.
+# BASELINE=path/to/gallery adds an older build to the same interleaved rounds (a release build of another commit).
 PHOTOS             ?= 2000
 RUNS               ?= 9
 PAGES              ?= 100
@@ -179,7 +180,7 @@ PEERS_APT_PACKAGES := nsxiv feh xvfb xdotool imagemagick gcc libc6-dev libx11-de
 .PHONY: bench-peers
 bench-peers: build
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
-	Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
+	BASELINE="$(BASELINE)" Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
 
 # ---- Filling the thumbnail grid: `make bench-fill [PHOTOS=2000] [FILL_RUNS=3] [PEERS_DISPLAY=N]` ---------------------
 # gallery's grid mode against `nsxiv -t`: launch → a 1280×720 grid of PHOTOS photos filled and still, cold (a fresh

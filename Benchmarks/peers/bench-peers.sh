@@ -5,6 +5,8 @@
 #   PHOTOS  photos in the generated folder (default 2000); RUNS measured runs per viewer after one discarded
 #   warm-up round (default 9); PAGES key presses of the paging run that measures peak memory (default 100,
 #   0 skips it); DISPLAY_NUMBER the Xvfb display (default: the first free one from 90).
+# BASELINE=path/to/another/gallery adds it as `gallery-base` (an older build), run with gallery's arguments in the
+# same interleaved rounds, and a gallery / gallery-base row of ratios.
 set -euo pipefail
 gallery=$(realpath "$1")
 out=$2
@@ -21,12 +23,15 @@ source "$here/xvfb-setup.sh"
 trap 'kill $xvfb 2>/dev/null || true' EXIT
 
 viewers=(nsxiv feh gallery gallery-swap)
+baseline=${BASELINE:+$(realpath "$BASELINE")}
+[ -n "$baseline" ] && viewers+=(gallery-base)
 command_of() {
     case $1 in
         nsxiv) echo "--key n -- nsxiv -g ${width}x$height $folder" ;;
         feh) echo "--key Right -- feh -g ${width}x$height --scale-down --sort filename $folder" ;;
         gallery) echo "--key Right -- $gallery --software --size ${width}x$height $folder" ;;
         gallery-swap) echo "--key Right -- $gallery --software --transition none --size ${width}x$height $folder" ;;
+        gallery-base) echo "--key Right -- $baseline --software --size ${width}x$height $folder" ;;
     esac
 }
 results="$out/results.txt"
@@ -94,19 +99,19 @@ END {
     n = split(order, names, " ")
     metrics = "paint rss_paint hwm cpu change shown"
     split(metrics, m, " ")
-    print "| viewer | first frame | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
-    print "|---|---|---|---|---|---|---|---|"
+    print "| viewer | first frame | first paint | RSS at paint | decoder processes (RSS at paint) | peak RSS | CPU in run | key → first change | key → next fully shown |"
+    print "|---|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
         v = names[i]
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", v, cell(v, "window", 1, "%.0f"), cell(v, "paint", 1, "%.0f"), cell(v, "rss_paint", 1024, "%.1f"),
-            cell(v, "hwm", 1024, "%.1f"), cell(v, "cpu", 1, "%.0f"), cell(v, "change", 1, "%.0f"), cell(v, "shown", 1, "%.0f")
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", v, cell(v, "window", 1, "%.0f"), cell(v, "paint", 1, "%.0f"), cell(v, "rss_paint", 1024, "%.1f"),
+            cell(v, "rss_children", 1024, "%.1f"), cell(v, "hwm", 1024, "%.1f"), cell(v, "cpu", 1, "%.0f"), cell(v, "change", 1, "%.0f"), cell(v, "shown", 1, "%.0f")
     }
     print ""
     print "| ratio of medians | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
     print "|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
         g = names[i]; p = names[j]
-        if (g !~ /^gallery/ || p ~ /^gallery/) continue
+        if (g !~ /^gallery/ || (p ~ /^gallery/ && !(g == "gallery" && p == "gallery-base"))) continue
         printf "| %s / %s |", g, p
         for (k = 1; k <= 6; k++) printf " %s |", ratio(g, p, m[k])
         print ""

@@ -11,7 +11,8 @@
 // the photo's centre is the screen's centre. Prints one line of key=value pairs (times in ms, memory in KiB):
 //   window     launch → the first change at the screen's centre (the window's first frame, photo or not)
 //   paint      launch → the first photo's marker colour at the screen's centre
-//   rss_paint  the viewer's VmRSS at that moment
+//   rss_paint  the viewer's VmRSS at that moment; rss_children: the sum of its child processes' (gallery's decoder
+//              processes; 0 for a viewer without children)
 //   change     key press → the first frame that differs (the screen's centre row)
 //   shown      key press → the second photo's marker at the centre, on a frame that then stays unchanged
 //   pages      with --pages N: N more key presses, each after the screen settled; page_ms is their median
@@ -28,6 +29,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XTest.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -115,6 +117,32 @@ static double cpuMs(pid_t pid) {
     unsigned long utime = 0, stime = 0;
     if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return -1;
     return (utime + stime) * 1000.0 / sysconf(_SC_CLK_TCK);
+}
+
+// The summed VmRSS (KiB) of pid's child processes, from /proc/PID/task/TID/children.
+static long childrenRss(pid_t pid) {
+    char path[320], list[4096];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    long total = 0;
+    DIR *tasks = opendir(path);
+    if (!tasks) return -1;
+    struct dirent *task;
+    while ((task = readdir(tasks))) {
+        if (task->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "/proc/%d/task/%s/children", pid, task->d_name);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0) continue;
+        ssize_t n = read(fd, list, sizeof list - 1);
+        close(fd);
+        if (n <= 0) continue;
+        list[n] = 0;
+        for (char *word = strtok(list, " \n"); word; word = strtok(NULL, " \n")) {
+            long rss = statusField((pid_t)atol(word), "VmRSS");
+            if (rss > 0) total += rss;
+        }
+    }
+    closedir(tasks);
+    return total;
 }
 
 // The topmost viewable top-level window: the viewer's, with no window manager around.
@@ -266,7 +294,7 @@ int main(int argc, char **argv) {
     }
 
     double window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1;
-    long rssPaint = -1;
+    long rssPaint = -1, rssChildren = -1;
     int pagesDone = 0;
     while (nowMs() - launch < timeoutMs) {
         unsigned long pixel = centrePixel();
@@ -274,6 +302,7 @@ int main(int argc, char **argv) {
         if (matches(pixel, marker1)) {
             paint = nowMs() - launch;
             rssPaint = statusField(pid, "VmRSS");
+            rssChildren = childrenRss(pid);
             break;
         }
         if (waitpid(pid, NULL, WNOHANG) == pid) fail("the viewer exited before showing the first photo");
@@ -324,8 +353,9 @@ int main(int argc, char **argv) {
     long hwm = statusField(pid, "VmHWM");
     double cpu = cpuMs(pid);
     stopViewer(pid);
-    printf("window=%.1f paint=%.1f rss_paint=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d page_ms=%.1f\n",
-           window, paint, rssPaint, change, shown, hwm, cpu, pagesDone, pageMedian);
+    printf("window=%.1f paint=%.1f rss_paint=%ld rss_children=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d "
+           "page_ms=%.1f\n",
+           window, paint, rssPaint, rssChildren, change, shown, hwm, cpu, pagesDone, pageMedian);
     XCloseDisplay(display);
     return shown >= 0 ? 0 : 1;
 }
