@@ -67,7 +67,10 @@ package struct HEIFDecoder {
             defer { heif_image_handle_release(thumbnail) }
             let image = try decode(thumbnail)
             do throws(PixelBufferError) {
-                return (try image.fitted(to: fitted), Self.colour(of: primary))
+                // One smooth bilinear enlargement: `scaled(to:)` enlarges by whole pixels first (square blocks, right for
+                // pixel art), which makes a photo's thumbnail look blocky.
+                let pixels = image.pixels.size == fitted ? image.pixels : try image.pixels.stretched(to: fitted)
+                return (DecodedImage(pixels: pixels), Self.colour(of: primary))
             } catch {
                 throw .processingFailed(error.description)
             }
