@@ -1,7 +1,6 @@
 /// 8-bit Y′CbCr planes (4:2:0, 4:2:2, 4:4:4 or luma alone) turned into opaque RGB pixels reduced by a whole factor,
 /// each output pixel from the mean of a factor × factor block: a HEIF or AVIF image shown at a fraction of its size is
-/// converted at that size, not converted at full size and then scaled (libheif's full-size conversion of 12 MP took a
-/// quarter of a second).
+/// converted at that size, never held as full-size RGBA (a 12 MP HEIC's decode peaked at 86 MiB instead of 132).
 ///
 /// The conversion is linear until the final clamp, so converting block means gives the colours that converting each
 /// pixel and then averaging would.
