@@ -59,6 +59,25 @@ public enum ProcessDecoding {
         }
     }
 
+    /// The first picture of a page `request` asks for (a HEIF thumbnail, fitted), from a process of `pool`; nil when
+    /// the file has none. Asked only for names a HEIF or AVIF file has: other pages cost no extra round trip.
+    public static func preview(_ request: DecodeRequest, pool: DecoderPool) -> Surface? {
+        guard case .file(let path) = request.source, request.region == nil, ImageDecoder.mayHavePreview(path: path),
+            let descriptor = try? open(path)
+        else { return nil }
+        defer { close(descriptor) }
+        let name = path.split(separator: "/").last ?? ""
+        var message = DecoderRequest(
+            boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
+            budgetBytes: 0, cpuSeconds: 0, fileExtension: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
+        message.preview = true
+        let outcome = pool.decode(descriptor: descriptor, request: message) { answer -> Surface? in
+            guard answer.reply.succeeded, let pixels = answer.pixels else { return nil }
+            return try? surface(of: pixels)
+        }
+        return try? outcome.get()
+    }
+
     /// Opens `path` as `ImageFile` does (read-only, never blocking on a FIFO), checked to be a non-empty regular file.
     static func open(_ path: String) throws(DecodeFailure.Reason) -> Int32 {
         try ImageFile.open(path).descriptor
@@ -101,6 +120,8 @@ extension ProcessDecoding {
             threadCount: threadCount, wakeEventType: wakeEventType, budget: inline.budget, decodesAlone: decodesAlone
         ) { request throws(DecodeFailure) in
             try decode(request, pool: pool, inline: inline)
+        } preview: { request in
+            preview(request, pool: pool)
         }
     }
 }

@@ -8,7 +8,8 @@ extension ImageDecoder {
     ///
     /// A 12 MP HEIC's 320-pixel thumbnail decodes in a few milliseconds; its primary image takes most of a second.
     public func preview(_ source: PageSource, fitting box: PixelSize) -> Surface? {
-        guard case .file(let path) = source, let file = try? ImageFile(path: path) else { return nil }
+        guard case .file(let path) = source, Self.mayHavePreview(path: path), let file = try? ImageFile(path: path)
+        else { return nil }
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         let header = ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension)
         guard header.format == .heif || header.format == .avif, let size = header.size, accepts(size),
@@ -29,5 +30,15 @@ extension ImageDecoder {
             guard let preview else { throw .unrecognisedFormat }
             return try managed(try surface(preview.image), from: preview.colour)
         }
+    }
+
+    /// Whether the file at `path` is named as a HEIF or AVIF file, the formats with previews: other pages are not
+    /// opened twice, and a folder of JPEGs never reaches libheif.
+    public static func mayHavePreview(path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        guard name.contains("."), let fileExtension = name.split(separator: ".").last?.lowercased() else {
+            return false
+        }
+        return ["heic", "heif", "hif", "avif"].contains(fileExtension)
     }
 }
