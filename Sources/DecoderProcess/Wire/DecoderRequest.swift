@@ -46,6 +46,9 @@ public struct DecoderRequest: Sendable, Hashable {
     /// Whether the viewer no longer maps the memory of this process's previous reply: the decoder may write the next
     /// pixels into it instead of into new pages.
     public var previousReleased = false
+    /// Whether only the page's first picture is wanted (a HEIF file's embedded thumbnail, fitted): answered with a
+    /// failure when the file has none.
+    public var preview = false
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
     public init(
@@ -67,7 +70,9 @@ public struct DecoderRequest: Sendable, Hashable {
         var wire = WireBytes(count: Self.byteCount)
         wire.put(Self.magic, at: 0)
         wire.put(kind.rawValue, at: 4)
-        wire.put(UInt16((animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0)), at: 6)
+        wire.put(
+            UInt16((animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)),
+            at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
         for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
@@ -87,6 +92,7 @@ public struct DecoderRequest: Sendable, Hashable {
         self.kind = kind
         animated = flags & 1 != 0
         previousReleased = flags & 4 != 0
+        preview = flags & 8 != 0
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil

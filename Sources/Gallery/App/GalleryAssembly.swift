@@ -74,6 +74,12 @@ final class GalleryAssembly {
                     request.source, fitting: request.box, region: request.region,
                     animated: request.purpose != .picture)
             }
+        } preview: { request in
+            // A page's first picture (a HEIF thumbnail), in the display's colours as its sharp picture will be.
+            guard request.region == nil else { return nil }
+            return try? displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) -> Surface? in
+                decoder.preview(request.source, fitting: request.box)
+            }
         }
     }
 

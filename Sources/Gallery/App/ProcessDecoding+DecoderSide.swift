@@ -16,8 +16,15 @@ public enum DecoderSideDecoding {
         let box = PixelSize(width: Int(request.boxWidth), height: Int(request.boxHeight))
         let surface: Surface
         do {
-            surface = try decoder.decode(
-                .file(path: job.path), fitting: box, region: region, animated: request.animated)
+            if request.preview {
+                guard let preview = decoder.preview(.file(path: job.path), fitting: box) else {
+                    return .failure(code: DecodeFailureCode.encode(.unrecognisedFormat).code, texts: [])
+                }
+                surface = preview
+            } else {
+                surface = try decoder.decode(
+                    .file(path: job.path), fitting: box, region: region, animated: request.animated)
+            }
         } catch {
             let (code, texts) = DecodeFailureCode.encode(error.reason)
             return .failure(code: code, texts: texts)

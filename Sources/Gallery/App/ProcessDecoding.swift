@@ -62,6 +62,24 @@ public enum ProcessDecoding {
         }
     }
 
+    /// The first picture of a page `request` asks for (a HEIF thumbnail, fitted), from a process of `pool`; nil when
+    /// the file has none. Asked only for names a HEIF or AVIF file has: other pages cost no extra round trip.
+    public static func preview(_ request: DecodeRequest, pool: DecoderPool) -> Surface? {
+        guard case .file(let path) = request.source, request.region == nil, ImageDecoder.mayHavePreview(path: path),
+            let file = try? ImageFile(path: path)
+        else { return nil }
+        let name = path.split(separator: "/").last ?? ""
+        var message = DecoderRequest(
+            boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
+            budgetBytes: 0, cpuSeconds: 0, fileExtension: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
+        message.preview = true
+        let outcome = pool.decode(descriptor: file.descriptor, request: message) { answer -> Surface? in
+            guard answer.reply.succeeded, let pixels = answer.pixels else { return nil }
+            return try? surface(of: pixels)
+        }
+        return try? outcome.get()
+    }
+
     /// A surface holding `pixels`. One copy, until surfaces can be made over shared memory.
     public static func surface(of pixels: PixelBuffer) throws(SDLError) -> Surface {
         let surface = try Surface.uninitialized(
@@ -99,6 +117,8 @@ extension ProcessDecoding {
             threadCount: threadCount, wakeEventType: wakeEventType, budget: inline.budget, decodesAlone: decodesAlone
         ) { request throws(DecodeFailure) in
             try decode(request, pool: pool, inline: inline)
+        } preview: { request in
+            preview(request, pool: pool)
         }
     }
 }

@@ -24,6 +24,8 @@ final class DecodeInbox: Sendable {
         var results: [(ticket: Int, result: DecodeResult)] = []
         /// Headers read for requests still decoding, and unchanged files (which end their request).
         var notes: [(ticket: Int, note: DecodeNote)] = []
+        /// First pictures of pages still decoding (`post(_:preview:)`); a page's result removes its preview.
+        var previews: [(ticket: Int, preview: DecodeResult)] = []
         /// Whether a wake-up was pushed since the main loop last drained: one wake-up drains everything.
         var wakePending = false
         var nextTicket = 0
@@ -119,6 +121,7 @@ final class DecodeInbox: Sendable {
             let dropped = state.results.filter { isCancelled($0.result.request) }.map(\.result)
             state.results.removeAll { isCancelled($0.result.request) }
             state.notes.removeAll { isCancelled($0.note.request) }
+            state.previews.removeAll { isCancelled($0.preview.request) }
             state.releaseIdleWaitersIfDone()
             return dropped
         }
@@ -148,6 +151,8 @@ final class DecodeInbox: Sendable {
         finish(job) { state in
             // The result carries what the header note said.
             state.notes.removeAll { $0.ticket == job.ticket }
+            // Undrained, the first picture is never shown: the sharp one replaces it.
+            state.previews.removeAll { $0.ticket == job.ticket }
             state.results.append((job.ticket, result))
         }
     }
@@ -166,6 +171,27 @@ final class DecodeInbox: Sendable {
             state.notes.append((job.ticket, note))
             defer { state.wakePending = true }
             return !state.wakePending
+        }
+    }
+
+    /// Adds a first picture for `job`, which is still decoding, unless it was cancelled; returns whether the thread must
+    /// push a wake-up event.
+    func post(_ job: Job, preview: DecodeResult) -> Bool {
+        state.withLock { state in
+            guard state.inFlight[job.ticket] != nil, !state.discardedTickets.contains(job.ticket), !state.isShutDown
+            else { return false }
+            state.previews.append((job.ticket, preview))
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
+    }
+
+    /// Takes every first picture, in submission order.
+    func drainPreviews() -> [DecodeResult] {
+        state.withLock { state in
+            let previews = state.previews.sorted { $0.ticket < $1.ticket }.map(\.preview)
+            state.previews.removeAll()
+            return previews
         }
     }
 

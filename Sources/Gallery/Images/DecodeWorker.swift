@@ -38,20 +38,23 @@ public final class DecodeWorker: Sendable {
             request throws(DecodeFailure) in
             try decoder.decode(
                 request.source, fitting: request.box, region: request.region, animated: request.purpose != .picture)
+        } preview: { request in
+            request.region == nil ? decoder.preview(request.source, fitting: request.box) : nil
         }
     }
 
     /// A worker running `decode` for each request: the seam tests use to control timing.
     package init(
         threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
-        decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface
+        decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface,
+        preview: (@Sendable (DecodeRequest) -> Surface?)? = nil
     ) {
         self.threadCount = max(threadCount, 1)
         inbox = DecodeInbox(decodesAlone: decodesAlone)
         self.budget = budget
         for number in 0..<self.threadCount {
             DetachedThread.start(name: "gallery-decode-\(number)") { [inbox] in
-                DecodeWorker.run(inbox: inbox, wakeEventType: wakeEventType, decode: decode)
+                DecodeWorker.run(inbox: inbox, wakeEventType: wakeEventType, decode: decode, preview: preview)
             }
         }
     }
@@ -104,6 +107,12 @@ public final class DecodeWorker: Sendable {
         inbox.drainNotes()
     }
 
+    /// Takes every first picture of a page still decoding (a HEIF file's thumbnail), in submission order: shown until
+    /// the page's result replaces it. A result drained with or before its preview removes the preview.
+    public func drainPreviews() -> [DecodeResult] {
+        inbox.drainPreviews()
+    }
+
     /// Requests queued or decoding whose results will still be delivered.
     public var pendingCount: Int { inbox.pendingCount }
 
@@ -138,7 +147,8 @@ public final class DecodeWorker: Sendable {
     /// loop if needed.
     private static func run(
         inbox: DecodeInbox, wakeEventType: UInt32?,
-        decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface
+        decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> Surface,
+        preview: (@Sendable (DecodeRequest) -> Surface?)?
     ) {
         func wake(_ needed: Bool) {
             guard needed, let wakeEventType else { return }
@@ -165,6 +175,11 @@ public final class DecodeWorker: Sendable {
                     let note = DecodeNote(request: request, kind: .header, stamp: stamp, statedSize: statedSize)
                     wake(inbox.post(job, header: note))
                 }
+            }
+            if request.purpose == .page, let surface = preview?(request) {
+                let early = DecodeResult(
+                    request: request, outcome: .success(surface), stamp: stamp, statedSize: statedSize)
+                wake(inbox.post(job, preview: early))
             }
             let outcome = Result { () throws(DecodeFailure) -> Surface in try decode(request) }
             let result = DecodeResult(request: request, outcome: outcome, stamp: stamp, statedSize: statedSize)

@@ -31,7 +31,8 @@ final class LogicalPageStore: PageStore {
     func apply(_ fullPlan: ResidencyPlan<PhotoID>) {
         // At huge sizes only the pages that fit the budget are decoded (PageBudget).
         let plan = kept(fullPlan, budgetBytes: textures.budgetBytes)
-        let resident = textures.photos.union(surfaces.photos).union(decodes.failures.keys)
+        let resident = textures.photos.union(surfaces.photos).union(decodes.failures.keys).subtracting(
+            decodes.previewing)
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
         decodes.revalidate(shownAgainIn: plan, resident: resident)
         let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
@@ -85,7 +86,9 @@ final class LogicalPageStore: PageStore {
 
     var hasPendingUploads: Bool { surfaces.count > 0 }
 
-    var decodedCount: Int { textures.count + surfaces.count }
+    var decodedCount: Int {
+        textures.count + surfaces.count - textures.photos.union(surfaces.photos).intersection(decodes.previewing).count
+    }
 
     /// Nothing to do: textures are per page, uploaded as decodes arrive (`receive(uploadBudget:)`).
     func fillSlots(_ shown: [(slot: Int, photo: PhotoID)]) {}

@@ -42,6 +42,9 @@ final class PageDecodes {
     private var lastRequired: [PhotoID] = []
     /// Damaged files already reported, so each is logged once.
     private var reportedDamage: Set<PageSource> = []
+    /// Pages drawn from a first picture (`DecodeWorker.drainPreviews()`) whose full decode has not landed: not resident
+    /// for planning (a cancelled one is requested again) and not counted as decoded.
+    private(set) var previewing: Set<PhotoID> = []
     /// Pages whose decode failed since `takeNewFailures()` last took them.
     var newFailures: [PhotoID] = []
     private let logger = Logger(label: "gallery.decode")
@@ -134,6 +137,7 @@ final class PageDecodes {
         animationNotes.removeAll()
         statedSizes.removeAll()
         stamps.removeAll()
+        previewing.removeAll()
         lastRequired.removeAll()
     }
 
@@ -153,6 +157,7 @@ final class PageDecodes {
         animationNotes = moved(animationNotes)
         statedSizes = moved(statedSizes)
         stamps = moved(stamps)
+        previewing = Set(previewing.compactMap(renumbered))
         newFailures = newFailures.compactMap(renumbered)
         lastRequired.removeAll()
     }
@@ -180,8 +185,19 @@ final class PageDecodes {
                 if !held, lastRequired.contains(note.photo) { lost.append(note.photo) }
             }
         }
+        // Before the results: a page whose result came too shows the sharp picture, never the preview after it.
+        for preview in worker.drainPreviews() {
+            guard preview.request.generation == generation, inFlight.contains(preview.photo),
+                case .success(let surface) = preview.outcome
+            else { continue }
+            surfaces.insert(surface, bytes: surface.byteCount, forPhoto: preview.photo)
+            previewing.insert(preview.photo)
+            taken.arrived.append(preview.photo)
+            taken.changed = true
+        }
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
+            previewing.remove(result.photo)
             if result.request.purpose != .picture { stamps[result.photo] = .some(result.stamp) }
             if let size = result.statedSize { statedSizes[result.photo] = size }
             taken.changed = true

@@ -43,6 +43,7 @@ final class RecycledSlotStore: PageStore {
         budgetKeeps = plan.required.count < fullPlan.required.count ? Set(plan.required) : nil
         // Pages a slot holds need no decode until they leave the slots (a texture handed over by a mode switch).
         let resident = surfaces.photos.union(decodes.failures.keys).union(slots.compactMap { $0?.page })
+            .subtracting(decodes.previewing)
         // Pages shown again are re-examined off the main thread; their pixels stay until a changed file's arrive.
         decodes.revalidate(shownAgainIn: plan, resident: resident)
         let changes = plan.changes(resident: resident, inFlight: decodes.inFlight)
@@ -80,7 +81,7 @@ final class RecycledSlotStore: PageStore {
 
     var hasPendingUploads: Bool { false }
 
-    var decodedCount: Int { surfaces.count }
+    var decodedCount: Int { surfaces.count - surfaces.photos.intersection(decodes.previewing).count }
 
     /// Refills each shown slot that showed another page from the page's decoded surface, in the strip's order.
     func fillSlots(_ shown: [(slot: Int, photo: PhotoID)]) throws {

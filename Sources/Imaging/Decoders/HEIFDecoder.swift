@@ -1,12 +1,19 @@
 import CHeif
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Decodes HEIF/HEIC and AVIF files with libheif, from bytes already read through `ImageFile`.
 ///
 /// The primary image is decoded with its transformations (`irot`, `imir`, `clap`) applied by libheif, once: no EXIF
 /// orientation is applied after them (HEIF writers set EXIF orientation to match, and libheif's result is already
 /// upright). Grids are assembled by libheif; 10- and 12-bit images are converted to 8 bits. When the file carries a
 /// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. libheif 1.15 has
-/// no scaled decode, so the caller scales the result. Safe on any thread (one libheif context per decode).
+/// no scaled decode: an opaque 8-bit picture drawn at half its size or less is taken as its Y′CbCr planes and converted
+/// at a whole fraction of its size (`YCbCrReduction`), and the caller scales the result the rest of the way. Grid tiles
+/// decode on every core. `preview(fitting:accepts:)` shows the embedded thumbnail while the primary image decodes.
+/// Safe on any thread (one libheif context per decode).
 package struct HEIFDecoder {
     /// The file's bytes; libheif reads them in place, so they outlive the decoder.
     package let bytes: UnsafeRawBufferPointer
@@ -32,9 +39,53 @@ package struct HEIFDecoder {
     package func decodeWithColour(
         fitting box: PixelSize?, accepts: (PixelSize) -> Bool
     ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
+        try withPrimary(accepts: accepts) { primary, upright throws(DecodeFailure.Reason) in
+            let colour = Self.colour(of: primary)
+            guard let box, upright.width > 0, upright.height > 0 else { return (try decode(primary), colour) }
+            let fitted = upright.fitted(inside: box)
+            if let thumbnail = Self.thumbnail(of: primary, covering: fitted) {
+                defer { heif_image_handle_release(thumbnail) }
+                if let image = try? decode(thumbnail) { return (image, colour) }
+            }
+            return (try decode(primary, covering: fitted), colour)
+        }
+    }
+
+    /// The primary image's largest embedded thumbnail, upright and scaled to the primary image's upright size fitted
+    /// inside `box`, with the primary image's colour: what to show while the primary image decodes. Nil when the
+    /// primary image has no thumbnail, or has one that covers that size (the full decode takes that one, at once).
+    package func preview(
+        fitting box: PixelSize, accepts: (PixelSize) -> Bool
+    ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?)? {
+        try withPrimary(accepts: accepts) {
+            primary, upright throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?)? in
+            guard upright.width > 0, upright.height > 0 else { return nil }
+            let fitted = upright.fitted(inside: box)
+            guard Self.thumbnail(of: primary, covering: fitted).map({ heif_image_handle_release($0) }) == nil,
+                let thumbnail = Self.largestThumbnail(of: primary)
+            else { return nil }
+            defer { heif_image_handle_release(thumbnail) }
+            let image = try decode(thumbnail)
+            do throws(PixelBufferError) {
+                // One smooth bilinear enlargement: `scaled(to:)` enlarges by whole pixels first (square blocks, right for
+                // pixel art), which makes a photo's thumbnail look blocky.
+                let pixels = image.pixels.size == fitted ? image.pixels : try image.pixels.stretched(to: fitted)
+                return (DecodedImage(pixels: pixels), Self.colour(of: primary))
+            } catch {
+                throw .processingFailed(error.description)
+            }
+        }
+    }
+
+    /// Runs `body` on the primary image's handle and its upright size, once `accepts` passed its stated size.
+    private func withPrimary<Result>(
+        accepts: (PixelSize) -> Bool, _ body: (OpaquePointer, PixelSize) throws(DecodeFailure.Reason) -> Result
+    ) throws(DecodeFailure.Reason) -> Result {
         guard let context = heif_context_alloc() else { throw .processingFailed("libheif: no memory for a context") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumSide))
+        // A grid's tiles (phones write 512 × 512 ones) decode on every core.
+        heif_context_set_max_decoding_threads(context, Int32(clamping: max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)))
         try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
         var primary: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &primary))
@@ -44,17 +95,10 @@ package struct HEIFDecoder {
             width: Int(heif_image_handle_get_ispe_width(primary)),
             height: Int(heif_image_handle_get_ispe_height(primary)))
         guard accepts(stated) else { throw .tooLarge(stated) }
-        let colour = Self.colour(of: primary)
         let upright = PixelSize(
             width: Int(heif_image_handle_get_width(primary)),
             height: Int(heif_image_handle_get_height(primary)))
-        if let box, upright.width > 0, upright.height > 0,
-            let thumbnail = Self.thumbnail(of: primary, covering: upright.fitted(inside: box))
-        {
-            defer { heif_image_handle_release(thumbnail) }
-            if let image = try? decode(thumbnail) { return (image, colour) }
-        }
-        return (try decode(primary), colour)
+        return try body(primary, upright)
     }
 
     /// The colour `handle`'s `colr` box states: its ICC profile, or its `nclx` primaries and transfer unless they are
@@ -113,6 +157,98 @@ package struct HEIFDecoder {
             heif_image_handle_release(thumbnail)
         }
         return nil
+    }
+
+    /// The thumbnail of `handle` with the most pixels, retained; nil when it has none.
+    private static func largestThumbnail(of handle: OpaquePointer) -> OpaquePointer? {
+        var ids = [heif_item_id](repeating: 0, count: 8)
+        let count = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
+        var best: (handle: OpaquePointer, area: Int)?
+        for id in ids.prefix(count) {
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                continue
+            }
+            let area = Int(heif_image_handle_get_width(thumbnail)) * Int(heif_image_handle_get_height(thumbnail))
+            if let current = best, current.area >= area {
+                heif_image_handle_release(thumbnail)
+            } else {
+                if let current = best { heif_image_handle_release(current.handle) }
+                best = (thumbnail, area)
+            }
+        }
+        return best?.handle
+    }
+
+    /// `handle`'s image, transformed, at least `fitted` large: an opaque 8-bit image that can shrink by a whole factor
+    /// of 2 or more is converted from its Y′CbCr planes at that reduced size; any other, as `decode(_:)`.
+    private func decode(_ handle: OpaquePointer, covering fitted: PixelSize) throws(DecodeFailure.Reason)
+        -> DecodedImage
+    {
+        let size = PixelSize(
+            width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+        let factor = YCbCrReduction.factor(from: size, covering: fitted)
+        guard factor >= 2, heif_image_handle_has_alpha_channel(handle) == 0,
+            heif_image_handle_get_luma_bits_per_pixel(handle) == 8,
+            heif_image_handle_get_chroma_bits_per_pixel(handle) == 8,
+            let matrix = Self.matrix(of: handle)
+        else { return try decode(handle) }
+        var image: OpaquePointer?
+        // 4:2:0 planes, what cameras and encoders write, are the decoder's own: libheif converts nothing (transformations
+        // are still applied). Asked for "undefined", libheif 1.15 converts to planar RGB instead; other chroma formats
+        // are converted to 4:2:0, whose chroma resolution is still finer than a reduced pixel.
+        try check(heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, nil))
+        guard let image else { throw corrupt("nothing decoded") }
+        defer { heif_image_release(image) }
+        guard let reduction = Self.reduction(of: image, matrix: matrix.matrix, fullRange: matrix.fullRange) else {
+            return try decode(handle)
+        }
+        do {
+            return DecodedImage(pixels: try reduction.reduced(by: factor))
+        } catch {
+            throw .processingFailed(error.description)
+        }
+    }
+
+    /// The Y′CbCr matrix and range `handle` states (its `nclx`), or libheif's default when it states none (BT.601, full
+    /// range); nil for a matrix `YCbCrReduction` does not handle.
+    private static func matrix(of handle: OpaquePointer) -> (matrix: YCbCrReduction.Matrix, fullRange: Bool)? {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return (.bt601, true)
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        guard let matrix = YCbCrReduction.Matrix(code: Int(nclx.pointee.matrix_coefficients.rawValue)) else {
+            return nil
+        }
+        return (matrix, nclx.pointee.full_range_flag != 0)
+    }
+
+    /// `image`'s 8-bit Y′CbCr (or luma only) planes; nil when it is in another form.
+    private static func reduction(
+        of image: OpaquePointer, matrix: YCbCrReduction.Matrix, fullRange: Bool
+    ) -> YCbCrReduction? {
+        func plane(_ channel: heif_channel) -> YCbCrReduction.Plane? {
+            guard heif_image_has_channel(image, channel) != 0, heif_image_get_bits_per_pixel_range(image, channel) == 8
+            else { return nil }
+            var stride: Int32 = 0
+            guard let base = heif_image_get_plane_readonly(image, channel, &stride) else { return nil }
+            let width = Int(heif_image_get_width(image, channel)), height = Int(heif_image_get_height(image, channel))
+            guard width > 0, height > 0 else { return nil }
+            return YCbCrReduction.Plane(base: base, stride: Int(stride), width: width, height: height)
+        }
+        switch heif_image_get_colorspace(image) {
+        case heif_colorspace_YCbCr:
+            guard let luma = plane(heif_channel_Y), let blue = plane(heif_channel_Cb), let red = plane(heif_channel_Cr),
+                blue.width == red.width, blue.height == red.height
+            else { return nil }
+            return YCbCrReduction(luma: luma, chroma: (blue, red), matrix: matrix, fullRange: fullRange)
+        case heif_colorspace_monochrome:
+            guard let luma = plane(heif_channel_Y) else { return nil }
+            return YCbCrReduction(luma: luma, chroma: nil, matrix: matrix, fullRange: fullRange)
+        default:
+            return nil
+        }
     }
 
     /// `handle`'s image, transformed, as 8-bit RGBA copied into a pixel buffer.
