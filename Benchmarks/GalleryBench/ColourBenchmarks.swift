@@ -1,5 +1,6 @@
 import Foundation
 import Gallery
+import ImageLoader
 import GalleryTesting
 
 /// Prints what colour management costs a photo: a 12 MP JPEG (from the bundled photo) converted by ImageMagick to

@@ -1,5 +1,6 @@
 import Foundation
 import Gallery
+import ImageLoader
 import GalleryTesting
 import Glibc
 

@@ -2,8 +2,10 @@ import CDecoderAllocation
 import CGlibcMalloc
 import DecoderProcess
 import DecoderService
-import Gallery
 import GalleryCore
+import ImageDecoders
+import ImageLoader
+import Imaging
 
 #if canImport(Glibc)
 import Glibc
@@ -40,12 +42,11 @@ guard arguments.contains("--serve") else {
     _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
-// SDL and SDL_image load their format libraries here, before the sandbox closes the file system.
-nonisolated(unsafe) var session: SDLSession?
+// SDL_image loads its format libraries here, before the sandbox closes the file system.
 DecoderServer.run(
     options,
     prepare: {
-        session = try? SDLSession(video: false)
+        ImageLoader.prepare()
         // One malloc arena: each thread's own would reserve 64 MiB of address space, against the limit.
         _ = mallopt(M_ARENA_MAX, 1)
     },

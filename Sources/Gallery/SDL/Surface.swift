@@ -1,4 +1,5 @@
 import CSDL2
+import ImageLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -171,15 +172,41 @@ public final class Surface: @unchecked Sendable {
 
     /// Writes the surface to `path` as a PNG (alpha kept).
     public func savePNG(to path: String) throws(SDLError) {
-        try SDLError.check(IMG_SavePNG(handle, path), "IMG_SavePNG")
+        try write(try png(opaque: false), to: path)
     }
 
     /// Writes the surface to `path` as an opaque PNG (RGB, no alpha channel: alpha 255 everywhere when read back).
     public func saveOpaquePNG(to path: String) throws(SDLError) {
-        let rgb = try SDLError.nonNull(
-            SDL_ConvertSurfaceFormat(handle, SDL_PIXELFORMAT_RGB24.rawValue, 0), "SDL_ConvertSurfaceFormat")
-        defer { SDL_FreeSurface(rgb) }
-        try SDLError.check(IMG_SavePNG(rgb, path), "IMG_SavePNG")
+        try write(try png(opaque: true), to: path)
+    }
+
+    /// The PNG bytes of the surface (RGB when `opaque`, else RGBA).
+    func png(opaque: Bool) throws(SDLError) -> [UInt8] {
+        let pixels = try pixelBuffer()
+        do throws(DecodeFailure.Reason) { return try ImageLoader.png(of: pixels, opaque: opaque) } catch {
+            throw SDLError(call: "IMG_SavePNG_RW", message: error.message)
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path` (replacing one there).
+    private func write(_ bytes: [UInt8], to path: String) throws(SDLError) {
+        guard let file = fopen(path, "wb") else {
+            throw SDLError(call: "IMG_SavePNG", message: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard fclose(file) == 0, written == bytes.count else {
+            throw SDLError(call: "IMG_SavePNG", message: "cannot write \(path)")
+        }
+    }
+
+    /// The picture in the file at `path`, decoded by SDL_image whatever its format, in `Surface.pixelFormat`: for tests
+    /// and benchmarks reading shots and fixtures.
+    package static func loading(_ path: String) throws(SDLError) -> Surface {
+        let pixels: PixelBuffer
+        do throws(DecodeFailure.Reason) { pixels = try ImageLoader.load(path: path) } catch {
+            throw SDLError(call: "IMG_Load", message: error.message)
+        }
+        return try Surface(wrapping: pixels)
     }
 
     /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.

@@ -1,0 +1,153 @@
+import CHeif
+import Imaging
+
+/// Decodes HEIF/HEIC and AVIF files with libheif, from bytes already read through `ImageFile`.
+///
+/// The primary image is decoded with its transformations (`irot`, `imir`, `clap`) applied by libheif, once: no EXIF
+/// orientation is applied after them (HEIF writers set EXIF orientation to match, and libheif's result is already
+/// upright). Grids are assembled by libheif; 10- and 12-bit images are converted to 8 bits. When the file carries a
+/// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. libheif 1.15 has
+/// no scaled decode, so the caller scales the result. Safe on any thread (one libheif context per decode).
+package struct HEIFDecoder {
+    /// The file's bytes; libheif reads them in place, so they outlive the decoder.
+    package let bytes: UnsafeRawBufferPointer
+    /// The largest side libheif may decode (its own security limit, beside the header guard's).
+    package let maximumSide: Int
+
+    /// A decoder of the HEIF or AVIF file in `bytes`, refusing images over `maximumSide` pixels a side.
+    package init(bytes: UnsafeRawBufferPointer, maximumSide: Int) {
+        self.bytes = bytes
+        self.maximumSide = maximumSide
+    }
+
+    /// The primary image upright, or its thumbnail when that covers the primary image fitted inside `box` (nil: never,
+    /// as for a zoomed region). `accepts` checks the primary image's stated size before anything is decoded.
+    package func decode(fitting box: PixelSize?, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason)
+        -> DecodedImage
+    {
+        try decodeWithColour(fitting: box, accepts: accepts).image
+    }
+
+    /// `decode(fitting:accepts:)`'s picture with the colour its primary image states (`colr`: an ICC profile, or
+    /// `nclx` primaries and transfer; nil when sRGB or unstated).
+    package func decodeWithColour(
+        fitting box: PixelSize?, accepts: (PixelSize) -> Bool
+    ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
+        guard let context = heif_context_alloc() else { throw .processingFailed("libheif: no memory for a context") }
+        defer { heif_context_free(context) }
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumSide))
+        try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+        var primary: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &primary))
+        guard let primary else { throw corrupt("no primary image") }
+        defer { heif_image_handle_release(primary) }
+        let stated = PixelSize(
+            width: Int(heif_image_handle_get_ispe_width(primary)),
+            height: Int(heif_image_handle_get_ispe_height(primary)))
+        guard accepts(stated) else { throw .tooLarge(stated) }
+        let colour = Self.colour(of: primary)
+        let upright = PixelSize(
+            width: Int(heif_image_handle_get_width(primary)),
+            height: Int(heif_image_handle_get_height(primary)))
+        if let box, upright.width > 0, upright.height > 0,
+            let thumbnail = Self.thumbnail(of: primary, covering: upright.fitted(inside: box))
+        {
+            defer { heif_image_handle_release(thumbnail) }
+            if let image = try? decode(thumbnail) { return (image, colour) }
+        }
+        return (try decode(primary), colour)
+    }
+
+    /// The colour `handle`'s `colr` box states: its ICC profile, or its `nclx` primaries and transfer unless they are
+    /// sRGB's (BT.709 primaries with the sRGB or a BT.709-family transfer, as encoders write for sRGB sources).
+    package static func colour(of handle: OpaquePointer) -> EmbeddedColour? {
+        switch heif_image_handle_get_color_profile_type(handle) {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size <= EmbeddedColour.maximumProfileBytes else { return nil }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
+            return .icc(bytes)
+        case heif_color_profile_type_nclx:
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+                return nil
+            }
+            defer { heif_nclx_color_profile_free(nclx) }
+            let profile = nclx.pointee
+            let primaries = profile.color_primaries.rawValue, transfer = profile.transfer_characteristics.rawValue
+            // H.273 codes: primaries 1 BT.709, 2 unspecified; transfer 1, 6, 14, 15 BT.709's, 2 unspecified, 13 sRGB.
+            if [1, 2].contains(primaries), [1, 2, 6, 13, 14, 15].contains(transfer) { return nil }
+            let xy = [
+                profile.color_primary_white_x, profile.color_primary_white_y, profile.color_primary_red_x,
+                profile.color_primary_red_y, profile.color_primary_green_x, profile.color_primary_green_y,
+                profile.color_primary_blue_x, profile.color_primary_blue_y,
+            ].map(Double.init)
+            let curve: EmbeddedColour.Transfer =
+                switch transfer {
+                case 1, 6, 14, 15: .bt709
+                case 4: .power(2.2)
+                case 5: .power(2.8)
+                case 8: .power(1)
+                default: .sRGB  // sRGB, unspecified, and HDR curves (PQ, HLG), which are not tone-mapped
+                }
+            return .primaries(xy, transfer: curve)
+        default:
+            return nil
+        }
+    }
+
+    /// The first thumbnail of `handle` whose upright size covers `minimumSize`, retained; nil when none does.
+    private static func thumbnail(of handle: OpaquePointer, covering minimumSize: PixelSize) -> OpaquePointer? {
+        var ids = [heif_item_id](repeating: 0, count: 8)
+        let count = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
+        for id in ids.prefix(count) {
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                continue
+            }
+            if Int(heif_image_handle_get_width(thumbnail)) >= minimumSize.width,
+                Int(heif_image_handle_get_height(thumbnail)) >= minimumSize.height
+            {
+                return thumbnail
+            }
+            heif_image_handle_release(thumbnail)
+        }
+        return nil
+    }
+
+    /// `handle`'s image, transformed, as 8-bit RGBA copied into a pixel buffer.
+    private func decode(_ handle: OpaquePointer) throws(DecodeFailure.Reason) -> DecodedImage {
+        guard let options = heif_decoding_options_alloc() else { throw .processingFailed("libheif: no memory") }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options))
+        guard let image else { throw corrupt("nothing decoded") }
+        defer { heif_image_release(image) }
+        var stride: Int32 = 0
+        guard let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+            throw corrupt("no interleaved plane")
+        }
+        let size = PixelSize(
+            width: Int(heif_image_get_width(image, heif_channel_interleaved)),
+            height: Int(heif_image_get_height(image, heif_channel_interleaved)))
+        let opaque = heif_image_handle_has_alpha_channel(handle) == 0
+        do {
+            return DecodedImage(
+                pixels: try PixelBuffer.copying(rgba: pixels, size: size, stride: Int(stride), opaque: opaque))
+        } catch {
+            throw .processingFailed(error.description)
+        }
+    }
+
+    /// Throws libheif's message when `error` is one.
+    private func check(_ error: heif_error) throws(DecodeFailure.Reason) {
+        guard error.code != heif_error_Ok else { return }
+        throw corrupt(error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)")
+    }
+
+    private func corrupt(_ detail: String) -> DecodeFailure.Reason {
+        .corrupt(format: "HEIF", detail: detail)
+    }
+}
