@@ -175,6 +175,10 @@ let package = Package(
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
         // Links no SDL: the imaging module's tests run where there is no SDL at all.
         .testTarget(name: "ImagingTests", dependencies: ["GalleryCore", "Imaging"], swiftSettings: strict),
+        // Links SDL_image's loaders but neither SDL's video nor the gallery's drawing: the decoders' own tests.
+        .testTarget(
+            name: "ImageDecodersTests", dependencies: ["GalleryCore", "ImageDecoders", "ImageLoader", "Imaging"],
+            swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],

@@ -95,7 +95,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// `region` within a picture of `size`, or nil when nothing of it lies inside.
-    static func clip(_ region: PixelRect, to size: PixelSize) -> PixelRect? {
+    package static func clip(_ region: PixelRect, to size: PixelSize) -> PixelRect? {
         let left = max(region.x, 0), top = max(region.y, 0)
         let right = min(region.x + region.width, size.width), bottom = min(region.y + region.height, size.height)
         guard right > left, bottom > top else { return nil }

@@ -159,7 +159,7 @@ public final class DecodeWorker: Sendable {
 
     /// The size a file's header states: a few small reads (the header guard's own reader). On a decode thread only:
     /// on a slow file system each read may take long.
-    static func statedSize(ofFile path: String) -> PixelSize? {
+    package static func statedSize(ofFile path: String) -> PixelSize? {
         guard let file = try? ImageFile(path: path) else { return nil }
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
         return ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension).size

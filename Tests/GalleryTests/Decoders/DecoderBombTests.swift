@@ -5,6 +5,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Decoder bombs (small files promising huge pictures) decoded in sandboxed processes: the limit the kernel

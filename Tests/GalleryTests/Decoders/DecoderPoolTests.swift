@@ -5,6 +5,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 #if canImport(Glibc)
 import Glibc
@@ -48,8 +51,8 @@ extension SDLSerializedTests {
             DecodeRequest(photo: PhotoID(photo), source: .file(path: path), box: box, generation: 0)
         }
 
-        static func decode(_ path: String, pool: DecoderPool) -> Result<Surface, DecodeFailure> {
-            Result { () throws(DecodeFailure) -> Surface in
+        static func decode(_ path: String, pool: DecoderPool) -> Result<DecodedPicture, DecodeFailure> {
+            Result { () throws(DecodeFailure) -> DecodedPicture in
                 try ProcessDecoding.decode(request(path), pool: pool, inline: ImageDecoder())
             }
         }

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 /// What `--version` says about the decoders: their sandbox layers when they run in processes, and that they do not
 /// otherwise (without starting one).

@@ -6,6 +6,9 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// What the decode threads report about a page's file besides its picture: the header's size before the decode,

@@ -5,6 +5,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// The soak's hostile corpus: written as named, opened by a folder scan, every file decoded or refused.

@@ -4,6 +4,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 /// A file too short for the pixels its header claims is refused as damaged before any loader
 /// allocates the claim (a 22-byte QOI claiming 10000 × 10000 px cost 930 MB and showed black), while flat files at

@@ -3,6 +3,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Files the real decoders read show, made here from clean ones: a JPEG with bytes libjpeg skips after its SOI (a

@@ -3,6 +3,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// HEIC, AVIF and JPEG XL files generated now with Debian's encoders from a picture of four coloured quadrants:

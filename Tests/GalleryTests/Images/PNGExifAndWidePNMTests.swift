@@ -3,6 +3,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// PNG's `eXIf` orientation turns the picture upright like a JPEG's EXIF; binary PNM with two-byte samples (which

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     @Suite struct PlaceholderPatternTests {
@@ -27,27 +30,27 @@ extension SDLSerializedTests {
             let tile = try PlaceholderPattern.chequeredFlag.makeTile(cellSize: cellSize)
             let quarter = cellSize / 4
             let threeQuarters = cellSize * 3 / 4
-            #expect(tile.pixel(x: quarter, y: quarter) == .black)
-            #expect(tile.pixel(x: threeQuarters, y: quarter) == .white)
-            #expect(tile.pixel(x: quarter, y: threeQuarters) == .white)
-            #expect(tile.pixel(x: threeQuarters, y: threeQuarters) == .black)
-            #expect(tile.pixel(x: cellSize / 2 - 1, y: cellSize / 2 - 1) == .black)
-            #expect(tile.pixel(x: cellSize / 2, y: cellSize / 2 - 1) == .white)
+            #expect(tile.rgba(x: quarter, y: quarter) == .black)
+            #expect(tile.rgba(x: threeQuarters, y: quarter) == .white)
+            #expect(tile.rgba(x: quarter, y: threeQuarters) == .white)
+            #expect(tile.rgba(x: threeQuarters, y: threeQuarters) == .black)
+            #expect(tile.rgba(x: cellSize / 2 - 1, y: cellSize / 2 - 1) == .black)
+            #expect(tile.rgba(x: cellSize / 2, y: cellSize / 2 - 1) == .white)
         }
 
         @Test(arguments: [16, 32, 64])
         func diagonalCrossHasRedDiagonalsAndABlackCentre(cellSize: Int) throws {
             let tile = try PlaceholderPattern.diagonalCross.makeTile(cellSize: cellSize)
             let last = cellSize - 1
-            #expect(tile.pixel(x: cellSize / 2, y: cellSize / 2) == .black)
-            #expect(tile.pixel(x: cellSize * 3 / 8, y: cellSize * 5 / 8 - 1) == .black)
+            #expect(tile.rgba(x: cellSize / 2, y: cellSize / 2) == .black)
+            #expect(tile.rgba(x: cellSize * 3 / 8, y: cellSize * 5 / 8 - 1) == .black)
             for corner in [(0, 0), (last, 0), (0, last), (last, last)] {
-                #expect(tile.pixel(x: corner.0, y: corner.1) == .red)
+                #expect(tile.rgba(x: corner.0, y: corner.1) == .red)
             }
-            #expect(tile.pixel(x: cellSize / 8, y: cellSize / 8) == .red)
-            #expect(tile.pixel(x: cellSize / 2, y: 0) == .white)
-            #expect(tile.pixel(x: 0, y: cellSize / 2) == .white)
-            #expect(tile.pixel(x: cellSize / 4, y: cellSize * 3 / 4 + 2) == .white)
+            #expect(tile.rgba(x: cellSize / 8, y: cellSize / 8) == .red)
+            #expect(tile.rgba(x: cellSize / 2, y: 0) == .white)
+            #expect(tile.rgba(x: 0, y: cellSize / 2) == .white)
+            #expect(tile.rgba(x: cellSize / 4, y: cellSize * 3 / 4 + 2) == .white)
         }
 
         /// Circles of diameter one cell around the centre, the edge midpoints and the corners: strokes pass through the
@@ -56,11 +59,11 @@ extension SDLSerializedTests {
         func circlesCrossTheCentreAndEdgeMidpoints(cellSize: Int) throws {
             let tile = try PlaceholderPattern.circles.makeTile(cellSize: cellSize)
             let half = cellSize / 2
-            #expect(tile.pixel(x: half, y: half) == .black)
-            #expect(tile.pixel(x: half, y: 0) == .black)
-            #expect(tile.pixel(x: 0, y: half) == .black)
-            #expect(tile.pixel(x: cellSize / 4, y: cellSize / 4) == .white)
-            #expect(tile.pixel(x: cellSize * 3 / 4, y: cellSize / 4) == .white)
+            #expect(tile.rgba(x: half, y: half) == .black)
+            #expect(tile.rgba(x: half, y: 0) == .black)
+            #expect(tile.rgba(x: 0, y: half) == .black)
+            #expect(tile.rgba(x: cellSize / 4, y: cellSize / 4) == .white)
+            #expect(tile.rgba(x: cellSize * 3 / 4, y: cellSize / 4) == .white)
         }
     }
 }

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     @Suite struct SyntheticPageTests {
@@ -70,7 +73,7 @@ extension SDLSerializedTests {
         }
 
         /// Number of positions where two equally sized surfaces differ.
-        static func differingPixels(_ left: Surface, _ right: Surface) -> Int {
+        static func differingPixels(_ left: DecodedPicture, _ right: DecodedPicture) -> Int {
             var count = 0
             for y in 0..<left.height {
                 for x in 0..<left.width where left.pixel(x: x, y: y) != right.pixel(x: x, y: y) {

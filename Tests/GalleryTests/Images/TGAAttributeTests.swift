@@ -3,6 +3,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// A 32-bit TGA's fourth byte is alpha only when the file says so (TGA 2.0 specification): SDL_image takes it as

@@ -3,6 +3,9 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+import ImageLoader
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// A TIFF's alpha shows as the file states it: libtiff's RGBA interface (SDL_image's loader) premultiplies, the
