@@ -139,7 +139,8 @@ let package = Package(
         .executableTarget(
             name: "GalleryDecoder",
             dependencies: [
-                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "GalleryCore", "ImageDecoders",
+                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "GalleryCore",
+                "ImageDecoders",
                 "ImageLoader", "Imaging",
             ],
             swiftSettings: strict

@@ -1,8 +1,8 @@
 import Foundation
 import Gallery
-import ImageLoader
 import GalleryTesting
 import Glibc
+import ImageLoader
 
 /// The page a photo is decoded for in the decode benchmark.
 let benchmarkPage = PixelSize(width: 1280, height: 720)

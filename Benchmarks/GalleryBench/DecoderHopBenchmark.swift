@@ -1,8 +1,8 @@
 import DecoderProcess
 import Foundation
 import Gallery
-import ImageLoader
 import GalleryCore
+import ImageLoader
 import Imaging
 
 /// Prints what the process hop adds to a photo's decode: a 1920×1280 JPEG fitted to a 1280×720 page, decoded in this

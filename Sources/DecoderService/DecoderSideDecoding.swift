@@ -22,7 +22,8 @@ public enum DecoderSideDecoding {
         sharing.sharesPixels = true
         let picture: DecodedPicture
         do {
-            picture = try sharing.decode(.file(path: job.path), fitting: box, region: region, animated: request.animated)
+            picture = try sharing.decode(
+                .file(path: job.path), fitting: box, region: region, animated: request.animated)
         } catch {
             let (code, texts) = DecodeFailureCode.encode(error.reason)
             return .failure(code: code, texts: texts)

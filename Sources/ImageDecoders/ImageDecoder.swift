@@ -86,7 +86,9 @@ public struct ImageDecoder: Sendable {
             }
             do {
                 let page = try SyntheticPage(index: index, count: count).render(fitting: box)
-                guard let region, let part = Self.clip(region, to: page.size) else { return DecodedPicture(pixels: page) }
+                guard let region, let part = Self.clip(region, to: page.size) else {
+                    return DecodedPicture(pixels: page)
+                }
                 return DecodedPicture(pixels: try page.cropped(to: part))
             } catch {
                 throw DecodeFailure(source: source, reason: .processingFailed(error.description))

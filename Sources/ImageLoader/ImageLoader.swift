@@ -129,7 +129,8 @@ public enum ImageLoader {
         let width = Int(converted.pointee.w), height = Int(converted.pointee.h)
         let buffer: PixelBuffer
         do {
-            buffer = try PixelBuffer(width: width, height: height, format: mode == SDL_BLENDMODE_NONE ? .xrgb8888 : .argb8888)
+            buffer = try PixelBuffer(
+                width: width, height: height, format: mode == SDL_BLENDMODE_NONE ? .xrgb8888 : .argb8888)
         } catch {
             throw .processingFailed(error.description)
         }

@@ -10,10 +10,12 @@ import Glibc
 /// Surfaces made here are ARGB8888 (`Surface.pixelFormat`), the one format every surface and texture of the app uses,
 /// so copies between them never convert (SDL's cross-format blits cost 2–8×).
 ///
-/// `@unchecked Sendable` because a surface changes hands exactly once: a decode worker creates and fills it, puts it in
-/// the result inbox and keeps no reference, and from then on only the main thread touches it. SDL surfaces have no
-/// thread affinity; the wrapper itself holds only the pointer, so nothing is shared while two threads could race.
-/// Do not draw into a surface from two threads at once.
+/// Decoded pictures are `PixelBuffer`s, not surfaces: a surface is what SDL itself draws into or makes (text glyphs,
+/// headless frames and shots, the spinner's and overlay's shapes).
+///
+/// `@unchecked Sendable` because a surface changes hands whole: whoever fills it hands it on and keeps no reference.
+/// SDL surfaces have no thread affinity; the wrapper itself holds only the pointer, so nothing is shared while two
+/// threads could race. Do not draw into a surface from two threads at once.
 public final class Surface: @unchecked Sendable {
     /// ARGB8888 as an `SDL_PixelFormatEnum` raw value: the pixel format of every surface and texture made here.
     public static let pixelFormat: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue
@@ -23,14 +25,6 @@ public final class Surface: @unchecked Sendable {
     /// The memory of the pixel buffer this surface was made over (`init(wrapping:)`), kept alive as long as the
     /// surface; nil when SDL owns the pixels.
     private let storage: PixelStorage?
-    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil. Set only by the decoder
-    /// that allocated and filled the surface, before it returns it; every copy made from it (converted, scaled,
-    /// cropped, oriented) gets the note as it is made, so no surface is written after another function handed it on.
-    public internal(set) var damageNote: String?
-    /// An animation's frames (this surface is its first), set by the decoder that made them before it returns.
-    public internal(set) var animation: AnimationFrames?
-    /// Why an animation shows its first frame only (its frames would not fit the decode budget), or nil.
-    public internal(set) var animationNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
     ///
@@ -216,7 +210,6 @@ public final class Surface: @unchecked Sendable {
         let copy = Surface(
             taking: try SDLError.nonNull(
                 SDL_ConvertSurfaceFormat(handle, Surface.pixelFormat, 0), "SDL_ConvertSurfaceFormat"))
-        copy.damageNote = damageNote
         return copy
     }
 
@@ -234,7 +227,6 @@ public final class Surface: @unchecked Sendable {
         let source = try pixelBuffer()
         let target = try Surface(
             wrapping: Surface.bridged { () throws(PixelBufferError) in try source.scaled(to: size) })
-        target.damageNote = damageNote
         var mode = SDL_BLENDMODE_NONE
         SDL_GetSurfaceBlendMode(handle, &mode)
         SDL_SetSurfaceBlendMode(target.handle, mode)
@@ -244,17 +236,6 @@ public final class Surface: @unchecked Sendable {
     /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
     public func scaled(toFit box: PixelSize) throws(SDLError) -> Surface {
         try scaled(to: size.fitted(inside: box))
-    }
-
-    /// Covers the whole surface with copies of `tile`, edge to edge from the top-left corner.
-    public func tile(with tile: Surface) throws(SDLError) {
-        guard tile.width > 0, tile.height > 0 else { return }
-        for y in stride(from: 0, to: height, by: tile.height) {
-            for x in stride(from: 0, to: width, by: tile.width) {
-                var destination = PixelRect(x: x, y: y, width: tile.width, height: tile.height).sdlRect
-                try SDLError.check(gallery_SDL_BlitSurface(tile.handle, nil, handle, &destination), "SDL_BlitSurface")
-            }
-        }
     }
 
     /// Writes every pixel from `color(x, y)`, row by row. The surface must be in `Surface.pixelFormat`.

@@ -1,9 +1,9 @@
 import Foundation
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 /// What `--version` says about the decoders: their sandbox layers when they run in processes, and that they do not

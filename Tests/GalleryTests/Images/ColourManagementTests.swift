@@ -1,10 +1,10 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 extension SDLSerializedTests {
@@ -48,7 +48,9 @@ extension SDLSerializedTests {
         }
 
         /// The mean and largest CIE76 ΔE between `surface` and the source picture (or `reference`).
-        static func deltaE(_ surface: DecodedPicture, _ reference: DecodedPicture? = nil) -> (mean: Double, maximum: Double) {
+        static func deltaE(_ surface: DecodedPicture, _ reference: DecodedPicture? = nil) -> (
+            mean: Double, maximum: Double
+        ) {
             var total = 0.0, maximum = 0.0
             for y in 0..<size.height {
                 for x in 0..<size.width {

@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import PagerEngine
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 extension SDLSerializedTests {

@@ -2,11 +2,11 @@ import CSDL2
 import Dispatch
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 #if canImport(Glibc)

@@ -1,8 +1,8 @@
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 /// The display's profile arrives once the window exists and may change later: decodes convert to the profile current

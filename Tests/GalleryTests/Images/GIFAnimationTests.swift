@@ -1,10 +1,10 @@
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 extension SDLSerializedTests {
@@ -35,7 +35,9 @@ extension SDLSerializedTests {
             folder = try TemporaryDirectory()
         }
 
-        func decode(_ bytes: [UInt8], decoder: ImageDecoder = ImageDecoder(), animated: Bool = true) throws -> DecodedPicture {
+        func decode(_ bytes: [UInt8], decoder: ImageDecoder = ImageDecoder(), animated: Bool = true) throws
+            -> DecodedPicture
+        {
             let path = try folder.write(bytes, to: "animation.gif")
             return try decoder.decode(
                 .file(path: path), fitting: PixelSize(width: 20, height: 20), region: nil, animated: animated)

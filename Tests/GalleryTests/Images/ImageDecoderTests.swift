@@ -1,10 +1,10 @@
 import CSDL2
 import Foundation
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 extension SDLSerializedTests {

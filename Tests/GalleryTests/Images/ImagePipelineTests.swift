@@ -1,11 +1,11 @@
 import CSDL2
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 extension SDLSerializedTests {

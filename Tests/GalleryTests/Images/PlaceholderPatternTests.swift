@@ -1,8 +1,8 @@
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 extension SDLSerializedTests {

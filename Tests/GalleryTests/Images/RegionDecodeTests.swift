@@ -1,10 +1,10 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 /// A zoomed photo's visible region decodes to the same pixels as that part of the whole picture decoded at the same

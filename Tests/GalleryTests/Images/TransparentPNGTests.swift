@@ -1,9 +1,9 @@
 import Foundation
+import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
-import ImageLoader
 @testable import Imaging
 
 /// Every kind of PNG transparency (tRNS in grey at each bit depth, in 8- and 16-bit RGB, in

@@ -1,7 +1,7 @@
+import Imaging
 import Testing
 
 @testable import ImageDecoders
-import Imaging
 
 @Suite struct JPEGDecoderTests {
     /// Plain CMYK (no Adobe marker) stores ink; Adobe's stores 255 − ink: both give the same red.
