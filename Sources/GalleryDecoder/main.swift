@@ -28,9 +28,15 @@ let decoder = {
     return decoder
 }()
 
+/// The profile photos are converted to (the viewer's display's, sent with `.outputProfile`); nil: sRGB. Read and
+/// written by the request loop alone.
+nonisolated(unsafe) var outputProfile: [UInt8]?
+
 /// The one call into the decoder: the job's photo as pixels in shared memory, or why not.
 func decodePhoto(_ job: DecodeJob) -> DecodeAnswer {
-    DecoderSideDecoding.answer(job, decoder: decoder)
+    var converting = decoder
+    converting.outputProfile = outputProfile
+    return DecoderSideDecoding.answer(job, decoder: converting)
 }
 
 if arguments.first == "--sandbox" {
@@ -51,4 +57,5 @@ DecoderServer.run(
         _ = mallopt(M_ARENA_MAX, 1)
     },
     sandboxed: { gallery_allocation_arm(1) },
+    outputProfile: { outputProfile = $0 },
     decode: decodePhoto)

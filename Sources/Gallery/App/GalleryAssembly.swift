@@ -47,7 +47,9 @@ final class GalleryAssembly {
         }
         detailWorker =
             decoderPool.map {
-                ProcessDecoding.worker(pool: $0, inline: decoder, threadCount: 1, wakeEventType: wakeEventType)
+                ProcessDecoding.worker(
+                    pool: $0, inline: decoder, displayProfile: displayProfile, threadCount: 1,
+                    wakeEventType: wakeEventType)
             }
             ?? Self.worker(
                 decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)

@@ -75,14 +75,21 @@ extension ProcessDecoding {
         return DecoderPool(configuration)
     }
 
-    /// A worker of `threadCount` threads whose decodes go to `pool` (generated pages are made by `inline`).
+    /// A worker of `threadCount` threads whose decodes go to `pool` (generated pages are made by `inline`), converting
+    /// to `displayProfile` when given: the pool sends each process the profile before its next decode, and a decode
+    /// that began under an older profile is done again (`DisplayProfile.decode(with:_:)`).
     static func worker(
-        pool: DecoderPool, inline: ImageDecoder, threadCount: Int, wakeEventType: UInt32?, decodesAlone: Bool = false
+        pool: DecoderPool, inline: ImageDecoder, displayProfile: DisplayProfile? = nil, threadCount: Int,
+        wakeEventType: UInt32?, decodesAlone: Bool = false
     ) -> DecodeWorker {
         DecodeWorker(
             threadCount: threadCount, wakeEventType: wakeEventType, budget: inline.budget, decodesAlone: decodesAlone
         ) { request throws(DecodeFailure) in
-            try decode(request, pool: pool, inline: inline)
+            guard let displayProfile else { return try decode(request, pool: pool, inline: inline) }
+            return try displayProfile.decode(with: inline) { decoder throws(DecodeFailure) in
+                pool.setOutputProfile(decoder.outputProfile)
+                return try decode(request, pool: pool, inline: decoder)
+            }
         }
     }
 }
