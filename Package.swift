@@ -22,13 +22,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, with a shim for the macros Swift cannot import. No `pkgConfig:`:
+        // SDL2 and SDL2_ttf, with a shim for the macros Swift cannot import. No `pkgConfig:`:
         // sdl2.pc's only non-default flag is -D_REENTRANT, which SwiftPM rejects with a warning on every
         // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths.
-        .systemLibrary(
-            name: "CSDL2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
-        ),
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+        // SDL2_image and the part of SDL's core it needs (surfaces, streams): linked by `ImageLoader` alone.
+        .systemLibrary(name: "CSDLImage", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // libjpeg's own API (libjpeg-turbo's libjpeg62): a zoomed photo's visible region, decoded row- and
@@ -73,13 +72,20 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: strict
         ),
-        // Pictures without SDL: formats and headers, EXIF and orientation, embedded colour, the decoders, and the pixel
-        // buffer they fill, which the decoder process shares with the viewer.
+        // Pictures without SDL and without format libraries: headers, EXIF and orientation, embedded colour, the pixel
+        // buffer decoders fill (which the decoder process shares with the viewer), the decode worker and its results.
         .target(
-            name: "Imaging",
+            name: "Imaging", dependencies: ["CExif", "CLcms2", "CZlib", "CSharedMemory", "GalleryCore"],
+            swiftSettings: strict),
+        // SDL_image's loaders, a file's bytes in and a `PixelBuffer` out: the one target that links SDL_image.
+        .target(name: "ImageLoader", dependencies: ["CSDLImage", "Imaging"], swiftSettings: strict),
+        // Every decoder that links a format library (TurboJPEG, libheif, libjxl, LibRaw, libwebp, SDL_image through
+        // `ImageLoader`), and `ImageDecoder`, which picks one for each file. No SDL.
+        .target(
+            name: "ImageDecoders",
             dependencies: [
-                "CTurboJPEG", "CJPEGRegion", "CExif", "CHeif", "CJXL", "CLibRaw", "CLcms2", "CZlib", "CWebPDemux",
-                "CSharedMemory", "GalleryCore",
+                "CTurboJPEG", "CJPEGRegion", "CHeif", "CJXL", "CLibRaw", "CWebPDemux", "GalleryCore", "ImageLoader",
+                "Imaging",
             ],
             swiftSettings: strict
         ),
@@ -90,7 +96,10 @@ let package = Package(
         // The decoder process's side: its sandbox and its request loop.
         .target(
             name: "DecoderService",
-            dependencies: ["CDescriptorPassing", "CSandbox", "DecoderProcess", "GalleryCore", "Imaging"],
+            dependencies: [
+                "CDescriptorPassing", "CSandbox", "DecoderProcess", "GalleryCore", "ImageDecoders", "ImageLoader",
+                "Imaging",
+            ],
             swiftSettings: strict),
         // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
         .target(
@@ -111,7 +120,8 @@ let package = Package(
             name: "Gallery",
             dependencies: [
                 // The C libraries besides SDL and Xlib come through Imaging, which decodes with them.
-                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "Imaging", "PagerEngine",
+                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "ImageDecoders", "ImageLoader", "Imaging",
+                "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -129,7 +139,9 @@ let package = Package(
         .executableTarget(
             name: "GalleryDecoder",
             dependencies: [
-                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "Gallery", "GalleryCore",
+                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "GalleryCore",
+                "ImageDecoders",
+                "ImageLoader", "Imaging",
             ],
             swiftSettings: strict
         ),
@@ -147,7 +159,10 @@ let package = Package(
         // `make bench`: engine throughput and headless frame costs, printed as numbers.
         .executableTarget(
             name: "GalleryBench",
-            dependencies: ["DecoderProcess", "Gallery", "GalleryCore", "GalleryTesting", "Imaging", "PagerEngine"],
+            dependencies: [
+                "DecoderProcess", "Gallery", "GalleryCore", "GalleryTesting", "ImageDecoders", "ImageLoader", "Imaging",
+                "PagerEngine",
+            ],
             path: "Benchmarks/GalleryBench",
             swiftSettings: strict
         ),
@@ -161,6 +176,10 @@ let package = Package(
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
         // Links no SDL: the imaging module's tests run where there is no SDL at all.
         .testTarget(name: "ImagingTests", dependencies: ["GalleryCore", "Imaging"], swiftSettings: strict),
+        // Links SDL_image's loaders but neither SDL's video nor the gallery's drawing: the decoders' own tests.
+        .testTarget(
+            name: "ImageDecodersTests", dependencies: ["GalleryCore", "ImageDecoders", "ImageLoader", "Imaging"],
+            swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],
@@ -170,8 +189,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting",
-                "GalleryTesting",
-                "Imaging",
+                "GalleryTesting", "ImageDecoders", "ImageLoader", "Imaging",
                 "PagerEngine",
             ],
             swiftSettings: strict

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import ImageLoader
 import PagerEngine
 
 /// A 10 s script of everything at once: slow drags, flings both ways, bursts of five keys, a mode's worth of

@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryTesting
 import Glibc
+import ImageLoader
 
 /// The page a photo is decoded for in the decode benchmark.
 let benchmarkPage = PixelSize(width: 1280, height: 720)

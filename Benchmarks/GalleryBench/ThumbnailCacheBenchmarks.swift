@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryCore
 import Glibc
+import ImageLoader
 
 /// Prints the time the wheel's thumbnail worker takes to make the thumbnails of `count` 12 MP photos at 1280×720 (the
 /// wheel's 78 × 78 box): without the shared cache, cold (an empty cache, every thumbnail decoded and written) and warm

@@ -2,7 +2,6 @@
 #define GALLERY_CSDL2_SHIM_H
 
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
 
 // Macros Swift cannot import, as inline functions.
@@ -19,7 +18,6 @@ static inline int gallery_SDL_BlitSurface(SDL_Surface *src, const SDL_Rect *srcr
     return SDL_BlitSurface(src, srcrect, dst, dstrect);
 }
 
-static inline const char *gallery_IMG_GetError(void) { return IMG_GetError(); }
 static inline const char *gallery_TTF_GetError(void) { return TTF_GetError(); }
 
 static inline int gallery_SDL_MUSTLOCK(SDL_Surface *surface) { return SDL_MUSTLOCK(surface); }

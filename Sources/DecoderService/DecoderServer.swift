@@ -40,8 +40,10 @@ public enum DecoderServer {
     /// Sandboxes the process and serves requests; `decode` does each photo. Ends the process when the viewer closes
     /// the socket. `prepare` runs before the sandbox: whatever the decoder must load from files (libraries, tables),
     /// it loads there; `sandboxed` runs once the sandbox is on.
+    /// `outputProfile` takes the ICC bytes photos are converted to from then on (nil: sRGB).
     public static func run(
-        _ options: Options, prepare: () -> Void, sandboxed: () -> Void = {}, decode: (DecodeJob) -> DecodeAnswer
+        _ options: Options, prepare: () -> Void, sandboxed: () -> Void = {},
+        outputProfile: ([UInt8]?) -> Void = { _ in }, decode: (DecodeJob) -> DecodeAnswer
     ) -> Never {
         // The viewer's death ends this process, from now on; if it is already gone, end now.
         _ = gallery_sandbox_parent_death_signal(SIGKILL)
@@ -95,6 +97,13 @@ public enum DecoderServer {
                 }
             case .status?:
                 reply = DecoderReply(failureCode: 0, texts: [sandbox.summary, String(getpid())])
+            case .outputProfile?:
+                if let bytes = profile(in: descriptor) {
+                    outputProfile(bytes.isEmpty ? nil : bytes)
+                    reply = DecoderReply(failureCode: 0, texts: [String(request!.profileGeneration)])
+                } else {
+                    reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable profile"])
+                }
             case let kind? where options.testRequests:
                 reply = probe(kind)
             default:
@@ -108,6 +117,21 @@ public enum DecoderServer {
             }
             guard sent == message.count else { _exit(0) }
         }
+    }
+
+    /// The ICC bytes in the memfd `descriptor` (none: -1, sRGB, an empty array); nil when it cannot be read or is
+    /// larger than any embedded profile may be.
+    private static func profile(in descriptor: Int32) -> [UInt8]? {
+        guard descriptor >= 0 else { return [] }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0,
+            Int(status.st_size) <= EmbeddedColour.maximumProfileBytes
+        else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return read == bytes.count ? bytes : nil
     }
 
     /// A shared buffer of `width` × `height`: in `reusing` when it is large enough and not over four times the size,
@@ -152,7 +176,7 @@ public enum DecoderServer {
         case .probeCrash:
             raise(SIGSEGV)
             return DecoderReply(failureCode: 0)
-        case .decode, .status:
+        case .decode, .status, .outputProfile:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }
     }

@@ -2,8 +2,10 @@ import CDecoderAllocation
 import CGlibcMalloc
 import DecoderProcess
 import DecoderService
-import Gallery
 import GalleryCore
+import ImageDecoders
+import ImageLoader
+import Imaging
 
 #if canImport(Glibc)
 import Glibc
@@ -26,9 +28,15 @@ let decoder = {
     return decoder
 }()
 
+/// The profile photos are converted to (the viewer's display's, sent with `.outputProfile`); nil: sRGB. Read and
+/// written by the request loop alone.
+nonisolated(unsafe) var outputProfile: [UInt8]?
+
 /// The one call into the decoder: the job's photo as pixels in shared memory, or why not.
 func decodePhoto(_ job: DecodeJob) -> DecodeAnswer {
-    DecoderSideDecoding.answer(job, decoder: decoder)
+    var converting = decoder
+    converting.outputProfile = outputProfile
+    return DecoderSideDecoding.answer(job, decoder: converting)
 }
 
 if arguments.first == "--sandbox" {
@@ -40,14 +48,14 @@ guard arguments.contains("--serve") else {
     _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
-// SDL and SDL_image load their format libraries here, before the sandbox closes the file system.
-nonisolated(unsafe) var session: SDLSession?
+// SDL_image loads its format libraries here, before the sandbox closes the file system.
 DecoderServer.run(
     options,
     prepare: {
-        session = try? SDLSession(video: false)
+        ImageLoader.prepare()
         // One malloc arena: each thread's own would reserve 64 MiB of address space, against the limit.
         _ = mallopt(M_ARENA_MAX, 1)
     },
     sandboxed: { gallery_allocation_arm(1) },
+    outputProfile: { outputProfile = $0 },
     decode: decodePhoto)

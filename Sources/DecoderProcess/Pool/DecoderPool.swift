@@ -51,6 +51,9 @@ public final class DecoderPool: @unchecked Sendable {
     private var running = 0
     private var crashes: [FileKey: Int] = [:]
     private var isShutDown = false
+    /// The output profile decodes convert to (nil: sRGB), numbered by `profileGeneration`.
+    private var profile: [UInt8]?
+    private var profileGeneration: UInt32 = 0
     /// Called with a process's id once a request has been sent to it, before its reply is awaited: tests kill the
     /// process there, mid-decode.
     package var afterSending: (@Sendable (Int32) -> Void)?
@@ -111,6 +114,23 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
+    /// Decodes from now on convert to `bytes` (an ICC profile; nil: sRGB). Each process is sent the profile, with
+    /// its generation, before its next decode (in a memfd of its own); the same bytes again change nothing.
+    public func setOutputProfile(_ bytes: [UInt8]?) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard bytes != profile else { return }
+        profile = bytes
+        profileGeneration &+= 1
+    }
+
+    /// The profile and its generation now.
+    private func currentProfile() -> (bytes: [UInt8]?, generation: UInt32) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (profile, profileGeneration)
+    }
+
     /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
     /// CPU seconds are the pool's.
     public func ask(_ request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
@@ -153,6 +173,17 @@ public final class DecoderPool: @unchecked Sendable {
         case .failure(let fault): return .failure(fault)
         }
         request.previousReleased = process.previousReleased
+        if request.kind == .decode {
+            let (bytes, generation) = currentProfile()
+            if process.profileGeneration != generation {
+                switch process.sendProfile(bytes, generation: generation, deadline: configuration.deadlineSeconds) {
+                case .success: break
+                case .failure(let fault):
+                    giveBack(nil)
+                    return .failure(fault)
+                }
+            }
+        }
         let outcome = process.exchange(
             request, descriptor: descriptor, deadline: deadline, afterSending: afterSending)
         switch outcome {

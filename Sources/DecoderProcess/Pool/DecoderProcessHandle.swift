@@ -20,6 +20,8 @@ final class DecoderProcessHandle {
     private var reaped = false
     /// Whether the viewer has let go of the memory of the last reply (the next request says so).
     var previousReleased = false
+    /// The output profile's generation the process converts to (0: sRGB, as it starts).
+    var profileGeneration: UInt32 = 0
 
     /// Starts `executable` with `arguments` (after its name), its socket end as descriptor 3, every signal at its
     /// default and unblocked; throws the reason it could not be started.
@@ -101,6 +103,30 @@ final class DecoderProcessHandle {
             return .success(DecoderAnswer(reply: reply, pixels: buffer, processID: processID))
         } catch {
             return .failure(.crashed("unusable pixels: \(error)"))
+        }
+    }
+
+    /// Sends the output profile `bytes` (nil: sRGB) as `generation`, in a memfd, and waits for the process to take it.
+    func sendProfile(_ bytes: [UInt8]?, generation: UInt32, deadline: Double) -> Result<Void, DecoderFault> {
+        var memory: PixelStorage?
+        if let bytes, !bytes.isEmpty {
+            do throws(PixelBufferError) {
+                let storage = try PixelStorage.allocateShared(byteCount: bytes.count, name: "gallery-profile")
+                bytes.withUnsafeBytes { storage.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                memory = storage
+            } catch {
+                return .failure(.unavailable("the output profile: \(error)"))
+            }
+        }
+        var request = DecoderRequest(
+            kind: .outputProfile, boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0, fileExtension: "")
+        request.profileGeneration = generation
+        switch exchange(request, descriptor: memory?.sharedMemory ?? -1, deadline: deadline) {
+        case .failure(let fault): return .failure(fault)
+        case .success(let answer) where answer.reply.succeeded:
+            profileGeneration = generation
+            return .success(())
+        case .success: return .failure(.crashed("the output profile was refused"))
         }
     }
 

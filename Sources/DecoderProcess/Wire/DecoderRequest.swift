@@ -9,6 +9,9 @@ public struct DecoderRequest: Sendable, Hashable {
         case decode = 1
         /// Report the sandbox's layers (`DecoderReply.texts`: the summary) and the process id.
         case status = 2
+        /// Convert photos to the output profile whose ICC bytes are in the memfd sent with the request (none: sRGB)
+        /// from now on; `profileGeneration` numbers it.
+        case outputProfile = 3
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10
         /// Test only: try to open a network socket, report the errno.
@@ -49,6 +52,8 @@ public struct DecoderRequest: Sendable, Hashable {
     /// Whether only the page's first picture is wanted (a HEIF file's embedded thumbnail, fitted): answered with a
     /// failure when the file has none.
     public var preview = false
+    /// The output profile's number (`.outputProfile`): the decoder says which one it converts to.
+    public var profileGeneration: UInt32 = 0
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
     public init(
@@ -78,6 +83,7 @@ public struct DecoderRequest: Sendable, Hashable {
         for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
         wire.put(budgetBytes, at: 32)
         wire.put(cpuSeconds, at: 40)
+        wire.put(profileGeneration, at: 44)
         wire.put(fileExtension, at: 48, capacity: Self.extensionCapacity)
         return wire.bytes
     }
@@ -98,6 +104,7 @@ public struct DecoderRequest: Sendable, Hashable {
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil
         budgetBytes = wire.get(UInt64.self, at: 32)
         cpuSeconds = wire.get(UInt32.self, at: 40)
+        profileGeneration = wire.get(UInt32.self, at: 44)
         fileExtension = wire.text(at: 48, capacity: Self.extensionCapacity)
     }
 }

@@ -47,7 +47,9 @@ final class GalleryAssembly {
         }
         detailWorker =
             decoderPool.map {
-                ProcessDecoding.worker(pool: $0, inline: decoder, threadCount: 1, wakeEventType: wakeEventType)
+                ProcessDecoding.worker(
+                    pool: $0, inline: decoder, displayProfile: displayProfile, threadCount: 1,
+                    wakeEventType: wakeEventType)
             }
             ?? Self.worker(
                 decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
@@ -77,7 +79,7 @@ final class GalleryAssembly {
         } preview: { request in
             // A page's first picture (a HEIF thumbnail), in the display's colours as its sharp picture will be.
             guard request.region == nil else { return nil }
-            return try? displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) -> Surface? in
+            return try? displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) -> DecodedPicture? in
                 decoder.preview(request.source, fitting: request.box)
             }
         }

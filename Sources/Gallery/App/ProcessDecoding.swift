@@ -1,5 +1,6 @@
 import DecoderProcess
 import GalleryCore
+import ImageDecoders
 import Imaging
 
 #if canImport(Glibc)
@@ -7,12 +8,13 @@ import Glibc
 #endif
 
 /// The viewer's side of decoding in decoder processes: it opens each photo itself (read-only, on its decode thread),
-/// sends the descriptor to a `DecoderPool` process, and makes the pixels that come back in shared memory a `Surface`.
+/// sends the descriptor to a `DecoderPool` process, and keeps the pixels that come back in shared memory where they
+/// are: the picture's storage is the mapped memfd, which its texture is uploaded from.
 public enum ProcessDecoding {
     /// The picture `request` asks for, decoded by a process of `pool`; generated pages are made here by `inline`
     /// (they read no file).
     public static func decode(_ request: DecodeRequest, pool: DecoderPool, inline: ImageDecoder) throws(DecodeFailure)
-        -> Surface
+        -> DecodedPicture
     {
         guard case .file(let path) = request.source else {
             return try inline.decode(
@@ -39,32 +41,20 @@ public enum ProcessDecoding {
                 [$0.x, $0.y, $0.width, $0.height].map { Int32(clamping: $0) }
             }, animated: request.purpose != .picture, budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension)
         PhotoFileAccess.willAccess(path)
-        // The pixels are copied into a surface before the process goes back to the pool, which lets it reuse them.
-        let outcome = pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
-            answer -> Result<Surface, DecodeFailure.Reason> in
-            guard answer.reply.succeeded, let pixels = answer.pixels else {
-                return .failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
-            }
-            do throws(SDLError) {
-                let surface = try surface(of: pixels)
-                let notes = answer.reply.texts
-                surface.damageNote = notes.first.flatMap { $0.isEmpty ? nil : $0 }
-                surface.animationNote = notes.count > 1 && !notes[1].isEmpty ? notes[1] : nil
-                return .success(surface)
-            } catch {
-                return .failure(.processingFailed(error.message))
-            }
-        }
-        switch outcome {
+        // The pixels are kept: the process is told so, and writes its next reply into new memory.
+        switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
         case .failure(let fault): throw failure(.decoderStopped(fault.message))
-        case .success(.failure(let reason)): throw failure(reason)
-        case .success(.success(let surface)): return surface
+        case .success(let answer):
+            guard answer.reply.succeeded, let pixels = answer.pixels else {
+                throw failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
+            }
+            return picture(pixels, notes: answer.reply.texts)
         }
     }
 
     /// The first picture of a page `request` asks for (a HEIF thumbnail, fitted), from a process of `pool`; nil when
     /// the file has none. Asked only for names a HEIF or AVIF file has: other pages cost no extra round trip.
-    public static func preview(_ request: DecodeRequest, pool: DecoderPool) -> Surface? {
+    public static func preview(_ request: DecodeRequest, pool: DecoderPool) -> DecodedPicture? {
         guard case .file(let path) = request.source, request.region == nil, ImageDecoder.mayHavePreview(path: path),
             let file = try? ImageFile(path: path)
         else { return nil }
@@ -73,26 +63,17 @@ public enum ProcessDecoding {
             boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
             budgetBytes: 0, cpuSeconds: 0, fileExtension: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
         message.preview = true
-        let outcome = pool.decode(descriptor: file.descriptor, request: message) { answer -> Surface? in
-            guard answer.reply.succeeded, let pixels = answer.pixels else { return nil }
-            return try? surface(of: pixels)
-        }
-        return try? outcome.get()
+        guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
+            answer.reply.succeeded, let pixels = answer.pixels
+        else { return nil }
+        return picture(pixels, notes: answer.reply.texts)
     }
 
-    /// A surface holding `pixels`. One copy, until surfaces can be made over shared memory.
-    public static func surface(of pixels: PixelBuffer) throws(SDLError) -> Surface {
-        let surface = try Surface.uninitialized(
-            width: pixels.width, height: pixels.height, opaque: pixels.format.isOpaque)
-        let target = surface.handle.pointee.pixels!
-        let pitch = Int(surface.handle.pointee.pitch)
-        let rowBytes = pixels.width * 4
-        if pitch == pixels.stride {
-            memcpy(target, pixels.storage.bytes, pitch * (pixels.height - 1) + rowBytes)
-        } else {
-            for y in 0..<pixels.height { memcpy(target + y * pitch, pixels.row(y), rowBytes) }
-        }
-        return surface
+    /// `pixels` with the notes a reply carries (damage, then animation; empty: none).
+    static func picture(_ pixels: PixelBuffer, notes: [String]) -> DecodedPicture {
+        DecodedPicture(
+            pixels: pixels, damageNote: notes.first.flatMap { $0.isEmpty ? nil : $0 },
+            animationNote: notes.count > 1 && !notes[1].isEmpty ? notes[1] : nil)
     }
 }
 
@@ -109,14 +90,21 @@ extension ProcessDecoding {
         return DecoderPool(configuration)
     }
 
-    /// A worker of `threadCount` threads whose decodes go to `pool` (generated pages are made by `inline`).
+    /// A worker of `threadCount` threads whose decodes go to `pool` (generated pages are made by `inline`), converting
+    /// to `displayProfile` when given: the pool sends each process the profile before its next decode, and a decode
+    /// that began under an older profile is done again (`DisplayProfile.decode(with:_:)`).
     static func worker(
-        pool: DecoderPool, inline: ImageDecoder, threadCount: Int, wakeEventType: UInt32?, decodesAlone: Bool = false
+        pool: DecoderPool, inline: ImageDecoder, displayProfile: DisplayProfile? = nil, threadCount: Int,
+        wakeEventType: UInt32?, decodesAlone: Bool = false
     ) -> DecodeWorker {
         DecodeWorker(
             threadCount: threadCount, wakeEventType: wakeEventType, budget: inline.budget, decodesAlone: decodesAlone
         ) { request throws(DecodeFailure) in
-            try decode(request, pool: pool, inline: inline)
+            guard let displayProfile else { return try decode(request, pool: pool, inline: inline) }
+            return try displayProfile.decode(with: inline) { decoder throws(DecodeFailure) in
+                pool.setOutputProfile(decoder.outputProfile)
+                return try decode(request, pool: pool, inline: decoder)
+            }
         } preview: { request in
             preview(request, pool: pool)
         }

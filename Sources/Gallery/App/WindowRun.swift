@@ -74,14 +74,14 @@ public struct WindowRun {
         // and traces stay independent of the machine).
         let displayProfile = images.managesColour ? DisplayProfile() : nil
         // Decoder processes start now, loading their libraries while the window opens: two page threads, one detail.
-        // They convert to sRGB: the display's profile does not cross to them yet.
+        // Each is sent the display's profile before its first decode under it.
         let pool = decoders == .process ? ProcessDecoding.makePool(decoder: decoder, processCount: 3) : nil
         defer { pool?.shutdown() }
         let worker =
             pool.map {
                 ProcessDecoding.worker(
-                    pool: $0, inline: decoder, threadCount: 2, wakeEventType: SDLSession.wakeEventType,
-                    decodesAlone: true)
+                    pool: $0, inline: decoder, displayProfile: displayProfile, threadCount: 2,
+                    wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
             }
             ?? GalleryAssembly.worker(
                 decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,

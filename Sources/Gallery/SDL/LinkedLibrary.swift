@@ -1,8 +1,6 @@
-import CHeif
-import CJXL
-import CLcms2
-import CLibRaw
 import CSDL2
+import ImageDecoders
+import ImageLoader
 
 /// A C library the gallery runs with, and the version the loaded library reports (not the headers built against).
 public struct LinkedLibrary: Equatable, Sendable {
@@ -24,12 +22,12 @@ public struct LinkedLibrary: Equatable, Sendable {
         SDL_GetVersion(&sdl)
         return [
             LinkedLibrary(name: "SDL", version: text(sdl)),
-            LinkedLibrary(name: "SDL_image", version: IMG_Linked_Version().map { text($0.pointee) } ?? "unknown"),
+            LinkedLibrary(name: "SDL_image", version: ImageLoader.linkedVersion),
             LinkedLibrary(name: "SDL_ttf", version: TTF_Linked_Version().map { text($0.pointee) } ?? "unknown"),
-            LinkedLibrary(name: "libheif", version: String(cString: heif_get_version())),
-            LinkedLibrary(name: "libjxl", version: jxlVersion(JxlDecoderVersion())),
-            LinkedLibrary(name: "LibRaw", version: String(cString: libraw_version())),
-            LinkedLibrary(name: "Little CMS", version: lcmsVersion(cmsGetEncodedCMMversion())),
+            LinkedLibrary(name: "libheif", version: FormatLibraryVersions.libheif),
+            LinkedLibrary(name: "libjxl", version: jxlVersion(FormatLibraryVersions.libjxlNumber)),
+            LinkedLibrary(name: "LibRaw", version: FormatLibraryVersions.libRaw),
+            LinkedLibrary(name: "Little CMS", version: lcmsVersion(ColourTransform.lcmsVersionNumber)),
             // libjpeg-turbo's TurboJPEG 2.1 API reports no version at run time.
         ]
     }

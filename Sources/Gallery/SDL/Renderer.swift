@@ -17,7 +17,7 @@ public final class Renderer {
     /// The format of opaque textures: the output's own when it is XRGB8888 (an X11 window), so the software
     /// renderer's per-frame copies are plain same-format copies; ARGB8888 otherwise. Opaque ARGB8888 pixels have
     /// the same bytes as XRGB8888 ones, so uploads convert nothing either way.
-    private let opaqueTextureFormat: UInt32
+    let opaqueTextureFormat: UInt32
     /// Why the software renderer was chosen without `--software` (see `RendererChoice`), e.g. "OpenGL here is
     /// llvmpipe (LLVM 15.0.6, 256 bits)", for the HUD; nil otherwise.
     public internal(set) var softwareReason: String?
@@ -204,7 +204,7 @@ public final class Renderer {
     }
 
     /// A texture in `format` (ARGB8888 or XRGB8888) with linear scaling.
-    private func makeTexture(size: PixelSize, access: SDL_TextureAccess, format: UInt32) throws(SDLError) -> Texture {
+    func makeTexture(size: PixelSize, access: SDL_TextureAccess, format: UInt32) throws(SDLError) -> Texture {
         let handle = try SDLError.nonNull(
             SDL_CreateTexture(
                 self.handle, format, Int32(access.rawValue),

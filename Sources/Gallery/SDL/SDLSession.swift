@@ -1,4 +1,5 @@
 import CSDL2
+import ImageLoader
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -41,23 +42,18 @@ public final class SDLSession {
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
 
-        let requiredFormats = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
-        let wantedFormats = requiredFormats | Int32(IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue)
-        guard IMG_Init(wantedFormats) & requiredFormats == requiredFormats else {
+        guard ImageLoader.prepare() else {
             let error = SDLError(failedCall: "IMG_Init")
-            IMG_Quit()
             SDL_Quit()
             throw error
         }
         guard TTF_Init() == 0 else {
             let error = SDLError(failedCall: "TTF_Init")
-            IMG_Quit()
             SDL_Quit()
             throw error
         }
         guard Self.wakeEventType != UInt32.max else {
             TTF_Quit()
-            IMG_Quit()
             SDL_Quit()
             throw SDLError(call: "SDL_RegisterEvents", message: "no user event type left")
         }
@@ -80,7 +76,6 @@ public final class SDLSession {
 
     deinit {
         TTF_Quit()
-        IMG_Quit()
         SDL_Quit()
     }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import ImageLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -9,10 +10,12 @@ import Glibc
 /// Surfaces made here are ARGB8888 (`Surface.pixelFormat`), the one format every surface and texture of the app uses,
 /// so copies between them never convert (SDL's cross-format blits cost 2–8×).
 ///
-/// `@unchecked Sendable` because a surface changes hands exactly once: a decode worker creates and fills it, puts it in
-/// the result inbox and keeps no reference, and from then on only the main thread touches it. SDL surfaces have no
-/// thread affinity; the wrapper itself holds only the pointer, so nothing is shared while two threads could race.
-/// Do not draw into a surface from two threads at once.
+/// Decoded pictures are `PixelBuffer`s, not surfaces: a surface is what SDL itself draws into or makes (text glyphs,
+/// headless frames and shots, the spinner's and overlay's shapes).
+///
+/// `@unchecked Sendable` because a surface changes hands whole: whoever fills it hands it on and keeps no reference.
+/// SDL surfaces have no thread affinity; the wrapper itself holds only the pointer, so nothing is shared while two
+/// threads could race. Do not draw into a surface from two threads at once.
 public final class Surface: @unchecked Sendable {
     /// ARGB8888 as an `SDL_PixelFormatEnum` raw value: the pixel format of every surface and texture made here.
     public static let pixelFormat: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue
@@ -22,14 +25,6 @@ public final class Surface: @unchecked Sendable {
     /// The memory of the pixel buffer this surface was made over (`init(wrapping:)`), kept alive as long as the
     /// surface; nil when SDL owns the pixels.
     private let storage: PixelStorage?
-    /// Why the picture may be incomplete (the decoder's warning about a damaged file), or nil. Set only by the decoder
-    /// that allocated and filled the surface, before it returns it; every copy made from it (converted, scaled,
-    /// cropped, oriented) gets the note as it is made, so no surface is written after another function handed it on.
-    public internal(set) var damageNote: String?
-    /// An animation's frames (this surface is its first), set by the decoder that made them before it returns.
-    public internal(set) var animation: AnimationFrames?
-    /// Why an animation shows its first frame only (its frames would not fit the decode budget), or nil.
-    public internal(set) var animationNote: String?
 
     /// A new ARGB8888 surface of `width` × `height`, filled with transparent black.
     ///
@@ -171,15 +166,41 @@ public final class Surface: @unchecked Sendable {
 
     /// Writes the surface to `path` as a PNG (alpha kept).
     public func savePNG(to path: String) throws(SDLError) {
-        try SDLError.check(IMG_SavePNG(handle, path), "IMG_SavePNG")
+        try write(try png(opaque: false), to: path)
     }
 
     /// Writes the surface to `path` as an opaque PNG (RGB, no alpha channel: alpha 255 everywhere when read back).
     public func saveOpaquePNG(to path: String) throws(SDLError) {
-        let rgb = try SDLError.nonNull(
-            SDL_ConvertSurfaceFormat(handle, SDL_PIXELFORMAT_RGB24.rawValue, 0), "SDL_ConvertSurfaceFormat")
-        defer { SDL_FreeSurface(rgb) }
-        try SDLError.check(IMG_SavePNG(rgb, path), "IMG_SavePNG")
+        try write(try png(opaque: true), to: path)
+    }
+
+    /// The PNG bytes of the surface (RGB when `opaque`, else RGBA).
+    func png(opaque: Bool) throws(SDLError) -> [UInt8] {
+        let pixels = try pixelBuffer()
+        do throws(DecodeFailure.Reason) { return try ImageLoader.png(of: pixels, opaque: opaque) } catch {
+            throw SDLError(call: "IMG_SavePNG_RW", message: error.message)
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path` (replacing one there).
+    private func write(_ bytes: [UInt8], to path: String) throws(SDLError) {
+        guard let file = fopen(path, "wb") else {
+            throw SDLError(call: "IMG_SavePNG", message: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard fclose(file) == 0, written == bytes.count else {
+            throw SDLError(call: "IMG_SavePNG", message: "cannot write \(path)")
+        }
+    }
+
+    /// The picture in the file at `path`, decoded by SDL_image whatever its format, in `Surface.pixelFormat`: for tests
+    /// and benchmarks reading shots and fixtures.
+    package static func loading(_ path: String) throws(SDLError) -> Surface {
+        let pixels: PixelBuffer
+        do throws(DecodeFailure.Reason) { pixels = try ImageLoader.load(path: path) } catch {
+            throw SDLError(call: "IMG_Load", message: error.message)
+        }
+        return try Surface(wrapping: pixels)
     }
 
     /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.
@@ -189,7 +210,6 @@ public final class Surface: @unchecked Sendable {
         let copy = Surface(
             taking: try SDLError.nonNull(
                 SDL_ConvertSurfaceFormat(handle, Surface.pixelFormat, 0), "SDL_ConvertSurfaceFormat"))
-        copy.damageNote = damageNote
         return copy
     }
 
@@ -207,7 +227,6 @@ public final class Surface: @unchecked Sendable {
         let source = try pixelBuffer()
         let target = try Surface(
             wrapping: Surface.bridged { () throws(PixelBufferError) in try source.scaled(to: size) })
-        target.damageNote = damageNote
         var mode = SDL_BLENDMODE_NONE
         SDL_GetSurfaceBlendMode(handle, &mode)
         SDL_SetSurfaceBlendMode(target.handle, mode)
@@ -217,17 +236,6 @@ public final class Surface: @unchecked Sendable {
     /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
     public func scaled(toFit box: PixelSize) throws(SDLError) -> Surface {
         try scaled(to: size.fitted(inside: box))
-    }
-
-    /// Covers the whole surface with copies of `tile`, edge to edge from the top-left corner.
-    public func tile(with tile: Surface) throws(SDLError) {
-        guard tile.width > 0, tile.height > 0 else { return }
-        for y in stride(from: 0, to: height, by: tile.height) {
-            for x in stride(from: 0, to: width, by: tile.width) {
-                var destination = PixelRect(x: x, y: y, width: tile.width, height: tile.height).sdlRect
-                try SDLError.check(gallery_SDL_BlitSurface(tile.handle, nil, handle, &destination), "SDL_BlitSurface")
-            }
-        }
     }
 
     /// Writes every pixel from `color(x, y)`, row by row. The surface must be in `Surface.pixelFormat`.

@@ -11,7 +11,7 @@ final class LogicalPageStore: PageStore {
     private var renderer: Renderer
     private var textures: ByteBoundedCache<Texture>
     /// Decoded surfaces waiting for an upload budget.
-    private var surfaces: ByteBoundedCache<Surface>
+    private var surfaces: ByteBoundedCache<DecodedPicture>
     /// The last plan's pages, most urgent first.
     private var required: [PhotoID] = []
     /// The current page and its neighbours: never evicted.
@@ -70,11 +70,12 @@ final class LogicalPageStore: PageStore {
         var uploads = 0
         for page in order {
             if let budget, uploads >= budget { break }
-            guard let surface = surfaces.remove(page) else { continue }
+            guard let picture = surfaces.remove(page) else { continue }
             // An animation's frames count against the texture budget with its texture (one texture, updated per frame).
-            let frameBytes = surface.animation?.byteCount ?? 0
+            let frameBytes = picture.animation?.byteCount ?? 0
             textures.insert(
-                try renderer.makeTexture(from: surface), bytes: surface.size.area * 4 + frameBytes, forPhoto: page)
+                try renderer.makeTexture(from: picture.pixels), bytes: picture.size.area * 4 + frameBytes,
+                forPhoto: page)
             uploads += 1
             decodes.uploads += 1
             changed = true

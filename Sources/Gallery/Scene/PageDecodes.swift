@@ -94,9 +94,9 @@ final class PageDecodes {
         inFlight.insert(page)
     }
 
-    /// The bytes a decoded page holds: its surface, and an animation's frames.
-    static func bytes(of surface: Surface) -> Int {
-        surface.byteCount + (surface.animation?.byteCount ?? 0)
+    /// The bytes a decoded page holds: its picture, and an animation's frames.
+    static func bytes(of picture: DecodedPicture) -> Int {
+        picture.byteCount
     }
 
     /// Drops the animation frames of pages other than `held` (the store let their pixels go).
@@ -167,7 +167,7 @@ final class PageDecodes {
     /// header sizes shape placeholders. A page found unchanged that the store no longer holds (neither in `surfaces`
     /// nor in `holding`, its textures) while the plan still wants it is requested again.
     func takeDecoded(
-        into surfaces: inout ByteBoundedCache<Surface>, keeping pinned: Set<PhotoID>, holding: Set<PhotoID>
+        into surfaces: inout ByteBoundedCache<DecodedPicture>, keeping pinned: Set<PhotoID>, holding: Set<PhotoID>
     ) -> Taken {
         var taken = Taken()
         var lost: [PhotoID] = []
@@ -202,16 +202,16 @@ final class PageDecodes {
             if let size = result.statedSize { statedSizes[result.photo] = size }
             taken.changed = true
             switch result.outcome {
-            case .success(let surface):
+            case .success(let picture):
                 failures[result.photo] = nil
-                damageNotes[result.photo] = surface.damageNote
-                if let note = surface.damageNote, reportedDamage.insert(result.request.source).inserted {
+                damageNotes[result.photo] = picture.damageNote
+                if let note = picture.damageNote, reportedDamage.insert(result.request.source).inserted {
                     logger.warning("\(result.request.source.displayName): damaged file, showing what decoded (\(note))")
                 }
-                animations[result.photo] = surface.animation
-                animationNotes[result.photo] = surface.animationNote
+                animations[result.photo] = picture.animation
+                animationNotes[result.photo] = picture.animationNote
                 // An animation's frames count against the store's budget with its first frame.
-                surfaces.insert(surface, bytes: Self.bytes(of: surface), forPhoto: result.photo)
+                surfaces.insert(picture, bytes: Self.bytes(of: picture), forPhoto: result.photo)
                 taken.arrived.append(result.photo)
             case .failure(let failure):
                 failures[result.photo] = failure

@@ -15,7 +15,7 @@ final class RecycledSlotStore: PageStore {
     let decodes: PageDecodes
     var recyclesSlots: Bool { true }
     private var renderer: Renderer
-    private var surfaces: ByteBoundedCache<Surface>
+    private var surfaces: ByteBoundedCache<DecodedPicture>
     private var slots: [SlotTexture?] = [nil, nil, nil]
     /// The current page and its neighbours: never evicted.
     private var pinned: Set<PhotoID> = []
@@ -101,7 +101,7 @@ final class RecycledSlotStore: PageStore {
             slots[slot] = held
             return
         }
-        guard let surface = surfaces[page] else { return }
+        guard let picture = surfaces[page] else { return }
         // The replacement is ready: the budget's room goes to it, so slots showing pages it no longer keeps let go.
         if let budgetKeeps {
             for index in slots.indices where index != slot && !budgetKeeps.contains(slots[index]?.page ?? -1) {
@@ -109,12 +109,12 @@ final class RecycledSlotStore: PageStore {
             }
         }
         decodes.uploads += 1
-        if let held = slots[slot], held.texture.size == surface.size {
-            try held.texture.update(from: surface)
+        if let held = slots[slot], held.texture.size == picture.size {
+            try held.texture.update(from: picture.pixels)
             slots[slot] = SlotTexture(page: page, texture: held.texture)
         } else {
             slots[slot] = nil  // Release the old texture before making its replacement.
-            slots[slot] = SlotTexture(page: page, texture: try renderer.makeTexture(from: surface))
+            slots[slot] = SlotTexture(page: page, texture: try renderer.makeTexture(from: picture.pixels))
         }
     }
 

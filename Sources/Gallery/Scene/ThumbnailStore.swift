@@ -31,7 +31,7 @@ final class ThumbnailStore {
     private var newFailures: [DecodeFailure] = []
     private var inFlight: Set<PhotoID> = []
     /// Decoded thumbnails waiting for their upload, the earliest first.
-    private var arrived: [(photo: PhotoID, surface: Surface)] = []
+    private var arrived: [(photo: PhotoID, picture: DecodedPicture)] = []
 
     init(worker: DecodeWorker, library: PageLibrary) {
         self.worker = worker
@@ -81,7 +81,7 @@ final class ThumbnailStore {
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
             switch result.outcome {
-            case .success(let surface): arrived.append((result.photo, surface))
+            case .success(let picture): arrived.append((result.photo, picture))
             case .failure(let failure):
                 failed.insert(result.photo)
                 newFailures.append(failure)
@@ -89,8 +89,8 @@ final class ThumbnailStore {
             }
         }
         let uploading = min(max(uploadBudget ?? arrived.count, 0), arrived.count)
-        for (photo, surface) in arrived.prefix(uploading) {
-            let texture = try renderer.makeTexture(from: surface)
+        for (photo, picture) in arrived.prefix(uploading) {
+            let texture = try renderer.makeTexture(from: picture.pixels)
             textures.insert(texture, forKey: photo, bytes: texture.byteCount)
             changed = true
         }

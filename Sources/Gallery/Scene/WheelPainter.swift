@@ -154,17 +154,13 @@ final class WheelPainter {
     private static func makeBackground(size: PixelSize, renderer: Renderer) throws -> Texture {
         let tones = Self.backgroundTones
         let tile = try PlaceholderPattern.circles.makeTile(cellSize: 48, paper: tones.paper, ink: tones.ink)
-        let surface = try Surface(width: size.width, height: size.height, opaque: true)
-        try surface.tile(with: tile)
-        return try renderer.makeTexture(from: surface)
+        return try renderer.makeTexture(from: try tile.tiled(to: size))
     }
 
     /// The chequered flag in two dark tones, for a thumbnail still decoding.
     private static func makePlaceholder(box: PixelSize, renderer: Renderer) throws -> Texture {
         let tile = try PlaceholderPattern.chequeredFlag.makeTile(
             cellSize: 16, paper: RGBA(r: 44, g: 46, b: 54), ink: RGBA(r: 52, g: 55, b: 64))
-        let surface = try Surface(width: box.width, height: box.height, opaque: true)
-        try surface.tile(with: tile)
-        return try renderer.makeTexture(from: surface)
+        return try renderer.makeTexture(from: try tile.tiled(to: box))
     }
 }

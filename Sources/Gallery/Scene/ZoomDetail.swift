@@ -58,12 +58,12 @@ final class ZoomDetail {
         var changed = false
         for result in worker.drainResults() where result.request.generation == generation {
             requested = nil
-            guard case .success(let surface) = result.outcome else { continue }
+            guard case .success(let picture) = result.outcome else { continue }
             held = nil  // Let the old texture go before making the new one.
             let origin = result.request.region.map { PixelPoint(x: $0.x, y: $0.y) } ?? PixelPoint(x: 0, y: 0)
             let sharp = Sharp(
-                texture: try renderer.makeTexture(from: surface), full: result.request.box,
-                region: PixelRect(origin: origin, size: surface.size))
+                texture: try renderer.makeTexture(from: picture.pixels), full: result.request.box,
+                region: PixelRect(origin: origin, size: picture.size))
             held = (result.photo, sharp)
             changed = true
         }

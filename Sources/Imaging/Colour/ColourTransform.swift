@@ -157,3 +157,8 @@ package final class ColourTransform: @unchecked Sendable {
         }
     }
 }
+
+extension ColourTransform {
+    /// Little CMS's version as loaded now: major · 1000 + minor · 10.
+    public static var lcmsVersionNumber: Int32 { cmsGetEncodedCMMversion() }
+}

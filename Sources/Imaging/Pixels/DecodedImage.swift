@@ -13,9 +13,11 @@ public struct DecodedImage: Sendable {
 }
 
 extension DecodedImage {
-    /// The picture scaled to `size` (itself when already that size), keeping the damage note.
-    public func fitted(to size: PixelSize) throws(PixelBufferError) -> DecodedImage {
-        size == pixels.size ? self : DecodedImage(pixels: try pixels.scaled(to: size), damageNote: damageNote)
+    /// The picture scaled to `size` (itself when already that size), keeping the damage note; the scaled pixels in
+    /// shared memory when `shared`.
+    public func fitted(to size: PixelSize, shared: Bool = false) throws(PixelBufferError) -> DecodedImage {
+        guard size != pixels.size else { return self }
+        return DecodedImage(pixels: try pixels.scaled(to: size, shared: shared), damageNote: damageNote)
     }
 
     /// The picture converted in place from `colour` to `output` (nil: sRGB); as it is when `colour` is nil or Little CMS

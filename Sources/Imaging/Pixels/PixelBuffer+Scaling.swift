@@ -2,7 +2,8 @@ extension PixelBuffer {
     /// The buffer's size.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
-    /// A copy scaled to exactly `size` with linear filtering, in the same format.
+    /// A copy scaled to exactly `size` with linear filtering, in the same format; in shared memory when `shared` (a
+    /// decoder process's reply, which the viewer maps as it is), else in private pages.
     ///
     /// Large reductions go through repeated halvings first: one bilinear step reads only 2×2 source pixels per output
     /// pixel, so shrinking by more than 2× in one step would skip most of the image and alias, while an exact halving
@@ -12,20 +13,21 @@ extension PixelBuffer {
     /// neighbour, n the whole part of the enlargement), and only the rest, less than 2×, is linear. A small picture
     /// enlarged to the window shows its pixels as sharp squares with at most a pixel of blend at their edges, rather
     /// than a blur (the "sharp bilinear" of pixel-art scalers).
-    public func scaled(to size: PixelSize) throws(PixelBufferError) -> PixelBuffer {
+    public func scaled(to size: PixelSize, shared: Bool = false) throws(PixelBufferError) -> PixelBuffer {
         guard size.width > 0, size.height > 0 else { throw .invalidSize("scaled to \(size)") }
         var source = self
         while source.width > 2 * size.width || source.height > 2 * size.height {
             let halved = PixelSize(
                 width: source.width > 2 * size.width ? (source.width + 1) / 2 : source.width,
                 height: source.height > 2 * size.height ? (source.height + 1) / 2 : source.height)
-            source = try source.stretched(to: halved)
+            source = try source.stretched(to: halved, shared: shared && halved == size)
         }
         let whole = min(size.width / source.width, size.height / source.height)
         if whole >= 2 {
-            source = try source.enlarged(by: whole)
+            let last = source.width * whole == size.width && source.height * whole == size.height
+            source = try source.enlarged(by: whole, shared: shared && last)
         }
-        return source.size == size ? source : try source.stretched(to: size)
+        return source.size == size ? source : try source.stretched(to: size, shared: shared)
     }
 
     /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
@@ -37,8 +39,8 @@ extension PixelBuffer {
     /// edge pixel. Separable: each output row first blends its two source rows into one (a straight run the compiler
     /// vectorises), then each output pixel blends two pixels of that row. Two channels are interpolated at once in each
     /// 32-bit word (red and blue, then alpha and green), with 8-bit weights.
-    func stretched(to size: PixelSize) throws(PixelBufferError) -> PixelBuffer {
-        let target = try PixelBuffer(width: size.width, height: size.height, format: format)
+    package func stretched(to size: PixelSize, shared: Bool = false) throws(PixelBufferError) -> PixelBuffer {
+        let target = try PixelBuffer(width: size.width, height: size.height, format: format, shared: shared)
         // Columns packed as 32-bit numbers: the inner loop reads one 12-byte entry a pixel.
         let columns = Self.samples(from: width, to: size.width).map {
             (first: Int32($0.first), second: Int32($0.second), weight: $0.weight)
@@ -77,9 +79,11 @@ extension PixelBuffer {
         for x in 0..<count { out[x] = lerp(top[x], bottom[x], weight) }
     }
 
-    /// A copy `factor` times larger on each axis, each pixel a `factor` × `factor` block.
-    func enlarged(by factor: Int) throws(PixelBufferError) -> PixelBuffer {
-        let target = try PixelBuffer(width: width * factor, height: height * factor, format: format)
+    /// A copy `factor` times larger on each axis, each pixel a `factor` × `factor` block (in shared memory when
+    /// `shared`).
+    func enlarged(by factor: Int, shared: Bool = false) throws(PixelBufferError) -> PixelBuffer {
+        let target = try PixelBuffer(
+            width: width * factor, height: height * factor, format: format, shared: shared)
         for y in 0..<height {
             let source = UnsafeRawPointer(row(y)).assumingMemoryBound(to: UInt32.self)
             let first = target.row(y * factor).assumingMemoryBound(to: UInt32.self)

@@ -14,8 +14,7 @@ extension SDLSerializedTests {
         /// Loads a shot with SDL_image.
         static func load(_ path: String) throws -> Surface {
             try SDLTestSession.start()
-            let loaded = try #require(IMG_Load(path), "cannot load \(path)")
-            return try Surface(taking: loaded).converted()
+            return try Surface.loading(path)
         }
 
         /// The first column from the left whose pixel on row `y` is not the background.

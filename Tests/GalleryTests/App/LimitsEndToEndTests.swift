@@ -51,7 +51,7 @@ extension SDLSerializedTests {
                                 inside: PixelSize(width: 608, height: 448)
                             ).width) - Double(size.width)) < 1, "zoom \(last.zoom)")
             // At 100 %, centred: screen pixel (320 + dx, 240 + dy) shows image pixel (W/2 + dx, H/2 + dy).
-            let shot = try Surface(taking: #require(IMG_Load(run.shot("actual.png")))).converted()
+            let shot = try Surface.loading(run.shot("actual.png"))
             for (dx, dy) in [(-100, -50), (0, 0), (37, 21), (150, 60)] where abs(dy) < size.height / 2 {
                 let want = Self.colour(
                     size.width / 2 + dx, size.height / 2 + dy, width: size.width, height: size.height)
@@ -74,7 +74,7 @@ extension SDLSerializedTests {
             #expect(run.records.last?.page == 1)
             #expect(run.records.last?.textures ?? 0 >= 1)
             // A synthetic page is a coloured page with its number, not the placeholder's dark tones.
-            let shot = try Surface(taking: #require(IMG_Load(run.shot("huge.png")))).converted()
+            let shot = try Surface.loading(run.shot("huge.png"))
             let centre = shot.pixel(x: 2000, y: 200)
             #expect(centre != RGBA(r: 30, g: 31, b: 35) && centre != RGBA(r: 38, g: 40, b: 45), "\(centre)")
         }

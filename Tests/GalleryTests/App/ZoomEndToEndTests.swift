@@ -63,7 +63,7 @@ extension SDLSerializedTests {
 
             // At 100 % the shot shows the source's own pixels (decoded again, sharp), within JPEG decoders' noise.
             try SDLTestSession.start()
-            let source = try Surface(taking: try #require(IMG_Load(Self.large))).converted()
+            let source = try Surface.loading(Self.large)
             let shot = try HeadlessEndToEndTests.load(run.shot("actual.png"))
             // Shot (x, y) shows source (x − 640 − pan_x + 705.5, y − 360 − pan_y + 705.5).
             var difference = 0

@@ -2,9 +2,12 @@ import DecoderProcess
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Decoder bombs (small files promising huge pictures) decoded in sandboxed processes: the limit the kernel

@@ -2,9 +2,12 @@ import DecoderProcess
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 #if canImport(Glibc)
 import Glibc
@@ -48,8 +51,8 @@ extension SDLSerializedTests {
             DecodeRequest(photo: PhotoID(photo), source: .file(path: path), box: box, generation: 0)
         }
 
-        static func decode(_ path: String, pool: DecoderPool) -> Result<Surface, DecodeFailure> {
-            Result { () throws(DecodeFailure) -> Surface in
+        static func decode(_ path: String, pool: DecoderPool) -> Result<DecodedPicture, DecodeFailure> {
+            Result { () throws(DecodeFailure) -> DecodedPicture in
                 try ProcessDecoding.decode(request(path), pool: pool, inline: ImageDecoder())
             }
         }
@@ -105,6 +108,75 @@ extension SDLSerializedTests {
             #expect(
                 surface.pixel(x: surface.width - 1, y: surface.height - 1)
                     == inline.pixel(x: inline.width - 1, y: inline.height - 1))
+        }
+
+        /// The viewer keeps a process's pixels in the memory they came in (no copy into its own pages): the picture's
+        /// storage is the memfd the decoder wrote.
+        @Test func aProcessPictureStaysInTheSharedMemoryItCameIn() throws {
+            let folder = try TemporaryDirectory()
+            let path = try Self.photos(1, in: folder)[0]
+            let pool = Self.pool()
+            defer { pool.shutdown() }
+            let picture = try Self.decode(path, pool: pool).get()
+            #expect(picture.pixels.storage.sharedMemory != nil)
+        }
+
+        /// A picture the viewer holds is never written over by the process's next reply, whether the decoder fitted it
+        /// straight into shared memory (a box larger than the photo) or copied it into a reply buffer (the photo's own
+        /// size, no fit).
+        @Test(arguments: [PixelSize(width: 320, height: 240), PixelSize(width: 64, height: 48)])
+        func aHeldPictureIsNeverOverwrittenByTheNextReply(box: PixelSize) throws {
+            let folder = try TemporaryDirectory()
+            let paths = try Self.photos(2, in: folder)
+            let pool = Self.pool()
+            defer { pool.shutdown() }
+            func decode(_ path: String) throws -> DecodedPicture {
+                let request = DecodeRequest(photo: PhotoID(0), source: .file(path: path), box: box, generation: 0)
+                return try ProcessDecoding.decode(request, pool: pool, inline: ImageDecoder())
+            }
+            let first = try decode(paths[0])
+            let before = first.pixel(x: 5, y: 5)
+            let second = try decode(paths[1])
+            #expect(second.pixel(x: 5, y: 5) != before)
+            #expect(first.pixel(x: 5, y: 5) == before)
+        }
+
+        /// The display's profile crosses to the processes: a photo with a profile of its own decodes in a process as
+        /// it does inline to the same output profile, and back to sRGB when the profile is taken away.
+        @Test func theOutputProfileCrossesToTheProcesses() throws {
+            let folder = try TemporaryDirectory()
+            let size = PixelSize(width: 48, height: 32)
+            let source = try folder.write(
+                EncodedFixture.ppm(width: size.width, height: size.height) { x, y in
+                    RGBA(r: UInt8(40 + 4 * x), g: UInt8(200 - 5 * y), b: 90)
+                }, to: "source.ppm")
+            let profiles = "/usr/share/color/icc/ghostscript/"
+            let photo = folder.path("wide.png")
+            try #require(
+                EncodedFixture.run([
+                    "convert", source, "-profile", profiles + "srgb.icc", "-profile", profiles + "a98.icc", photo,
+                ]))
+            let display = try #require(FileManager.default.contents(atPath: profiles + "a98.icc")).map { $0 }
+            let pool = Self.pool()
+            defer { pool.shutdown() }
+            func pixels(_ picture: DecodedPicture) -> [RGBA] {
+                [(2, 2), (24, 16), (45, 30)].map { picture.pixel(x: $0.0, y: $0.1) }
+            }
+            func process() throws -> [RGBA] {
+                let request = DecodeRequest(photo: PhotoID(0), source: .file(path: photo), box: size, generation: 0)
+                return pixels(try ProcessDecoding.decode(request, pool: pool, inline: ImageDecoder()))
+            }
+            func inline(_ profile: [UInt8]?) throws -> [RGBA] {
+                var decoder = ImageDecoder()
+                decoder.outputProfile = profile
+                return pixels(try decoder.decode(.file(path: photo), fitting: size))
+            }
+            pool.setOutputProfile(display)
+            let onDisplay = try process()
+            #expect(onDisplay == (try inline(display)))
+            pool.setOutputProfile(nil)
+            #expect(try process() == (try inline(nil)))
+            #expect(onDisplay != (try inline(nil)))
         }
 
         struct Stop: Sendable, CustomTestStringConvertible {

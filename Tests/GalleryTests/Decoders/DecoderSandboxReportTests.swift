@@ -1,7 +1,10 @@
 import Foundation
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 /// What `--version` says about the decoders: their sandbox layers when they run in processes, and that they do not
 /// otherwise (without starting one).

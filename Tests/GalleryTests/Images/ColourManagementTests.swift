@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Colour management: an sRGB picture converted by ImageMagick (through lcms) to Adobe RGB or ProPhoto with the
@@ -45,7 +48,9 @@ extension SDLSerializedTests {
         }
 
         /// The mean and largest CIE76 ΔE between `surface` and the source picture (or `reference`).
-        static func deltaE(_ surface: Surface, _ reference: Surface? = nil) -> (mean: Double, maximum: Double) {
+        static func deltaE(_ surface: DecodedPicture, _ reference: DecodedPicture? = nil) -> (
+            mean: Double, maximum: Double
+        ) {
             var total = 0.0, maximum = 0.0
             for y in 0..<size.height {
                 for x in 0..<size.width {
@@ -79,7 +84,7 @@ extension SDLSerializedTests {
             return decoder
         }
 
-        func decoded(_ path: String, managing: Bool = true) throws -> Surface {
+        func decoded(_ path: String, managing: Bool = true) throws -> DecodedPicture {
             let surface = try Self.decoder(managing: managing).decode(.file(path: path), fitting: Self.size)
             try #require(surface.size == Self.size)
             return surface
@@ -285,7 +290,7 @@ extension SDLSerializedTests {
             #expect(pixels(try decoded(path)) == pixels(try decoded(webp)))
         }
 
-        func pixels(_ surface: Surface) -> [RGBA] {
+        func pixels(_ surface: DecodedPicture) -> [RGBA] {
             (0..<surface.height).flatMap { y in (0..<surface.width).map { surface.pixel(x: $0, y: y) } }
         }
 

@@ -27,7 +27,8 @@ extension SDLSerializedTests {
                 gate.wait()
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             } preview: { _ in
-                try? Surface(width: previewSize.width, height: previewSize.height, opaque: true)
+                (try? PixelBuffer(width: previewSize.width, height: previewSize.height, format: .xrgb8888))
+                    .map { DecodedPicture(pixels: $0) }
             }
         }
 

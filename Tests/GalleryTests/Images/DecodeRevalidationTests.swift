@@ -2,10 +2,13 @@ import Dispatch
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// What the decode threads report about a page's file besides its picture: the header's size before the decode,

@@ -2,9 +2,12 @@ import CSDL2
 import Dispatch
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 #if canImport(Glibc)
 import Glibc

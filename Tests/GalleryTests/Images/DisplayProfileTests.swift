@@ -1,6 +1,9 @@
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 /// The display's profile arrives once the window exists and may change later: decodes convert to the profile current
 /// when they finish, and a picture already returned under an older one is reported, to be decoded again.

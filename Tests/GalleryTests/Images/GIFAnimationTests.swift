@@ -1,8 +1,11 @@
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Animated GIFs written byte by byte (`GIFFixture`): frames, delays and loop count, disposal and transparency
@@ -32,7 +35,9 @@ extension SDLSerializedTests {
             folder = try TemporaryDirectory()
         }
 
-        func decode(_ bytes: [UInt8], decoder: ImageDecoder = ImageDecoder(), animated: Bool = true) throws -> Surface {
+        func decode(_ bytes: [UInt8], decoder: ImageDecoder = ImageDecoder(), animated: Bool = true) throws
+            -> DecodedPicture
+        {
             let path = try folder.write(bytes, to: "animation.gif")
             return try decoder.decode(
                 .file(path: path), fitting: PixelSize(width: 20, height: 20), region: nil, animated: animated)
@@ -52,16 +57,16 @@ extension SDLSerializedTests {
         @Test("Disposal (keep, restore previous) and transparency composite as in browsers")
         func disposalPixels() throws {
             let frames = try #require(try decode(Self.disposals).animation).frames
-            #expect(frames[0].pixel(x: 6, y: 6) == Self.red)
-            #expect(frames[1].pixel(x: 6, y: 6) == Self.blue)
-            #expect(frames[1].pixel(x: 0, y: 0) == Self.red)
+            #expect(frames[0].rgba(x: 6, y: 6) == Self.red)
+            #expect(frames[1].rgba(x: 6, y: 6) == Self.blue)
+            #expect(frames[1].rgba(x: 0, y: 0) == Self.red)
             // Frame 1 is restored to frame 0 before frame 2; frame 2's transparent pixels show what is under them.
-            #expect(frames[2].pixel(x: 6, y: 6) == Self.red)
-            #expect(frames[2].pixel(x: 0, y: 0) == Self.green && frames[2].pixel(x: 1, y: 1) == Self.green)
-            #expect(frames[2].pixel(x: 1, y: 0) == Self.red && frames[2].pixel(x: 0, y: 1) == Self.red)
+            #expect(frames[2].rgba(x: 6, y: 6) == Self.red)
+            #expect(frames[2].rgba(x: 0, y: 0) == Self.green && frames[2].rgba(x: 1, y: 1) == Self.green)
+            #expect(frames[2].rgba(x: 1, y: 0) == Self.red && frames[2].rgba(x: 0, y: 1) == Self.red)
             // Frame 2 is kept under frame 3.
-            #expect(frames[3].pixel(x: 0, y: 0) == Self.green && frames[3].pixel(x: 11, y: 11) == Self.blue)
-            #expect(frames[3].pixel(x: 6, y: 6) == Self.red)
+            #expect(frames[3].rgba(x: 0, y: 0) == Self.green && frames[3].rgba(x: 11, y: 11) == Self.blue)
+            #expect(frames[3].rgba(x: 6, y: 6) == Self.red)
         }
 
         @Test("Thumbnails and zoom details decode the first frame only")

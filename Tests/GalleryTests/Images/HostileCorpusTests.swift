@@ -1,9 +1,12 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// The soak's hostile corpus: written as named, opened by a folder scan, every file decoded or refused.

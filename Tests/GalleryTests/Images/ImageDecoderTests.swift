@@ -1,8 +1,11 @@
 import CSDL2
 import Foundation
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     @Suite struct ImageDecoderTests {
@@ -23,7 +26,7 @@ extension SDLSerializedTests {
         /// opaque ARGB8888 surface whose average colour matches the full-size original (so scaling kept the content).
         @Test(arguments: BundledPhotos.paths, boxes)
         func photoDecodesFittedIntoTheBox(path: String, box: PixelSize) throws {
-            let original = try Surface(taking: #require(IMG_Load(path))).converted()
+            let original = DecodedPicture(pixels: try ImageLoader.load(path: path))
             let scale = min(Double(box.width) / Double(original.width), Double(box.height) / Double(original.height))
             let expected = PixelSize(
                 width: Int((Double(original.width) * scale).rounded()),
@@ -170,12 +173,10 @@ extension SDLSerializedTests {
         }
 
         /// Per-channel mean of an ARGB8888 surface, read straight from memory (per-pixel calls are slow in debug).
-        static func meanColour(of surface: Surface) -> [Double] {
+        static func meanColour(of surface: DecodedPicture) -> [Double] {
             var sums = [0, 0, 0]
-            let pixels = surface.handle.pointee.pixels!
-            let pitch = Int(surface.handle.pointee.pitch)
             for y in 0..<surface.height {
-                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+                let row = surface.pixels.row(y).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<surface.width {
                     sums[0] += Int(row[x] >> 16 & 0xFF)
                     sums[1] += Int(row[x] >> 8 & 0xFF)

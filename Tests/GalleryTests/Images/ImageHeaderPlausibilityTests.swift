@@ -1,9 +1,12 @@
 import CSDL2
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 /// A file too short for the pixels its header claims is refused as damaged before any loader
 /// allocates the claim (a 22-byte QOI claiming 10000 × 10000 px cost 930 MB and showed black), while flat files at

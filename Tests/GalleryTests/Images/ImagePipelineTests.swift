@@ -1,9 +1,12 @@
 import CSDL2
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Hostile headers, safe opens, TurboJPEG scaling, CMYK, damage and orientation, over files the tests write.
@@ -157,7 +160,7 @@ extension SDLSerializedTests {
             func shot(_ path: String) throws -> Surface {
                 let run = try GalleryProcess.run([ScriptLine.shot(0.5, "page.png")], arguments: [path])
                 #expect(run.status == 0, "\(run.standardError)")
-                return try Surface(taking: #require(IMG_Load(run.shot("page.png")))).converted()
+                return try Surface.loading(run.shot("page.png"))
             }
             // 320×240 output, 288×208 box: the 4:3 picture is 277×208 at (21, 16); the badge starts 6 px inside.
             let damaged = try shot(cut)
@@ -224,7 +227,7 @@ extension SDLSerializedTests {
             #expect(run.status == 0, "\(run.standardError)")
             // 320×240 output, 288×208 box: the 3:2 picture is 288×192 at (16, 24).
             for page in 1...8 {
-                let shot = try Surface(taking: #require(IMG_Load(run.shot("page-\(page).png")))).converted()
+                let shot = try Surface.loading(run.shot("page-\(page).png"))
                 #expect(Self.isClose(shot.pixel(x: 24, y: 32), RGBA(r: 220, g: 30, b: 30)), "orientation \(page)")
                 #expect(Self.isClose(shot.pixel(x: 296, y: 32), RGBA(r: 30, g: 200, b: 40)), "orientation \(page)")
                 #expect(Self.isClose(shot.pixel(x: 24, y: 208), RGBA(r: 30, g: 40, b: 210)), "orientation \(page)")

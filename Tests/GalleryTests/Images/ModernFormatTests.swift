@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// HEIC, AVIF and JPEG XL files generated now with Debian's encoders from a picture of four coloured quadrants:

@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Orientation stated outside a JPEG's EXIF: a WebP's `EXIF` chunk and a PNG's XMP packet turn the picture upright
@@ -94,10 +97,11 @@ extension SDLSerializedTests {
                 .file(path: path), fitting: ModernFormatTests.upright, region: nil, animated: true)
             let frames = try #require(decoded.animation).frames
             #expect(frames.count == 2)
-            for frame in frames + [try ImageDecoder().decode(.file(path: path), fitting: ModernFormatTests.upright)] {
+            let still = try ImageDecoder().decode(.file(path: path), fitting: ModernFormatTests.upright)
+            for frame in frames + [still.pixels] {
                 try #require(frame.size == ModernFormatTests.upright)
                 for (x, y) in [(16, 12), (48, 12), (16, 36), (48, 36)] {
-                    #expect(frame.pixel(x: x, y: y) == ModernFormatTests.quadrant(x, y), "at \(x), \(y)")
+                    #expect(frame.rgba(x: x, y: y) == ModernFormatTests.quadrant(x, y), "at \(x), \(y)")
                 }
             }
         }

@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// PNG's `eXIf` orientation turns the picture upright like a JPEG's EXIF; binary PNM with two-byte samples (which

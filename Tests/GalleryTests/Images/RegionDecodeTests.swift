@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 /// A zoomed photo's visible region decodes to the same pixels as that part of the whole picture decoded at the same
 /// size (rather than decoding the whole 16000 × 12000 photo for a zoom), for JPEG in all eight EXIF orientations and
@@ -29,7 +32,7 @@ extension SDLSerializedTests {
 
         /// The largest channel difference between `region` and the same rectangle of `whole`, over inner pixels (the
         /// outermost pixel of each may differ by interpolation at the cut).
-        static func difference(_ region: Surface, _ whole: Surface, at origin: PixelRect) -> Int {
+        static func difference(_ region: DecodedPicture, _ whole: DecodedPicture, at origin: PixelRect) -> Int {
             var worst = 0
             for y in stride(from: 1, to: region.height - 1, by: 7) {
                 for x in stride(from: 1, to: region.width - 1, by: 7) {

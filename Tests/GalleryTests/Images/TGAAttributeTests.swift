@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// A 32-bit TGA's fourth byte is alpha only when the file says so (TGA 2.0 specification): SDL_image takes it as

@@ -1,8 +1,11 @@
 import Foundation
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// A TIFF's alpha shows as the file states it: libtiff's RGBA interface (SDL_image's loader) premultiplies, the

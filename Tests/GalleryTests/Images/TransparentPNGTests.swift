@@ -1,7 +1,10 @@
 import Foundation
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 /// Every kind of PNG transparency (tRNS in grey at each bit depth, in 8- and 16-bit RGB, in
 /// palettes of each bit depth with one or several transparent entries, as PngSuite's t*.png files have them) is drawn
@@ -119,7 +122,7 @@ extension SDLSerializedTests {
             try renderer.setDrawColor(ScenePainter.background)
             try renderer.clear()
             try renderer.copy(
-                try renderer.makeTexture(from: decoded),
+                try renderer.makeTexture(from: decoded.pixels),
                 to: PixelRect(x: 0, y: 0, width: Self.width, height: Self.height))
             let shown = try renderer.readPixels()
             let background = ScenePainter.background

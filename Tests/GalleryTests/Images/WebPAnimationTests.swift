@@ -1,9 +1,12 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import ImageDecoders
+@testable import Imaging
 
 extension SDLSerializedTests {
     /// Animated WebPs made now by ImageMagick (lossless, so pixels are exact): their frames composited by libwebp with
@@ -38,7 +41,7 @@ extension SDLSerializedTests {
             return (full, partial)
         }
 
-        func decode(_ path: String, animated: Bool = true) throws -> Surface {
+        func decode(_ path: String, animated: Bool = true) throws -> DecodedPicture {
             try ImageDecoder().decode(
                 .file(path: path), fitting: PixelSize(width: 16, height: 12), region: nil, animated: animated)
         }
@@ -51,10 +54,10 @@ extension SDLSerializedTests {
             #expect(scan.width == 16 && scan.height == 12 && !scan.isTruncated)
             let animation = try #require(try decode(full).animation)
             #expect(animation.clock == AnimationClock(delays: [0.1, 0.1, 0.1], loopCount: 0))
-            #expect(animation.frames.map { $0.pixel(x: 8, y: 6) } == [Self.red, Self.blue, Self.lime])
+            #expect(animation.frames.map { $0.rgba(x: 8, y: 6) } == [Self.red, Self.blue, Self.lime])
             let frames = try #require(try decode(partial).animation).frames
-            #expect(frames[1].pixel(x: 0, y: 0) == Self.red && frames[1].pixel(x: 5, y: 4) == Self.blue)
-            #expect(frames[1].pixel(x: 15, y: 11) == Self.red)
+            #expect(frames[1].rgba(x: 0, y: 0) == Self.red && frames[1].rgba(x: 5, y: 4) == Self.blue)
+            #expect(frames[1].rgba(x: 15, y: 11) == Self.red)
         }
 
         @Test("A thumbnail, or frames over the budget: the first frame (SDL_image alone could not decode it)")

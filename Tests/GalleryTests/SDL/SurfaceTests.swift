@@ -143,7 +143,7 @@ extension SDLSerializedTests {
             let path = directory.path("shot.png")
 
             try original.savePNG(to: path)
-            let loaded = try Surface(taking: #require(IMG_Load(path))).converted()
+            let loaded = try Surface.loading(path)
 
             #expect(loaded.size == original.size)
             for y in 0..<original.height {

@@ -1,0 +1,57 @@
+import DecoderProcess
+import ImageDecoders
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The decoder process's side: a job decoded by `ImageDecoder` straight into shared memory, which goes to the viewer
+/// as it is.
+public enum DecoderSideDecoding {
+    /// The answer to `job`, decoded by `decoder` through the job's brokered path. The decoder fits the picture into a
+    /// new memfd of its own (`ImageDecoder.sharesPixels`), so no reply's memory is written while the viewer holds it;
+    /// a picture shown at its decoded size (no fit) is copied once into the job's buffer.
+    public static func answer(_ job: DecodeJob, decoder: ImageDecoder) -> DecodeAnswer {
+        let request = job.request
+        let region = request.region.map {
+            PixelRect(x: Int($0[0]), y: Int($0[1]), width: Int($0[2]), height: Int($0[3]))
+        }
+        let box = PixelSize(width: Int(request.boxWidth), height: Int(request.boxHeight))
+        var sharing = decoder
+        sharing.sharesPixels = true
+        let picture: DecodedPicture
+        do {
+            if request.preview {
+                // Only the page's first picture: a HEIF or AVIF file's embedded thumbnail, fitted.
+                guard let preview = decoder.preview(.file(path: job.path), fitting: box) else {
+                    return .failure(code: DecodeFailureCode.encode(.unrecognisedFormat).code, texts: [])
+                }
+                picture = preview
+            } else {
+                picture = try sharing.decode(
+                    .file(path: job.path), fitting: box, region: region, animated: request.animated)
+            }
+        } catch {
+            let (code, texts) = DecodeFailureCode.encode(error.reason)
+            return .failure(code: code, texts: texts)
+        }
+        let notes = [picture.damageNote ?? "", picture.animationNote ?? ""]
+        if picture.pixels.storage.sharedMemory != nil { return .pixels(picture.pixels, notes: notes) }
+        do {
+            let pixels = picture.pixels
+            let buffer = try job.makeBuffer(pixels.width, pixels.height, pixels.format)
+            copy(pixels, into: buffer)
+            return .pixels(buffer, notes: notes)
+        } catch {
+            if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
+            return .failure(code: 8, texts: [error.description])
+        }
+    }
+
+    /// Copies the pixels of `source` into `buffer`, of the same size.
+    public static func copy(_ source: PixelBuffer, into buffer: PixelBuffer) {
+        let rowBytes = min(source.width, buffer.width) * 4
+        for y in 0..<min(source.height, buffer.height) { memcpy(buffer.row(y), source.row(y), rowBytes) }
+    }
+}

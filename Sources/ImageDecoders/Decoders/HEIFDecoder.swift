@@ -1,0 +1,289 @@
+import CHeif
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decodes HEIF/HEIC and AVIF files with libheif, from bytes already read through `ImageFile`.
+///
+/// The primary image is decoded with its transformations (`irot`, `imir`, `clap`) applied by libheif, once: no EXIF
+/// orientation is applied after them (HEIF writers set EXIF orientation to match, and libheif's result is already
+/// upright). Grids are assembled by libheif; 10- and 12-bit images are converted to 8 bits. When the file carries a
+/// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. libheif 1.15 has
+/// no scaled decode: an opaque 8-bit picture drawn at half its size or less is taken as its Y′CbCr planes and converted
+/// at a whole fraction of its size (`YCbCrReduction`), and the caller scales the result the rest of the way. Grid tiles
+/// decode on every core. `preview(fitting:accepts:)` shows the embedded thumbnail while the primary image decodes.
+/// Safe on any thread (one libheif context per decode).
+package struct HEIFDecoder {
+    /// The file's bytes; libheif reads them in place, so they outlive the decoder.
+    package let bytes: UnsafeRawBufferPointer
+    /// The largest side libheif may decode (its own security limit, beside the header guard's).
+    package let maximumSide: Int
+
+    /// A decoder of the HEIF or AVIF file in `bytes`, refusing images over `maximumSide` pixels a side.
+    package init(bytes: UnsafeRawBufferPointer, maximumSide: Int) {
+        self.bytes = bytes
+        self.maximumSide = maximumSide
+    }
+
+    /// The primary image upright, or its thumbnail when that covers the primary image fitted inside `box` (nil: never,
+    /// as for a zoomed region). `accepts` checks the primary image's stated size before anything is decoded.
+    package func decode(fitting box: PixelSize?, accepts: (PixelSize) -> Bool) throws(DecodeFailure.Reason)
+        -> DecodedImage
+    {
+        try decodeWithColour(fitting: box, accepts: accepts).image
+    }
+
+    /// `decode(fitting:accepts:)`'s picture with the colour its primary image states (`colr`: an ICC profile, or
+    /// `nclx` primaries and transfer; nil when sRGB or unstated).
+    package func decodeWithColour(
+        fitting box: PixelSize?, accepts: (PixelSize) -> Bool
+    ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
+        try withPrimary(accepts: accepts) { primary, upright throws(DecodeFailure.Reason) in
+            let colour = Self.colour(of: primary)
+            guard let box, upright.width > 0, upright.height > 0 else { return (try decode(primary), colour) }
+            let fitted = upright.fitted(inside: box)
+            if let thumbnail = Self.thumbnail(of: primary, covering: fitted) {
+                defer { heif_image_handle_release(thumbnail) }
+                if let image = try? decode(thumbnail) { return (image, colour) }
+            }
+            return (try decode(primary, covering: fitted), colour)
+        }
+    }
+
+    /// The primary image's largest embedded thumbnail, upright and scaled to the primary image's upright size fitted
+    /// inside `box`, with the primary image's colour: what to show while the primary image decodes. Nil when the
+    /// primary image has no thumbnail, or has one that covers that size (the full decode takes that one, at once).
+    package func preview(
+        fitting box: PixelSize, accepts: (PixelSize) -> Bool
+    ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?)? {
+        try withPrimary(accepts: accepts) {
+            primary, upright throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?)? in
+            guard upright.width > 0, upright.height > 0 else { return nil }
+            let fitted = upright.fitted(inside: box)
+            guard Self.thumbnail(of: primary, covering: fitted).map({ heif_image_handle_release($0) }) == nil,
+                let thumbnail = Self.largestThumbnail(of: primary)
+            else { return nil }
+            defer { heif_image_handle_release(thumbnail) }
+            let image = try decode(thumbnail)
+            do throws(PixelBufferError) {
+                // One smooth bilinear enlargement: `scaled(to:)` enlarges by whole pixels first (square blocks, right for
+                // pixel art), which makes a photo's thumbnail look blocky.
+                let pixels = image.pixels.size == fitted ? image.pixels : try image.pixels.stretched(to: fitted)
+                return (DecodedImage(pixels: pixels), Self.colour(of: primary))
+            } catch {
+                throw .processingFailed(error.description)
+            }
+        }
+    }
+
+    /// Runs `body` on the primary image's handle and its upright size, once `accepts` passed its stated size.
+    private func withPrimary<Result>(
+        accepts: (PixelSize) -> Bool, _ body: (OpaquePointer, PixelSize) throws(DecodeFailure.Reason) -> Result
+    ) throws(DecodeFailure.Reason) -> Result {
+        guard let context = heif_context_alloc() else { throw .processingFailed("libheif: no memory for a context") }
+        defer { heif_context_free(context) }
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumSide))
+        // A grid's tiles (phones write 512 × 512 ones) decode on every core.
+        heif_context_set_max_decoding_threads(context, Int32(clamping: max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)))
+        try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+        var primary: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &primary))
+        guard let primary else { throw corrupt("no primary image") }
+        defer { heif_image_handle_release(primary) }
+        let stated = PixelSize(
+            width: Int(heif_image_handle_get_ispe_width(primary)),
+            height: Int(heif_image_handle_get_ispe_height(primary)))
+        guard accepts(stated) else { throw .tooLarge(stated) }
+        let upright = PixelSize(
+            width: Int(heif_image_handle_get_width(primary)),
+            height: Int(heif_image_handle_get_height(primary)))
+        return try body(primary, upright)
+    }
+
+    /// The colour `handle`'s `colr` box states: its ICC profile, or its `nclx` primaries and transfer unless they are
+    /// sRGB's (BT.709 primaries with the sRGB or a BT.709-family transfer, as encoders write for sRGB sources).
+    package static func colour(of handle: OpaquePointer) -> EmbeddedColour? {
+        switch heif_image_handle_get_color_profile_type(handle) {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size <= EmbeddedColour.maximumProfileBytes else { return nil }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
+            return .icc(bytes)
+        case heif_color_profile_type_nclx:
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+                return nil
+            }
+            defer { heif_nclx_color_profile_free(nclx) }
+            let profile = nclx.pointee
+            let primaries = profile.color_primaries.rawValue, transfer = profile.transfer_characteristics.rawValue
+            // H.273 codes: primaries 1 BT.709, 2 unspecified; transfer 1, 6, 14, 15 BT.709's, 2 unspecified, 13 sRGB.
+            if [1, 2].contains(primaries), [1, 2, 6, 13, 14, 15].contains(transfer) { return nil }
+            let xy = [
+                profile.color_primary_white_x, profile.color_primary_white_y, profile.color_primary_red_x,
+                profile.color_primary_red_y, profile.color_primary_green_x, profile.color_primary_green_y,
+                profile.color_primary_blue_x, profile.color_primary_blue_y,
+            ].map(Double.init)
+            let curve: EmbeddedColour.Transfer =
+                switch transfer {
+                case 1, 6, 14, 15: .bt709
+                case 4: .power(2.2)
+                case 5: .power(2.8)
+                case 8: .power(1)
+                default: .sRGB  // sRGB, unspecified, and HDR curves (PQ, HLG), which are not tone-mapped
+                }
+            return .primaries(xy, transfer: curve)
+        default:
+            return nil
+        }
+    }
+
+    /// The first thumbnail of `handle` whose upright size covers `minimumSize`, retained; nil when none does.
+    private static func thumbnail(of handle: OpaquePointer, covering minimumSize: PixelSize) -> OpaquePointer? {
+        var ids = [heif_item_id](repeating: 0, count: 8)
+        let count = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
+        for id in ids.prefix(count) {
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                continue
+            }
+            if Int(heif_image_handle_get_width(thumbnail)) >= minimumSize.width,
+                Int(heif_image_handle_get_height(thumbnail)) >= minimumSize.height
+            {
+                return thumbnail
+            }
+            heif_image_handle_release(thumbnail)
+        }
+        return nil
+    }
+
+    /// The thumbnail of `handle` with the most pixels, retained; nil when it has none.
+    private static func largestThumbnail(of handle: OpaquePointer) -> OpaquePointer? {
+        var ids = [heif_item_id](repeating: 0, count: 8)
+        let count = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
+        var best: (handle: OpaquePointer, area: Int)?
+        for id in ids.prefix(count) {
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                continue
+            }
+            let area = Int(heif_image_handle_get_width(thumbnail)) * Int(heif_image_handle_get_height(thumbnail))
+            if let current = best, current.area >= area {
+                heif_image_handle_release(thumbnail)
+            } else {
+                if let current = best { heif_image_handle_release(current.handle) }
+                best = (thumbnail, area)
+            }
+        }
+        return best?.handle
+    }
+
+    /// `handle`'s image, transformed, at least `fitted` large: an opaque 8-bit image that can shrink by a whole factor
+    /// of 2 or more is converted from its Y′CbCr planes at that reduced size; any other, as `decode(_:)`.
+    private func decode(_ handle: OpaquePointer, covering fitted: PixelSize) throws(DecodeFailure.Reason)
+        -> DecodedImage
+    {
+        let size = PixelSize(
+            width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+        let factor = YCbCrReduction.factor(from: size, covering: fitted)
+        guard factor >= 2, heif_image_handle_has_alpha_channel(handle) == 0,
+            heif_image_handle_get_luma_bits_per_pixel(handle) == 8,
+            heif_image_handle_get_chroma_bits_per_pixel(handle) == 8,
+            let matrix = Self.matrix(of: handle)
+        else { return try decode(handle) }
+        var image: OpaquePointer?
+        // 4:2:0 planes, what cameras and encoders write, are the decoder's own: libheif converts nothing (transformations
+        // are still applied). Asked for "undefined", libheif 1.15 converts to planar RGB instead; other chroma formats
+        // are converted to 4:2:0, whose chroma resolution is still finer than a reduced pixel.
+        try check(heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, nil))
+        guard let image else { throw corrupt("nothing decoded") }
+        defer { heif_image_release(image) }
+        guard let reduction = Self.reduction(of: image, matrix: matrix.matrix, fullRange: matrix.fullRange) else {
+            return try decode(handle)
+        }
+        do {
+            return DecodedImage(pixels: try reduction.reduced(by: factor))
+        } catch {
+            throw .processingFailed(error.description)
+        }
+    }
+
+    /// The Y′CbCr matrix and range `handle` states (its `nclx`), or libheif's default when it states none (BT.601, full
+    /// range); nil for a matrix `YCbCrReduction` does not handle.
+    private static func matrix(of handle: OpaquePointer) -> (matrix: YCbCrReduction.Matrix, fullRange: Bool)? {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return (.bt601, true)
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        guard let matrix = YCbCrReduction.Matrix(code: Int(nclx.pointee.matrix_coefficients.rawValue)) else {
+            return nil
+        }
+        return (matrix, nclx.pointee.full_range_flag != 0)
+    }
+
+    /// `image`'s 8-bit Y′CbCr (or luma only) planes; nil when it is in another form.
+    private static func reduction(
+        of image: OpaquePointer, matrix: YCbCrReduction.Matrix, fullRange: Bool
+    ) -> YCbCrReduction? {
+        func plane(_ channel: heif_channel) -> YCbCrReduction.Plane? {
+            guard heif_image_has_channel(image, channel) != 0, heif_image_get_bits_per_pixel_range(image, channel) == 8
+            else { return nil }
+            var stride: Int32 = 0
+            guard let base = heif_image_get_plane_readonly(image, channel, &stride) else { return nil }
+            let width = Int(heif_image_get_width(image, channel)), height = Int(heif_image_get_height(image, channel))
+            guard width > 0, height > 0 else { return nil }
+            return YCbCrReduction.Plane(base: base, stride: Int(stride), width: width, height: height)
+        }
+        switch heif_image_get_colorspace(image) {
+        case heif_colorspace_YCbCr:
+            guard let luma = plane(heif_channel_Y), let blue = plane(heif_channel_Cb), let red = plane(heif_channel_Cr),
+                blue.width == red.width, blue.height == red.height
+            else { return nil }
+            return YCbCrReduction(luma: luma, chroma: (blue, red), matrix: matrix, fullRange: fullRange)
+        case heif_colorspace_monochrome:
+            guard let luma = plane(heif_channel_Y) else { return nil }
+            return YCbCrReduction(luma: luma, chroma: nil, matrix: matrix, fullRange: fullRange)
+        default:
+            return nil
+        }
+    }
+
+    /// `handle`'s image, transformed, as 8-bit RGBA copied into a pixel buffer.
+    private func decode(_ handle: OpaquePointer) throws(DecodeFailure.Reason) -> DecodedImage {
+        guard let options = heif_decoding_options_alloc() else { throw .processingFailed("libheif: no memory") }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options))
+        guard let image else { throw corrupt("nothing decoded") }
+        defer { heif_image_release(image) }
+        var stride: Int32 = 0
+        guard let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+            throw corrupt("no interleaved plane")
+        }
+        let size = PixelSize(
+            width: Int(heif_image_get_width(image, heif_channel_interleaved)),
+            height: Int(heif_image_get_height(image, heif_channel_interleaved)))
+        let opaque = heif_image_handle_has_alpha_channel(handle) == 0
+        do {
+            return DecodedImage(
+                pixels: try PixelBuffer.copying(rgba: pixels, size: size, stride: Int(stride), opaque: opaque))
+        } catch {
+            throw .processingFailed(error.description)
+        }
+    }
+
+    /// Throws libheif's message when `error` is one.
+    private func check(_ error: heif_error) throws(DecodeFailure.Reason) {
+        guard error.code != heif_error_Ok else { return }
+        throw corrupt(error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)")
+    }
+
+    private func corrupt(_ detail: String) -> DecodeFailure.Reason {
+        .corrupt(format: "HEIF", detail: detail)
+    }
+}

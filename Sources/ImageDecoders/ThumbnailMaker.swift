@@ -1,0 +1,89 @@
+import GalleryCore
+import ImageLoader
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Makes the wheel's thumbnails on a decode thread, through the desktop's shared cache when there is one
+/// (`ThumbnailCache`): a valid cached thumbnail is decoded instead of the photo; otherwise the photo is decoded at the
+/// standard's size (never enlarged, in sRGB, as other programs expect), written to the cache, and the written
+/// thumbnail is what is shown, so a cold and a warm start draw the same pixels. A photo that fails to decode gets a
+/// fail entry, and is not tried again while it is unchanged.
+package struct ThumbnailMaker: Sendable {
+    /// Decodes what is shown (the display's profile, the options' limits).
+    let decoder: ImageDecoder
+    /// The shared cache, or nil (`--no-thumbnail-cache`: no reads, no writes).
+    let cache: ThumbnailCache?
+    /// Relative photo paths are made absolute against this folder for their URIs.
+    let workingDirectory: String
+
+    /// A maker decoding with `decoder` through `cache`, resolving relative paths against the current folder.
+    package init(decoder: ImageDecoder, cache: ThumbnailCache?) {
+        self.decoder = decoder
+        self.cache = cache
+        workingDirectory = Self.currentFolder()
+    }
+
+    /// The thumbnail `request` asks for, fitted inside its box.
+    package func thumbnail(_ request: DecodeRequest) throws(DecodeFailure) -> DecodedPicture {
+        guard let cache, case .file(let path) = request.source, let stamp = FileStamp.current(atPath: path) else {
+            return try decoder.decode(request.source, fitting: request.box)
+        }
+        let key = ThumbnailKey(
+            path: path, workingDirectory: workingDirectory,
+            modifiedSeconds: Self.wholeSeconds(nanoseconds: stamp.modifiedNanoseconds), byteCount: stamp.byteCount)
+        let needed = max(request.box.width, request.box.height)
+        if let found = cache.lookup(key, needed: needed),
+            let picture = try? decoder.decode(.file(path: found.path), fitting: request.box)
+        {
+            return picture
+        }
+        if cache.hasFailure(key) {
+            throw DecodeFailure(
+                source: request.source, reason: .unreadable("it failed before (a thumbnail cache fail entry)"))
+        }
+        let flavour = ThumbnailFlavour.forWriting(needed: needed)
+        var writer = decoder
+        writer.upscales = false
+        writer.outputProfile = nil
+        let picture: DecodedPicture
+        do {
+            picture = try writer.decode(request.source, fitting: PixelSize(width: flavour.side, height: flavour.side))
+        } catch {
+            if Self.isLasting(error.reason) { cache.storeFailure(for: key) }
+            throw error
+        }
+        if let png = try? ImageLoader.png(of: picture.pixels, opaque: picture.isOpaque),
+            let written = cache.store(png, for: key, flavour: flavour),
+            let shown = try? decoder.decode(.file(path: written), fitting: request.box)
+        {
+            return shown
+        }
+        // Not written (the budget spent, a refused or full folder): the photo as it would be without a cache.
+        return try decoder.decode(request.source, fitting: request.box)
+    }
+
+    /// Whether a failure lies in the file's content, so trying again before it changes is pointless (a missing or
+    /// unreadable file, or one over this run's limits, may do better next time).
+    static func isLasting(_ reason: DecodeFailure.Reason) -> Bool {
+        switch reason {
+        case .emptyFile, .unrecognisedFormat, .corrupt: true
+        default: false
+        }
+    }
+
+    /// Whole seconds of a time in nanoseconds, rounded down (also before 1970).
+    static func wholeSeconds(nanoseconds: Int) -> Int {
+        nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : -((-nanoseconds + 999_999_999) / 1_000_000_000)
+    }
+
+    private static func currentFolder() -> String {
+        guard let folder = getcwd(nil, 0) else { return "/" }
+        defer { free(folder) }
+        return String(cString: folder)
+    }
+}
