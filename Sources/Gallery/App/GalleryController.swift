@@ -198,7 +198,7 @@ public final class GalleryController {
     func screenChanged(from left: GalleryMode, at time: Double) {
         // The wheel's thumbnails go with it (an opening zoom keeps its own one). The grid's stay, within their share
         // of the budget, while a photo opened from it shows: back in the grid, its cells are painted at once.
-        if left == .wheel, mode != left { thumbnails.removeAll() }
+        if left == .wheel, model.wheelRow == nil { thumbnails.removeAll() }
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if mode.recyclesSlots != store.recyclesSlots {
             store = makePageStore(

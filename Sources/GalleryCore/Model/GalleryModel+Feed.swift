@@ -35,7 +35,7 @@ extension GalleryModel {
     /// past the last page (where `offset_px` puts it), not the last page again; the grid's selection.
     public var tracePosition: Double {
         guard let pager else { return Double(currentPage.rawValue) }
-        return mode == .feed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
+        return screen.isFeed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
     }
 
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end

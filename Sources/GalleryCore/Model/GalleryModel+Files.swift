@@ -14,7 +14,7 @@ extension GalleryModel {
         // The photo queued key presses are heading for, as marks and actions take it; the grid's selection.
         let current = targetPhoto
         switch command {
-        case .trash where mode == .feed, .undoTrash where mode == .feed:
+        case .trash where screen.isFeed, .undoTrash where screen.isFeed:
             showNotice(Self.feedRefusesTrash, at: time)
             return []
         case .trash where photoCount == 1:

@@ -160,7 +160,7 @@ extension GalleryModel {
         }
         if pages != nil, abs(dx) > abs(dy), !notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
-        if grid != nil {
+        if case .grid = screen {
             // In the grid a notch scrolls a row, the selection staying put.
             scrollGrid(rows: turn.command == .next ? turn.count : -turn.count, at: time)
             return []

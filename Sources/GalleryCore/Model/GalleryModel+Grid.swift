@@ -35,7 +35,7 @@ extension GalleryModel {
     /// Ctrl + wheel in the grid: steps the thumbnail size (larger for `factor` above 1). Returns whether the grid took
     /// it (outside the grid the photo zooms instead).
     mutating func zoomGrid(by factor: Double) -> Bool {
-        guard grid != nil else { return false }
+        guard case .grid = screen else { return false }
         if factor.isFinite, factor != 1 { stepGridSize(by: factor > 1 ? 1 : -1) }
         return true
     }

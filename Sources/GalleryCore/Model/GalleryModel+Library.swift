@@ -39,6 +39,6 @@ extension GalleryModel {
     /// Whether the library may change now: not in the feed (it appends by itself), and with the pager at rest (a drop
     /// waits for a drag or a slide to end, so the strip never jumps under the finger).
     public var canChangeLibrary: Bool {
-        mode != .feed && phase == .idle
+        !screen.isFeed && phase == .idle
     }
 }

@@ -35,7 +35,7 @@ extension GalleryModel {
 
     /// A pinch or a script's zoom to `scale` at (x, y) (the grid has no zoom).
     public mutating func pinch(to scale: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        guard grid == nil else { return [] }
+        if case .grid = screen { return [] }
         return zoom(to: scale, atX: x, y: y, at: time, animated: false)
     }
 

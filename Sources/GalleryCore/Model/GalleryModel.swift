@@ -134,7 +134,9 @@ public struct GalleryModel: Sendable {
                 Self.grid(on: PhotoID(start), viewport: viewport, sizeStep: gridSizeStep, photoCount: photoCount),
                 returnTo: returnTo)
         }
-        if slideshowInterval != nil, screen.grid == nil { slideshow.start(at: 0) }
+        if slideshowInterval != nil { slideshow.start(at: 0) }
+        // A slideshow would turn pages nobody sees.
+        if case .grid = screen { slideshow.stop() }
         infoShownAt = 0
     }
 
@@ -189,7 +191,7 @@ public struct GalleryModel: Sendable {
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: PageIndex) -> PhotoID {
-        mode == .feed && page.rawValue < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page.rawValue)
+        screen.isFeed && page.rawValue < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page.rawValue)
     }
 
     /// Runs `body` on the pager shown and keeps what it did; nil in the grid.
@@ -324,16 +326,13 @@ public struct GalleryModel: Sendable {
         case .digit(let digit):
             if !isRepeat { countPrefix.add(digit: digit, at: time) }
             return nil
-        case .scroll(let step) where grid != nil:
-            countPrefix.clear()
-            return .pan(step < 0 ? .up : .down)
-        case .scroll(let step) where zoom.shown(at: time) != nil:
-            // Up and Down pan a zoomed photo (nsxiv); the help, the grid and the wheel took them first.
-            command = .pan(step < 0 ? .up : .down)
-        case .scroll(let step) where mode == .wheel:
-            // The wheel is a vertical list: Up and Down step its rows as Left and Right do.
-            command = step < 0 ? .previous : .next
-        case .unbound, .scroll:
+        case .scroll(let step):
+            guard let scrolled = scrollCommand(step, at: time) else {
+                countPrefix.clear()
+                return nil
+            }
+            command = scrolled
+        case .unbound:
             countPrefix.clear()
             return nil
         case .command(let bound):
@@ -347,6 +346,16 @@ public struct GalleryModel: Sendable {
         let turns = [.next, .previous, .pan(.left), .pan(.right)].contains(command)
         if isRepeat, turns, let pager, pager.slotsAhead != 0 { return nil }
         return command
+    }
+
+    /// What Up or Down mean on the screen shown: the grid's selection moves, the wheel steps its rows as Left and
+    /// Right do, a zoomed photo pans (nsxiv); a pager at fit takes none.
+    private func scrollCommand(_ step: Int, at time: Double) -> GalleryCommand? {
+        switch screen {
+        case .grid: .pan(step < 0 ? .up : .down)
+        case .wheel: step < 0 ? .previous : .next
+        case .pager: zoom.shown(at: time) == nil ? nil : .pan(step < 0 ? .up : .down)
+        }
     }
 
     /// Moves the typed number to `time`: forgotten after its timeout. Returns whether it was.
@@ -380,7 +389,7 @@ public struct GalleryModel: Sendable {
 
     /// Carries out `command` at `time`; returns what the adapter does in the world.
     public mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
-        if grid != nil, let effects = performInGrid(command, at: time) { return effects }
+        if case .grid = screen, let effects = performInGrid(command, at: time) { return effects }
         switch command {
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)
@@ -391,21 +400,21 @@ public struct GalleryModel: Sendable {
         case .goToPage(let page): return move(.goTo(page: page), at: time)
         case .goToPhoto(let photo):
             // Outside the feed page p shows photo p; in the feed, the page nearest that shows it.
-            let page = mode == .feed ? feedPages.page(showing: photo, near: currentPage) : PageIndex(photo.rawValue)
+            let page = screen.isFeed ? feedPages.page(showing: photo, near: currentPage) : PageIndex(photo.rawValue)
             return page.map { move(.goTo(page: $0), at: time) } ?? []
         case .mode(let kind): return switchMode(to: kind, at: time, showing: nil)
         case .quit: quitRequested = true
         case .back: return back(at: time)
-        case .reload: return mode == .feed ? [] : [.reload]
-        case .cycleSort: return mode == .feed ? [] : [.cycleSort]
+        case .reload: return screen.isFeed ? [] : [.reload]
+        case .cycleSort: return screen.isFeed ? [] : [.cycleSort]
         case .retry: return retryFeed(at: time)
         case .flipWheel:
-            guard mode == .wheel else { return [] }
+            guard case .wheel = screen else { return [] }
             wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
         case .open:
             // Enter opens the wheel's row; in a pager, Enter and t open the grid on the photo (nsxiv).
-            guard mode == .wheel else { return switchMode(to: .grid, at: time, showing: nil) }
-            return switchMode(to: GalleryMode(pagerMode), at: time, showing: currentPhoto)
+            guard case .wheel(_, let back) = screen else { return switchMode(to: .grid, at: time, showing: nil) }
+            return switchMode(to: GalleryMode(back), at: time, showing: currentPhoto)
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)

@@ -33,6 +33,12 @@ public enum Screen: Sendable {
         return false
     }
 
+    /// Whether the feed shows: its pages are its source's, not the library's in order.
+    public var isFeed: Bool {
+        if case .pager(let pager) = self { return pager.topology.kind == .feed }
+        return false
+    }
+
     /// The grid, when it shows.
     public var grid: GridModel? {
         if case .grid(let grid, _) = self { return grid }
