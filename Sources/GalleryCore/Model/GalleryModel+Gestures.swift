@@ -56,15 +56,15 @@ extension GalleryModel {
             // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on
             // a side third each turn a page, as keys do).
             let flinging = pager.map { $0.isAnimating && $0.commandTargetPage == nil } ?? false
-            tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
+            gestures.tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
             slideshow.setDragging(true, at: time)
         case .move(let x, let y):
-            tap.pointerMove(x: x, y: y)
+            gestures.tap.pointerMove(x: x, y: y)
         case .up(let x, let y):
             slideshow.setDragging(false, at: time)
-            return tap.pointerUp(x: x, y: y)
+            return gestures.tap.pointerUp(x: x, y: y)
         case .cancel:
-            tap.cancel()
+            gestures.tap.cancel()
             slideshow.setDragging(false, at: time)
         }
         return false
@@ -97,7 +97,7 @@ extension GalleryModel {
                 return pageDrag(.down(x: pressX, y: pressY), at: time) + pageDrag(.move(x: x, y: y), at: time)
             }
         case .up(let x, let y):
-            switch zoom.pointerUp(x: x, y: y, at: time, clickSlop: tap.slop) {
+            switch zoom.pointerUp(x: x, y: y, at: time, clickSlop: gestures.tap.slop) {
             case .zoom, .handOver: return []
             case .pager, .handedOver: return nil
             }
@@ -130,19 +130,19 @@ extension GalleryModel {
     private mutating func click(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         let layout = facts.layout
         if let dot = layout?.dot(atX: Int(x), y: Int(y)) {
-            lastClick = (time, x, y)
+            gestures.lastClick = (time, x, y)
             return perform(.goToPage(PageIndex(dot)), at: time)
         }
         switch screen {
         case .wheel(_, let back):
-            lastClick = (time, x, y)
+            gestures.lastClick = (time, x, y)
             // The wheel lists the whole library in order: row r shows photo r.
             guard let row = layout?.wheelRow(atX: Int(x), y: Int(y)) else { return [] }
             return switchMode(to: GalleryMode(back), at: time, showing: PhotoID(row))
         case .pager(let pager) where pager.topology.kind == .feed:
             let slot = pager.visibleSlots().first { $0.origin <= x && x < $0.origin + $0.extent }
             guard slot?.content == .feedEnd else { return clickThirds(x: x, y: y, at: time) }
-            lastClick = (time, x, y)
+            gestures.lastClick = (time, x, y)
             return retryFeed(at: time)
         case .pager, .grid:
             return clickThirds(x: x, y: y, at: time)
@@ -155,11 +155,13 @@ extension GalleryModel {
     public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
         let pages: Pager? = if case .pager(let pager) = screen { pager } else { nil }
-        if touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
-            return touchpad.add(dx: dx, dy: dy, at: time, reach: pages?.extent).flatMap { pointer($0, at: time) }
+        if gestures.touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
+            return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: pages?.extent).flatMap {
+                pointer($0, at: time)
+            }
         }
-        if pages != nil, abs(dx) > abs(dy), !notchBurst.begins(dx: dx, at: time) { return [] }
-        guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
+        if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
+        guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
         if case .grid = screen {
             // In the grid a notch scrolls a row, the selection staying put.
             scrollGrid(rows: turn.command == .next ? turn.count : -turn.count, at: time)
@@ -169,5 +171,5 @@ extension GalleryModel {
     }
 
     /// When a touchpad stream under way will count as ended, if one is.
-    public var touchpadReleaseTime: Double? { touchpad.releaseTime }
+    public var touchpadReleaseTime: Double? { gestures.touchpad.releaseTime }
 }

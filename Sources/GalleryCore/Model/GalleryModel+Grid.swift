@@ -100,19 +100,19 @@ extension GalleryModel {
     mutating func gridPointer(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
         switch phase {
         case .down(let x, let y):
-            tap.pointerDown(x: x, y: y, contentWasMoving: gridIsAnimating(at: time))
+            gestures.tap.pointerDown(x: x, y: y, contentWasMoving: gridIsAnimating(at: time))
             withGrid { $0.press(y: y, at: time) }
         case .move(let x, let y):
-            tap.pointerMove(x: x, y: y)
+            gestures.tap.pointerMove(x: x, y: y)
             withGrid { $0.drag(y: y, at: time) }
         case .up(let x, let y):
-            let clicked = tap.pointerUp(x: x, y: y)
+            let clicked = gestures.tap.pointerUp(x: x, y: y)
             withGrid { $0.release(at: time) }
             guard clicked, let photo = grid?.photo(atX: x, y: y, at: time) else { return [] }
             withGrid { $0.select(photo, at: time) }
             return openFromGrid(photo, at: time)
         case .cancel:
-            tap.cancel()
+            gestures.tap.cancel()
             withGrid { $0.cancel(at: time) }
         }
         return []

@@ -16,7 +16,7 @@ extension GalleryModel {
         feedPages = FeedPages(initialCount: count)
         lastFeedPage = PageIndex(min(lastFeedPage.rawValue, count - 1))
         let start = min(max(photo.rawValue, 0), count - 1)
-        tap.cancel()
+        gestures.tap.cancel()
         if renumbered(current) != current || PhotoID(start) != current { zoom.reset() }
         switch screen {
         case .grid(_, let back):

@@ -44,8 +44,6 @@ public struct GalleryModel: Sendable {
     public internal(set) var isFullscreen = false
     /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).
     public internal(set) var quitRequested = false
-    /// When the last click landed, and where, to recognise a double-click.
-    var lastClick: (time: Double, x: Double, y: Double)?
     /// Photos in the library: the opened ones, then the files a feed added.
     public internal(set) var photoCount: Int
     /// Which photo each feed page shows; kept while other modes show, so the feed comes back as it was.
@@ -68,14 +66,8 @@ public struct GalleryModel: Sendable {
     public internal(set) var keepsZoom = false
     /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
     public internal(set) var carriedZoom: CarriedZoom?
-    /// Whether a press and release make a click.
-    var tap: TapRecognizer
-    /// A touchpad's two-finger scroll as a virtual drag.
-    var touchpad: TouchpadScroll
-    /// A mouse wheel's notches as page turns.
-    var wheelSteps = WheelSteps()
-    /// Sideways notches grouped into swipes (SDL on X11 reports a touchpad's sideways swipe as whole notches).
-    var notchBurst = NotchBurst()
+    /// The gesture arena's recognisers: the tap, the touchpad, the wheel's notches.
+    var gestures: GestureRecognisers
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
     public internal(set) var now = 0.0
     /// The animation of the photo on screen, if it animates (`showAnimation`).
@@ -109,8 +101,9 @@ public struct GalleryModel: Sendable {
         self.viewport = viewport
         self.configuration = configuration
         feedPages = FeedPages(initialCount: photoCount)
-        tap = TapRecognizer(slop: configuration.dragSlop)
-        touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
+        gestures = GestureRecognisers(
+            tap: TapRecognizer(slop: configuration.dragSlop),
+            touchpad: TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2))
         slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
         let returnTo = InitialMode.mode(photoCount: photoCount).topology ?? .bounded
         switch mode.topology {
@@ -274,7 +267,7 @@ public struct GalleryModel: Sendable {
             screen = .pager(
                 makePager(topology.makeTopology(pageCount: photoCount, startPage: photo.rawValue), at: time))
         }
-        tap.cancel()
+        gestures.tap.cancel()
         zoom.reset()
         carriedZoom = nil
         endDismiss()
@@ -295,8 +288,8 @@ public struct GalleryModel: Sendable {
     /// lifts its virtual finger first, since the scroll that follows could never release it, leaving the pager
     /// dragging for good; a drag down measured against the old size ends; the zoom goes back to fit.
     public mutating func resize(to viewport: Viewport, at time: Double) -> [GalleryEffect] {
-        var effects = touchpad.add(dx: 0, dy: 0, at: time).flatMap { pointer($0, at: time) }
-        touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
+        var effects = gestures.touchpad.add(dx: 0, dy: 0, at: time).flatMap { pointer($0, at: time) }
+        gestures.touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
         self.viewport = viewport
         withGrid { $0.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale) }
         if let events = withPager({ $0.handle(.resize(viewport), at: time) }) {
@@ -491,7 +484,7 @@ public struct GalleryModel: Sendable {
     public mutating func advance(to time: Double) -> [GalleryEffect] {
         noteTime(time)
         var effects: [GalleryEffect] = []
-        if let release = touchpad.expire(at: time) { effects += pointer(release.input, at: release.time) }
+        if let release = gestures.touchpad.expire(at: time) { effects += pointer(release.input, at: release.time) }
         expireCount(at: time)
         withGrid { $0.advance(to: time) }
         if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
@@ -525,17 +518,17 @@ public struct GalleryModel: Sendable {
     /// What a click on the page at (x, y) means: the left and right thirds turn the page, each click, however quick;
     /// a double-click in the middle third zooms to 100 % and back; nil for a first click in the middle.
     public mutating func tapMeaning(x: Double, y: Double, at time: Double) -> TapMeaning? {
-        let previous = lastClick
+        let previous = gestures.lastClick
         let side: GalleryCommand? = SceneLayout.turn(atX: x, width: viewport.width).map {
             $0 < 0 ? .previous : .next
         }
         // A click on a side third is never the first half of a double-click.
-        lastClick = side == nil ? (time, x, y) : nil
+        gestures.lastClick = side == nil ? (time, x, y) : nil
         if let side { return .turn(side) }
         guard let previous, time - previous.time <= Self.doubleClick.seconds,
             abs(previous.x - x) <= Self.doubleClick.pixels, abs(previous.y - y) <= Self.doubleClick.pixels
         else { return nil }
-        lastClick = nil
+        gestures.lastClick = nil
         return .toggleActualSize(x: x, y: y)
     }
 
