@@ -18,7 +18,11 @@ extension GalleryController {
         case .key, .pointerMove, .pointerUp, .pointerCancel: break
         case .pointerDown, .zoom, .zoomBy, .wheel: model.interruptCount()
         }
-        refreshFacts()
+        // A press or a move never zooms nor clicks: the facts wait for the release (a fling's moves stay cheap).
+        switch input {
+        case .pointerDown, .pointerMove, .pointerCancel: break
+        case .pointerUp, .key, .zoom, .zoomBy, .wheel: refreshFacts()
+        }
         let effects: [GalleryEffect] =
             switch input {
             case .pointerDown(let x, let y): model.pointerDown(x: x, y: y, at: time)

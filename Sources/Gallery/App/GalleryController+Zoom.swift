@@ -7,17 +7,12 @@ extension GalleryController {
     /// The zoom shown now, with any animation evaluated at `now`; `nil` at fit.
     var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { model.shownZoom }
 
-    /// The fits of the decoded photos around the centre of a pager (the visible slots', the current and the target
-    /// photo), in the page box without and with the status bar: what the model zooms from.
+    /// The fits of the decoded photos at the centre of a pager (the current photo, and the one queued keys head for,
+    /// which a settling strip arrives at), in the page box without and with the status bar: what the model zooms from.
     func decodedFits() -> [PhotoID: FrameFacts.Fit] {
-        guard let pager = model.pager, model.screen.isPager else { return [:] }
-        var photos = pager.visibleSlots().compactMap { visible -> PhotoID? in
-            if case .page(let page) = visible.content { return photo(ofPage: page) }
-            return nil
-        }
-        photos += [model.currentPhoto, model.targetPhoto]
+        guard model.screen.isPager else { return [:] }
         var fits: [PhotoID: FrameFacts.Fit] = [:]
-        for photo in photos where fits[photo] == nil {
+        for photo in [model.currentPhoto, model.targetPhoto] where fits[photo] == nil {
             guard store.failure(forPhoto: photo) == nil, let decoded = store.textureSize(forPhoto: photo) else {
                 continue
             }
