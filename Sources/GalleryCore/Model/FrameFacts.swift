@@ -1,8 +1,8 @@
 import PagerEngine
 
-/// What only the adapter knows, handed to the model once a frame (`GalleryModel.facts`): how the decoded photos near
-/// the centre fit the window, and where the last frame drew what a click can hit. The model decides from these; it
-/// never asks the adapter back.
+/// What only the adapter knows, handed to the model each frame and with each input that may read it
+/// (`GalleryModel.facts`): how the decoded photos at the centre fit the window, and where the last frame drew what a
+/// click can hit. The model decides from these; it never asks the adapter back.
 public struct FrameFacts: Sendable {
     /// A decoded photo's zoom at fit, measured on the photo as turned, in the page box without and with the status
     /// bar.
@@ -19,7 +19,7 @@ public struct FrameFacts: Sendable {
         }
     }
 
-    /// The fits of the photos decoded around the centre, by photo; a photo not decoded yet, or failed, has none.
+    /// The fits of the decoded photos at the centre, by photo; a photo not decoded yet, or failed, has none.
     public var fits: [PhotoID: Fit]
     /// Where the last frame drew its overlays and wheel rows: what clicks are tested against.
     public var layout: SceneLayout?
