@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Behaviour unchanged: runs the same scripted tours through two gallery binaries headless and compares their traces,
 # frame_ms aside (the only field that depends on the machine). The scripts: Scripts/tour.jsonl,
-# Scripts/readme-pictures.jsonl, Scripts/behaviour.jsonl (zoom, pans, typed numbers, overlays, feed), and soak scripts written by gallery-soak (seeds 1…SEEDS in every mode over the bundled
+# Scripts/readme-pictures.jsonl, Scripts/behaviour.jsonl (zoom, pans, typed numbers, overlays, feed), Scripts/grid.jsonl
+# (the grid's keys, scroll, clicks and the drag down to it), and soak scripts written by gallery-soak (seeds 1…SEEDS in every mode over the bundled
 # photos, 100,000 synthetic pages and the hostile corpus).
 # Usage: Scripts/compare-traces.sh BEFORE_GALLERY AFTER_GALLERY GALLERY_SOAK [SEEDS, default 2]
 # Prints one line per script and exits 1 if any trace or standard error differs (log timestamps aside). WORK=FOLDER
@@ -26,7 +27,7 @@ mkdir -p "$work/scripts" "$work/corpus"
 
 # name|script|size|extra arguments
 cases=("tour|$root/Scripts/tour.jsonl|1280x720|" "readme|$root/Scripts/readme-pictures.jsonl|960x540|"
-  "behaviour|$root/Scripts/behaviour.jsonl|1280x720|")
+  "behaviour|$root/Scripts/behaviour.jsonl|1280x720|" "grid|$root/Scripts/grid.jsonl|1280x720|")
 for mode in bounded endCaps threeSurfaces feed wheel; do
   for library in photos synthetic hostile; do
     for seed in $(seq 1 "$seeds"); do

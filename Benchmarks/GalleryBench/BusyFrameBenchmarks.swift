@@ -61,7 +61,7 @@ func busyFrameBenchmark(in folder: URL, bundledPhotos: [String]) throws {
     )
     print("| mode | frames | p50 ms | p99 ms | max ms | frames over 16.7 ms |")
     print("|---|---|---|---|---|---|")
-    for mode in TopologyKind.allCases {
+    for mode in GalleryMode.allCases {
         let tracePath = folder.appendingPathComponent("busy-\(mode.rawValue).jsonl").path
         let run = HeadlessRun(
             size: try ViewportSize(width: 1280, height: 720), script: busyScript(), tracePath: tracePath,

@@ -25,8 +25,7 @@ func gridFlingBenchmark() {
     var frame = 0
     func frameWork() {
         let start = now()
-        model.noteTime(time)
-        model.advanceGrid(to: time)
+        _ = model.advance(to: time)
         guard let grid = model.grid else { return }
         let offset = grid.offset(at: time)
         let cells = grid.layout.visibleCells(offset: offset)

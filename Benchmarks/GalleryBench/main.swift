@@ -139,7 +139,7 @@ func flingScript(count: Int, alternate: Bool) -> Script {
 struct Scenario {
     var name: String
     var library: () throws -> PageLibrary
-    var mode: TopologyKind
+    var mode: GalleryMode
     var script: Script
 }
 

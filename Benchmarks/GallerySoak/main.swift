@@ -15,7 +15,7 @@ struct Options {
     var gestures = 10
     var enduranceAdvances = 100_000
     var replaySeed: UInt64?
-    var replayMode: TopologyKind?
+    var replayMode: GalleryMode?
     var replayLibrary: SoakLibrary?
     var scriptOut: String?
     var corpusOut: String?
@@ -29,7 +29,7 @@ struct Options {
             case "--gestures": gestures = Int(arguments.next() ?? "") ?? gestures
             case "--endurance": enduranceAdvances = Int(arguments.next() ?? "") ?? enduranceAdvances
             case "--replay": replaySeed = UInt64(arguments.next() ?? "")
-            case "--mode": replayMode = TopologyKind(rawValue: arguments.next() ?? "")
+            case "--mode": replayMode = GalleryMode(rawValue: arguments.next() ?? "")
             case "--library": replayLibrary = SoakLibrary(rawValue: arguments.next() ?? "")
             case "--run-seconds":
                 runSeconds = Double(arguments.next() ?? "").flatMap { $0 > 0 ? $0 : nil } ?? runSeconds
@@ -84,7 +84,7 @@ if let corpusOut = options.corpusOut {
 }
 
 let libraries = try SoakLibrary.allCases.map { (library: $0, pages: try $0.open(scratchFolder: folder)) }
-let modes = TopologyKind.allCases
+let modes = GalleryMode.allCases
 let size = try ViewportSize(width: 320, height: 240)
 let watchdog = SoakWatchdog(limitSeconds: options.runSeconds)
 
@@ -170,7 +170,7 @@ func enduranceScript(advances: Int) -> Script {
 }
 
 @MainActor
-func lastRecord(of script: Script, library: PageLibrary, mode: TopologyKind) throws -> (TraceRecord, [TraceRecord]) {
+func lastRecord(of script: Script, library: PageLibrary, mode: GalleryMode) throws -> (TraceRecord, [TraceRecord]) {
     let path = folder + "/endurance.jsonl"
     _ = try HeadlessRun(size: size, script: script, tracePath: path, shotsDirectory: nil)
         .runFrames(library: library, mode: mode)

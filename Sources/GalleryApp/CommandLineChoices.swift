@@ -20,8 +20,8 @@ enum TransitionChoice: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// `--mode NAME`: the first mode, named as in the help or with any case and hyphens (`end-caps`).
-extension TopologyKind: ExpressibleByArgument {
-    /// The mode `argument` names (`TopologyKind(argumentName:)`), or nil for ArgumentParser to list the choices.
+extension GalleryMode: ExpressibleByArgument {
+    /// The mode `argument` names (`GalleryMode(argumentName:)`), or nil for ArgumentParser to list the choices.
     public init?(argument: String) {
         self.init(argumentName: argument)
     }

@@ -31,7 +31,7 @@ struct GalleryCommandLine: ParsableCommand {
             The first mode, in any case, hyphens allowed (default: feed with --feed-watch or --feed-command, else \
             endCaps up to 16 photos, threeSurfaces above).
             """)
-    var mode: TopologyKind?
+    var mode: GalleryMode?
 
     @Option(help: "Window or headless size, WxH.")
     var size: String = "1280x720"

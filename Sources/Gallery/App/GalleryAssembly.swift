@@ -91,7 +91,7 @@ final class GalleryAssembly {
     /// A gallery of `library` in `mode` on `renderer`, showing `startPage`, its feed asking `feedSource` (nil: the
     /// simulated network); `headStart` is a page request already submitted to `worker`.
     func makeGallery(
-        library: PageLibrary, mode: TopologyKind, renderer: Renderer, startPage: Int, feedSource: (any FeedSource)?,
+        library: PageLibrary, mode: GalleryMode, renderer: Renderer, startPage: Int, feedSource: (any FeedSource)?,
         headStart: DecodeRequest? = nil
     ) throws -> GalleryController {
         // The cache never writes into a folder the photos come from (a cache folder inside one is refused).

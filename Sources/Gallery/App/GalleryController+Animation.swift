@@ -6,8 +6,8 @@ extension GalleryController {
     /// Starts, keeps or stops the animation of the photo on screen at `time` (none in the wheel, or before its frames
     /// are decoded), and asks for a frame when the frame to show changed.
     func updateAnimation(at time: Double) {
-        let photo = photo(ofPage: pager.currentPage)
-        let frames = mode == .wheel ? nil : store.decodes.animations[photo]
+        let photo = model.currentPhoto
+        let frames = model.wheelRow != nil ? nil : store.decodes.animations[photo]
         model.showAnimation(frames?.clock, ofPhoto: photo, at: time)
         guard let animation = model.animation else { return }
         let shown = shownAnimationFrame

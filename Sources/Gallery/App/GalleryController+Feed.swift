@@ -5,23 +5,18 @@ extension GalleryController {
     /// Where the feed's request for more pages stands.
     public var feedState: FeedLoadState { model.feedState }
 
-    /// Records pager events for the trace, shows the page information on a page change, and starts a feed request
-    /// when the pager asks for one.
+    /// Records pager events for the trace, starts a feed request when the pager asks for one, and a stand-in for a
+    /// far jump (the model did its own part: the page information, the zoom left behind).
     func record(_ pagerEvents: [PagerEvent], at time: Double) {
         events += pagerEvents.map(GalleryEvent.pager)
         for event in pagerEvents {
             switch event {
             case .needsMorePages: feedSource.request(at: time)
-            case .pageChanged: showInfo(at: time)
-            case .settled(let page): resetZoomIfLeft(settledOn: page)
+            case .pageChanged: needsRedraw = true
             case .jumped(toward: let page): wantStandIn(forPage: page)
             default: break
             }
         }
-    }
-
-    func retryFeed(at time: Double) {
-        record(model.retryFeed(), at: time)
     }
 
     /// Takes the feed's answer, if one is ready: new pages go at the end (the page shown never moves).
@@ -43,10 +38,10 @@ extension GalleryController {
                 if case .file(let path) = item { OutputFolder.split(path).folder } else { nil }
             }
             if !folders.isEmpty { protectFolders(Set(folders)) }
-            record(model.feedAppended(photos, photoCount: library.count, at: time), at: time)
+            carryOut(model.feedAppended(photos, photoCount: library.count, at: time), at: time)
         case .appended, .failed:
             let reason = if case .failed(let reason) = response { reason } else { "no new pages" }
-            record(model.feedFailed(reason: reason, at: time), at: time)
+            carryOut(model.feedFailed(reason: reason, at: time), at: time)
         }
     }
 

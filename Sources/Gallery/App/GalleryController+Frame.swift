@@ -8,17 +8,20 @@ extension GalleryController {
         needsRedraw = false
         let overlay = overlayState
         let layout = sceneLayout(overlay)
+        // What the user sees is what clicks are tested against, until the next frame.
+        drawnLayout = layout
         // Textures are made before painting, from the same inputs: painting only draws.
         try overlayPainter.prepare(overlay, layout: layout, renderer: renderer)
-        if mode == .wheel {
+        switch model.screen {
+        case .wheel(let pager, _):
             try wheelPainter.prepare(
                 pager: pager, direction: model.wheelDirection, scene: layout, library: library, renderer: renderer)
             try wheelPainter.paint(
                 pager: pager, direction: model.wheelDirection, scene: layout, library: library,
                 thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
-        } else if mode == .grid {
+        case .grid:
             try paintGrid()
-        } else {
+        case .pager(let pager):
             let feedEnd: FeedEndContent =
                 feedState == .failed
                 ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading(note: model.feedWaitingNote)
@@ -58,8 +61,10 @@ extension GalleryController {
 
     /// Where `overlay` and the wheel's rows go in this frame: what the painters draw and clicks are tested against.
     func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
-        let width = Int(pager.viewport.width), height = Int(pager.viewport.height)
-        guard mode == .wheel else { return SceneLayout(width: width, height: height, scale: scale, overlay: overlay) }
+        let width = Int(model.viewport.width), height = Int(model.viewport.height)
+        guard case .wheel(let pager, _) = model.screen else {
+            return SceneLayout(width: width, height: height, scale: scale, overlay: overlay)
+        }
         let bar = model.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
         let wheel = WheelPainter.layout(for: pager, direction: model.wheelDirection, reserved: bar)
         return SceneLayout(
@@ -76,24 +81,24 @@ extension GalleryController {
 
     /// The information panel (I): the model's state and what only this side knows (textures, the renderer).
     private var infoPanelLines: [String] {
-        let page = pager.currentPage
-        let photo = photo(ofPage: page)
+        let page = model.currentPage
+        let photo = model.currentPhoto
         let slideshow = model.slideshow
         var lines =
             [
                 "mode      \(mode.panelName)",
-                "page      \(page.rawValue + 1) / \(pager.pageCount)",
+                "page      \(page.rawValue + 1) / \(model.pageCount)",
                 "file      \(shownName)",
             ] + zoomPanelLines + detailsPanelLines
         lines += [
-            "phase     \(pager.phase.rawValue)",
-            "velocity  \(Int(pager.velocity.rounded())) px/s",
+            "phase     \(model.phase.rawValue)",
+            "velocity  \(Int((model.pager?.velocity ?? 0).rounded())) px/s",
             "frame     \(GalleryModel.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",
             "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
             "slideshow \(slideshow.isRunning ? "every \(GalleryModel.seconds(slideshow.interval))" : "off")",
             "marked    \(model.marks.count)\(model.marks.contains(photo) ? " · this one" : "")",
         ]
-        if mode == .feed { lines.append("feed      \(feedState.traceName)") }
+        if let feed = model.shownFeedState { lines.append("feed      \(feed.traceName)") }
         if let line = model.animationPanelLine { lines.append(line) }
         if let note = store.decodes.animationNotes[photo] { lines.append("animation \(note)") }
         if let decoderSandbox {
@@ -106,7 +111,7 @@ extension GalleryController {
     /// The current photo's details (date taken, camera, exposure, place, file size) once read; asking starts the read,
     /// so only photos shown with the panel open are read.
     private var detailsPanelLines: [String] {
-        let photo = photo(ofPage: pager.currentPage)
+        let photo = model.currentPhoto
         guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else { return [] }
         switch photoDetails.details(forPath: path, done: wake) {
         case nil: return ["details   reading…"]
@@ -131,7 +136,7 @@ extension GalleryController {
 
     /// The current photo's name; none before the first photo (an empty watched folder shows the spinner page).
     var shownName: String {
-        let photo = photo(ofPage: pager.currentPage)
+        let photo = model.currentPhoto
         return photo.rawValue < library.count ? library.name(forPhoto: photo) : ""
     }
 
@@ -167,27 +172,34 @@ extension GalleryController {
     /// The wheel's row thumbnails, which the trace counts with the page textures; a far jump's stand-in thumbnail in
     /// the pagers is not a page texture (docs/FORMATS.md): three surfaces still hold three.
     private var wheelThumbnails: (count: Int, bytes: Int) {
-        mode == .wheel ? (thumbnails.count, thumbnails.byteCount) : (0, 0)
+        model.wheelRow != nil ? (thumbnails.count, thumbnails.byteCount) : (0, 0)
     }
 
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
         TraceRecord(
-            t: time, mode: mode, page: pager.currentPage.rawValue, position: model.tracePosition,
-            phase: pager.phase.rawValue, slots: traceSlots(), textures: store.textureCount + wheelThumbnails.count,
+            t: time, mode: mode, page: model.currentPage.rawValue, position: model.tracePosition,
+            phase: model.phase.rawValue, slots: traceSlots(), textures: store.textureCount + wheelThumbnails.count,
             textureBytes: store.textureBytes + wheelThumbnails.bytes + zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
-            pages: pager.pageCount, velocity: pager.velocity, offsetPixels: pager.offset, decoded: store.decodedCount,
+            pages: model.pageCount, velocity: model.pager?.velocity ?? 0,
+            offsetPixels: model.pager?.offset ?? model.tracePosition * model.viewport.width,
+            decoded: store.decodedCount,
             pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
-            feedState: mode == .feed ? feedState.traceName : nil,
-            row: mode == .wheel ? pager.currentPage.rawValue : nil,
+            feedState: model.shownFeedState?.traceName, row: model.wheelRow,
             animationFrame: model.animation?.frame(at: now))
     }
 
     /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.
     private func traceSlots() -> [Int] {
+        guard let pager = model.pager else {
+            // The grid traces as a bounded strip at rest on its selection, one slot per photo.
+            let count = model.photoCount, selection = model.currentPage.rawValue
+            let slots = count <= 32 ? 0...max(count - 1, 0) : (selection - 1)...(selection + 1)
+            return slots.map { (0..<count).contains($0) ? $0 : TraceRecord.nonPageSlot }
+        }
         let slots: ClosedRange<Int>
         if pager.topology.slotCount <= 32 {
             slots = 0...(pager.topology.slotCount - 1)

@@ -48,14 +48,14 @@ extension GalleryController {
             photo: photo, direction: .opening, start: time, cell: cell, texture: thumbnails.texture(for: photo))
     }
 
-    /// The page texture the pager shows for the current photo now, for the flight back into the grid.
-    func currentPageTexture() -> (photo: PhotoID, texture: Texture?) {
-        let photo = photo(ofPage: pager.currentPage)
-        let slot = pager.visibleSlots().first { visible in
-            if case .page(let page) = visible.content { return self.photo(ofPage: page) == photo }
-            return false
-        }
-        return (photo, slot.flatMap { store.texture(forPhoto: photo, slot: $0.slot) })
+    /// Starts the flight of `photo` into its grid cell (`GalleryEffect.zoomIntoGrid`; the screen change follows),
+    /// with the page texture drawn in the old pager's `slot`, from where a drag down let go of it (`pose`) or else
+    /// from the page box.
+    func startClosingZoom(photo: PhotoID, slot: Int?, from pose: DismissPose?, at time: Double) {
+        let texture = slot.flatMap { store.texture(forPhoto: photo, slot: $0) }
+        gridZoom = GridZoom(
+            photo: photo, direction: .closing, start: time, cell: nil, texture: texture,
+            from: pose.map { dismissedRect($0, photo: photo, texture: texture) })
     }
 
     /// Retires a landed zoom, or one the user moved away from (another photo, another mode); returns whether one
@@ -64,7 +64,7 @@ extension GalleryController {
         guard let zoom = gridZoom else { return false }
         let stillShown =
             switch zoom.direction {
-            case .opening: mode != .grid && mode != .wheel && photo(ofPage: pager.currentPage) == zoom.photo
+            case .opening: model.screen.isPager && model.currentPhoto == zoom.photo
             case .closing: model.grid?.selection == zoom.photo
             }
         if !stillShown || !zoom.isRunning(at: time) { gridZoom = nil }
@@ -90,8 +90,7 @@ extension GalleryController {
 
     /// Where the photo dragged down is drawn in `pose` (its fitted rectangle moved and shrunk), for the flight into
     /// the grid that starts there.
-    func dismissedRect(_ pose: DismissPose) -> PixelRect {
-        let (photo, texture) = currentPageTexture()
+    func dismissedRect(_ pose: DismissPose, photo: PhotoID, texture: Texture?) -> PixelRect {
         let size =
             texture.map { store.shownSize(of: $0.size, in: photoBox.size, orientation: model.orientation(of: photo)) }
             ?? store.placeholderSize(forPhoto: photo, in: photoBox.size)

@@ -150,7 +150,7 @@ extension GalleryController {
             renumbering[PhotoID(old)] = PhotoID(list[turn])
             taken[source] = turn + 1
         }
-        let current = photo(ofPage: pager.currentPage).rawValue
+        let current = model.currentPhoto.rawValue
         let restored: PhotoID? = shown.flatMap { sources.firstIndex(of: $0) }.map { PhotoID($0) }
         let showing =
             restored ?? renumbering[PhotoID(current)]
@@ -165,11 +165,7 @@ extension GalleryController {
             count: sources.count, renumbered: { renumbering[$0] }, showing: showing, note: note, at: time)
         store = makePageStore(
             recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
-            adopting: adopted,
-            slotPages: (0..<3).map { slot in
-                if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                return nil
-            })
+            adopting: adopted, slotPages: slotPhotos)
         thumbnails.library = library
         thumbnails.removeAll()
         zoomDetail.clear()
@@ -187,7 +183,7 @@ extension GalleryController {
     /// fails and leaves the library.
     func receiveFolderChanges() {
         guard let watch = shownFolderWatch, library.count > 0 else { return }
-        let current = photo(ofPage: pager.currentPage).rawValue
+        let current = model.currentPhoto.rawValue
         let shown = (current - 1...current + 1).filter { $0 >= 0 && $0 < library.count }.map { PhotoID($0) }
         var paths: [String: PhotoID] = [:]
         for photo in shown { if case .file(let path) = library.source(forPhoto: photo) { paths[path] = photo } }

@@ -6,7 +6,9 @@ extension GalleryController {
     /// Asks for what the mode shows and is about to: the wheel's or the grid's thumbnails, the pages the residency
     /// plan keeps (decoded ahead of a fling, dropped far behind).
     func updateResidency() {
-        if mode == .wheel {
+        let strip: (position: Double, velocity: Double, pageCount: Int, wraps: Bool, standIn: PageIndex?)
+        switch model.screen {
+        case .wheel(let pager, _):
             let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
             let centre = pager.currentPage.rawValue
             // The visible rows, centre first, then a screen's worth either side for a fling.
@@ -16,17 +18,23 @@ extension GalleryController {
             }.map { PhotoID(WrapMath.wrap($0, count: max(library.count, 1))) }
             thumbnails.want(Self.unique(photos), size: WheelPainter.thumbnailBox(for: layout))
             return
+        case .grid(let grid, _):
+            // The grid's cells, and its selection decoded at rest for the zoom into it.
+            updateGridThumbnails()
+            strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
+        case .pager(let pager):
+            // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
+            if model.dismissGrid != nil { updateGridThumbnails() }
+            strip = (
+                pager.logicalPosition, pager.velocity / pager.extent, pager.pageCount, pager.topology.kind.wraps,
+                pager.standInPage
+            )
         }
-        // The grid's cells; the pager beneath keeps the selection decoded for the zoom into it.
-        // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
-        if mode == .grid || model.dismissGrid != nil { updateGridThumbnails() }
-        let pagesPerSecond = pager.velocity / pager.extent
         if let plan = residency.update(
-            logicalPosition: pager.logicalPosition, velocity: pagesPerSecond, pageCount: pager.pageCount,
-            wraps: mode.wraps)
+            logicalPosition: strip.position, velocity: strip.velocity, pageCount: strip.pageCount, wraps: strip.wraps)
         {
             // A far jump's stand-in stays decoded while it slides out.
-            let pages = plan.required + (pager.standInPage.map { [$0] } ?? [])
+            let pages = plan.required + (strip.standIn.map { [$0] } ?? [])
             store.apply(ResidencyPlan<PhotoID>(required: Self.unique(pages.map(photo(ofPage:)))))
         }
     }
@@ -38,7 +46,7 @@ extension GalleryController {
     /// decode, much quicker than the page's) stands in until it comes. Asked on a jump only, so paging page by page
     /// decodes nothing more; the last jump's stand-in is dropped.
     func wantStandIn(forPage page: PageIndex) {
-        guard mode != .wheel, page.rawValue < pager.pageCount else { return }
+        guard case .pager(let pager) = model.screen, page.rawValue < pager.pageCount else { return }
         let photo = photo(ofPage: page)
         guard photo.rawValue < library.count, store.textureSize(forPhoto: photo) == nil,
             store.failure(forPhoto: photo) == nil

@@ -1,9 +1,10 @@
 import GalleryCore
 import PagerEngine
 
-/// The SDL adapter of `GalleryModel`, shared by the window and headless runs: it feeds input to the model, carries
-/// out the model's effects (mode switches, zoom, feed requests) and holds what needs SDL or a decode worker: the page
-/// stores, thumbnails, the zoomed detail and the painters that draw the model.
+/// The SDL adapter of `GalleryModel`, shared by the window and headless runs: it hands the model each input with what
+/// only it knows (`FrameFacts`), carries out the model's effects in the world (trace lines, decodes, uploads, flights,
+/// feed requests, actions, file work) without ever calling back into it, and holds what needs SDL or a decode worker:
+/// the page stores, thumbnails, the zoomed detail and the painters that draw the model.
 ///
 /// Time is always an argument, so the window (performance counter) and headless runs (virtual clock) drive the same
 /// code. Pages are logical (feed pages in the feed); decoded pictures are keyed by photo, so a mode switch keeps
@@ -13,13 +14,8 @@ import PagerEngine
 public final class GalleryController {
     /// The pages shown: the opened photos, then files a feed added.
     public internal(set) var library: PageLibrary
-    /// The state machine: pager, keys, slideshow, overlays.
+    /// The state machine: the screen, keys, slideshow, overlays.
     public internal(set) var model: GalleryModel
-    /// The pager: which page, where, doing what.
-    public internal(set) var pager: Pager {
-        get { model.pager }
-        set { model.pager = newValue }
-    }
     /// What happened since the last `takeEvents()`.
     var events: [GalleryEvent] = []
     var renderer: Renderer
@@ -41,8 +37,8 @@ public final class GalleryController {
     let gridPainter: GridPainter
     /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
     var gridZoom: GridZoom?
-    /// Where a drag down let go of the photo, for the flight into the grid that follows (`GalleryEffect.zoomIntoGrid`).
-    var dismissedRect: PixelRect?
+    /// Where the last frame drew its overlays and wheel rows, handed to the model for hit-testing clicks.
+    var drawnLayout: SceneLayout?
     let overlayPainter: OverlayPainter
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
     var now: Double { model.now }
@@ -98,10 +94,9 @@ public final class GalleryController {
     public var scale = 1.0 {
         didSet {
             needsRedraw = true
-            model.setGridScale(scale)
             // The wheel's rows are at least so many points tall: the pager measures its rows at the new scale.
             guard scale != oldValue else { return }
-            record(pager.handle(.resize(viewport(of: pager.viewport)), at: now), at: now)
+            carryOut(model.resize(to: viewport(of: model.viewport), at: now), at: now)
             updateResidency()
         }
     }
@@ -120,7 +115,7 @@ public final class GalleryController {
     /// submitted to `worker` (the window's first photo), is taken over rather than asked again when it matches the
     /// first page's.
     public init(
-        library: PageLibrary, mode: TopologyKind, renderer: Renderer, worker: DecodeWorker,
+        library: PageLibrary, mode: GalleryMode, renderer: Renderer, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
         configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
         cacheBytes: Int = ImageOptions().cacheBytes, cacheGrowsWithWindow: Bool = false,
@@ -172,15 +167,21 @@ public final class GalleryController {
     var pageBox: PixelSize { photoBox.size }
 
     /// Where a photo is fitted now (`SceneLayout.pageBox`): the dots in the gap below it never cover it.
-    var photoBox: PixelRect {
-        let width = Int(pager.viewport.width), height = Int(pager.viewport.height)
-        let bar = model.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
+    var photoBox: PixelRect { photoBox(statusBar: model.showsStatusBar) }
+
+    /// Where a photo is fitted with the status bar shown or not.
+    func photoBox(statusBar: Bool) -> PixelRect {
+        let width = Int(model.viewport.width), height = Int(model.viewport.height)
+        let bar = statusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
         return SceneLayout.pageBox(
             in: LayoutRect(x: 0, y: 0, width: width, height: max(height - bar, 0)), scale: scale)
     }
 
     /// The mode shown now: the pager's arrangement, or the grid.
-    public var mode: TopologyKind { model.mode }
+    public var mode: GalleryMode { model.mode }
+
+    /// The page at the centre (the grid's selection).
+    public var currentPage: PageIndex { model.currentPage }
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: PageIndex) -> PhotoID { model.photo(ofPage: page) }
@@ -189,43 +190,39 @@ public final class GalleryController {
 
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`: by
     /// default where queued key presses were heading, else the one at the centre now.
-    public func switchMode(to kind: TopologyKind, at time: Double, showing requested: PhotoID? = nil) {
-        // Back into the grid from a pager, the page shown flies into its cell.
-        let leaving = kind == .grid && mode != .grid && mode != .wheel ? currentPageTexture() : nil
-        guard let left = model.switchMode(to: kind, at: time, showing: requested) else { return }
+    public func switchMode(to kind: GalleryMode, at time: Double, showing requested: PhotoID? = nil) {
+        carryOut(model.switchMode(to: kind, at: time, showing: requested), at: time)
+    }
+
+    /// The model switched its screen away from `left`: the stores follow.
+    func screenChanged(from left: GalleryMode, at time: Double) {
         // The wheel's thumbnails go with it (an opening zoom keeps its own one). The grid's stay, within their share
         // of the budget, while a photo opened from it shows: back in the grid, its cells are painted at once.
-        if left == .wheel, kind != left { thumbnails.removeAll() }
-        if let leaving, model.grid?.selection == leaving.photo {
-            gridZoom = GridZoom(
-                photo: leaving.photo, direction: .closing, start: time, cell: nil,
-                texture: leaving.texture, from: dismissedRect)
-        }
-        dismissedRect = nil
-        zoomDetail.clear()
+        if left == .wheel, model.wheelRow == nil { thumbnails.removeAll() }
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
-        if kind.recyclesSlots != store.recyclesSlots {
+        if mode.recyclesSlots != store.recyclesSlots {
             store = makePageStore(
-                recyclingSlots: kind.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
-                adopting: store.handOverTextures(),
-                slotPages: (0..<3).map { slot in
-                    if case .page(let page) = pager.content(ofSlot: slot) { return self.photo(ofPage: page) }
-                    return nil
-                })
+                recyclingSlots: mode.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
+                adopting: store.handOverTextures(), slotPages: slotPhotos)
         }
         residency = ResidencyTracker()
-        showInfo(at: time)
+        needsRedraw = true
         updateResidency()
+    }
+
+    /// The photo each of the pager's first three slots shows (nil: none, or no pager), for a new page store.
+    var slotPhotos: [PhotoID?] {
+        (0..<3).map { slot in
+            if case .page(let page)? = model.pager?.content(ofSlot: slot) { return self.photo(ofPage: page) }
+            return nil
+        }
     }
 
     /// The output changed size (window resize, or a new headless target): pages are decoded anew at the new size.
     public func resize(renderer newRenderer: Renderer? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
-        carryOut(model.resizeTouchpad(width: Double(size.width), height: Double(size.height), at: time), at: time)
-        model.resizeGrid(width: size.width, height: size.height)
-        record(
-            pager.handle(
-                .resize(viewport(of: Viewport(width: Double(size.width), height: Double(size.height)))), at: time),
+        carryOut(
+            model.resize(to: viewport(of: Viewport(width: Double(size.width), height: Double(size.height))), at: time),
             at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget), which
         // grows with the window when --cache-mb is not given.
@@ -247,7 +244,7 @@ public final class GalleryController {
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
-        resetZoom()
+        carryOut(model.resetZoom(), at: time)
         needsRedraw = true
         updateResidency()
     }
@@ -256,16 +253,13 @@ public final class GalleryController {
 
     /// Moves animations to `time`, takes the feed's answer, runs the slideshow, and asks for the pages needed.
     public func advance(to time: Double) {
-        model.noteTime(time)
-        if let release = model.expireTouchpad(at: time) { apply(release.input, at: release.time) }
-        if model.expireCount(at: time) { needsRedraw = true }
-        if pager.isAnimating || model.advanceGrid(to: time) { needsRedraw = true }
-        record(pager.advance(to: time), at: time)
-        advanceZoom(to: time)
+        let wasMoving = model.isMoving(at: time), countDeadline = model.countDeadline
+        refreshFacts()
+        let effects = model.advance(to: time)
+        if wasMoving || !effects.isEmpty || model.countDeadline != countDeadline { needsRedraw = true }
+        carryOut(effects, at: time)
         // A fade that just ended was last drawn partly faded: one more frame shows the photo fully.
-        if mode != .wheel, mode != .grid, fadeIns.advance(to: time) { needsRedraw = true }
-        if model.advanceDismiss(to: time) { needsRedraw = true }
-        takeCarriedZoom()
+        if case .pager = model.screen, fadeIns.advance(to: time) { needsRedraw = true }
         if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
@@ -273,11 +267,17 @@ public final class GalleryController {
         receiveFolderChanges()
         if photoDetails.takeArrivals() { needsRedraw = true }
         if decoderSandbox?.takeArrival() == true { needsRedraw = true }
-        if model.slideshow.shouldAdvance(at: time) { record(pager.handle(.command(.next), at: time), at: time) }
+        carryOut(model.advanceSlideshow(to: time), at: time)
         if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }
         updateResidency()
         updateAnimation(at: time)
+    }
+
+    /// Hands the model what only this side knows now: the fits of the decoded photos around the centre, and where the
+    /// last frame drew what a click can hit.
+    func refreshFacts() {
+        model.facts = FrameFacts(fits: decodedFits(), layout: drawnLayout)
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`
@@ -300,14 +300,15 @@ public final class GalleryController {
     /// Whether another frame must follow without waiting for input: an animation, an upload, the spinner turning,
     /// or the information fading.
     public var needsFrame: Bool {
-        pager.isAnimating || model.grid?.isAnimating(at: now) == true || store.hasPendingUploads
-            || thumbnails.hasPendingUploads || spinnerIsVisible
-            || photoIsFadingIn || zoomIsMoving || gridZoom != nil || model.dismissIsReturning
-            || model.infoIsFading(at: now)
+        model.isMoving(at: now) || store.hasPendingUploads || thumbnails.hasPendingUploads || spinnerIsVisible
+            || photoIsFadingIn || gridZoom != nil || model.infoIsFading(at: now)
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool { mode != .wheel && mode != .grid && fadeIns.isFadingIn(at: now) }
+    private var photoIsFadingIn: Bool {
+        guard case .pager = model.screen else { return false }
+        return fadeIns.isFadingIn(at: now)
+    }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep

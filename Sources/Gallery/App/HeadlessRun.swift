@@ -66,7 +66,7 @@ public struct HeadlessRun {
 
     /// Runs the script over `library` in `mode`; returns the number of frames rendered.
     @discardableResult
-    public func run(library: PageLibrary, mode: TopologyKind) throws -> Int {
+    public func run(library: PageLibrary, mode: GalleryMode) throws -> Int {
         // SDL must outlive every texture, renderer and worker made below, on the error paths too.
         let session = try SDLSession(video: false)
         return try withExtendedLifetime(session) { try runFrames(library: library, mode: mode) }
@@ -74,7 +74,7 @@ public struct HeadlessRun {
 
     /// `run(library:mode:)` for a caller that keeps SDL started itself (a test process, the soak), which must not be
     /// shut down under it.
-    package func runFrames(library: PageLibrary, mode: TopologyKind) throws -> Int {
+    package func runFrames(library: PageLibrary, mode: GalleryMode) throws -> Int {
         // Outputs first: a refused one stops the run before anything is drawn or written.
         let policy = outputPolicy.protecting(library.photoFolders)
         if shotsDirectory == nil, let shot = script.events.first(where: { $0.command.isShot }),
@@ -193,7 +193,7 @@ public struct HeadlessRun {
                 gallery.traceRecord(time: now, frameMilliseconds: frameMilliseconds, events: gallery.takeEvents()))
             let finished =
                 cursor.isFinished && now >= lastEventTime && !gallery.needsFrame
-                && gallery.pager.phase == .idle && gallery.pendingDecodes == 0
+                && gallery.model.phase == .idle && gallery.pendingDecodes == 0
                 && gallery.feedState != .loading
                 && gallery.runningActions == 0 && !gallery.isReloading && gallery.pendingFileJobs == 0
             if quit || gallery.quitRequested || finished || now > lastEventTime + Self.settleLimit { break }

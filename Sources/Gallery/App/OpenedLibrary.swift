@@ -8,12 +8,12 @@ public struct OpenedLibrary: Sendable {
     /// The page shown first.
     public var startPage: Int
     /// The arrangement shown first.
-    public var mode: TopologyKind
+    public var mode: GalleryMode
     /// Makes the feed's source; `nil` for the simulated default.
     public var feedSource: FeedSourceFactory?
 
     /// Creates the description of an opened library.
-    public init(library: PageLibrary, startPage: Int, mode: TopologyKind, feedSource: FeedSourceFactory? = nil) {
+    public init(library: PageLibrary, startPage: Int, mode: GalleryMode, feedSource: FeedSourceFactory? = nil) {
         self.library = library
         self.startPage = startPage
         self.mode = mode

@@ -133,7 +133,7 @@ public struct WindowRun {
         // The order in effect: `--sort`, then the order key's (kept when files are dropped).
         var order = sort
         func makeGallery(
-            library: PageLibrary, mode: TopologyKind, startPage: Int, headStart: DecodeRequest? = nil,
+            library: PageLibrary, mode: GalleryMode, startPage: Int, headStart: DecodeRequest? = nil,
             relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
         ) throws -> GalleryController {
             let source = try feedSource?.make {
@@ -344,7 +344,7 @@ public struct WindowRun {
     }
 }
 
-extension TopologyKind {
+extension GalleryMode {
     /// Whether the mode opens on thumbnails rather than a page.
     fileprivate var showsThumbnailsFirst: Bool { self == .wheel || self == .grid }
 }

@@ -8,7 +8,7 @@ public enum InitialMode {
 
     /// The requested mode if any, else the feed when a feed is given (`--feed-watch`, `--feed-command`), else end
     /// caps up to `largestEndCapsCount` photos and three surfaces above.
-    public static func mode(photoCount: Int, requested: TopologyKind? = nil, feedGiven: Bool = false) -> TopologyKind {
+    public static func mode(photoCount: Int, requested: GalleryMode? = nil, feedGiven: Bool = false) -> GalleryMode {
         if let requested { return requested }
         if feedGiven { return .feed }
         return photoCount <= largestEndCapsCount ? .endCaps : .threeSurfaces

@@ -4,8 +4,7 @@ extension TopologyKind {
     /// A topology of this kind over `pageCount` pages, showing `startPage`.
     public func makeTopology(pageCount: Int, startPage: Int) -> any PageTopology {
         switch self {
-        // The grid's pager waits bounded beneath it, on the selected photo.
-        case .bounded, .grid: BoundedTopology(pageCount: pageCount, startPage: startPage)
+        case .bounded: BoundedTopology(pageCount: pageCount, startPage: startPage)
         case .endCaps: EndCapsTopology(pageCount: pageCount, startPage: startPage)
         case .threeSurfaces: ThreeSurfacesTopology(pageCount: pageCount, startPage: startPage)
         case .feed: FeedTopology(pageCount: pageCount, startPage: startPage)

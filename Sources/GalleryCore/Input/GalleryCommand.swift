@@ -10,8 +10,11 @@ public enum GalleryCommand: Hashable, Sendable {
     case first
     /// To the last photo.
     case last
-    /// To this logical page (the shorter way round in loops).
-    case goTo(Int)
+    /// To this logical page of a pager (the shorter way round in loops): a page dot, a typed number; in the grid,
+    /// whose cells are the photos in order, the photo of that number.
+    case goToPage(PageIndex)
+    /// To this photo: in a pager the page showing it (in the feed, the nearest such page), in the grid its cell.
+    case goToPhoto(PhotoID)
     /// Ten photos forward (PageDown, `]`).
     case pageForward
     /// Ten photos back (PageUp, `[`).
@@ -23,7 +26,7 @@ public enum GalleryCommand: Hashable, Sendable {
     /// Show or hide the status bar that stays (nsxiv's `b`).
     case toggleStatusBar
     /// Switch to this arrangement, keeping the current photo.
-    case mode(TopologyKind)
+    case mode(GalleryMode)
     /// Quit the app.
     case quit
     /// Step back out (Escape, as in eog): leave fullscreen, else the grid or the wheel (opening the photo), else the

@@ -6,8 +6,8 @@ extension GalleryModel {
     /// fit; and quits only from a pager showing its photo fitted, in a window.
     mutating func back(at time: Double) -> [GalleryEffect] {
         if isFullscreen { return perform(.toggleFullscreen, at: time) }
-        if mode == .grid || mode == .wheel { return perform(.open, at: time) }
-        if zoom.shown(at: now) != nil { return [.zoom(.zoomToFit)] }
+        if case .pager = screen {} else { return perform(.open, at: time) }
+        if zoom.shown(at: now) != nil { return perform(.zoomToFit, at: time) }
         quitRequested = true
         return []
     }

@@ -1,31 +1,62 @@
 import PagerEngine
 
-/// Dragging a photo at fit down to go back to the grid (`DismissDrag`): the gesture arena's third claimant. In the
-/// pager modes a press on a photo at fit, the pager at rest, is watched alongside the pager's own press; the first
-/// movement past the slop decides, mostly down going to the drag down (the pager's press is cancelled before it ever
-/// moved the strip), anything else to the page drag, exactly as before.
+/// Dragging a photo at fit down to go back to the grid (`DismissDrag`): the gesture arena's first claimant
+/// (`PagerRecogniser.dragDown`). In the pager modes a press on a photo at fit, the pager at rest, is watched alongside
+/// the pager's own press; the first movement past the slop decides, mostly down going to the drag down (the pager's
+/// press is cancelled before it ever moved the strip), anything else to the page drag.
 extension GalleryModel {
     /// Whether a press now could start a drag down: a pager mode, the pager at rest on a photo shown at fit, pressed by
     /// a pointer (a touchpad's two-finger scroll, a virtual drag, keeps scrolling vertically doing nothing).
     var dismissCanStart: Bool {
-        guard grid == nil, mode != .wheel, photoCount > 0, pager.phase == .idle, !pager.isAnimating,
-            !touchpad.isActive,
+        guard case .pager(let pager) = screen, photoCount > 0, pager.phase == .idle, !pager.isAnimating,
+            !gestures.touchpad.isActive,
             case .page = pager.currentContent
         else { return false }
         return zoom.shown(at: now) == nil && !zoom.isPanning
     }
 
-    /// A press the pager also takes: watched for a first movement downward.
-    mutating func dismissPointerDown(x: Double, y: Double, at time: Double) {
-        endDismiss()
-        guard dismissCanStart else { return }
-        dismiss = DismissDrag(
-            photo: photo(ofPage: pager.currentPage), x: x, y: y, at: time, viewportHeight: pager.viewport.height,
-            slop: pager.configuration.dragSlop)
+    /// The drag down's part in the arena: it watches a press, takes the gesture from the first move that goes mostly
+    /// down, and then every phase to the end; nil when the phase is not its own.
+    mutating func dragDown(_ phase: PointerPhase, at time: Double) -> [GalleryEffect]? {
+        switch phase {
+        case .down(let x, let y):
+            endDismiss()
+            if dismissCanStart {
+                dismiss = DismissDrag(
+                    photo: currentPhoto, x: x, y: y, at: time, viewportHeight: viewport.height,
+                    slop: configuration.dragSlop)
+            }
+            return nil
+        case .move(let x, let y):
+            return dismissPointerMove(x: x, y: y, at: time)
+        case .up(let x, let y):
+            guard var drag = dismiss, case .dragging = drag.phase else {
+                endDismiss()
+                return nil
+            }
+            switch drag.release(x: x, y: y, at: time) {
+            case .dismissed:
+                var pose = drag.pose(at: time)
+                pose.cell = dismissGrid?.selectionCell(at: time)
+                endDismiss()
+                return switchMode(to: .grid, at: time, showing: drag.photo, droppedAt: pose)
+            case .returning:
+                dismiss = drag
+                return []
+            }
+        case .cancel:
+            guard var drag = dismiss, case .dragging = drag.phase else {
+                endDismiss()
+                return nil
+            }
+            drag.cancel(at: time)
+            dismiss = drag
+            return []
+        }
     }
 
     /// A move while pressed: the drag down's effects when it has the gesture, nil when the move is the pager's.
-    mutating func dismissPointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect]? {
+    private mutating func dismissPointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect]? {
         guard var drag = dismiss else { return nil }
         let decision = drag.move(x: x, y: y, at: time)
         dismiss = drag
@@ -36,47 +67,13 @@ extension GalleryModel {
             endDismiss()
             return nil
         case .takes:
-            tap.pointerMove(x: x, y: y)
             dismissGrid = makeGrid(on: drag.photo)
             // The pager's press never passed its slop along x: a cancel leaves the strip where it rests.
-            return [.pagerEvents(pager.handle(.pointerCancel, at: time))]
+            let events = withPager { $0.handle(.pointerCancel, at: time) } ?? []
+            return noteEvents(events, at: time)
         case .follows:
-            tap.pointerMove(x: x, y: y)
             return []
         }
-    }
-
-    /// The release of a drag down's gesture: to the grid, or the spring back; nil when the gesture was not its.
-    mutating func dismissPointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect]? {
-        guard var drag = dismiss, case .dragging = drag.phase else {
-            endDismiss()
-            return nil
-        }
-        _ = tap.pointerUp(x: x, y: y)
-        slideshow.setDragging(false, at: time)
-        switch drag.release(x: x, y: y, at: time) {
-        case .dismissed:
-            var pose = drag.pose(at: time)
-            pose.cell = dismissGrid?.selectionCell(at: time)
-            endDismiss()
-            return [.zoomIntoGrid(from: pose), .switchMode(.grid, showing: drag.photo)]
-        case .returning:
-            dismiss = drag
-            return []
-        }
-    }
-
-    /// The gesture was taken away: a drag down springs back; nil when the gesture was not its.
-    mutating func dismissPointerCancel(at time: Double) -> [GalleryEffect]? {
-        guard var drag = dismiss, case .dragging = drag.phase else {
-            endDismiss()
-            return nil
-        }
-        tap.cancel()
-        slideshow.setDragging(false, at: time)
-        drag.cancel(at: time)
-        dismiss = drag
-        return []
     }
 
     /// How the photo dragged down shows now, with its grid cell; nil with no drag down under way.

@@ -2,16 +2,26 @@ import PagerEngine
 
 /// The feed's state in the model: its pages, its request state whichever mode shows, and its answers.
 extension GalleryModel {
+    /// The feed's pager, while the feed shows.
+    private var feedPager: Pager? {
+        guard case .pager(let pager) = screen, pager.topology.kind == .feed else { return nil }
+        return pager
+    }
+
     /// Where the feed's request for more pages stands.
-    public var feedState: FeedLoadState { (pager.topology as? FeedTopology)?.loadState ?? feedStateAside }
+    public var feedState: FeedLoadState { (feedPager?.topology as? FeedTopology)?.loadState ?? feedStateAside }
+
+    /// The feed's request state while the feed shows (the trace and the panel name it), nil in the other modes.
+    public var shownFeedState: FeedLoadState? { feedPager == nil ? nil : feedState }
 
     /// Whether the feed's spinner is on screen (it turns, so frames must follow).
     public var spinnerIsVisible: Bool {
-        mode == .feed && feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
+        guard let pager = feedPager else { return false }
+        return feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
     }
 
     /// Whether the strip rests on the feed's end page: it is labelled as itself, not as the last photo.
-    public var showsFeedEnd: Bool { mode == .feed && pager.currentContent == .feedEnd }
+    public var showsFeedEnd: Bool { feedPager?.currentContent == .feedEnd }
 
     /// The end page's own label: "Loading more…" (the feed's `feedWaitingNote` instead, when it has one), or why the
     /// last load failed.
@@ -22,38 +32,39 @@ extension GalleryModel {
     }
 
     /// Where the strip is, in pages, for the trace: the logical position, except that the feed's end page is one
-    /// past the last page (where `offset_px` puts it), not the last page again.
+    /// past the last page (where `offset_px` puts it), not the last page again; the grid's selection.
     public var tracePosition: Double {
-        mode == .feed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
+        guard let pager else { return Double(currentPage.rawValue) }
+        return screen.isFeed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
     }
 
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end
-    /// (the page shown never moves). Returns the pager's events.
-    public mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [PagerEvent] {
+    /// (the page shown never moves).
+    public mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [GalleryEffect] {
         self.photoCount = photoCount
         growGrid(at: time)
         feedPages.append(photos)
         feedFailure = nil
-        guard mode == .feed else {
+        guard feedPager != nil, let events = withPager({ $0.appendPages(photos.count, at: time) }) else {
             feedStateAside = .idle
             return []
         }
-        return pager.appendPages(photos.count, at: time)
+        return noteEvents(events, at: time)
     }
 
     /// The feed's request failed (or brought nothing) for `reason`: the retry page shows it.
-    public mutating func feedFailed(reason: String, at time: Double) -> [PagerEvent] {
+    public mutating func feedFailed(reason: String, at time: Double) -> [GalleryEffect] {
         feedFailure = reason
-        guard mode == .feed else {
+        guard feedPager != nil, let events = withPager({ $0.failPageLoad(at: time) }) else {
             feedStateAside = .failed
             return []
         }
-        return pager.failPageLoad(at: time)
+        return noteEvents(events, at: time)
     }
 
     /// R, or a click on the retry page: asks again after a failure.
-    public mutating func retryFeed() -> [PagerEvent] {
-        guard mode == .feed, feedState == .failed else { return [] }
-        return pager.retryPageLoad()
+    mutating func retryFeed(at time: Double) -> [GalleryEffect] {
+        guard feedPager != nil, feedState == .failed, let events = withPager({ $0.retryPageLoad() }) else { return [] }
+        return noteEvents(events, at: time)
     }
 }

@@ -12,9 +12,9 @@ extension GalleryModel {
     mutating func performFileCommand(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
         guard photoCount > 0 else { return [] }
         // The photo queued key presses are heading for, as marks and actions take it; the grid's selection.
-        let current = grid?.selection ?? photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+        let current = targetPhoto
         switch command {
-        case .trash where mode == .feed, .undoTrash where mode == .feed:
+        case .trash where screen.isFeed, .undoTrash where screen.isFeed:
             showNotice(Self.feedRefusesTrash, at: time)
             return []
         case .trash where photoCount == 1:

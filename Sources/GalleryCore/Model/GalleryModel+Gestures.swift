@@ -1,172 +1,175 @@
 import PagerEngine
 
-/// The gesture arena: a press goes to the zoomed photo's pan when the photo at the centre is zoomed and the pager is
-/// at rest, else to the pager's page drag, or to the drag down to the grid when its first movement goes mostly down
-/// (`GalleryModel+Dismiss`); a pan reaching the photo's edge hands the rest over to the pager; a release
-/// within the drag slop is also a tap (a click, which the adapter hit-tests against what it drew, and the first half
-/// of a double-click).
+/// The gesture arena, in one place: every pointer phase goes to the current screen's recognisers in turn. The grid
+/// has one (its scroll, with the tap that opens a cell). A pager screen asks the drag down to the grid, then the
+/// zoomed photo's pan, then the page drag (`PagerRecogniser`), the first that takes a phase ending the asking; the
+/// tap watches alongside, and a release within the drag slop that no drag down took is a click, hit-tested here
+/// against the layout of the last frame (`facts.layout`) and the first half of a double-click.
 extension GalleryModel {
     /// The left button (or a finger) went down at (x, y).
     public mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if grid != nil { return gridPointerDown(x: x, y: y, at: time) }
-        // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on a
-        // side third each turn a page, as keys do).
-        let flinging = pager.isAnimating && pager.commandTargetPage == nil
-        tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
-        slideshow.setDragging(true, at: time)
-        let photo = photo(ofPage: pager.currentPage)
-        if zoom.pointerDown(x: x, y: y, at: time, now: now, photo: photo, pagerIsIdle: pager.phase == .idle) {
-            return []
-        }
-        dismissPointerDown(x: x, y: y, at: time)
-        return [.pagerEvents(pager.handle(.pointerDown(x: x, y: y), at: time))]
+        arena(.down(x: x, y: y), at: time)
     }
 
     /// The pointer moved to (x, y) with the button down.
     public mutating func pointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if grid != nil { return gridPointerMove(x: x, y: y, at: time) }
-        if let effects = dismissPointerMove(x: x, y: y, at: time) { return effects }
-        tap.pointerMove(x: x, y: y)
-        switch zoom.pointerMove(x: x, y: y, at: time) {
-        case .zoom: return []
-        case .pager, .handedOver: return [.pagerEvents(pager.handle(.pointerMove(x: x, y: y), at: time))]
-        case .handOver(let pressX, let pressY):
-            return [
-                .pagerEvents(pager.handle(.pointerDown(x: pressX, y: pressY), at: time)),
-                .pagerEvents(pager.handle(.pointerMove(x: x, y: y), at: time)),
-            ]
-        }
+        arena(.move(x: x, y: y), at: time)
     }
 
     /// The button went up at (x, y): the gesture ends, and a press that stayed within the slop clicks.
     public mutating func pointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if grid != nil { return gridPointerUp(x: x, y: y, at: time) }
-        if let effects = dismissPointerUp(x: x, y: y, at: time) { return effects }
-        let clicked = tap.pointerUp(x: x, y: y)
-        slideshow.setDragging(false, at: time)
-        var effects: [GalleryEffect] = []
-        switch zoom.pointerUp(x: x, y: y, at: time, clickSlop: tap.slop) {
-        case .zoom, .handOver: break
-        case .pager, .handedOver: effects.append(.pagerEvents(pager.handle(.pointerUp(x: x, y: y), at: time)))
-        }
-        if clicked { effects.append(.click(x: x, y: y)) }
-        return effects
+        arena(.up(x: x, y: y), at: time)
     }
 
     /// The gesture was taken away (the window lost focus): a pan stops where it is, a page drag is released.
     public mutating func pointerCancel(at time: Double) -> [GalleryEffect] {
-        if grid != nil { return gridPointerCancel(at: time) }
-        if let effects = dismissPointerCancel(at: time) { return effects }
-        tap.cancel()
-        slideshow.setDragging(false, at: time)
-        let (x, y) = (pager.viewport.width / 2, pager.viewport.height / 2)
-        switch zoom.pointerUp(x: x, y: y, at: time) {
-        case .zoom, .handOver: return []
-        case .handedOver: return [.pagerEvents(pager.handle(.pointerUp(x: x, y: y), at: time))]
-        case .pager: return [.pagerEvents(pager.handle(.pointerCancel, at: time))]
+        arena(.cancel, at: time)
+    }
+
+    /// A pointer input, from the window, a script or a touchpad's virtual drag; other inputs do nothing here.
+    mutating func pointer(_ input: GalleryInput, at time: Double) -> [GalleryEffect] {
+        switch input {
+        case .pointerDown(let x, let y): arena(.down(x: x, y: y), at: time)
+        case .pointerMove(let x, let y): arena(.move(x: x, y: y), at: time)
+        case .pointerUp(let x, let y): arena(.up(x: x, y: y), at: time)
+        case .pointerCancel: arena(.cancel, at: time)
+        case .key, .wheel, .zoom, .zoomBy: []
         }
     }
 
-    /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (pointer inputs
-    /// the adapter applies in turn), a mouse's notches turn pages; in the pagers a burst of sideways notches (a
-    /// touchpad's swipe as SDL on X11 reports it) turns one page.
+    /// The arena: the screen's recognisers asked in turn, the tap watching.
+    private mutating func arena(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
+        guard pager != nil else { return gridPointer(phase, at: time) }
+        let clicked = watchTap(phase, at: time)
+        for recogniser in PagerRecogniser.allCases {
+            guard let effects = offer(phase, to: recogniser, at: time) else { continue }
+            guard clicked, recogniser != .dragDown, case .up(let x, let y) = phase else { return effects }
+            return effects + click(x: x, y: y, at: time)
+        }
+        return []
+    }
+
+    /// The tap and the slideshow watch every gesture on a pager screen; returns whether a release clicked.
+    private mutating func watchTap(_ phase: PointerPhase, at time: Double) -> Bool {
+        switch phase {
+        case .down(let x, let y):
+            // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on
+            // a side third each turn a page, as keys do).
+            let flinging = pager.map { $0.isAnimating && $0.commandTargetPage == nil } ?? false
+            gestures.tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
+            slideshow.setDragging(true, at: time)
+        case .move(let x, let y):
+            gestures.tap.pointerMove(x: x, y: y)
+        case .up(let x, let y):
+            slideshow.setDragging(false, at: time)
+            return gestures.tap.pointerUp(x: x, y: y)
+        case .cancel:
+            gestures.tap.cancel()
+            slideshow.setDragging(false, at: time)
+        }
+        return false
+    }
+
+    /// Offers `phase` to `recogniser`: its effects when it takes the phase, nil to ask the next.
+    private mutating func offer(_ phase: PointerPhase, to recogniser: PagerRecogniser, at time: Double)
+        -> [GalleryEffect]?
+    {
+        switch recogniser {
+        case .dragDown: return dragDown(phase, at: time)
+        case .zoomPan: return zoomPan(phase, at: time)
+        case .pageDrag: return pageDrag(phase, at: time)
+        }
+    }
+
+    /// The zoomed photo's pan: a press on the zoomed photo at the centre of a resting pager; a move past the photo's
+    /// edge presses the pager and hands it the rest.
+    private mutating func zoomPan(_ phase: PointerPhase, at time: Double) -> [GalleryEffect]? {
+        switch phase {
+        case .down(let x, let y):
+            let claims = zoom.pointerDown(
+                x: x, y: y, at: time, now: now, photo: currentPhoto, pagerIsIdle: self.phase == .idle)
+            return claims ? [] : nil
+        case .move(let x, let y):
+            switch zoom.pointerMove(x: x, y: y, at: time) {
+            case .zoom: return []
+            case .pager, .handedOver: return nil
+            case .handOver(let pressX, let pressY):
+                return pageDrag(.down(x: pressX, y: pressY), at: time) + pageDrag(.move(x: x, y: y), at: time)
+            }
+        case .up(let x, let y):
+            switch zoom.pointerUp(x: x, y: y, at: time, clickSlop: gestures.tap.slop) {
+            case .zoom, .handOver: return []
+            case .pager, .handedOver: return nil
+            }
+        case .cancel:
+            let (x, y) = (viewport.width / 2, viewport.height / 2)
+            switch zoom.pointerUp(x: x, y: y, at: time) {
+            case .zoom, .handOver: return []
+            case .handedOver: return pageDrag(.up(x: x, y: y), at: time)
+            case .pager: return nil
+            }
+        }
+    }
+
+    /// The pager's page drag: takes every phase it is offered.
+    private mutating func pageDrag(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
+        let input: PagerInput =
+            switch phase {
+            case .down(let x, let y): .pointerDown(x: x, y: y)
+            case .move(let x, let y): .pointerMove(x: x, y: y)
+            case .up(let x, let y): .pointerUp(x: x, y: y)
+            case .cancel: .pointerCancel
+            }
+        guard let events = withPager({ $0.handle(input, at: time) }) else { return [] }
+        return noteEvents(events, at: time)
+    }
+
+    /// A tap on a pager screen: on a page dot it goes there; on the feed's retry page it retries; on a wheel row it
+    /// opens that photo in the pager mode the wheel came from; elsewhere the left and right thirds turn the page and a
+    /// double-click in the middle zooms to 100 % and back.
+    private mutating func click(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+        let layout = facts.layout
+        if let dot = layout?.dot(atX: Int(x), y: Int(y)) {
+            gestures.lastClick = (time, x, y)
+            return perform(.goToPage(PageIndex(dot)), at: time)
+        }
+        switch screen {
+        case .wheel(_, let back):
+            gestures.lastClick = (time, x, y)
+            // The wheel lists the whole library in order: row r shows photo r.
+            guard let row = layout?.wheelRow(atX: Int(x), y: Int(y)) else { return [] }
+            return switchMode(to: GalleryMode(back), at: time, showing: PhotoID(row))
+        case .pager(let pager) where pager.topology.kind == .feed:
+            let slot = pager.visibleSlots().first { $0.origin <= x && x < $0.origin + $0.extent }
+            guard slot?.content == .feedEnd else { return clickThirds(x: x, y: y, at: time) }
+            gestures.lastClick = (time, x, y)
+            return retryFeed(at: time)
+        case .pager, .grid:
+            return clickThirds(x: x, y: y, at: time)
+        }
+    }
+
+    /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (through the arena,
+    /// as a pointer would), a mouse's notches turn pages; in the pagers a burst of sideways notches (a touchpad's
+    /// swipe as SDL on X11 reports it) turns one page; in the grid a notch scrolls a row.
     public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        let pages = mode != .wheel && mode != .grid
-        if touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
-            return touchpad.add(dx: dx, dy: dy, at: time, reach: pages ? pager.extent : nil).map { .input($0) }
+        let pages: Pager? = if case .pager(let pager) = screen { pager } else { nil }
+        if gestures.touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
+            return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: pages?.extent).flatMap {
+                pointer($0, at: time)
+            }
         }
-        if pages, abs(dx) > abs(dy), !notchBurst.begins(dx: dx, at: time) { return [] }
-        guard let turn = wheelSteps.add(dx: dx, dy: dy) else { return [] }
-        if grid != nil {
+        if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
+        guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
+        if case .grid = screen {
             // In the grid a notch scrolls a row, the selection staying put.
-            grid?.scroll(rows: turn.command == .next ? turn.count : -turn.count, at: time)
+            scrollGrid(rows: turn.command == .next ? turn.count : -turn.count, at: time)
             return []
         }
-        return Array(repeating: .command(turn.command), count: turn.count)
-    }
-
-    /// A touchpad stream quiet since before `time` lifts its virtual finger: the release, at its own time.
-    public mutating func expireTouchpad(at time: Double) -> (input: GalleryInput, time: Double)? {
-        touchpad.expire(at: time)
+        return (0..<turn.count).flatMap { _ in perform(turn.command, at: time) }
     }
 
     /// When a touchpad stream under way will count as ended, if one is.
-    public var touchpadReleaseTime: Double? { touchpad.releaseTime }
-
-    /// The viewport is about to become `width` × `height`: a touchpad stream under way lifts its virtual finger first
-    /// (the inputs returned), since the scroll that follows could never release it, leaving the pager dragging for
-    /// good (soak seed 5); later streams start from the new centre.
-    public mutating func resizeTouchpad(width: Double, height: Double, at time: Double) -> [GalleryEffect] {
-        defer { touchpad = TouchpadScroll(originX: width / 2, originY: height / 2) }
-        return touchpad.add(dx: 0, dy: 0, at: time).map { .input($0) }
-    }
-
-    /// The zoom shown now, with any animation evaluated; `nil` at fit.
-    public var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { zoom.shown(at: now) }
-
-    /// The current scale, 1 at fit.
-    public var zoomScale: Double { shownZoom?.zoom.scale ?? 1 }
-
-    /// Whether a zoom now would start from the photo at fit (the centre's photo is not the zoomed one): the adapter
-    /// then measures the fit from the decoded photo, which only it knows.
-    public var zoomStartsAtFit: Bool {
-        pager.phase != .dragging && !zoom.isPanning && shownZoom?.photo != photo(ofPage: pager.currentPage)
-    }
-
-    /// Zooms to `scale` at (x, y), from where the photo is shown, or from `fit` when `zoomStartsAtFit`. Returns
-    /// whether the zoom rests at once (the adapter then decodes the visible region sharply), nil when nothing zoomed
-    /// (mid-drag, or no fit for a photo not decoded or failed).
-    public mutating func zoom(
-        to scale: Double, atX x: Double, y: Double, at time: Double, animated: Bool,
-        fit: (photo: PhotoID, zoom: PhotoZoom)?
-    ) -> Bool? {
-        guard pager.phase != .dragging, !zoom.isPanning else { return nil }
-        let current = shownZoom?.photo == photo(ofPage: pager.currentPage) ? shownZoom : fit
-        guard let current else { return nil }
-        return zoom.zoom(current, to: scale, atX: x, y: y, at: time, animated: animated)
-    }
-
-    /// Moves zoom animations to `time`.
-    public mutating func advanceZoom(to time: Double) -> ZoomModel.Progress { zoom.advance(to: time) }
-
-    /// The zoomed photo is fitted anew at `fittedWidth` × `fittedHeight` (the status bar came or went), keeping the
-    /// size it is shown at.
-    public mutating func refitZoom(fittedWidth: Double, fittedHeight: Double) {
-        zoom.refit(fittedWidth: fittedWidth, fittedHeight: fittedHeight, at: now)
-    }
-
-    /// Back to fit at once (a resize).
-    public mutating func resetZoom() { zoom.reset() }
-
-    /// Settling on another photo than the zoomed one resets the zoom, carrying it for the photo arrived at while
-    /// `keepsZoom` (`takeCarriedZoom(fit:)` applies it); returns whether it reset.
-    public mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
-        guard let zoomed = zoom.shown(at: now), zoomed.photo != photo(ofPage: page) else { return false }
-        if keepsZoom { carriedZoom = CarriedZoom(zoomed.zoom) }
-        zoom.reset()
-        return true
-    }
-
-    /// Keeps the zoom across page turns or not, as `z` toggles it (`--keep-zoom` starts with it kept).
-    public mutating func setKeepsZoom(_ keeps: Bool) {
-        keepsZoom = keeps
-        carriedZoom = nil
-    }
-
-    /// Gives the carried zoom to `fit`'s photo, the one at the centre of a resting pager, measured from its fit: the
-    /// same share of its own pixels and of its pan room. Returns whether it did.
-    public mutating func takeCarriedZoom(fit: (photo: PhotoID, zoom: PhotoZoom)) -> Bool {
-        guard let carried = carriedZoom, pager.phase == .idle, fit.photo == photo(ofPage: pager.currentPage) else {
-            return false
-        }
-        carriedZoom = nil
-        zoom.place(fit.photo, at: carried.applied(to: fit.zoom))
-        return true
-    }
-
-    /// Moves the clock the model draws by (fades, zoom animations) to `time`, never back.
-    public mutating func noteTime(_ time: Double) {
-        now = max(now, time)
-    }
+    public var touchpadReleaseTime: Double? { gestures.touchpad.releaseTime }
 }

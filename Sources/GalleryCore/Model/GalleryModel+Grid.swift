@@ -1,45 +1,28 @@
 import PagerEngine
 
 /// The grid mode (F7, Enter and `t` from a pager): keys move the selection, the pointer, touchpad and wheel scroll
-/// the rows, a click or Enter opens the pager on a photo with `zoomFromGrid` carrying its cell. The pager waits
-/// beneath, bounded on the selected photo, so the page information, the status line, the title, the marks and the
-/// residency (which decodes the selected photo ahead of the zoom into it) all read the selection as the current photo.
+/// the rows, a click or Enter opens the pager on a photo with `zoomFromGrid` carrying its cell. No pager exists while
+/// it shows: what reads the current photo (the page information, the status line, the title, the marks, the
+/// residency, which decodes the selected photo ahead of the zoom into it) reads the selection (`currentPage`).
 extension GalleryModel {
-    /// Opens the grid on `photo` at the window's size, scale and the last size step.
-    mutating func openGrid(on photo: PhotoID) {
-        grid = makeGrid(on: photo)
-        // A slideshow would turn the pager beneath, away from the selection.
-        slideshow.stop()
-        syncGridPager()
-    }
-
-    /// The grid as it opens on `photo` now: at the window's size, scale and the last size step, `photo`'s row near the
-    /// middle (a drag down draws this grid behind the photo before it opens).
-    func makeGrid(on photo: PhotoID) -> GridModel {
+    /// The grid as it opens on `photo` in `viewport`: at its size and scale, the size step given, `photo`'s row near
+    /// the middle.
+    static func grid(on photo: PhotoID, viewport: Viewport, sizeStep: Int, photoCount: Int) -> GridModel {
         let layout = GridLayout(
-            width: Int(pager.viewport.width), height: Int(pager.viewport.height), scale: gridScale,
-            sizeStep: gridSizeStep, photoCount: photoCount)
+            width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale, sizeStep: sizeStep,
+            photoCount: photoCount)
         return GridModel(layout: layout, selection: photo)
     }
 
-    /// The window's scale (output pixels per point) for the grid's layout.
-    public mutating func setGridScale(_ scale: Double) {
-        gridScale = scale
-        grid?.resize(width: Int(pager.viewport.width), height: Int(pager.viewport.height), scale: scale)
+    /// The grid as it opens on `photo` now, at the last size step (a drag down draws this grid behind the photo
+    /// before it opens).
+    func makeGrid(on photo: PhotoID) -> GridModel {
+        Self.grid(on: photo, viewport: viewport, sizeStep: gridSizeStep, photoCount: photoCount)
     }
 
-    /// The window became `width` × `height`: the grid lays out again, its selection in view.
-    public mutating func resizeGrid(width: Int, height: Int) {
-        grid?.resize(width: width, height: height, scale: gridScale)
-        // A drag down measured against the old size ends, the photo back at rest.
-        endDismiss()
-    }
-
-    /// Moves the grid's scroll to `time`; returns whether it still moves (another frame is needed).
-    @discardableResult
-    public mutating func advanceGrid(to time: Double) -> Bool {
-        grid?.advance(to: time)
-        return grid?.isAnimating(at: time) ?? false
+    /// Whether the grid's scroll still moves at `time` (another frame is needed).
+    public func gridIsAnimating(at time: Double) -> Bool {
+        grid?.isAnimating(at: time) ?? false
     }
 
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
@@ -51,13 +34,13 @@ extension GalleryModel {
 
     /// Ctrl + wheel in the grid: steps the thumbnail size (larger for `factor` above 1). Returns whether the grid took
     /// it (outside the grid the photo zooms instead).
-    public mutating func zoomGrid(by factor: Double) -> Bool {
-        guard grid != nil else { return false }
+    mutating func zoomGrid(by factor: Double) -> Bool {
+        guard case .grid = screen else { return false }
         if factor.isFinite, factor != 1 { stepGridSize(by: factor > 1 ? 1 : -1) }
         return true
     }
 
-    /// A command in the grid, or nil when the grid leaves it to the pager's handling (modes, overlays, quit, marks).
+    /// A command in the grid, or nil when the grid leaves it to the common handling (modes, overlays, quit, marks).
     mutating func performInGrid(_ command: GalleryCommand, at time: Double) -> [GalleryEffect]? {
         guard let selection = grid?.selection else { return nil }
         switch command {
@@ -67,7 +50,9 @@ extension GalleryModel {
         case .pageBackward: moveGridSelection(.pageUp, at: time)
         case .first: moveGridSelection(.first, at: time)
         case .last: moveGridSelection(.last, at: time)
-        case .goTo(let photo): moveGridSelection(.photo(PhotoID(photo)), at: time)
+        // The grid's cells are the photos in order: its page n is photo n.
+        case .goToPage(let page): moveGridSelection(.photo(PhotoID(page.rawValue)), at: time)
+        case .goToPhoto(let photo): moveGridSelection(.photo(photo), at: time)
         case .open: return openFromGrid(selection, at: time)
         case .pan(let direction):
             let moves: [PanDirection: GridMove] = [.left: .left, .right: .right, .up: .up, .down: .down]
@@ -90,73 +75,57 @@ extension GalleryModel {
 
     /// Moves the grid's selection and scrolls it into view.
     mutating func moveGridSelection(_ move: GridMove, at time: Double) {
-        grid?.move(move, at: time)
-        syncGridPager()
+        withGrid { $0.move(move, at: time) }
     }
 
     /// Steps the grid's thumbnail size, remembered for the next visit.
     mutating func stepGridSize(by steps: Int) {
-        guard grid?.stepSize(by: steps) == true, let grid else { return }
+        guard withGrid({ $0.stepSize(by: steps) }) == true, let grid else { return }
         gridSizeStep = grid.layout.sizeStep
-    }
-
-    /// A feed's append while the grid shows: more cells, the place kept.
-    mutating func growGrid(at time: Double) {
-        grid?.setPhotoCount(photoCount, at: time)
-        syncGridPager()
     }
 
     /// Opens `photo` in the pager mode used before the grid, the painter zooming it from its cell.
     private mutating func openFromGrid(_ photo: PhotoID, at time: Double) -> [GalleryEffect] {
         guard let grid, photoCount > 0 else { return [] }
-        return [
-            .zoomFromGrid(photo: photo, cell: grid.layout.cellRect(photo: photo, offset: grid.offset(at: time))),
-            .switchMode(pagerMode, showing: photo),
-        ]
-    }
-
-    /// The pager beneath rests on the selection (a value, built in O(1)): what reads the current photo reads it.
-    private mutating func syncGridPager() {
-        guard let selection = grid?.selection,
-            selection.rawValue != pager.currentPage.rawValue || pager.pageCount != photoCount
-        else {
-            return
-        }
-        pager = Pager(
-            topology: BoundedTopology(pageCount: photoCount, startPage: selection.rawValue), viewport: pager.viewport,
-            configuration: pager.configuration, time: now)
+        let cell = grid.layout.cellRect(photo: photo, offset: grid.offset(at: time))
+        return [.zoomFromGrid(photo: photo, cell: cell)]
+            + switchMode(to: GalleryMode(pagerMode), at: time, showing: photo)
     }
 
     // MARK: Pointer
 
-    /// A press in the grid catches the rows where they are shown (a press that stops a fling is not a click).
-    mutating func gridPointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        tap.pointerDown(x: x, y: y, contentWasMoving: grid?.isAnimating(at: time) ?? false)
-        grid?.press(y: y, at: time)
+    /// The grid's recogniser in the arena: a press catches the rows where they are shown (a press that stops a fling
+    /// is not a click), the rows follow the pointer 1:1 (through the rubber band beyond the ends), a release flings
+    /// onto a row and a click opens the photo under it.
+    mutating func gridPointer(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
+        switch phase {
+        case .down(let x, let y):
+            gestures.tap.pointerDown(x: x, y: y, contentWasMoving: gridIsAnimating(at: time))
+            withGrid { $0.press(y: y, at: time) }
+        case .move(let x, let y):
+            gestures.tap.pointerMove(x: x, y: y)
+            withGrid { $0.drag(y: y, at: time) }
+        case .up(let x, let y):
+            let clicked = gestures.tap.pointerUp(x: x, y: y)
+            withGrid { $0.release(at: time) }
+            guard clicked, let photo = grid?.photo(atX: x, y: y, at: time) else { return [] }
+            withGrid { $0.select(photo, at: time) }
+            return openFromGrid(photo, at: time)
+        case .cancel:
+            gestures.tap.cancel()
+            withGrid { $0.cancel(at: time) }
+        }
         return []
     }
 
-    /// The rows follow the pointer 1:1 (through the rubber band beyond the ends).
-    mutating func gridPointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        tap.pointerMove(x: x, y: y)
-        grid?.drag(y: y, at: time)
-        return []
+    /// A mouse wheel's notches in the grid scroll its rows, the selection staying put.
+    mutating func scrollGrid(rows: Int, at time: Double) {
+        withGrid { $0.scroll(rows: rows, at: time) }
     }
 
-    /// A release flings onto a row; a click opens the photo under it.
-    mutating func gridPointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        let clicked = tap.pointerUp(x: x, y: y)
-        grid?.release(at: time)
-        guard clicked, let photo = grid?.photo(atX: x, y: y, at: time) else { return [] }
-        grid?.select(photo, at: time)
-        syncGridPager()
-        return openFromGrid(photo, at: time)
-    }
-
-    /// The gesture was taken away: the rows come to rest on the nearest row.
-    mutating func gridPointerCancel(at time: Double) -> [GalleryEffect] {
-        tap.cancel()
-        grid?.cancel(at: time)
-        return []
+    /// A feed's append while the grid shows: more cells, the place kept.
+    mutating func growGrid(at time: Double) {
+        let count = photoCount
+        withGrid { $0.setPhotoCount(count, at: time) }
     }
 }

@@ -10,22 +10,27 @@ extension GalleryModel {
         count: Int, renumbered: (PhotoID) -> PhotoID?, showing photo: PhotoID, note: String?, at time: Double
     ) {
         guard canChangeLibrary, count > 0 else { return }
-        let current = self.photo(ofPage: pager.currentPage)
-        let kind = mode
+        let current = currentPhoto
         photoCount = count
         marks.renumber(renumbered)
         feedPages = FeedPages(initialCount: count)
         lastFeedPage = PageIndex(min(lastFeedPage.rawValue, count - 1))
         let start = min(max(photo.rawValue, 0), count - 1)
-        tap.cancel()
+        gestures.tap.cancel()
         if renumbered(current) != current || PhotoID(start) != current { zoom.reset() }
-        if kind == .grid {
-            grid = nil
-            openGrid(on: PhotoID(start))
-        } else {
-            pager = Pager(
-                topology: kind.makeTopology(pageCount: count, startPage: start), viewport: pager.viewport,
-                configuration: pager.configuration, time: time)
+        switch screen {
+        case .grid(_, let back):
+            screen = .grid(makeGrid(on: PhotoID(start)), returnTo: back)
+        case .wheel(_, let back):
+            screen = .wheel(
+                Pager(
+                    topology: WheelTopology(rowCount: count, startRow: start), viewport: viewport,
+                    configuration: configuration, time: time), returnTo: back)
+        case .pager(let pager):
+            screen = .pager(
+                Pager(
+                    topology: pager.topology.kind.makeTopology(pageCount: count, startPage: start), viewport: viewport,
+                    configuration: configuration, time: time))
         }
         notice = note
         showInfo(at: time)
@@ -34,6 +39,6 @@ extension GalleryModel {
     /// Whether the library may change now: not in the feed (it appends by itself), and with the pager at rest (a drop
     /// waits for a drag or a slide to end, so the strip never jumps under the finger).
     public var canChangeLibrary: Bool {
-        mode != .feed && pager.phase == .idle
+        !screen.isFeed && phase == .idle
     }
 }

@@ -10,11 +10,12 @@ extension GalleryModel {
 
     /// Turns or mirrors the photo at the centre of a pager (not the grid's or the wheel's rows); its zoom goes back to
     /// fit, since the fit is measured on the turned photo.
-    mutating func orient(_ change: ViewOrientation.Change) {
-        guard photoCount > 0, mode != .wheel, mode != .grid else { return }
-        let photo = photo(ofPage: pager.commandTargetPage ?? pager.currentPage)
+    mutating func orient(_ change: ViewOrientation.Change) -> [GalleryEffect] {
+        guard photoCount > 0, case .pager = screen else { return [] }
+        let photo = targetPhoto
         let next = orientation(of: photo).applying(change)
         orientations[photo] = next == .upright ? nil : next
         zoom.reset()
+        return [.sharpen]
     }
 }

@@ -41,11 +41,11 @@ extension GalleryModel {
         name: String, now: Double, panelLines: @autoclosure () -> [String],
         photo: @autoclosure () -> (size: (width: Int, height: Int)?, zoomPercent: Int?) = (nil, nil)
     ) -> OverlayState {
-        let page = pager.currentPage.rawValue
+        let page = currentPage.rawValue
         var info =
             showsFeedEnd
             ? "\(feedEndLabel) · \(mode.displayName)"
-            : "\(page + 1) / \(pager.pageCount) — \(name) · \(mode.displayName)"
+            : "\(page + 1) / \(pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         if !showsFeedEnd, let marked = markText { info += " · " + marked }
         if let notice { info += " · " + notice }
@@ -58,7 +58,7 @@ extension GalleryModel {
             info: info, infoOpacity: opacity,
             // On the feed's end page no photo's dot is lit (the strip rests past the last one).
             dots: dotsShown
-                ? OverlayState.Dots(count: pager.pageCount, current: showsFeedEnd ? pager.pageCount : page) : nil,
+                ? OverlayState.Dots(count: pageCount, current: showsFeedEnd ? pageCount : page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
             help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil,
             status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
@@ -70,11 +70,11 @@ extension GalleryModel {
     public func statusLine(name: String, photo: (size: (width: Int, height: Int)?, zoomPercent: Int?)) -> StatusLine {
         if showsFeedEnd {
             return StatusLine(
-                index: pager.pageCount + 1, count: pager.pageCount, name: feedEndLabel, size: nil, zoomPercent: nil,
+                index: pageCount + 1, count: pageCount, name: feedEndLabel, size: nil, zoomPercent: nil,
                 mode: mode)
         }
         return StatusLine(
-            index: pager.currentPage.rawValue + 1, count: pager.pageCount, name: name, size: photo.size,
+            index: currentPage.rawValue + 1, count: pageCount, name: name, size: photo.size,
             zoomPercent: photo.zoomPercent, mode: mode, marks: marks.count > 0 ? marks.count : nil,
             view: viewLabel)
     }
@@ -82,8 +82,8 @@ extension GalleryModel {
     /// How the view of the current photo differs from the stored photo and from plain page turns ("turned 90°,
     /// mirrored, zoom kept"), for the status bar and the information panel; nil when it does not.
     public var viewLabel: String? {
-        guard mode != .wheel, mode != .grid else { return nil }
-        let labels = [orientation(of: photo(ofPage: pager.currentPage)).label, keepsZoom ? "zoom kept" : nil]
+        guard case .pager = screen else { return nil }
+        let labels = [orientation(of: currentPhoto).label, keepsZoom ? "zoom kept" : nil]
         let label = labels.compactMap { $0 }.joined(separator: ", ")
         return label.isEmpty ? nil : label
     }
@@ -91,17 +91,18 @@ extension GalleryModel {
     /// The number being typed, as the label shows it while it is typed: "12… — g, G or Enter: photo 12".
     public var countPrompt: String? {
         guard let typed = countPrefix.value else { return nil }
-        return "\(typed)… — g, G or Enter: photo \(min(max(typed, 1), max(pager.pageCount, 1)))"
+        return "\(typed)… — g, G or Enter: photo \(min(max(typed, 1), max(pageCount, 1)))"
     }
 
     /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes (not the wheel, the grid).
     public var dotsShown: Bool {
-        mode != .wheel && mode != .grid && pager.pageCount <= Self.maxDots && pager.pageCount > 1
+        guard case .pager = screen else { return false }
+        return pageCount <= Self.maxDots && pageCount > 1
     }
 
     /// The window title: `i / N — file name`, the current photo being `name`.
     public func title(name: String) -> String {
-        showsFeedEnd ? feedEndLabel : "\(pager.currentPage.rawValue + 1) / \(pager.pageCount) — \(name)"
+        showsFeedEnd ? feedEndLabel : "\(currentPage.rawValue + 1) / \(pageCount) — \(name)"
     }
 
     /// The information panel's size lines: the photo's own `image` pixels, and the size drawn at `scale` (relative

@@ -7,11 +7,11 @@ extension GalleryModel {
     /// A pan key: pans the zoomed photo at the centre of a resting pager, else turns the page (Left, Right); in the
     /// wheel it steps the rows as Up and Down do.
     mutating func panOrTurn(_ direction: PanDirection, at time: Double) -> [GalleryEffect] {
-        if mode == .wheel { return perform(direction == .left || direction == .up ? .previous : .next, at: time) }
-        if pager.phase == .idle, let shown = zoom.shown(at: time), shown.zoom.isZoomed,
-            shown.photo == photo(ofPage: pager.currentPage)
-        {
-            let step = direction.step(width: pager.viewport.width, height: pager.viewport.height)
+        if case .wheel = screen {
+            return perform(direction == .left || direction == .up ? .previous : .next, at: time)
+        }
+        if phase == .idle, let shown = zoom.shown(at: time), shown.zoom.isZoomed, shown.photo == currentPhoto {
+            let step = direction.step(width: viewport.width, height: viewport.height)
             if zoom.pan(byX: step.x, y: step.y, at: time) { return [] }
         }
         return direction.turn.map { perform($0, at: time) } ?? []

@@ -12,8 +12,8 @@ public struct StatusLine: Equatable, Sendable {
     public var size: (width: Int, height: Int)?
     /// The zoom as a share of the photo's own pixels, in per cent, when known.
     public var zoomPercent: Int?
-    /// The mode shown; the line names it (`TopologyKind.displayName`).
-    public var mode: TopologyKind
+    /// The mode shown; the line names it (`GalleryMode.displayName`).
+    public var mode: GalleryMode
     /// How many photos are marked; `nil` (none marked) leaves the field out.
     public var marks: Int?
     /// How the view differs from the stored photo and the plain page turn ("turned 90°, mirrored"); `nil` leaves the
@@ -22,7 +22,7 @@ public struct StatusLine: Equatable, Sendable {
 
     /// A status line.
     public init(
-        index: Int, count: Int, name: String, size: (width: Int, height: Int)?, zoomPercent: Int?, mode: TopologyKind,
+        index: Int, count: Int, name: String, size: (width: Int, height: Int)?, zoomPercent: Int?, mode: GalleryMode,
         marks: Int? = nil, view: String? = nil
     ) {
         self.index = index

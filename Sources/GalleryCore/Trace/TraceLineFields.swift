@@ -39,8 +39,8 @@ struct TraceLineFields: Decodable {
         let fields = try decoder.container(keyedBy: Field.self)
         // The mode comes first so that a line of another format says so rather than which field it lacks.
         let modeName = try fields.decode(String.self, forKey: .mode)
-        guard let mode = TopologyKind(rawValue: modeName) else {
-            let known = TopologyKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let mode = GalleryMode(rawValue: modeName) else {
+            let known = GalleryMode.allCases.map(\.rawValue).joined(separator: ", ")
             throw DecodingError.dataCorruptedError(
                 forKey: .mode, in: fields, debugDescription: "must be one of \(known); found \"\(modeName)\""
             )

@@ -8,7 +8,7 @@ public struct TraceRecord: Equatable, Sendable {
     /// Virtual time of the frame, in seconds.
     public var t: Double
     /// The arrangement of pages.
-    public var mode: TopologyKind
+    public var mode: GalleryMode
     /// The logical page at the viewport centre, in `0..<pages`.
     public var page: Int
     /// The logical page coordinate of the viewport centre: reduced into [0, N) in loops, beyond the ends while rubber-banding.
@@ -55,7 +55,7 @@ public struct TraceRecord: Equatable, Sendable {
     /// Creates a record; the extra fields default to zero and no events.
     public init(
         t: Double,
-        mode: TopologyKind,
+        mode: GalleryMode,
         page: Int,
         position: Double,
         phase: String,

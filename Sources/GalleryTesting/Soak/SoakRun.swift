@@ -24,7 +24,7 @@ package struct SoakRun: Sendable {
     /// The generator seed.
     package var seed: UInt64
     /// The mode the run starts in (its scripts switch modes on the way).
-    package var mode: TopologyKind
+    package var mode: GalleryMode
     /// What it pages through.
     package var library: SoakLibrary
     /// Bursts of input in the script.
@@ -36,7 +36,7 @@ package struct SoakRun: Sendable {
     package var feedCommand = false
 
     /// Creates a case.
-    package init(seed: UInt64, mode: TopologyKind, library: SoakLibrary, gestures: Int, size: ViewportSize) {
+    package init(seed: UInt64, mode: GalleryMode, library: SoakLibrary, gestures: Int, size: ViewportSize) {
         self.seed = seed
         self.mode = mode
         self.library = library

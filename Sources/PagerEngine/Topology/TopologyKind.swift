@@ -1,5 +1,5 @@
-/// The six modes: five ways pages are arranged, and the thumbnail grid; the raw value is the name used in traces and
-/// on the command line.
+/// The five ways pages are arranged: a pager's topology; the raw value is the name used in traces and on the command
+/// line (the gallery's modes, `GalleryMode`, add the thumbnail grid, which has no pages).
 public enum TopologyKind: String, CaseIterable, Hashable, Sendable {
     /// N pages, rubber band at both ends (F2).
     case bounded
@@ -11,7 +11,4 @@ public enum TopologyKind: String, CaseIterable, Hashable, Sendable {
     case feed
     /// An endless vertical list on a circle arc (F6).
     case wheel
-    /// Rows of thumbnails scrolled vertically (F7): the overview, drawn instead of the pager, which waits beneath it
-    /// bounded on the selected photo.
-    case grid
 }

@@ -55,7 +55,7 @@ struct KeyMapTests {
     @Test("every mode has a key, and the help lists every line once, aligned")
     func helpCoversBindings() {
         let commands = KeyMap.bindings.flatMap { $0.keys + $0.unnamed }.map(\.command)
-        #expect(Set(TopologyKind.allCases.map { GalleryCommand.mode($0) }).isSubset(of: Set(commands)))
+        #expect(Set(GalleryMode.allCases.map { GalleryCommand.mode($0) }).isSubset(of: Set(commands)))
         let lines = KeyMap.helpLines
         #expect(lines.count == KeyMap.bindings.count)
         for (line, binding) in zip(lines, KeyMap.bindings) {

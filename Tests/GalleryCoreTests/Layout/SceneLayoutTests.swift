@@ -119,14 +119,15 @@ struct SceneLayoutTests {
             let model = GalleryModel(
                 photoCount: 12, mode: .wheel, startPage: 4,
                 viewport: Viewport(width: Double(width), height: Double(height)))
+            let pager = try #require(model.pager)
             let wheel = WheelLayout(
-                rowHeight: model.pager.extent, viewportWidth: Double(width), viewportHeight: Double(height),
+                rowHeight: pager.extent, viewportWidth: Double(width), viewportHeight: Double(height),
                 radiusRatio: 1, direction: direction)
             var overlay = model.overlay(name: "08-brick.jpg", now: 0, panelLines: [])
             overlay.infoOpacity = 1
             let layout = SceneLayout(
                 width: width, height: height, scale: scale, overlay: overlay, wheel: wheel,
-                wheelRows: wheel.rows(atSlotPosition: model.pager.slotPosition, topology: model.pager.topology))
+                wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
             let label = try #require(layout.label)
             #expect(!layout.wheelRows.isEmpty)
             for row in layout.wheelRows {
@@ -141,14 +142,15 @@ struct SceneLayoutTests {
         let model = GalleryModel(
             photoCount: 12, mode: .wheel, startPage: 4, viewport: Viewport(width: Double(width), height: Double(height))
         )
+        let pager = try #require(model.pager)
         let wheel = WheelLayout(
-            rowHeight: model.pager.extent, viewportWidth: Double(width), viewportHeight: Double(height),
+            rowHeight: pager.extent, viewportWidth: Double(width), viewportHeight: Double(height),
             radiusRatio: 1, direction: .clockwise)
         let layout = SceneLayout(
             width: width, height: height, scale: scale,
             overlay: OverlayState(info: "", infoOpacity: 0, dots: nil, panel: nil, help: nil),
             wheel: wheel,
-            wheelRows: wheel.rows(atSlotPosition: model.pager.slotPosition, topology: model.pager.topology))
+            wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
         let card = try #require(layout.wheelRows.first?.card)
         let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scale)
         let text = SceneLayout.lineHeight(pointSize: sizes.name) + SceneLayout.lineHeight(pointSize: sizes.index)

@@ -6,17 +6,8 @@ import Testing
 /// gesture, the release's threshold and fling, the spring back, and what a zoomed photo or a sideways drag do instead.
 @Suite struct DismissDragTests {
     /// Photo 2 of 30 in an 800×600 bounded pager.
-    static func model(mode: TopologyKind = .bounded) -> GalleryModel {
+    static func model(mode: GalleryMode = .bounded) -> GalleryModel {
         GalleryModel(photoCount: 30, mode: mode, startPage: 2, viewport: Viewport(width: 800, height: 600))
-    }
-
-    /// Carries out `effects` as the adapter would, as far as the model goes (mode switches).
-    static func carry(_ effects: [GalleryEffect], _ model: inout GalleryModel, at time: Double) {
-        for effect in effects {
-            if case .switchMode(let kind, let photo) = effect {
-                _ = model.switchMode(to: kind, at: time, showing: photo)
-            }
-        }
     }
 
     /// A drag from (400, 200) through `points`, 1/60 s apart, starting at `time`; returns the release's effects.
@@ -25,12 +16,12 @@ import Testing
         at time: Double = 1
     ) -> [GalleryEffect] {
         model.noteTime(time)
-        carry(model.pointerDown(x: start.0, y: start.1, at: time), &model, at: time)
+        _ = model.pointerDown(x: start.0, y: start.1, at: time)
         var now = time
         for (x, y) in points {
             now += 1.0 / 60
             model.noteTime(now)
-            carry(model.pointerMove(x: x, y: y, at: now), &model, at: now)
+            _ = model.pointerMove(x: x, y: y, at: now)
         }
         now += 1.0 / 60
         model.noteTime(now)
@@ -45,20 +36,19 @@ import Testing
         // 24 steps of 5 px: 120 px down, slowly, with the last steps still (no fling: the travel alone decides).
         let path = (1...24).map { (400.0, 200 + Double($0) * 5) } + Array(repeating: (400.0, 320.0), count: 8)
         let effects = Self.drag(&model, through: path)
-        guard case .zoomIntoGrid(let pose) = effects.first else {
+        guard case .zoomIntoGrid(let photo, _, let pose?) = effects.first else {
             Issue.record("no flight into the grid: \(effects)")
             return
         }
-        #expect(pose.photo == 2)
+        #expect(photo == 2 && pose.photo == 2)
         #expect(pose.offsetY == 120)
         #expect(abs(pose.backgroundOpacity - 0.4) < 1e-9, "a third of 600 px fades it out: 120 px leaves 0.4")
         let cell = try #require(pose.cell)
-        Self.carry(effects, &model, at: model.now)
         #expect(model.mode == .grid)
         #expect(model.grid?.selection == 2)
         #expect(model.grid?.selectionCell(at: model.now) == cell, "the flight lands in the cell the grid shows")
         #expect(model.dismiss == nil && model.dismissGrid == nil)
-        #expect(model.pager.currentPage == 2)
+        #expect(model.currentPage == 2)
     }
 
     @Test("A quick downward flick shorter than the threshold still goes to the grid (the release velocity counts)")
@@ -66,7 +56,8 @@ import Testing
         var model = Self.model()
         // 6 steps of 8 px in 0.1 s: 48 px at ~480 px/s; 48 + 480 × 0.199 ≈ 144 px, past 0.4 × 200 = 80 px.
         let effects = Self.drag(&model, through: (1...6).map { (400, 200 + Double($0) * 8) })
-        #expect(effects.contains(.switchMode(.grid, showing: 2)), "\(effects)")
+        #expect(effects.contains(.screenChanged(left: .bounded)), "\(effects)")
+        #expect(model.mode == .grid && model.grid?.selection == 2)
     }
 
     @Test("A short drag down springs back: at rest within half a pixel on the key paging spring's path, no grid")
@@ -95,29 +86,32 @@ import Testing
         }
         #expect(model.dismiss == nil, "back at rest within 0.2 s")
         #expect(abs(previous) < 0.5)
-        #expect(model.pager.currentPage == 2 && model.pager.phase == .idle)
+        #expect(model.currentPage == 2 && model.phase == .idle)
     }
 
     @Test("A sideways drag turns the page as before, untouched by the drag down", arguments: [-1.0, 1.0])
     func sidewaysDragTurnsThePage(direction: Double) {
         var model = Self.model()
-        var plain = Self.model()
+        guard var plain = Self.model().pager else {
+            Issue.record("a pager mode shows a pager")
+            return
+        }
         // Mostly sideways with some downward drift: the first movement past the slop is sideways.
         let path = (1...10).map { (400 - direction * Double($0) * 30, 200 + Double($0) * 4) }
         let effects = Self.drag(&model, through: path)
         #expect(!effects.contains { if case .zoomIntoGrid = $0 { true } else { false } })
         #expect(model.dismissPose == nil)
-        #expect(model.pager.targetPage == PageIndex(2 + Int(direction)))
+        #expect(model.pager?.targetPage == PageIndex(2 + Int(direction)))
         // Exactly the pager's own path: the same drag on the pager alone lands at the same offset and velocity.
         var time = 1.0
-        _ = plain.pager.handle(.pointerDown(x: 400, y: 200), at: time)
+        _ = plain.handle(.pointerDown(x: 400, y: 200), at: time)
         for point in path {
             time += 1.0 / 60
-            _ = plain.pager.handle(.pointerMove(x: point.0, y: point.1), at: time)
+            _ = plain.handle(.pointerMove(x: point.0, y: point.1), at: time)
         }
         time += 1.0 / 60
-        _ = plain.pager.handle(.pointerUp(x: path[9].0, y: path[9].1), at: time)
-        #expect(model.pager.offset == plain.pager.offset && model.pager.velocity == plain.pager.velocity)
+        _ = plain.handle(.pointerUp(x: path[9].0, y: path[9].1), at: time)
+        #expect(model.pager?.offset == plain.offset && model.pager?.velocity == plain.velocity)
     }
 
     @Test("A drag up does nothing new: no drag down, the pager stays on the photo")
@@ -126,7 +120,7 @@ import Testing
         let effects = Self.drag(&model, through: (1...10).map { (400, 200 - Double($0) * 15) })
         #expect(effects.allSatisfy { if case .pagerEvents = $0 { true } else { false } })
         #expect(model.dismissPose == nil && model.dismiss == nil)
-        #expect(model.mode == .bounded && model.pager.targetPage == 2)
+        #expect(model.mode == .bounded && model.pager?.targetPage == 2)
     }
 
     @Test("On a zoomed photo a vertical drag pans it and never goes to the grid")
@@ -134,7 +128,8 @@ import Testing
         var model = Self.model()
         let fit = PhotoZoom(
             fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200)
-        #expect(model.zoom(to: 2, atX: 400, y: 300, at: 0.5, animated: false, fit: (2, fit)) == true)
+        model.facts = FrameFacts(fits: [2: .init(bare: fit, withStatusBar: fit)])
+        #expect(model.pinch(to: 2, atX: 400, y: 300, at: 0.5) == [.sharpen], "the zoom rests at once")
         let effects = Self.drag(&model, through: (1...20).map { (400, 200 + Double($0) * 10) })
         #expect(effects.isEmpty)
         #expect(model.mode == .bounded)
@@ -151,7 +146,7 @@ import Testing
         #expect(model.dismissPose == nil, "within the slop nothing is decided")
         let taken = model.pointerMove(x: 404, y: 210, at: 1.02)
         #expect(taken == [.pagerEvents([])], "the pager's press is cancelled without moving the strip")
-        #expect(model.pager.phase == .idle)
+        #expect(model.phase == .idle)
         _ = model.pointerMove(x: 430, y: 350, at: 1.05)
         let pose = try #require(model.dismissPose)
         #expect(pose.offsetX == 30 && pose.offsetY == 150)
@@ -168,37 +163,24 @@ import Testing
     func touchpadScrollDoesNothingNew(direction: Double) {
         var model = Self.model()
         var time = 1.0
-        func apply(_ effects: [GalleryEffect]) {
-            for case .input(let input) in effects {
-                switch input {
-                case .pointerDown(let x, let y): apply(model.pointerDown(x: x, y: y, at: time))
-                case .pointerMove(let x, let y): apply(model.pointerMove(x: x, y: y, at: time))
-                case .pointerUp(let x, let y): Self.carry(model.pointerUp(x: x, y: y, at: time), &model, at: time)
-                default: break
-                }
-            }
-        }
         for _ in 0..<20 {
             time += 0.01
             model.noteTime(time)
-            apply(model.wheel(dx: 0, dy: direction * 0.4, at: time))
+            _ = model.wheel(dx: 0, dy: direction * 0.4, at: time)
         }
         #expect(model.dismissPose == nil)
+        #expect(model.touchpadReleaseTime != nil, "the virtual finger is down")
         time += 1
-        model.noteTime(time)
-        let release = model.expireTouchpad(at: time)
-        if case .pointerUp(let x, let y) = release?.input {
-            Self.carry(model.pointerUp(x: x, y: y, at: time), &model, at: time)
-        }
-        #expect(release != nil, "the virtual finger lifts")
+        _ = model.advance(to: time)
+        #expect(model.touchpadReleaseTime == nil, "the virtual finger lifts")
         #expect(model.mode == .bounded && model.dismiss == nil)
-        #expect(model.pager.targetPage == 2)
+        #expect(model.pager?.targetPage == 2)
     }
 
     @Test(
         "Nothing new in the wheel or the grid: a downward drag scrolls them as before",
-        arguments: [TopologyKind.wheel, .grid])
-    func wheelAndGridUnchanged(mode: TopologyKind) {
+        arguments: [GalleryMode.wheel, .grid])
+    func wheelAndGridUnchanged(mode: GalleryMode) {
         var model = Self.model(mode: mode)
         let effects = Self.drag(&model, through: (1...20).map { (400, 200 + Double($0) * 10) })
         #expect(model.dismiss == nil && model.dismissGrid == nil)

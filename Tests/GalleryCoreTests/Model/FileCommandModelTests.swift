@@ -20,8 +20,8 @@ struct FileCommandModelTests {
 
     @Test(
         "each acts on the current photo (the grid's selection), never the marked ones",
-        arguments: [TopologyKind.bounded, .endCaps, .wheel, .grid])
-    func currentPhoto(mode: TopologyKind) {
+        arguments: [GalleryMode.bounded, .endCaps, .wheel, .grid])
+    func currentPhoto(mode: GalleryMode) {
         var model = GalleryModel(photoCount: 10, mode: mode, startPage: 4, viewport: Viewport(width: 800, height: 600))
         _ = model.perform(.invertMarks, at: 1)
         #expect(model.perform(.trash, at: 1) == [.trash(4)])

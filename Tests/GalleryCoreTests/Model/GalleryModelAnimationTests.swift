@@ -27,7 +27,7 @@ struct GalleryModelAnimationTests {
     func keysAndHiding() {
         var model = model()
         model.showAnimation(Self.clock, ofPhoto: 0, at: 0)
-        #expect(model.key(GalleryKey.named("Ctrl+Space"), isRepeat: false, at: 0.05) == [.command(.toggleAnimation)])
+        #expect(model.command(forKey: GalleryKey.named("Ctrl+Space"), isRepeat: false, at: 0.05) == .toggleAnimation)
         _ = model.perform(.toggleAnimation, at: 0.05)
         model.noteTime(5)
         #expect(model.animationWakeTime == nil)

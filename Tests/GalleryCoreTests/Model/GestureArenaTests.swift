@@ -3,26 +3,27 @@ import PagerEngine
 import Testing
 
 /// The gesture arena without a renderer: who gets a press (zoom pan or page drag), the hand-over at the photo's edge,
-/// taps, and zooms that wait for the pager to rest.
+/// taps, and zooms that wait for the pager to rest. Nothing comes back for an adapter to feed in again: each
+/// expectation reads the model after the one call.
 @Suite struct GestureArenaTests {
     /// Photo 0 of 5 in an 800×600 bounded pager, fitted to 800×600 from a 3200-pixel-wide original.
     static func model() -> GalleryModel {
         GalleryModel(photoCount: 5, mode: .bounded, viewport: Viewport(width: 800, height: 600))
     }
 
-    static func fit() -> (photo: PhotoID, zoom: PhotoZoom)? {
-        (
-            photo: 0,
-            zoom: PhotoZoom(
-                fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200)
-        )
+    /// What the adapter knows once photo 0 is decoded: its fit.
+    static func facts() -> FrameFacts {
+        let fit = PhotoZoom(
+            fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200)
+        return FrameFacts(fits: [0: .init(bare: fit, withStatusBar: fit)])
     }
 
     /// Zoomed to 2× at the centre, at rest.
     static func zoomedModel() -> GalleryModel {
         var model = model()
-        let rests = model.zoom(to: 2, atX: 400, y: 300, at: 0, animated: false, fit: fit())
-        #expect(rests == true)
+        model.facts = facts()
+        let effects = model.pinch(to: 2, atX: 400, y: 300, at: 0)
+        #expect(effects == [.sharpen], "at rest at once: the sharp region is asked for")
         return model
     }
 
@@ -39,12 +40,11 @@ import Testing
         #expect(Self.pagerEvents(down).isEmpty, "a press moves nothing yet")
         #expect(!model.zoom.isPanning, "the pan took a press at fit")
         _ = model.pointerMove(x: 500, y: 300, at: 1.02)
-        #expect(model.pager.phase == .dragging)
-        #expect(model.pager.offset == 96, "the pager follows the finger, less its 4 px drag slop")
+        #expect(model.phase == .dragging)
+        #expect(model.pager?.offset == 96, "the pager follows the finger, less its 4 px drag slop")
         _ = model.pointerMove(x: 300, y: 300, at: 1.04)
-        let up = model.pointerUp(x: 300, y: 300, at: 1.05)
-        #expect(!up.contains(.click(x: 300, y: 300)), "a drag is not a tap")
-        #expect(model.pager.targetPage == 1)
+        _ = model.pointerUp(x: 300, y: 300, at: 1.05)
+        #expect(model.pager?.targetPage == 1)
     }
 
     @Test func aZoomedPhotoPansThenHandsOverAtItsEdge() {
@@ -56,21 +56,21 @@ import Testing
         let pan = model.pointerMove(x: 300, y: 300, at: 1.02)
         #expect(pan.isEmpty)
         #expect(model.shownZoom?.zoom.panX == -100)
-        #expect(model.pager.phase == .idle)
+        #expect(model.phase == .idle)
         // 400 px further reaches the edge: the pager is pressed there and takes the rest.
         let handOver = model.pointerMove(x: -100, y: 300, at: 1.04)
         #expect(Self.pagerEvents(handOver).isEmpty, "no page changed yet")
         #expect(model.shownZoom?.zoom.panX == -400)
-        #expect(model.pager.phase == .dragging)
-        #expect(model.pager.offset == 96, "the pager takes the 100 px past the photo's edge (less its slop), no more")
+        #expect(model.phase == .dragging)
+        #expect(model.pager?.offset == 96, "the pager takes the 100 px past the photo's edge (less its slop), no more")
         let after = model.pointerMove(x: -150, y: 300, at: 1.06)
         #expect(Self.pagerEvents(after).isEmpty)
-        #expect(model.pager.offset == 146, "the pager follows the finger after the hand-over")
+        #expect(model.pager?.offset == 146, "the pager follows the finger after the hand-over")
         #expect(model.shownZoom?.zoom.panX == -400, "the pan stays at the edge")
         _ = model.pointerUp(x: -150, y: 300, at: 1.08)
         #expect(!model.zoom.isPanning)
-        #expect(model.pager.phase == .settling)
-        #expect(model.pager.targetPage == 1, "the released pager settles on the next photo")
+        #expect(model.phase == .settling)
+        #expect(model.pager?.targetPage == 1, "the released pager settles on the next photo")
     }
 
     @Test func releasingAPanGlides() {
@@ -80,19 +80,33 @@ import Testing
         let up = model.pointerUp(x: 360, y: 300, at: 1.04)
         #expect(up.isEmpty)
         #expect(model.zoom.isMoving)
-        let gliding = model.advanceZoom(to: 1.05)
-        #expect(gliding == .moving)
-        let stopped = model.advanceZoom(to: 10)
-        #expect(stopped == .rested)
+        let gliding = model.advance(to: 1.05)
+        #expect(gliding == [.pagerEvents([])] && model.zoom.isMoving)
+        let stopped = model.advance(to: 10)
+        #expect(stopped.contains(.sharpen), "at rest: the sharp region is asked for")
         #expect(model.zoom.rests)
     }
 
-    @Test func aTapClicks() {
+    @Test("A tap on the right third turns the page in the same call, no click handed back")
+    func aTapClicks() {
         var model = Self.model()
-        _ = model.pointerDown(x: 100, y: 300, at: 1)
-        _ = model.pointerMove(x: 102, y: 301, at: 1.02)
-        let up = model.pointerUp(x: 102, y: 301, at: 1.05)
-        #expect(up.last == .click(x: 102, y: 301))
+        _ = model.pointerDown(x: 700, y: 300, at: 1)
+        _ = model.pointerMove(x: 702, y: 301, at: 1.02)
+        let up = model.pointerUp(x: 702, y: 301, at: 1.05)
+        #expect(model.pager?.targetPage == 1)
+        #expect(up.allSatisfy { if case .pagerEvents = $0 { true } else { false } })
+    }
+
+    @Test("A tap on a page dot of the last frame goes to that page")
+    func aTapOnADot() throws {
+        var model = Self.model()
+        let layout = SceneLayout(
+            width: 800, height: 600, scale: 1, overlay: model.overlay(name: "a", now: 0, panelLines: []))
+        model.facts = FrameFacts(layout: layout)
+        let dot = try #require((0..<800).lazy.compactMap { x in layout.dot(atX: x, y: 590).map { (x, $0) } }.last)
+        _ = model.pointerDown(x: Double(dot.0), y: 590, at: 1)
+        _ = model.pointerUp(x: Double(dot.0), y: 590, at: 1.05)
+        #expect(dot.1 == 4 && model.pager?.targetPage == 4)
     }
 
     @Test("A triple-click's third click lets the double-click's zoom go on to 100 %; a drag catches it where it is")
@@ -100,17 +114,16 @@ import Testing
         for dragged in [false, true] {
             var model = Self.model()
             // The double-click's zoom to 100 % (4 × the fit of a 3200-pixel photo at 800) starts at 1.0.
-            _ = model.zoom(to: 4, atX: 400, y: 300, at: 1, animated: true, fit: Self.fit())
+            model.facts = Self.facts()
+            _ = model.perform(.zoomActualSize, at: 1)
             model.noteTime(1.1)
             let caught = model.zoomScale
             #expect(caught > 1 && caught < 4)
             _ = model.pointerDown(x: 400, y: 300, at: 1.1)
             let end = dragged ? 450.0 : 401
             _ = model.pointerMove(x: end, y: 300, at: 1.12)
-            let up = model.pointerUp(x: end, y: 300, at: 1.15)
-            #expect(!up.contains(.click(x: end, y: 300)), "a press on moving content is not a click")
-            model.noteTime(10)
-            _ = model.advanceZoom(to: 10)
+            _ = model.pointerUp(x: end, y: 300, at: 1.15)
+            _ = model.advance(to: 10)
             if dragged {
                 #expect(abs(model.zoomScale - caught) < 1e-9, "the drag held the zoom at \(caught)")
             } else {
@@ -123,38 +136,44 @@ import Testing
         var model = Self.zoomedModel()
         _ = model.pointerDown(x: 400, y: 300, at: 1)
         _ = model.pointerMove(x: -100, y: 300, at: 1.04)
-        #expect(model.pager.offset == 96)
+        #expect(model.pager?.offset == 96)
         let cancel = model.pointerCancel(at: 1.06)
         // Released at the centre, 500 px right of where it was held: past the first photo's end, it springs back.
         #expect(Self.pagerEvents(cancel) == [.reachedEnd(.leading)])
-        #expect(model.pager.phase == .settling, "the pager was released")
-        #expect(model.pager.targetPage == 0, "released at the centre, it settles back")
+        #expect(model.phase == .settling, "the pager was released")
+        #expect(model.pager?.targetPage == 0, "released at the centre, it settles back")
     }
 
-    @Test func zoomWaitsForTheDragAndAsksForTheFitOnlyWhenNeeded() {
+    @Test("A zoom waits for the drag, starts from the fit the adapter measured, and goes on from where it shows")
+    func zoomWaitsForTheDragAndStartsFromTheFit() {
         var model = Self.model()
+        model.facts = Self.facts()
         _ = model.pointerDown(x: 600, y: 300, at: 1)
         _ = model.pointerMove(x: 500, y: 300, at: 1.05)
-        let midDrag = model.zoom(to: 2, atX: 400, y: 300, at: 1.06, animated: false, fit: Self.fit())
-        #expect(midDrag == nil)
+        #expect(model.pinch(to: 2, atX: 400, y: 300, at: 1.06) == [] && model.shownZoom == nil, "mid-drag")
         var idle = Self.model()
-        #expect(idle.zoomStartsAtFit)
-        let first = idle.zoom(to: 2, atX: 400, y: 300, at: 1, animated: true, fit: Self.fit())
-        #expect(first == false, "animated: not at rest yet")
-        #expect(!idle.zoomStartsAtFit, "the zoomed photo zooms on from where it is shown")
-        let back = idle.zoom(to: 1, atX: 400, y: 300, at: 1.1, animated: true, fit: nil)
-        #expect(back == false)
+        idle.facts = Self.facts()
+        let first = idle.perform(.zoomActualSize, at: 1)
+        #expect(first == [], "animated: not at rest yet")
+        idle.noteTime(1.05)
+        #expect(idle.zoomScale > 1)
+        // The fits are gone (the page dropped): the zoom goes on from where it is shown.
+        idle.facts = FrameFacts()
+        _ = idle.perform(.zoomToFit, at: 1.1)
+        _ = idle.advance(to: 10)
+        #expect(idle.zoomScale == 1)
         var fresh = Self.model()
-        let notDecoded = fresh.zoom(to: 2, atX: 400, y: 300, at: 1, animated: false, fit: nil)
-        #expect(notDecoded == nil)
+        #expect(fresh.pinch(to: 2, atX: 400, y: 300, at: 1) == [] && fresh.shownZoom == nil, "not decoded")
     }
 
-    @Test func settlingOnAnotherPhotoResetsTheZoom() {
+    @Test("Settling on another photo resets the zoom and drops the sharp region; the same photo keeps it")
+    func settlingOnAnotherPhotoResetsTheZoom() {
         var model = Self.zoomedModel()
-        let same = model.resetZoomIfLeft(settledOn: 0)
-        #expect(!same)
-        let other = model.resetZoomIfLeft(settledOn: 1)
-        #expect(other)
+        #expect(!model.advance(to: 1).contains(.sharpen))
+        #expect(model.zoom.zoomed != nil)
+        _ = model.perform(.next, at: 1)
+        let settled = model.advance(to: 5)
+        #expect(settled.contains(.sharpen))
         #expect(model.zoom.zoomed == nil)
     }
 
@@ -166,33 +185,27 @@ import Testing
 
     @Test func mouseNotchesTurnPagesAndATouchpadStreamDrags() {
         var model = Self.model()
-        let notches = model.wheel(dx: 0, dy: -1, at: 1) + model.wheel(dx: 0, dy: -1, at: 1.05)
-        #expect(notches == [.command(.next), .command(.next)])
-        let first = model.wheel(dx: 0.5, dy: 0, at: 2)
-        #expect(first == [.input(.pointerDown(x: 400, y: 300)), .input(.pointerMove(x: 376, y: 300))])
-        #expect(model.touchpadReleaseTime == 2 + TouchpadScroll.releaseGap)
-        let release = model.expireTouchpad(at: 3)
-        #expect(release?.input == .pointerUp(x: 376, y: 300))
-        #expect(release?.time == 2, "stamped at the last delta")
-        // A resize lifts a stream under way and centres the next one in the new viewport.
-        _ = model.wheel(dx: 0.5, dy: 0, at: 4)
-        let lifted = model.resizeTouchpad(width: 200, height: 100, at: 4.01)
-        #expect(lifted == [.input(.pointerUp(x: 376, y: 300))])
-        let next = model.wheel(dx: 0.5, dy: 0, at: 5)
-        #expect(next.first == .input(.pointerDown(x: 100, y: 50)))
+        _ = model.wheel(dx: 0, dy: -1, at: 1)
+        _ = model.wheel(dx: 0, dy: -1, at: 1.05)
+        #expect(model.pager?.targetPage == 2, "two notches, two pages")
+        var touchpad = Self.model()
+        _ = touchpad.wheel(dx: 0.5, dy: 0, at: 2)
+        #expect(touchpad.phase == .dragging && touchpad.pager?.offset == 20, "24 px less the drag slop")
+        #expect(touchpad.touchpadReleaseTime == 2 + TouchpadScroll.releaseGap)
+        _ = touchpad.advance(to: 3)
+        #expect(touchpad.touchpadReleaseTime == nil && touchpad.phase != .dragging, "the virtual finger lifted")
+        // A resize lifts a stream under way.
+        _ = touchpad.wheel(dx: 0.5, dy: 0, at: 4)
+        #expect(touchpad.phase == .dragging)
+        _ = touchpad.resize(to: Viewport(width: 200, height: 100), at: 4.01)
+        #expect(touchpad.touchpadReleaseTime == nil && touchpad.phase != .dragging)
+        _ = touchpad.wheel(dx: 0.5, dy: 0, at: 5)
+        #expect(touchpad.phase == .dragging, "the next stream presses again")
     }
 
-    /// Carries out the touchpad's pointer inputs on the model, as the adapter does.
+    /// A touchpad's sideways scroll, which the model turns into a virtual drag itself.
     static func scroll(_ model: inout GalleryModel, dx: Double, at time: Double) {
-        for effect in model.wheel(dx: dx, dy: 0, at: time) {
-            guard case .input(let input) = effect else { continue }
-            switch input {
-            case .pointerDown(let x, let y): _ = model.pointerDown(x: x, y: y, at: time)
-            case .pointerMove(let x, let y): _ = model.pointerMove(x: x, y: y, at: time)
-            case .pointerUp(let x, let y): _ = model.pointerUp(x: x, y: y, at: time)
-            default: break
-            }
-        }
+        _ = model.wheel(dx: dx, dy: 0, at: time)
     }
 
     @Test(
@@ -203,25 +216,25 @@ import Testing
             photoCount: 12, mode: .bounded, startPage: 5, viewport: Viewport(width: 800, height: 600))
         // 25 deltas 10 ms apart (a fast two-finger swipe: 6840 px at 5.7), then the fingers rest.
         for index in 0..<25 { Self.scroll(&model, dx: dx, at: 1 + Double(index) / 100) }
-        #expect(model.pager.phase == .dragging)
-        #expect(abs(model.pager.logicalPosition - 5) <= 1)
-        if let release = model.expireTouchpad(at: 1.4) {
-            if case .pointerUp(let x, let y) = release.input { _ = model.pointerUp(x: x, y: y, at: release.time) }
-        }
-        _ = model.pager.advance(to: 3)
-        #expect(model.pager.currentPage == (dx > 0 ? 6 : 4))
+        #expect(model.phase == .dragging)
+        #expect(abs((model.pager?.logicalPosition ?? .nan) - 5) <= 1)
+        _ = model.advance(to: 1.4)
+        _ = model.advance(to: 3)
+        #expect(model.currentPage == (dx > 0 ? 6 : 4))
     }
 
     @Test("Deltas after a gesture's release, before a pause of gestureGap, are the same gesture: they move nothing")
     func deltasAfterTheReleaseAreTheSameGesture() {
         var model = Self.model()
         Self.scroll(&model, dx: 3, at: 1)
-        #expect(model.expireTouchpad(at: 1 + TouchpadScroll.releaseGap) != nil)
+        _ = model.advance(to: 1 + TouchpadScroll.releaseGap)
+        #expect(model.touchpadReleaseTime == nil, "released")
         // The fingers go on moving (a pause of more than releaseGap, less than gestureGap): dropped.
         #expect(model.wheel(dx: 3, dy: 0, at: 1.1).isEmpty)
         #expect(model.wheel(dx: 1, dy: 0, at: 1.2).isEmpty)  // A whole 1 within the gesture is not a notch.
         // After a real pause, a new gesture presses again.
-        let next = model.wheel(dx: 3, dy: 0, at: 1.21 + TouchpadScroll.gestureGap)
-        #expect(next.first == .input(.pointerDown(x: 400, y: 300)))
+        #expect(model.touchpadReleaseTime == nil)
+        _ = model.wheel(dx: 3, dy: 0, at: 1.21 + TouchpadScroll.gestureGap)
+        #expect(model.touchpadReleaseTime != nil, "a new stream")
     }
 }

@@ -5,31 +5,20 @@ import Testing
 @Suite("Grid mode")
 struct GridModeTests {
     /// 1280×720 at scale 1, 128 px cells: 9 columns, 5 whole rows a screen.
-    static func model(photos: Int = 100, mode: TopologyKind = .grid, start: Int = 0) -> GalleryModel {
+    static func model(photos: Int = 100, mode: GalleryMode = .grid, start: Int = 0) -> GalleryModel {
         GalleryModel(photoCount: photos, mode: mode, startPage: start, viewport: Viewport(width: 1280, height: 720))
     }
 
-    /// Presses `names` 0.2 s apart after the model's clock (each key's effects carried out), and lets the scroll come
-    /// to rest.
+    /// Presses `names` 0.2 s apart after the model's clock, and lets the scroll come to rest.
     static func press(_ names: [String], on model: inout GalleryModel) {
         var time = model.now + 1
         for name in names {
             model.noteTime(time)
-            for effect in model.key(GalleryKey.named(name), isRepeat: false, at: time) { carry(effect, &model, time) }
+            _ = model.key(GalleryKey.named(name), isRepeat: false, at: time)
             time += 0.2  // within CountPrefix.timeout, so digits make a number
         }
         time += 5
-        model.noteTime(time)
-        model.expireCount(at: time)
-        _ = model.advanceGrid(to: time)
-    }
-
-    static func carry(_ effect: GalleryEffect, _ model: inout GalleryModel, _ time: Double) {
-        switch effect {
-        case .command(let command): for next in model.perform(command, at: time) { carry(next, &model, time) }
-        case .switchMode(let kind, let photo): _ = model.switchMode(to: kind, at: time, showing: photo)
-        default: break
-        }
+        _ = model.advance(to: time)
     }
 
     @Test(
@@ -45,7 +34,7 @@ struct GridModeTests {
         Self.press(names, on: &model)
         let grid = model.grid!
         #expect(grid.selection.rawValue == selection)
-        #expect(model.pager.currentPage.rawValue == selection)
+        #expect(model.currentPage.rawValue == selection)
         let cell = grid.selectionCell(at: model.now)
         #expect(cell.y >= 0 && cell.maxY <= 720)
         #expect(GridSnap.isResting(grid.offset(at: model.now), in: grid.layout.scrollGeometry))
@@ -56,25 +45,26 @@ struct GridModeTests {
         var model = Self.model(mode: .bounded, start: 30)
         Self.press(["F7"], on: &model)
         #expect(model.mode == .grid && model.grid?.selection == 30)
+        #expect(model.pager == nil, "no pager waits beneath the grid")
         Self.press(["Right"], on: &model)
         let time = model.now + 1
+        let shownCell = model.grid?.selectionCell(at: time)
         let effects = model.perform(.open, at: time)
         guard case .zoomFromGrid(let photo, let cell) = effects.first else {
             Issue.record("no zoom from the grid: \(effects)")
             return
         }
-        #expect(photo == 31 && cell == model.grid!.selectionCell(at: time))
-        for effect in effects { Self.carry(effect, &model, time) }
-        #expect(model.mode == .bounded && model.pager.currentPage == 31)
+        #expect(photo == 31 && cell == shownCell)
+        #expect(model.mode == .bounded && model.currentPage == 31)
         Self.press(["Right", "t"], on: &model)
         #expect(model.mode == .grid && model.grid?.selection == 32)
         Self.press(["t"], on: &model)
-        #expect(model.mode == .bounded && model.pager.currentPage == 32)
+        #expect(model.mode == .bounded && model.currentPage == 32)
         Self.press(["Return"], on: &model)
         #expect(model.mode == .grid)
         Self.press(["F2"], on: &model)
         #expect(model.mode == .bounded && model.grid == nil)
-        #expect(TopologyKind(argumentName: "GRID") == .grid)
+        #expect(GalleryMode(argumentName: "GRID") == .grid)
     }
 
     @Test("a click on a cell opens that photo; a drag scrolls without opening")
@@ -84,13 +74,15 @@ struct GridModeTests {
         let (x, y) = (Double(cell.x + 10), Double(cell.y + 10))
         _ = model.pointerDown(x: x, y: y, at: 1)
         let effects = model.pointerUp(x: x, y: y, at: 1.05)
-        #expect(effects.contains(.switchMode(model.pagerMode, showing: 12)))
+        #expect(effects.first == .zoomFromGrid(photo: 12, cell: cell))
+        #expect(effects.contains(.screenChanged(left: .grid)))
+        #expect(model.mode == .threeSurfaces && model.currentPhoto == 12, "opened in the pager mode for 100 photos")
         var dragged = Self.model()
         _ = dragged.pointerDown(x: x, y: 600, at: 1)
         for step in 1...5 { _ = dragged.pointerMove(x: x, y: 600 - 60 * Double(step), at: 1 + 0.016 * Double(step)) }
         #expect(dragged.pointerUp(x: x, y: 300, at: 1.09).isEmpty)
         #expect(dragged.grid!.offset(at: 1.09) > 0)
-        _ = dragged.advanceGrid(to: 10)
+        _ = dragged.advance(to: 10)
         #expect(GridSnap.isResting(dragged.grid!.offset(at: 10), in: dragged.grid!.layout.scrollGeometry))
     }
 
@@ -104,8 +96,8 @@ struct GridModeTests {
         #expect(grid.selection == 1234)
         let cell = grid.selectionCell(at: model.now)
         #expect(cell.y >= 0 && cell.maxY <= 720)
-        let tookZoom = model.zoomGrid(by: 1.1)
-        #expect(tookZoom)
+        let zoomed = model.zoom(by: 1.1, atX: 640, y: 360, at: model.now)
+        #expect(zoomed.isEmpty && model.shownZoom == nil && model.mode == .grid, "the grid took Ctrl + wheel")
     }
 
     @Test("the grid stops a slideshow, which would turn the pager beneath away from the selection")

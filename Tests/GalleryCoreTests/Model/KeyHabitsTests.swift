@@ -8,7 +8,7 @@ import Testing
 struct KeyHabitsTests {
     /// What pressing keys leaves.
     struct Outcome: Equatable, CustomTestStringConvertible {
-        var mode: TopologyKind
+        var mode: GalleryMode
         var photo: Int
         var quits = false
         var fullscreen = false
@@ -21,36 +21,34 @@ struct KeyHabitsTests {
 
     /// Presses `names` a second apart on a 12-photo model in `mode` (the pager at rest before each, a count still
     /// pending), carrying out every effect the model can.
-    static func press(_ names: [String], mode: TopologyKind = .bounded, photos: Int = 12) -> GalleryModel {
+    static func press(_ names: [String], mode: GalleryMode = .bounded, photos: Int = 12) -> GalleryModel {
         var model = GalleryModel(
             photoCount: photos, mode: mode, startPage: 0, viewport: Viewport(width: 1280, height: 720))
         var time = 1.0
         for name in names {
             model.noteTime(time)
-            _ = model.pager.advance(to: time)
-            for effect in model.key(GalleryKey.named(name), isRepeat: false, at: time) {
-                GridModeTests.carry(effect, &model, time)
-            }
+            _ = model.advance(to: time)
+            _ = model.key(GalleryKey.named(name), isRepeat: false, at: time)
             _ = model.takeFullscreenToggle()
             time += 1
         }
         time += 5
         model.noteTime(time)
         model.expireCount(at: time)
-        _ = model.pager.advance(to: time)
+        _ = model.advance(to: time)
         return model
     }
 
     static func outcome(of model: GalleryModel) -> Outcome {
         Outcome(
-            mode: model.mode, photo: model.photo(ofPage: model.pager.currentPage).rawValue,
+            mode: model.mode, photo: model.photo(ofPage: model.currentPage).rawValue,
             quits: model.quitRequested, fullscreen: model.isFullscreen, marks: model.marks.inOrder.map(\.rawValue))
     }
 
     @Test(
         "Mode keys act at once; digits are only a count for g, G and Enter, in every mode",
         arguments: [
-            (TopologyKind.bounded, ["F7"], Outcome(mode: .grid, photo: 0)),
+            (GalleryMode.bounded, ["F7"], Outcome(mode: .grid, photo: 0)),
             (.bounded, ["F6"], Outcome(mode: .wheel, photo: 0)),
             (.wheel, ["F2"], Outcome(mode: .bounded, photo: 0)),
             (.bounded, ["F4", "Right"], Outcome(mode: .threeSurfaces, photo: 1)),
@@ -64,7 +62,7 @@ struct KeyHabitsTests {
             (.bounded, ["4", "Right"], Outcome(mode: .bounded, photo: 1)),
             (.endCaps, ["3", "F7"], Outcome(mode: .grid, photo: 0)),
         ])
-    func modeKeysAndCounts(mode: TopologyKind, names: [String], expected: Outcome) {
+    func modeKeysAndCounts(mode: GalleryMode, names: [String], expected: Outcome) {
         #expect(Self.outcome(of: Self.press(names, mode: mode)) == expected)
     }
 
@@ -76,14 +74,14 @@ struct KeyHabitsTests {
             Issue.record("\(name) is not bound")
             return
         }
-        #expect(model.key(GalleryKey.named(name), isRepeat: false, at: 1) == [.command(command)])
+        #expect(model.command(forKey: GalleryKey.named(name), isRepeat: false, at: 1) == command)
         #expect(model.countDeadline == nil)
     }
 
     @Test(
         "Escape leaves fullscreen, then the grid or the wheel, and quits only from the plain pager",
         arguments: [
-            (TopologyKind.bounded, ["Escape"], Outcome(mode: .bounded, photo: 0, quits: true)),
+            (GalleryMode.bounded, ["Escape"], Outcome(mode: .bounded, photo: 0, quits: true)),
             (.bounded, ["F", "Escape"], Outcome(mode: .bounded, photo: 0)),
             (.bounded, ["F", "Escape", "Escape"], Outcome(mode: .bounded, photo: 0, quits: true)),
             (.endCaps, ["F7", "Right", "Escape"], Outcome(mode: .endCaps, photo: 1)),
@@ -94,7 +92,7 @@ struct KeyHabitsTests {
             (.bounded, ["q"], Outcome(mode: .bounded, photo: 0, quits: true)),
             (.bounded, ["F", "q"], Outcome(mode: .bounded, photo: 0, quits: true, fullscreen: true)),
         ])
-    func escapeStepsOut(mode: TopologyKind, names: [String], expected: Outcome) {
+    func escapeStepsOut(mode: GalleryMode, names: [String], expected: Outcome) {
         #expect(Self.outcome(of: Self.press(names, mode: mode)) == expected)
     }
 

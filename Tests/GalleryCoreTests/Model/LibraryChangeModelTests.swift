@@ -8,12 +8,12 @@ import Testing
 struct LibraryChangeModelTests {
     @Test(
         "Photos renumbered: the arrangement and the photo shown stay, marks follow, the count changes",
-        arguments: [TopologyKind.bounded, .endCaps, .threeSurfaces, .wheel, .grid])
-    func renumbered(mode: TopologyKind) {
+        arguments: [GalleryMode.bounded, .endCaps, .threeSurfaces, .wheel, .grid])
+    func renumbered(mode: GalleryMode) {
         var model = GalleryModel(photoCount: 10, mode: mode, startPage: 6, viewport: Viewport(width: 800, height: 600))
         _ = model.perform(.toggleMark, at: 1)
-        _ = model.perform(.goTo(8), at: 1.1)
-        _ = model.pager.advance(to: 5)
+        _ = model.perform(.goToPhoto(8), at: 1.1)
+        _ = model.advance(to: 5)
         _ = model.perform(.toggleMark, at: 5)
         // Photos 2 and 3 are gone: every later photo moves down two.
         model.renumberPhotos(
@@ -23,8 +23,8 @@ struct LibraryChangeModelTests {
             },
             showing: 6, note: "2 files dropped: cannot be shown", at: 6)
         #expect(model.mode == mode)
-        #expect(model.photoCount == 8 && model.pager.pageCount == 8)
-        #expect(model.photo(ofPage: model.pager.currentPage) == 6)
+        #expect(model.photoCount == 8 && model.pageCount == 8)
+        #expect(model.photo(ofPage: model.currentPage) == 6)
         #expect(model.marks.inOrder == [4, 6])
         #expect(model.overlay(name: "x.jpg", now: 6, panelLines: []).info.hasSuffix("2 files dropped: cannot be shown"))
         // Said once: gone when the information fades.
@@ -41,7 +41,7 @@ struct LibraryChangeModelTests {
         #expect(pager.canChangeLibrary)
         _ = pager.perform(.next, at: 1)
         #expect(!pager.canChangeLibrary)
-        _ = pager.pager.advance(to: 5)
+        _ = pager.advance(to: 5)
         #expect(pager.canChangeLibrary)
         #expect(feed.perform(.reload, at: 1) == [] && pager.perform(.reload, at: 6) == [.reload])
     }

@@ -21,9 +21,7 @@ struct PhotoMarksTests {
         var model = GalleryModel(
             photoCount: 5, mode: .endCaps, startPage: 1, viewport: Viewport(width: 800, height: 600))
         func press(_ name: String, at time: Double) {
-            for effect in model.key(GalleryKey.named(name), isRepeat: false, at: time) {
-                if case .command(let command) = effect { _ = model.perform(command, at: time) }
-            }
+            _ = model.key(GalleryKey.named(name), isRepeat: false, at: time)
         }
         press("m", at: 0.1)
         #expect(model.marks.inOrder == [1])
@@ -44,9 +42,7 @@ struct PhotoMarksTests {
         var model = GalleryModel(
             photoCount: 5, mode: .bounded, startPage: 1, viewport: Viewport(width: 800, height: 600))
         for name in ["Right", "Right", "m"] {
-            for effect in model.key(GalleryKey.named(name), isRepeat: false, at: 0.1) {
-                if case .command(let command) = effect { _ = model.perform(command, at: 0.1) }
-            }
+            _ = model.key(GalleryKey.named(name), isRepeat: false, at: 0.1)
         }
         #expect(model.marks.inOrder == [3])
     }

@@ -54,10 +54,10 @@ struct ViewOrientationTests {
         #expect(model.orientation(of: 1) == .upright)
         #expect(model.viewLabel == "turned 270°, mirrored")
         _ = model.perform(.next, at: 0.3)
-        _ = model.pager.advance(to: 5)
+        _ = model.advance(to: 5)
         #expect(model.viewLabel == nil)
         _ = model.perform(.previous, at: 5.1)
-        _ = model.pager.advance(to: 10)
+        _ = model.advance(to: 10)
         #expect(model.orientation(of: 0) == ViewOrientation(quarterTurns: 3, mirrored: true))
         #expect(model.viewLabel == "turned 270°, mirrored")
     }

@@ -74,7 +74,7 @@ struct TraceInvariantsTests {
 
     @Test("a feed's page count never shrinks while the feed is shown; leaving it may show the opening pages again")
     func feedGrowth() {
-        func record(_ t: Double, _ mode: TopologyKind, pages: Int) -> TraceRecord {
+        func record(_ t: Double, _ mode: GalleryMode, pages: Int) -> TraceRecord {
             var record = Self.sound
             record.t = t
             record.mode = mode

@@ -44,8 +44,8 @@ struct TraceFormatTests {
         #expect(record.jsonLine == expectedLine)
     }
 
-    @Test("a written line reads back to the same record", arguments: TopologyKind.allCases)
-    func roundTrips(mode: TopologyKind) throws {
+    @Test("a written line reads back to the same record", arguments: GalleryMode.allCases)
+    func roundTrips(mode: GalleryMode) throws {
         let record = TraceRecord(
             t: 12.345678, mode: mode, page: 7, position: 7.5, phase: "decelerating", slots: [6, 7, 8, -1],
             textures: 4, textureBytes: 14_745_600, decodedBytes: 3_686_400, frameMilliseconds: 2.125, pages: 9,

@@ -47,10 +47,10 @@ extension SDLSerializedTests {
                 let sizes = SceneLayout.wheelTextPointSizes(cardHeight: card.height, scale: scale)
                 #expect(sizes.name == SceneLayout.px(SceneLayout.wheelNamePointSize, scale: scale), "\(card)")
             }
-            let thumbnail = WheelPainter.thumbnailBox(
-                for: WheelPainter.layout(for: gallery.pager, direction: .clockwise))
+            let wheel = try #require(gallery.model.pager)
+            let thumbnail = WheelPainter.thumbnailBox(for: WheelPainter.layout(for: wheel, direction: .clockwise))
             #expect(Double(thumbnail.height) >= 40 * scale, "\(thumbnail)")
-            if width == 1280 { #expect(gallery.pager.wheelRowsPerViewport == 7) }
+            if width == 1280 { #expect(gallery.model.pager?.wheelRowsPerViewport == 7) }
         }
 
         @Test("A far jump to a photo not decoded yet shows one flat neutral box, no pattern, before it")
@@ -76,7 +76,7 @@ extension SDLSerializedTests {
             gallery.advance(to: 2)
             try gallery.render()
             renderer.present()
-            #expect(gallery.pager.currentPage == 29)
+            #expect(gallery.currentPage == 29)
             let colours = Self.colours(in: target, topHalfOf: gallery.photoBox)
             let paper = ScenePainter.placeholderTones.paper
             #expect(
@@ -112,7 +112,7 @@ extension SDLSerializedTests {
             gallery.advance(to: 3)
             try gallery.render()
             renderer.present()
-            #expect(gallery.pager.currentPage == 29)
+            #expect(gallery.currentPage == 29)
             #expect(gallery.store.textureSize(forPhoto: 29) == nil)
             let colours = Self.colours(in: target, topHalfOf: gallery.photoBox)
             #expect(colours.count > 8, "\(colours.count) colours: the thumbnail, not a flat box")
@@ -167,7 +167,7 @@ extension SDLSerializedTests {
 
         /// A controller of 12 synthetic photos in `mode` drawing into a `width` × `height` surface, decoding with
         /// `worker` (pages and thumbnails both).
-        private static func gallery(width: Int, height: Int, mode: TopologyKind, worker: DecodeWorker) throws
+        private static func gallery(width: Int, height: Int, mode: GalleryMode, worker: DecodeWorker) throws
             -> GalleryController
         {
             let renderer = try Renderer(target: try Surface(width: width, height: height, opaque: true))

@@ -57,7 +57,7 @@ extension SDLSerializedTests {
                 worker.waitUntilIdle()
                 try gallery.receiveDecodes(uploadBudget: nil)
                 try gallery.render()
-                if gallery.pager.phase == .idle, gallery.pendingDecodes == 0, !gallery.needsFrame { break }
+                if gallery.model.phase == .idle, gallery.pendingDecodes == 0, !gallery.needsFrame { break }
             }
             return time
         }
@@ -65,15 +65,15 @@ extension SDLSerializedTests {
         @Test(
             "the photo changed on disk is shown after coming back to it",
             arguments: [
-                TopologyKind.endCaps, .bounded, .threeSurfaces,
+                GalleryMode.endCaps, .bounded, .threeSurfaces,
             ], Change.allCases)
-        func changedPhotoIsShownOnReturn(mode: TopologyKind, change: Change) throws {
+        func changedPhotoIsShownOnReturn(mode: GalleryMode, change: Change) throws {
             for trip in Trip.allCases {
                 try Self.check(mode: mode, change: change, trip: trip)
             }
         }
 
-        static func check(mode: TopologyKind, change: Change, trip: Trip) throws {
+        static func check(mode: GalleryMode, change: Change, trip: Trip) throws {
             try SDLTestSession.start()
             let directory = try TemporaryDirectory()
             let paths = try (1...15).map { try directory.write(ppm(red), to: String(format: "p%02d.ppm", $0)) }
@@ -107,10 +107,10 @@ extension SDLSerializedTests {
 
             for key in trip.keys.away { gallery.apply(.key(GalleryKey.named(key)), at: time) }
             time = try settle(gallery, worker: worker, from: time)
-            #expect(gallery.pager.currentPage != 0, "\(mode) \(change) \(trip): went away")
+            #expect(gallery.currentPage != 0, "\(mode) \(change) \(trip): went away")
             for key in trip.keys.back { gallery.apply(.key(GalleryKey.named(key)), at: time) }
             time = try settle(gallery, worker: worker, from: time)
-            #expect(gallery.pager.currentPage == 0, "\(mode) \(change) \(trip): came back")
+            #expect(gallery.currentPage == 0, "\(mode) \(change) \(trip): came back")
             #expect(target.pixel(x: centre.x, y: centre.y) == blue, "\(mode) \(change) \(trip): the new photo shows")
         }
     }

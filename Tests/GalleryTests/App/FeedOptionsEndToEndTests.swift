@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import PagerEngine
 import Testing
 
@@ -9,9 +10,9 @@ extension SDLSerializedTests {
         @Test(
             "--feed-watch DIR alone opens DIR's photos in the feed; --mode still wins; --feed-command implies the feed",
             arguments: [
-                (["--feed-watch"], TopologyKind.feed), (["--mode", "bounded", "--feed-watch"], .bounded),
+                (["--feed-watch"], GalleryMode.feed), (["--mode", "bounded", "--feed-watch"], .bounded),
             ])
-        func feedWatchImpliesTheFeed(options: [String], mode: TopologyKind) throws {
+        func feedWatchImpliesTheFeed(options: [String], mode: GalleryMode) throws {
             let watched = try TemporaryDirectory()
             for photo in BundledPhotos.paths.prefix(2) {
                 try FileManager.default.copyItem(

@@ -21,9 +21,9 @@ extension SDLSerializedTests {
         @Test(
             "the start page is requested before any other",
             arguments: [
-                (TopologyKind.bounded, 0), (.endCaps, 5), (.threeSurfaces, 17), (.feed, 3),
+                (GalleryMode.bounded, 0), (.endCaps, 5), (.threeSurfaces, 17), (.feed, 3),
             ])
-        func startPageFirst(mode: TopologyKind, startPage: Int) throws {
+        func startPageFirst(mode: GalleryMode, startPage: Int) throws {
             try SDLTestSession.start()
             let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
             let (worker, asked) = Self.recordingWorker()

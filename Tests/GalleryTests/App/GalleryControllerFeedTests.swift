@@ -27,7 +27,7 @@ extension SDLSerializedTests {
                 thumbnailWorker: thumbnails, feedSource: source)
             gallery.perform(.last, at: 0)
             var time = 0.0
-            while gallery.pager.isAnimating {
+            while gallery.model.pager?.isAnimating == true {
                 time += 1.0 / 60
                 gallery.advance(to: time)
             }
@@ -46,7 +46,7 @@ extension SDLSerializedTests {
 
             // On the spinner's page: frames follow one another while it turns.
             gallery.perform(.next, at: time)
-            while gallery.pager.isAnimating {
+            while gallery.model.pager?.isAnimating == true {
                 time += 1.0 / 60
                 gallery.advance(to: time)
             }

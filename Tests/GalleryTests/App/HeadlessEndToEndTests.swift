@@ -110,8 +110,8 @@ extension SDLSerializedTests {
 
         @Test(
             "--mode takes a mode's name in any case and with hyphens",
-            arguments: [("end-caps", TopologyKind.endCaps), ("THREE-SURFACES", .threeSurfaces), ("wheel", .wheel)])
-        func modeNames(name: String, kind: TopologyKind) throws {
+            arguments: [("end-caps", GalleryMode.endCaps), ("THREE-SURFACES", .threeSurfaces), ("wheel", .wheel)])
+        func modeNames(name: String, kind: GalleryMode) throws {
             let run = try GalleryProcess.run([ScriptLine.quit(0.1)], arguments: ["--synthetic", "3", "--mode", name])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(!run.records.isEmpty && run.records.allSatisfy { $0.mode == kind })
@@ -192,7 +192,7 @@ extension SDLSerializedTests {
             ]
             let run = try GalleryProcess.run(lines, arguments: ["--synthetic", "7"])
             #expect(run.status == 0, "\(run.standardError)")
-            let modes = run.records.map(\.mode).reduce(into: [TopologyKind]()) { if $0.last != $1 { $0.append($1) } }
+            let modes = run.records.map(\.mode).reduce(into: [GalleryMode]()) { if $0.last != $1 { $0.append($1) } }
             #expect(modes == [.endCaps, .threeSurfaces, .bounded, .endCaps])
             #expect(run.records.filter { $0.t >= 1.0 }.allSatisfy { $0.page == 3 && $0.position == 3 })
             let afterResize = try #require(run.records.first { $0.t >= 3.0 })

@@ -29,8 +29,8 @@ extension SDLSerializedTests {
 
         @Test(
             "With --cache-mb 64 at 4K (one page), the photo just left stays until its replacement is ready",
-            arguments: [TopologyKind.threeSurfaces, .bounded])
-        func photoJustLeftStaysUntilItsReplacementIsReady(mode: TopologyKind) throws {
+            arguments: [GalleryMode.threeSurfaces, .bounded])
+        func photoJustLeftStaysUntilItsReplacementIsReady(mode: GalleryMode) throws {
             try SDLTestSession.start()
             let target = try Surface(width: 3840, height: 2160, opaque: true)
             let renderer = try Renderer(target: target)
@@ -55,7 +55,7 @@ extension SDLSerializedTests {
             gallery.advance(to: 1)
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
-            #expect(gallery.pager.currentPage == 1)
+            #expect(gallery.currentPage == 1)
             #expect(gallery.store.textureCount == 1, "page 0's texture, until page 1's is made")
             // Back before page 1 arrives: page 0 shows at once, its own picture, not the flat placeholder.
             gallery.perform(.previous, at: 1.1)
@@ -63,7 +63,7 @@ extension SDLSerializedTests {
             try gallery.receiveDecodes(uploadBudget: nil)
             try gallery.render()
             renderer.present()
-            #expect(gallery.pager.currentPage == 0)
+            #expect(gallery.currentPage == 0)
             let box = gallery.photoBox
             var colours = Set<UInt32>()
             for y in stride(from: box.y + 4, to: box.y + box.height / 2, by: 7) {

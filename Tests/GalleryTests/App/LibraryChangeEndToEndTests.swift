@@ -79,7 +79,7 @@ extension SDLSerializedTests {
 
         /// A controller on the photos of `folder` in bounded mode, showing `start`, listing again as at start.
         static func gallery(
-            _ folder: TemporaryDirectory, start: Int, mode: TopologyKind = .bounded, worker: DecodeWorker
+            _ folder: TemporaryDirectory, start: Int, mode: GalleryMode = .bounded, worker: DecodeWorker
         ) throws -> GalleryController {
             let path = folder.url.path
             let gallery = try GalleryController(
@@ -112,20 +112,20 @@ extension SDLSerializedTests {
 
         /// The path of the photo on screen.
         static func shownPath(_ gallery: GalleryController) -> String {
-            gallery.library.source(forPhoto: gallery.photo(ofPage: gallery.pager.currentPage)).displayName
+            gallery.library.source(forPhoto: gallery.photo(ofPage: gallery.currentPage)).displayName
         }
 
         /// The shape of the photo on screen's texture, width over height, to two decimals.
         static func shownAspect(_ gallery: GalleryController) -> Double? {
-            gallery.store.textureSize(forPhoto: gallery.photo(ofPage: gallery.pager.currentPage)).map {
+            gallery.store.textureSize(forPhoto: gallery.photo(ofPage: gallery.currentPage)).map {
                 (Double($0.width) / Double($0.height) * 100).rounded() / 100
             }
         }
 
         @Test(
             "r lists the folder again: new files join, removed ones leave, a changed one is read again; the photo stays",
-            arguments: [TopologyKind.bounded, .endCaps, .threeSurfaces])
-        func reloadKeepsThePhoto(mode: TopologyKind) throws {
+            arguments: [GalleryMode.bounded, .endCaps, .threeSurfaces])
+        func reloadKeepsThePhoto(mode: GalleryMode) throws {
             let photos = try Self.folder([("a.jpg", Self.jpeg), ("b.jpg", Self.jpeg), ("c.jpg", Self.jpeg)])
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer { worker.shutdown() }
@@ -145,7 +145,7 @@ extension SDLSerializedTests {
             gallery.advance(to: time)
             #expect(gallery.library.count == 4 && gallery.mode == mode)
             #expect(Self.shownPath(gallery) == "b.jpg")
-            #expect(gallery.photo(ofPage: gallery.pager.currentPage) == 1)
+            #expect(gallery.photo(ofPage: gallery.currentPage) == 1)
             #expect(gallery.model.marks.inOrder == [1])
             #expect(gallery.model.notice == "reloaded: 2 new, 1 gone")
             // The old picture stays on screen until the changed file's arrives.
@@ -193,7 +193,7 @@ extension SDLSerializedTests {
             try FileManager.default.removeItem(atPath: photos.path("b.jpg"))
             try Self.pump(gallery, worker: worker, from: time) { gallery.library.count == 2 }
             #expect(Self.shownPath(gallery) == "c.jpg")
-            #expect(gallery.pager.pageCount == 2)
+            #expect(gallery.model.pager?.pageCount == 2)
         }
     }
 }

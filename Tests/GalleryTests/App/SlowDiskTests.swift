@@ -80,22 +80,22 @@ extension SDLSerializedTests {
                 let frameStart = MonotonicClock.seconds()
                 let time = frameStart - loopStart
                 while let step = pending.first, step.time <= time {
-                    let page = gallery.pager.targetPage
+                    let page = gallery.model.pager?.targetPage
                     gallery.apply(step.input, at: step.time)  // As a window's events carry their own timestamps.
-                    if case .key = step.input, gallery.pager.targetPage != page, gallery.pendingDecodes > 0 {
+                    if case .key = step.input, gallery.model.pager?.targetPage != page, gallery.pendingDecodes > 0 {
                         turnsWhilePending += 1
                     }
                     pending.removeFirst()
                     if case .pointerUp = step.input { dragEnded = true }
                 }
-                if dragEnded, pageAfterDrag == nil, gallery.pager.phase == .idle {
-                    pageAfterDrag = gallery.pager.currentPage.rawValue
+                if dragEnded, pageAfterDrag == nil, gallery.model.phase == .idle {
+                    pageAfterDrag = gallery.currentPage.rawValue
                 }
                 gallery.advance(to: time)
                 try gallery.receiveDecodes(uploadBudget: WindowRun.uploadBudget)
                 try gallery.render()
                 frames.append((MonotonicClock.seconds() - frameStart) * 1000)
-                let photo = gallery.photo(ofPage: gallery.pager.currentPage)
+                let photo = gallery.photo(ofPage: gallery.currentPage)
                 if gallery.store.texture(forPhoto: photo, slot: 1) == nil,
                     gallery.store.failure(forPhoto: photo) == nil
                 {
@@ -129,7 +129,7 @@ extension SDLSerializedTests {
             #expect(frames.count > 100)
             #expect(turnsWhilePending >= 3)
             #expect(pageAfterDrag == 3, "the drag turned the page")
-            #expect(gallery.pager.currentPage == 2)
+            #expect(gallery.currentPage == 2)
             #expect(sawBoxPlaceholder && sawShapedPlaceholder)
             #expect(arrival != nil, "the photo arrives, late")
             #expect(gallery.store.texture(forPhoto: 2, slot: 1)?.size == shaped)

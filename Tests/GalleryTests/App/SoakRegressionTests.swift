@@ -10,7 +10,7 @@ extension SDLSerializedTests {
     @Suite("Soak findings")
     @MainActor struct SoakRegressionTests {
         /// Runs `lines` over 12 generated pages in `mode` and returns the trace.
-        static func trace(of lines: [String], mode: TopologyKind) throws -> [TraceRecord] {
+        static func trace(of lines: [String], mode: GalleryMode) throws -> [TraceRecord] {
             try SDLTestSession.start()
             let folder = try TemporaryDirectory()
             let path = folder.path("trace.jsonl")
@@ -25,8 +25,8 @@ extension SDLSerializedTests {
         /// Soak seed 5: a resize during a touchpad stream replaced the scroll whose virtual fingers were down, so no
         /// release ever came and the pager stayed dragging until the run's settle limit (in a window, until the next
         /// pointer input). The stream now lifts its fingers before the resize.
-        @Test("a resize during a touchpad stream ends its drag", arguments: TopologyKind.allCases)
-        func touchpadThenResize(mode: TopologyKind) throws {
+        @Test("a resize during a touchpad stream ends its drag", arguments: GalleryMode.allCases)
+        func touchpadThenResize(mode: GalleryMode) throws {
             let records = try Self.trace(
                 of: [
                     #"{"t":0.3,"type":"wheel","dx":-0.38,"dy":-0.12}"#,

@@ -44,8 +44,8 @@ extension SDLSerializedTests {
             #expect(requests > 0)
         }
 
-        @Test("generated scripts keep every frame sound", arguments: TopologyKind.allCases, SoakLibrary.allCases)
-        func generatedScripts(mode: TopologyKind, library: SoakLibrary) throws {
+        @Test("generated scripts keep every frame sound", arguments: GalleryMode.allCases, SoakLibrary.allCases)
+        func generatedScripts(mode: GalleryMode, library: SoakLibrary) throws {
             try SDLTestSession.start()
             let folder = try TemporaryDirectory()
             let pages = try library.open(scratchFolder: folder.url.path)
@@ -53,7 +53,7 @@ extension SDLSerializedTests {
             // Seeds differ per case so that the whole suite covers distinct scripts.
             let firstSeed = UInt64(
                 1_000
-                    * (TopologyKind.allCases.firstIndex(of: mode)! * SoakLibrary.allCases.count
+                    * (GalleryMode.allCases.firstIndex(of: mode)! * SoakLibrary.allCases.count
                         + SoakLibrary.allCases.firstIndex(of: library)!))
             var frames = 0, feedAppends = 0, feedFailures = 0
             for seed in firstSeed..<(firstSeed + UInt64(Self.seedsPerCase(library))) {

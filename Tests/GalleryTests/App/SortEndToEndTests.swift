@@ -84,13 +84,13 @@ extension SDLSerializedTests {
             #expect(gallery.sort == .mtime)
             #expect(gallery.model.notice == "order: modification time")
             #expect(gallery.shownName == "c.jpg")
-            #expect(gallery.pager.currentPage.rawValue == 2)
+            #expect(gallery.currentPage.rawValue == 2)
             gallery.perform(.cycleSort, at: time)
             gallery.waitForReload()
             time = try LibraryChangeEndToEndTests.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
             #expect(gallery.model.notice == "order: date taken")
             #expect(gallery.shownName == "c.jpg")
-            #expect(gallery.pager.currentPage.rawValue == 3)
+            #expect(gallery.currentPage.rawValue == 3)
         }
     }
 }

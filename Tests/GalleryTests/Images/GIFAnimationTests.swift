@@ -150,7 +150,7 @@ extension SDLSerializedTests {
             #expect(gallery.nextWakeTime != nil)
             gallery.apply(.key(GalleryKey.named("Right")), at: time)
             try run(until: 4)
-            #expect(gallery.pager.currentPage == 1)
+            #expect(gallery.currentPage == 1)
             #expect(gallery.model.animation == nil && gallery.nextWakeTime == nil && !gallery.needsFrame)
         }
 

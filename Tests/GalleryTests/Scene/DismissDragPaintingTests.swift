@@ -28,7 +28,7 @@ extension SDLSerializedTests {
         func midDragAndLanding() throws {
             let fixture = try Fixture()
             let colour = GridPaintingTests.colours[5]
-            fixture.gallery.perform(.goTo(5), at: 0.01)
+            fixture.gallery.perform(.goToPhoto(5), at: 0.01)
             try fixture.run(0.3)
             fixture.gallery.perform(.open, at: fixture.time)
             try fixture.run(1)
@@ -69,7 +69,7 @@ extension SDLSerializedTests {
         func springsBack() throws {
             let fixture = try Fixture()
             let colour = GridPaintingTests.colours[5]
-            fixture.gallery.perform(.goTo(5), at: 0.01)
+            fixture.gallery.perform(.goToPhoto(5), at: 0.01)
             try fixture.run(0.3)
             fixture.gallery.perform(.open, at: fixture.time)
             try fixture.run(1)
@@ -86,7 +86,7 @@ extension SDLSerializedTests {
             try fixture.run(0.4)
             #expect(fixture.gallery.model.dismiss == nil)
             #expect(Self.bounds(of: colour, in: fixture.target) == rest)
-            #expect(fixture.gallery.pager.currentPage == 5)
+            #expect(fixture.gallery.currentPage == 5)
         }
     }
 }

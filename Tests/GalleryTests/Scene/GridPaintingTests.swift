@@ -174,7 +174,7 @@ extension SDLSerializedTests {
         @Test("Opening a photo flies it from its cell to the page box, and back into the cell on Enter")
         func zoomTransition() throws {
             let fixture = try Fixture()
-            fixture.gallery.perform(.goTo(5), at: 0.01)
+            fixture.gallery.perform(.goToPhoto(5), at: 0.01)
             try fixture.run(0.5)
             let grid = try fixture.grid
             let cell = grid.selectionCell(at: fixture.time)
@@ -212,7 +212,7 @@ extension SDLSerializedTests {
         @Test("Back from a page, the grid's first frame shows every cell painted before, with nothing decoded again")
         func cellsStayPaintedThroughAPage() throws {
             let fixture = try Fixture()
-            fixture.gallery.perform(.goTo(5), at: 0.01)
+            fixture.gallery.perform(.goToPhoto(5), at: 0.01)
             try fixture.run(0.5)
             fixture.gallery.perform(.open, at: fixture.time)
             try fixture.run(2)

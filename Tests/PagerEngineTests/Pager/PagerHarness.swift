@@ -105,7 +105,7 @@ extension Pager {
     {
         let viewport = Viewport(width: width, height: height)
         switch kind {
-        case .bounded, .grid:
+        case .bounded:
             return Pager(topology: BoundedTopology(pageCount: pages, startPage: startPage), viewport: viewport)
         case .endCaps:
             return Pager(topology: EndCapsTopology(pageCount: pages, startPage: startPage), viewport: viewport)

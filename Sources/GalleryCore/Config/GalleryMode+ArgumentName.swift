@@ -1,6 +1,6 @@
 import PagerEngine
 
-extension TopologyKind {
+extension GalleryMode {
     /// The mode a command-line name means, ignoring case, hyphens and underscores (`endCaps`, `endcaps`, `end-caps`),
     /// or nil when it names none.
     public init?(argumentName name: String) {

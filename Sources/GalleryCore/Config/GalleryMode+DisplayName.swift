@@ -1,6 +1,6 @@
 import PagerEngine
 
-extension TopologyKind {
+extension GalleryMode {
     /// The mode's name for people, as the on-canvas information and the status bar show it: both loops are "loop" (how
     /// one is built is no concern of the user's).
     public var displayName: String {
