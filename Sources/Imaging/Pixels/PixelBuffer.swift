@@ -62,4 +62,11 @@ public struct PixelBuffer: Sendable {
         precondition(x >= 0 && x < width, "column \(x) outside 0..<\(width)")
         return row(y).load(fromByteOffset: x * 4, as: UInt32.self)
     }
+
+    /// The pixel at (`x`, `y`) as its colour. For tests and spot checks, like `pixel(x:y:)`.
+    public func rgba(x: Int, y: Int) -> RGBA {
+        let word = pixel(x: x, y: y)
+        return RGBA(
+            r: UInt8(word >> 16 & 0xFF), g: UInt8(word >> 8 & 0xFF), b: UInt8(word & 0xFF), a: UInt8(word >> 24))
+    }
 }

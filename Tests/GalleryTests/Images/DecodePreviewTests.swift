@@ -32,6 +32,16 @@ extension SDLSerializedTests {
             }
         }
 
+        /// A page store of `paths` decoded by `worker`, recycling slots or not, on a 220 × 220 software target.
+        static func store(recycling: Bool, paths: [String], worker: DecodeWorker) throws -> any PageStore {
+            makePageStore(
+                recyclingSlots: recycling,
+                decodes: PageDecodes(
+                    worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: box),
+                renderer: try Renderer(target: try Surface(width: 220, height: 220, opaque: true)), cacheBytes: 64 << 20
+            )
+        }
+
         static func photos() throws -> (TemporaryDirectory, [String]) {
             let directory = try TemporaryDirectory()
             let paths = try (0..<2).map { index in
@@ -93,12 +103,7 @@ extension SDLSerializedTests {
                 for _ in 0..<4 { gate.signal() }
                 worker.shutdown()
             }
-            let store = makePageStore(
-                recyclingSlots: recycling,
-                decodes: PageDecodes(
-                    worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: Self.box),
-                renderer: try Renderer(target: try Surface(width: 220, height: 220, opaque: true)), cacheBytes: 64 << 20
-            )
+            let store = try Self.store(recycling: recycling, paths: paths, worker: worker)
             store.apply(ResidencyPlan(required: [0]))
             #expect(started.wait(timeout: .now() + 10) == .success)
             #expect(try store.receive(uploadBudget: nil))
@@ -128,12 +133,7 @@ extension SDLSerializedTests {
                 for _ in 0..<4 { gate.signal() }
                 worker.shutdown()
             }
-            let store = makePageStore(
-                recyclingSlots: recycling,
-                decodes: PageDecodes(
-                    worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: Self.box),
-                renderer: try Renderer(target: try Surface(width: 220, height: 220, opaque: true)), cacheBytes: 64 << 20
-            )
+            let store = try Self.store(recycling: recycling, paths: paths, worker: worker)
             store.apply(ResidencyPlan(required: [0]))
             #expect(started.wait(timeout: .now() + 10) == .success)
             try store.receive(uploadBudget: nil)
