@@ -104,34 +104,13 @@ package enum EmbeddedColour: Hashable, Sendable {
 
     /// The profile of a TIFF file's first image (the one SDL_image loads): IFD0's tag 34675 (InterColorProfile).
     package static func read(tiff bytes: UnsafeRawBufferPointer) -> EmbeddedColour? {
-        guard bytes.count >= 8 else { return nil }
-        let little: Bool
-        switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func integer(_ offset: Int, _ count: Int) -> Int {
-            guard offset >= 0, offset <= bytes.count - count else { return -1 }
-            return (0..<count).reduce(0) { value, index in
-                value | Int(bytes[offset + index]) << (8 * (little ? index : count - 1 - index))
-            }
-        }
-        guard integer(2, 2) == 42 else { return nil }
-        let directory = integer(4, 4)
-        let entries = integer(directory, 2)
-        guard directory >= 8, entries > 0 else { return nil }
-        for entry in 0..<min(entries, 4096) {
-            let position = directory + 2 + 12 * entry
-            guard integer(position, 2) == 34675 else { continue }
-            // Type UNDEFINED (7) or BYTE (1): one byte each; a profile never fits the 4 inline bytes.
-            let type = integer(position + 2, 2), count = integer(position + 4, 4), offset = integer(position + 8, 4)
-            guard type == 7 || type == 1, count > 4, count <= maximumProfileBytes, offset >= 8,
-                offset <= bytes.count - count
-            else { return nil }
-            return .icc(Array(bytes[offset..<offset + count]))
-        }
-        return nil
+        // Type UNDEFINED (7) or BYTE (1): one byte each; a profile never fits the 4 inline bytes.
+        guard let directory = TIFFFirstDirectory(bytes), let entry = directory.entry(tag: 34675),
+            entry.type == 7 || entry.type == 1, entry.count > 4, entry.count <= maximumProfileBytes
+        else { return nil }
+        let offset = directory.integer(at: entry.valueField, width: 4)
+        guard offset >= 8, offset <= bytes.count - entry.count else { return nil }
+        return .icc(Array(bytes[offset..<offset + entry.count]))
     }
 
     /// The profile of a WebP file: the `ICCP` chunk an extended (`VP8X`) file carries before its image.
