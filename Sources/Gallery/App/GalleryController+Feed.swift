@@ -29,11 +29,10 @@ extension GalleryController {
             let photos = items.map { item in
                 switch item {
                 case .photo(let index): index
-                case .file(let path): library.append(.file(path: path))
+                // In place: the one library, which the stores read, grows without a copy.
+                case .file(let path): currentLibrary.pages.append(.file(path: path))
                 }
             }
-            store.decodes.library = library
-            thumbnails.library = library
             let folders = items.compactMap { item in
                 if case .file(let path) = item { OutputFolder.split(path).folder } else { nil }
             }

@@ -160,13 +160,12 @@ extension GalleryController {
         var adopted: [PhotoID: Texture] = [:]
         for (photo, texture) in textures { if let new = renumbering[photo] { adopted[new] = texture } }
         library = PageLibrary(sources: sources)
-        store.decodes.renumber({ renumbering[$0] }, library: library)
+        store.decodes.renumber { renumbering[$0] }
         model.renumberPhotos(
             count: sources.count, renumbered: { renumbering[$0] }, showing: showing, note: note, at: time)
         store = makePageStore(
             recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
             adopting: adopted, slotPages: slotPhotos)
-        thumbnails.library = library
         thumbnails.removeAll()
         zoomDetail.clear()
         gridZoom = nil

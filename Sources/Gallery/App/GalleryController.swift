@@ -12,8 +12,13 @@ import PagerEngine
 /// the overlays and trace in `+Frame`.
 @MainActor
 public final class GalleryController {
-    /// The pages shown: the opened photos, then files a feed added.
-    public internal(set) var library: PageLibrary
+    /// The pages shown: the opened photos, then files a feed added; the stores read this one library.
+    let currentLibrary: CurrentLibrary
+    /// The pages shown now.
+    public internal(set) var library: PageLibrary {
+        get { currentLibrary.pages }
+        set { currentLibrary.pages = newValue }
+    }
     /// The state machine: the screen, keys, slideshow, overlays.
     public internal(set) var model: GalleryModel
     /// What happened since the last `takeEvents()`.
@@ -121,7 +126,7 @@ public final class GalleryController {
         cacheBytes: Int = ImageOptions().cacheBytes, cacheGrowsWithWindow: Bool = false,
         headStart: DecodeRequest? = nil
     ) throws {
-        self.library = library
+        currentLibrary = CurrentLibrary(library)
         self.renderer = renderer
         let size = try renderer.outputSize
         let viewport = Viewport(width: Double(size.width), height: Double(size.height))
@@ -141,13 +146,13 @@ public final class GalleryController {
         let budget = Self.cacheBytes(given: cacheBytes, growing: cacheGrowsWithWindow, size: size)
         self.cacheBytes = budget
         let decodes = PageDecodes(
-            worker: worker, library: library,
+            worker: worker, library: currentLibrary,
             box: PageBudget.decodeBox(
                 pageBox: Self.pageBox(for: size), cacheBytes: budget, maximumTextureSide: renderer.maximumTextureSide))
         if let headStart { decodes.adopt(headStart) }
         store = makePageStore(
             recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: budget)
-        thumbnails = ThumbnailStore(worker: thumbnailWorker, library: library)
+        thumbnails = ThumbnailStore(worker: thumbnailWorker, library: currentLibrary)
         zoomDetail = ZoomDetail(worker: detailWorker ?? DecodeWorker(threadCount: 1, wakeEventType: nil))
         updateResidency()
     }

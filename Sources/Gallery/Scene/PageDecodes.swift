@@ -18,8 +18,10 @@ final class PageDecodes {
     }
 
     let worker: DecodeWorker
-    /// Where each page's pixels come from (grows when a feed adds files).
-    var library: PageLibrary
+    /// Where each page's pixels come from: the controller's library, the one it changes.
+    private let current: CurrentLibrary
+    /// Where each page's pixels come from now.
+    var library: PageLibrary { current.pages }
     /// The size each page is decoded at: exactly the size it is drawn at.
     private(set) var box: PixelSize
     private(set) var inFlight: Set<PhotoID> = []
@@ -49,9 +51,9 @@ final class PageDecodes {
     var newFailures: [PhotoID] = []
     private let logger = Logger(label: "gallery.decode")
 
-    init(worker: DecodeWorker, library: PageLibrary, box: PixelSize) {
+    init(worker: DecodeWorker, library: CurrentLibrary, box: PixelSize) {
         self.worker = worker
-        self.library = library
+        self.current = library
         self.box = box
     }
 

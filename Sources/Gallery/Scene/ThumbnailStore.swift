@@ -19,8 +19,8 @@ final class ThumbnailStore {
     private(set) var capacity = wheelCapacity
 
     private let worker: DecodeWorker
-    /// Where each photo's pixels come from (grows when a feed adds files).
-    var library: PageLibrary
+    /// Where each photo's pixels come from: the controller's library, the one it changes.
+    private let library: CurrentLibrary
     /// The box thumbnails are fitted into.
     private(set) var box: PixelSize
     private var generation = 0
@@ -33,7 +33,7 @@ final class ThumbnailStore {
     /// Decoded thumbnails waiting for their upload, the earliest first.
     private var arrived: [(photo: PhotoID, picture: DecodedPicture)] = []
 
-    init(worker: DecodeWorker, library: PageLibrary) {
+    init(worker: DecodeWorker, library: CurrentLibrary) {
         self.worker = worker
         self.library = library
         self.box = PixelSize(width: 1, height: 1)
@@ -66,7 +66,7 @@ final class ThumbnailStore {
                 inFlight.insert(photo)
                 worker.submit(
                     DecodeRequest(
-                        photo: photo, source: library.source(forPhoto: photo), box: box, generation: generation)
+                        photo: photo, source: library.pages.source(forPhoto: photo), box: box, generation: generation)
                 )
             }
         }

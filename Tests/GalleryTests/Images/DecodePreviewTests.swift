@@ -37,7 +37,8 @@ extension SDLSerializedTests {
             makePageStore(
                 recyclingSlots: recycling,
                 decodes: PageDecodes(
-                    worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: box),
+                    worker: worker, library: CurrentLibrary(PageLibrary(photos: PhotoIndexFixture.index(paths))),
+                    box: box),
                 renderer: try Renderer(target: try Surface(width: 220, height: 220, opaque: true)), cacheBytes: 64 << 20
             )
         }

@@ -151,7 +151,8 @@ extension SDLSerializedTests {
             let store = makePageStore(
                 recyclingSlots: recycling,
                 decodes: PageDecodes(
-                    worker: worker, library: PageLibrary(photos: PhotoIndexFixture.index(paths)), box: Self.box),
+                    worker: worker, library: CurrentLibrary(PageLibrary(photos: PhotoIndexFixture.index(paths))),
+                    box: Self.box),
                 renderer: try Renderer(target: try Surface(width: 200, height: 150, opaque: true)), cacheBytes: 64 << 20
             )
             store.apply(ResidencyPlan(required: [0, 1]))

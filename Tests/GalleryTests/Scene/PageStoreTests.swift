@@ -21,7 +21,8 @@ extension SDLSerializedTests {
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             let renderer = try Renderer(target: try Surface(width: 220, height: 220, opaque: true))
             return makePageStore(
-                recyclingSlots: recycling, decodes: PageDecodes(worker: worker, library: library, box: box),
+                recyclingSlots: recycling,
+                decodes: PageDecodes(worker: worker, library: CurrentLibrary(library), box: box),
                 renderer: renderer, cacheBytes: cacheBytes)
         }
 
