@@ -107,21 +107,25 @@ let package = Package(
         // Not in `gallery` (a test checks its symbol table): the soak's script generator, watchdog and trace
         // invariants, for the soak, the fuzzers' corpus and the tests.
         .target(name: "GalleryCoreTesting", dependencies: ["GalleryCore", "PagerEngine"], swiftSettings: strict),
-        // Not in `gallery`: the soak's in-process runs, the hostile corpus and the JPEG fixtures, which need SDL's side.
+        // Not in `gallery`: the soak's in-process runs, the hostile corpus and the JPEG fixtures, which need SDL's side,
+        // and the inline decoding tests and the soak inject (`ImageDecoder`, which the viewer does not link).
         .target(
             name: "GalleryTesting",
-            dependencies: ["CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "PagerEngine"],
+            dependencies: [
+                "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader", "PagerEngine",
+            ],
             swiftSettings: strict
         ),
         // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
         .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"], swiftSettings: strict),
-        // Everything that touches SDL: wrappers, SDL_image's formats, drawing, the frame loop.
+        // Everything that touches SDL's video: wrappers, drawing, the frame loop. Links no format library (a test
+        // checks the built `gallery`'s symbol table).
         .target(
             name: "Gallery",
             dependencies: [
-                // The C libraries besides SDL and Xlib come through Imaging, which decodes with them.
-                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "ImageDecoders", "ImageLoader", "Imaging",
-                "PagerEngine",
+                // No format library: photos are decoded in `gallery-decoder` processes (DecoderProcess); Little CMS
+                // and zlib come through Imaging.
+                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "Imaging", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -169,7 +173,9 @@ let package = Package(
         // `make soak`: thousands of generated scripts in every mode, then the endurance run, as printed counts.
         .executableTarget(
             name: "GallerySoak",
-            dependencies: ["Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "PagerEngine"],
+            dependencies: [
+                "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "ImageDecoders", "PagerEngine",
+            ],
             path: "Benchmarks/GallerySoak",
             swiftSettings: strict
         ),

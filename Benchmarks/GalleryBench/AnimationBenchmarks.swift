@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryTesting
+import ImageDecoders
 
 /// Prints the decode of a 1280×720 animated GIF of 60 full frames (written byte by byte, `GIFFixture`) for a 1280×720
 /// page: every frame composited by SDL_image and fitted on the worker. Median time of 3 runs in this process, peak

@@ -1,6 +1,8 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryTesting
+import ImageDecoders
 import ImageLoader
 import PagerEngine
 
@@ -63,9 +65,10 @@ func busyFrameBenchmark(in folder: URL, bundledPhotos: [String]) throws {
     print("|---|---|---|---|---|---|")
     for mode in GalleryMode.allCases {
         let tracePath = folder.appendingPathComponent("busy-\(mode.rawValue).jsonl").path
-        let run = HeadlessRun(
+        var run = HeadlessRun(
             size: try ViewportSize(width: 1280, height: 720), script: busyScript(), tracePath: tracePath,
             shotsDirectory: nil)
+        run.inlineDecoding = InlineDecoders.decoding
         try run.run(library: PageLibrary(photos: try PhotoIndex(paths: [photos.path])), mode: mode)
         let times = try TraceReader.records(inFile: tracePath).map(\.frameMilliseconds)
         let sorted = times.sorted()

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import GalleryTesting
+import ImageDecoders
 import ImageLoader
 
 /// Prints what colour management costs a photo: a 12 MP JPEG (from the bundled photo) converted by ImageMagick to

@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryTesting
 import Glibc
+import ImageDecoders
 import ImageLoader
 
 /// The page a photo is decoded for in the decode benchmark.

@@ -2,6 +2,7 @@ import DecoderProcess
 import Foundation
 import Gallery
 import GalleryCore
+import ImageDecoders
 import ImageLoader
 import Imaging
 
@@ -17,13 +18,13 @@ func decoderHopBenchmark(in folder: URL, bundledPhoto: String, runs: Int = 300) 
     let session = try SDLSession(video: false)
     defer { withExtendedLifetime(session) {} }
     let decoder = ImageDecoder()
-    let pool = ProcessDecoding.makePool(decoder: decoder, processCount: 1)
+    let pool = ProcessDecoding.makePool(options: ImageOptions(), processCount: 1)
     defer { pool.shutdown() }
     let request = DecodeRequest(photo: PhotoID(0), source: .file(path: path), box: benchmarkPage, generation: 0)
     let message = DecoderRequest(boxWidth: 1280, boxHeight: 720, budgetBytes: 0, cpuSeconds: 0, fileExtension: "jpg")
     // The first decode waits for the process to load and sandbox itself: a cost of the start, not of a photo.
     let startedAt = now()
-    _ = try ProcessDecoding.decode(request, pool: pool, inline: decoder)
+    _ = try ProcessDecoding.decode(request, pool: pool)
     let firstHop = now() - startedAt
     var inline: [Double] = []
     var hop: [Double] = []
@@ -53,8 +54,8 @@ func decoderHopBenchmark(in folder: URL, bundledPhoto: String, runs: Int = 300) 
     print("## The decoder process hop: a 1920×1280 JPEG for a 1280×720 page, \(runs) runs interleaved")
     print("| per photo | median ms | p99 ms |")
     print("|---|---|---|")
-    print(row("decode in the viewer's thread (`--decoders inline`)", inline))
-    print(row("decode in a gallery-decoder process (`--decoders process`), the viewer's wait", hop))
+    print(row("decode in the viewer's thread (inline, as tests inject it)", inline))
+    print(row("decode in a gallery-decoder process (as the viewer does), the viewer's wait", hop))
     print(row("the hop's own cost (wait − decoder's time)", overhead))
     print("First decode of a new process (its start and sandbox included): \(format(firstHop * 1000, 1)) ms")
 }

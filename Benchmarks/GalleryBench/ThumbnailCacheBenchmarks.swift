@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryCore
 import Glibc
+import ImageDecoders
 import ImageLoader
 
 /// Prints the time the wheel's thumbnail worker takes to make the thumbnails of `count` 12 MP photos at 1280×720 (the

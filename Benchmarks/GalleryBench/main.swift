@@ -3,6 +3,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryTesting
 import Glibc
 import PagerEngine
 
@@ -179,9 +180,10 @@ func headlessFrameBenchmark(in folder: URL) throws {
     print("|---|---|---|---|---|---|---|---|---|")
     for (index, scenario) in frameScenarios().enumerated() {
         let tracePath = folder.appendingPathComponent("trace-\(index).jsonl").path
-        let run = HeadlessRun(
+        var run = HeadlessRun(
             size: try ViewportSize(width: 1280, height: 720), script: scenario.script, tracePath: tracePath,
             shotsDirectory: nil)
+        run.inlineDecoding = InlineDecoders.decoding
         try run.run(library: try scenario.library(), mode: scenario.mode)
         let records = try TraceReader.records(inFile: tracePath)
         // The first frame decodes and uploads the first pages: reported in max, left out of the percentiles' warm-up.

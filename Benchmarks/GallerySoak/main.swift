@@ -172,8 +172,9 @@ func enduranceScript(advances: Int) -> Script {
 @MainActor
 func lastRecord(of script: Script, library: PageLibrary, mode: GalleryMode) throws -> (TraceRecord, [TraceRecord]) {
     let path = folder + "/endurance.jsonl"
-    _ = try HeadlessRun(size: size, script: script, tracePath: path, shotsDirectory: nil)
-        .runFrames(library: library, mode: mode)
+    var run = HeadlessRun(size: size, script: script, tracePath: path, shotsDirectory: nil)
+    run.inlineDecoding = InlineDecoders.decoding
+    _ = try run.runFrames(library: library, mode: mode)
     let records = try TraceReader.records(inFile: path)
     return (records.last!, records)
 }

@@ -92,6 +92,16 @@ public enum DecoderServer {
                         stride: Int32(buffer.stride), format: buffer.format.rawValue,
                         byteCount: UInt64(buffer.byteCount),
                         texts: notes)
+                case .encoded(let bytes):
+                    reply = DecoderReply(failureCode: 0)
+                    if !bytes.isEmpty, let storage = try? PixelStorage.allocateShared(byteCount: bytes.count) {
+                        bytes.withUnsafeBytes { storage.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                        memory = storage
+                        reply = DecoderReply(
+                            failureCode: 0, width: Int32(clamping: bytes.count), height: 1,
+                            stride: Int32(clamping: bytes.count), format: DecoderReply.encodedPNGFormat,
+                            byteCount: UInt64(bytes.count))
+                    }
                 case .failure(let code, let texts):
                     reply = DecoderReply(failureCode: code, texts: texts)
                 }

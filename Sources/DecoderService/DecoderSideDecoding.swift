@@ -22,6 +22,11 @@ public enum DecoderSideDecoding {
         sharing.sharesPixels = true
         let picture: DecodedPicture
         do {
+            if request.thumbnailPNG {
+                // A thumbnail cache's PNG: fitted, not enlarged, sRGB, encoded here (libpng, sandboxed).
+                let side = max(box.width, box.height)
+                return .encoded(try decoder.thumbnailPNG(of: .file(path: job.path), side: side) ?? [])
+            }
             if request.preview {
                 // Only the page's first picture: a HEIF or AVIF file's embedded thumbnail, fitted.
                 guard let preview = decoder.preview(.file(path: job.path), fitting: box) else {

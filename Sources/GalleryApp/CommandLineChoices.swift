@@ -39,6 +39,3 @@ struct ScaleChoice: ExpressibleByArgument, Sendable {
         self.value = value
     }
 }
-
-/// `--decoders process|inline`: where photos are decoded.
-extension DecoderChoice: ExpressibleByArgument {}

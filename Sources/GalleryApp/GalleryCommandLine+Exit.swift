@@ -37,8 +37,8 @@ extension GalleryCommandLine {
             // explained; everything else is bad input.
             let text = message(for: error)
             if exitCode(for: error) == .success, rawArguments.dropFirst().contains("--version") {
-                // Inline decoding says so at once; only a run that chose process decoders starts one to ask it.
-                let lines = ProcessDecoding.versionLines(DecoderChoice.named(in: Array(rawArguments.dropFirst())))
+                // The format libraries and the sandbox's layers are the decoder process's: one is started to ask.
+                let lines = ProcessDecoding.versionLines()
                 print(([text] + lines).joined(separator: "\n"))
                 Glibc.exit(0)
             }

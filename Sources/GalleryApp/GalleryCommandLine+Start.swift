@@ -93,7 +93,6 @@ extension GalleryCommandLine {
                 feedSource: feedSourceFactory(photoCount: library.count), configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
-            run.decoders = decoders
             run.reportMarked = markedReport
             run.actions = actions
             run.relist = relist
@@ -110,7 +109,6 @@ extension GalleryCommandLine {
                 size: viewport, softwareRenderer: software, configuration: pagerConfiguration,
                 slideshowInterval: slideshow?.value)
             run.images = images
-            run.decoders = decoders
             run.reportMarked = markedReport
             run.actions = actions
             run.relist = relist

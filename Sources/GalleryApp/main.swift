@@ -158,9 +158,6 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "A camera RAW beside a JPEG of the same name shows once: as the jpeg (default), the raw, or both.")
     var rawPairs: RawPairs = .jpeg
 
-    @Option(help: "process: decode in sandboxed gallery-decoder processes; inline: in the viewer's threads.")
-    var decoders: DecoderChoice = .fromEnvironment
-
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {

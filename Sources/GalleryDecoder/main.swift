@@ -39,12 +39,23 @@ func decodePhoto(_ job: DecodeJob) -> DecodeAnswer {
     return DecoderSideDecoding.answer(job, decoder: converting)
 }
 
+if arguments.first == "--versions" {
+    // The format libraries this process decodes with, as loaded (the viewer's `--version` prints the line).
+    let jxl = FormatLibraryVersions.libjxlNumber
+    let libraries = [
+        "SDL_image " + ImageLoader.linkedVersion, "libheif " + FormatLibraryVersions.libheif,
+        "libjxl \(jxl / 1_000_000).\(jxl / 1000 % 1000).\(jxl % 1000)", "LibRaw " + FormatLibraryVersions.libRaw,
+    ]
+    print(libraries.joined(separator: ", "))
+    exit(0)
+}
 if arguments.first == "--sandbox" {
     print(DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: false).summary)
     exit(0)
 }
 guard arguments.contains("--serve") else {
-    let message = "gallery-decoder: started by gallery, not by hand (--sandbox prints the sandbox's layers)\n"
+    let message =
+        "gallery-decoder: started by gallery, not by hand (--sandbox prints the sandbox's layers, --versions the libraries)\n"
     _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }

@@ -81,28 +81,12 @@ public struct ImageDecoder: Sendable {
                 throw DecodeFailure(source: source, reason: error)
             }
         case .synthetic(let index, let count):
-            guard count > 0, (0..<count).contains(index) else {
-                throw DecodeFailure(source: source, reason: .invalidSyntheticPage(index: index, count: count))
-            }
-            do {
-                let page = try SyntheticPage(index: index, count: count).render(fitting: box)
-                guard let region, let part = Self.clip(region, to: page.size) else {
-                    return DecodedPicture(pixels: page)
-                }
-                return DecodedPicture(pixels: try page.cropped(to: part))
-            } catch {
-                throw DecodeFailure(source: source, reason: .processingFailed(error.description))
-            }
+            return try SyntheticPage.picture(source, index: index, count: count, fitting: box, region: region)
         }
     }
 
     /// `region` within a picture of `size`, or nil when nothing of it lies inside.
-    package static func clip(_ region: PixelRect, to size: PixelSize) -> PixelRect? {
-        let left = max(region.x, 0), top = max(region.y, 0)
-        let right = min(region.x + region.width, size.width), bottom = min(region.y + region.height, size.height)
-        guard right > left, bottom > top else { return nil }
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
+    package static func clip(_ region: PixelRect, to size: PixelSize) -> PixelRect? { region.clipped(to: size) }
 
     /// Opens the file safely, checks its header against the limits, reserves memory, decodes and fits (the whole
     /// picture, or `region` of it).

@@ -8,4 +8,6 @@ public struct DecoderAnswer: Sendable {
     public let pixels: PixelBuffer?
     /// The process that answered.
     public let processID: Int32
+    /// The encoded bytes a `thumbnailPNG` request is answered with (copied out of the reply's memfd), else nil.
+    public var encoded: [UInt8]? = nil
 }

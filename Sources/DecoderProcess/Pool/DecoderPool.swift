@@ -17,8 +17,10 @@ public final class DecoderPool: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// The decoder's executable (`gallery-decoder` beside the viewer's, `besideViewer()`).
         public var executable: String
-        /// Processes started at once (one per decode thread).
+        /// The most processes running (one per decode thread).
         public var processCount: Int
+        /// Processes started at once (at most `processCount`); the others start when a decode finds none idle.
+        public var initialCount: Int
         /// Bytes one decode may map besides the decoder's own code and heap: its address-space limit.
         public var budgetBytes: UInt64
         /// Wall-clock seconds a decode may take before its process is killed.
@@ -37,6 +39,7 @@ public final class DecoderPool: @unchecked Sendable {
         ) {
             self.executable = executable
             self.processCount = max(processCount, 1)
+            initialCount = max(processCount, 1)
             self.budgetBytes = budgetBytes
             self.deadlineSeconds = deadlineSeconds
             self.cpuSeconds = cpuSeconds
@@ -62,7 +65,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// viewer opens its window).
     public init(_ configuration: Configuration) {
         self.configuration = configuration
-        for _ in 0..<configuration.processCount {
+        for _ in 0..<min(configuration.initialCount, configuration.processCount) {
             if let started = try? start() { idle.append(started) }
         }
     }

@@ -92,6 +92,16 @@ final class DecoderProcessHandle {
             return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID))
         }
         guard memory >= 0 else { return .failure(.crashed("a reply with pixels came without their memory")) }
+        if reply.format == DecoderReply.encodedPNGFormat {
+            do throws(PixelBufferError) {
+                let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
+                let bytes = [UInt8](
+                    UnsafeRawBufferPointer(start: storage.bytes, count: storage.byteCount))
+                return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID, encoded: bytes))
+            } catch {
+                return .failure(.crashed("unusable encoded bytes: \(error)"))
+            }
+        }
         do throws(PixelBufferError) {
             // The mapping takes the descriptor; the pixels are read where the decoder wrote them.
             let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))

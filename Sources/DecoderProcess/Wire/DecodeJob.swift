@@ -33,6 +33,8 @@ public struct DecodeJob {
 public enum DecodeAnswer {
     /// The pixels, in shared memory (`PixelBuffer(… shared: true)`), with up to two notes.
     case pixels(PixelBuffer, notes: [String])
+    /// Encoded bytes (a thumbnail's PNG), sent in a memfd of their own; empty: the picture could not be encoded.
+    case encoded([UInt8])
     /// No pixels: a failure code the viewer knows, and up to two texts of detail.
     case failure(code: UInt16, texts: [String])
 }

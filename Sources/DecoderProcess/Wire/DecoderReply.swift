@@ -9,6 +9,9 @@ public struct DecoderReply: Sendable, Hashable {
     static let magic: UInt32 = 0x5052_4447  // "GDRP"
     /// The failure code of a decode whose pixels' shared memory was refused under the address-space limit.
     public static let memoryLimitFailureCode: UInt16 = 0xFFFE
+    /// The `format` of a reply whose memfd holds encoded PNG bytes (`byteCount` of them), not pixels: the answer to
+    /// a `DecoderRequest.thumbnailPNG` request.
+    public static let encodedPNGFormat: UInt8 = 0xFF
     /// The failure code of a request the decoder does not answer (a probe without `--test-requests`).
     public static let refusedFailureCode: UInt16 = 0xFFFF
 

@@ -29,6 +29,8 @@ public struct DecoderRequest: Sendable, Hashable {
     /// The longest file extension sent (the decoder tells formats without magic bytes by it).
     public static let extensionCapacity = 16
     static let magic: UInt32 = 0x5152_4447  // "GDRQ"
+    /// The flags' bit 9: `thumbnailPNG`.
+    static let thumbnailPNGFlag: UInt16 = 1 << 9
 
     /// What to do.
     public var kind: Kind
@@ -52,6 +54,10 @@ public struct DecoderRequest: Sendable, Hashable {
     /// Whether only the page's first picture is wanted (a HEIF file's embedded thumbnail, fitted): answered with a
     /// failure when the file has none.
     public var preview = false
+    /// Whether the picture is wanted as a shared thumbnail cache's PNG (flag bit 9): fitted inside the box, never
+    /// enlarged, in sRGB whatever the output profile, encoded by the decoder; the reply carries the PNG's bytes
+    /// (`DecoderReply.encodedPNGFormat`), or no bytes when the picture decoded but could not be encoded.
+    public var thumbnailPNG = false
     /// The output profile's number (`.outputProfile`): the decoder says which one it converts to.
     public var profileGeneration: UInt32 = 0
 
@@ -76,7 +82,9 @@ public struct DecoderRequest: Sendable, Hashable {
         wire.put(Self.magic, at: 0)
         wire.put(kind.rawValue, at: 4)
         wire.put(
-            UInt16((animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)),
+            UInt16(
+                (animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)
+                    | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0)),
             at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
@@ -99,6 +107,7 @@ public struct DecoderRequest: Sendable, Hashable {
         animated = flags & 1 != 0
         previousReleased = flags & 4 != 0
         preview = flags & 8 != 0
+        thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil

@@ -2,8 +2,12 @@ import DecoderProcess
 import GalleryCore
 import PagerEngine
 
+/// Makes the decoder a run decodes with in its own threads instead of in decoder processes, from the run's limits:
+/// how tests, benchmarks and the soak inject `ImageDecoder` (ImageDecoders), which the viewer does not link.
+public typealias InlineDecoding = @Sendable (ImageOptions) -> any PictureDecoding
+
 /// How every run builds a gallery: the page worker with a thumbnail and a zoom-detail worker on the same decoder (one
-/// memory budget for all three), and the controller over them. The thumbnail worker goes through the shared
+/// memory budget for all three; in the viewer, one pool of decoder processes), and the controller over them. The thumbnail worker goes through the shared
 /// thumbnail cache when the options name one (`ThumbnailMaker`). The window and headless runs differ only in the page
 /// worker they pass (threads, whether it decodes alone at first) and the event their workers wake the loop with.
 @MainActor
@@ -22,14 +26,14 @@ final class GalleryAssembly {
     let images: ImageOptions
     /// The desktop's shared thumbnail cache the wheel reads and fills, or nil.
     let thumbnailCache: ThumbnailCache?
-    /// The decoder processes the page and detail workers decode in, or nil: they decode in their threads.
+    /// The decoder processes the workers decode in, or nil: they decode in their threads (an injected decoder).
     let decoderPool: DecoderPool?
 
     /// An assembly over `worker`, whose thumbnail (two threads) and detail (one) workers decode with `decoder`, to
     /// `displayProfile` when given (the window's), and wake the loop with `wakeEventType` (nil: no events, headless).
-    /// With `decoderPool`, the detail worker decodes in its processes (as `worker` then does too).
-    init(
-        worker: DecodeWorker, decoder: ImageDecoder, displayProfile: DisplayProfile? = nil, wakeEventType: UInt32?,
+    /// `decoderPool` is the pool `decoder` decodes in, if it does (its sandbox status shows in the panel).
+    init<Decoder: PictureDecoding>(
+        worker: DecodeWorker, decoder: Decoder, displayProfile: DisplayProfile? = nil, wakeEventType: UInt32?,
         configuration: PagerConfiguration, slideshowInterval: Double?, images: ImageOptions,
         decoderPool: DecoderPool? = nil
     ) {
@@ -45,23 +49,28 @@ final class GalleryAssembly {
                 try ThumbnailMaker(decoder: decoder, cache: cache).thumbnail(request)
             }
         }
-        detailWorker =
-            decoderPool.map {
-                ProcessDecoding.worker(
-                    pool: $0, inline: decoder, displayProfile: displayProfile, threadCount: 1,
-                    wakeEventType: wakeEventType)
-            }
-            ?? Self.worker(
-                decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
+        detailWorker = Self.worker(
+            decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
         self.decoderPool = decoderPool
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
         self.images = images
     }
 
+    /// What the gallery decodes with: `inline`'s decoder when given (tests, benchmarks, the soak), else decoder
+    /// processes within `images`' limits, `initialCount` of them started now (they load while the window opens) and
+    /// up to `processCount` (one per decode thread); the pool, if any, to shut down last.
+    nonisolated static func decoding(
+        images: ImageOptions, inline: InlineDecoding?, processCount: Int, initialCount: Int
+    ) -> (decoder: any PictureDecoding, pool: DecoderPool?) {
+        if let inline { return (inline(images), nil) }
+        let pool = ProcessDecoding.makePool(options: images, processCount: processCount, initialCount: initialCount)
+        return (ProcessPictureDecoder(pool: pool, budget: DecodeBudget(totalBytes: images.decodeBudgetBytes)), pool)
+    }
+
     /// A worker decoding pages (or regions) with `decoder` on `threadCount` threads, to `displayProfile` when given.
     nonisolated static func worker(
-        decoder: ImageDecoder, displayProfile: DisplayProfile?, threadCount: Int = 2, wakeEventType: UInt32?,
+        decoder: some PictureDecoding, displayProfile: DisplayProfile?, threadCount: Int = 2, wakeEventType: UInt32?,
         decodesAlone: Bool = false
     ) -> DecodeWorker {
         guard let displayProfile else {
@@ -71,16 +80,12 @@ final class GalleryAssembly {
         return DecodeWorker(
             threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget, decodesAlone: decodesAlone
         ) { request throws(DecodeFailure) in
-            try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in
-                try decoder.decode(
-                    request.source, fitting: request.box, region: request.region,
-                    animated: request.purpose != .picture)
-            }
+            try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in try decoder.decode(request) }
         } preview: { request in
             // A page's first picture (a HEIF thumbnail), in the display's colours as its sharp picture will be.
             guard request.region == nil else { return nil }
             return try? displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) -> DecodedPicture? in
-                decoder.preview(request.source, fitting: request.box)
+                decoder.preview(request)
             }
         }
     }

@@ -153,8 +153,20 @@ public final class GalleryController {
         store = makePageStore(
             recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: budget)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: currentLibrary)
-        zoomDetail = ZoomDetail(worker: detailWorker ?? DecodeWorker(threadCount: 1, wakeEventType: nil))
+        zoomDetail = ZoomDetail(worker: detailWorker ?? Self.generatedPagesOnly())
         updateResidency()
+    }
+
+    /// A detail worker for a controller given none: it makes generated pages' regions, and no photo's (the viewer
+    /// decodes photos in decoder processes, which the caller's workers reach).
+    private static func generatedPagesOnly() -> DecodeWorker {
+        DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+            guard case .synthetic(let index, let count) = request.source else {
+                throw DecodeFailure(source: request.source, reason: .processingFailed("no detail decoder"))
+            }
+            return try SyntheticPage.picture(
+                request.source, index: index, count: count, fitting: request.box, region: request.region)
+        }
     }
 
     /// The cache budget for an output of `size`: `given`, or when `growing` at least what keeps three pages at its

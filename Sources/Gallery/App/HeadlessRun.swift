@@ -40,8 +40,9 @@ public struct HeadlessRun {
     public var startPage = 0
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
-    /// Where photos are decoded (`--decoders`).
-    public var decoders = DecoderChoice.fromEnvironment
+    /// Decodes in the run's threads with this decoder instead of in decoder processes (tests, benchmarks, the soak);
+    /// nil: in sandboxed `gallery-decoder` processes, as the viewer always does.
+    public var inlineDecoding: InlineDecoding?
     /// The folders the trace and shots must stay out of (`main` adds the folders named and watched); the library's
     /// photo folders, and those of photos a feed appends, are always added.
     public var outputPolicy = OutputPolicy()
@@ -91,14 +92,15 @@ public struct HeadlessRun {
         }
         var target = try Surface(width: size.width, height: size.height, opaque: true)
         var renderer = try Renderer(target: target)
-        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
-        let decoder = images.makeDecoder()
-        let pool = decoders == .process ? ProcessDecoding.makePool(decoder: decoder, processCount: 2) : nil
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget: decoder processes (two at
+        // once, two more for thumbnails when asked), or the injected inline decoder.
+        let (decoder, pool) = GalleryAssembly.decoding(
+            images: images, inline: inlineDecoding, processCount: 4, initialCount: 2)
+        defer { pool?.shutdown() }
         let assembly = GalleryAssembly(
-            worker: pool.map { ProcessDecoding.worker(pool: $0, inline: decoder, threadCount: 1, wakeEventType: nil) }
-                ?? DecodeWorker(decoder: decoder, threadCount: 1, wakeEventType: nil), decoder: decoder,
-            wakeEventType: nil, configuration: configuration, slideshowInterval: slideshowInterval, images: images,
-            decoderPool: pool)
+            worker: GalleryAssembly.worker(decoder: decoder, displayProfile: nil, threadCount: 1, wakeEventType: nil),
+            decoder: decoder, wakeEventType: nil, configuration: configuration, slideshowInterval: slideshowInterval,
+            images: images, decoderPool: pool)
         defer { assembly.shutdown() }
         // A stop signal abandons a decode in progress: the frame waiting for it goes on at once, and shutting the
         // workers down does not wait for it (the process exit ends it).

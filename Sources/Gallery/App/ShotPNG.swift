@@ -2,12 +2,12 @@ import GalleryCore
 
 /// A frame as the bytes of a headless shot: an opaque RGB PNG carrying the gallery's mark (`ShotMark`), encoded in
 /// memory so that it is written through `OutputFile` (the output policy), never by SDL opening a path itself. Cached
-/// thumbnails are encoded here too (`ThumbnailMaker`), and written by `ThumbnailCache`.
+/// thumbnails are encoded by the decoder process instead (`PictureDecoding.thumbnailPNG`).
 enum ShotPNG {
     /// The PNG bytes of `surface`, marked.
     static func encode(_ surface: Surface) throws(SDLError) -> [UInt8] {
         guard let marked = ShotMark.marking(try png(of: surface, opaque: true)) else {
-            throw SDLError(call: "IMG_SavePNG_RW", message: "the encoder wrote no PNG header")
+            throw SDLError(call: "PNGEncoder", message: "the encoder wrote no PNG header")
         }
         return marked
     }

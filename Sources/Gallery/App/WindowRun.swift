@@ -37,8 +37,9 @@ public struct WindowRun {
     public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
     /// The order the photos are listed in (`--sort`).
     public var sort = PhotoSort.name
-    /// Where photos are decoded (`--decoders`).
-    public var decoders = DecoderChoice.fromEnvironment
+    /// Decodes in the run's threads with this decoder instead of in decoder processes (tests, benchmarks); nil: in
+    /// sandboxed `gallery-decoder` processes, as the viewer always does.
+    public var inlineDecoding: InlineDecoding?
 
     /// The longest the window waits for its first photo before showing a placeholder instead.
     static let firstPhotoWait = 0.15
@@ -68,24 +69,19 @@ public struct WindowRun {
     public func run(opening open: @escaping @Sendable () throws -> OpenedLibrary) throws {
         Self.useUTF8Locale()
         SDLSession.avoidDBusAutolaunch()  // Before any thread: it sets an environment variable.
-        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget.
-        let decoder = images.makeDecoder()
+        // One decoder, so pages, thumbnails and zoomed pictures share one memory budget. Decoder processes start
+        // now, loading their libraries while the window opens: two page threads and one detail thread at once, two
+        // more when the wheel or grid first asks for thumbnails. Each is sent the display's profile before its first
+        // decode under it.
+        let (decoder, pool) = GalleryAssembly.decoding(
+            images: images, inline: inlineDecoding, processCount: 5, initialCount: 3)
+        defer { pool?.shutdown() }
         // Photos with a profile are converted to the display's, known once the window exists (never headless: shots
         // and traces stay independent of the machine).
         let displayProfile = images.managesColour ? DisplayProfile() : nil
-        // Decoder processes start now, loading their libraries while the window opens: two page threads, one detail.
-        // Each is sent the display's profile before its first decode under it.
-        let pool = decoders == .process ? ProcessDecoding.makePool(decoder: decoder, processCount: 3) : nil
-        defer { pool?.shutdown() }
-        let worker =
-            pool.map {
-                ProcessDecoding.worker(
-                    pool: $0, inline: decoder, displayProfile: displayProfile, threadCount: 2,
-                    wakeEventType: SDLSession.wakeEventType, decodesAlone: true)
-            }
-            ?? GalleryAssembly.worker(
-                decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
-                decodesAlone: true)
+        let worker = GalleryAssembly.worker(
+            decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
+            decodesAlone: true)
         defer { worker.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
@@ -103,7 +99,7 @@ public struct WindowRun {
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, decoder: ImageDecoder, displayProfile: DisplayProfile?,
+        session: SDLSession, opening: LibraryOpening, decoder: any PictureDecoding, displayProfile: DisplayProfile?,
         worker: DecodeWorker, firstBox: PixelSize, decoderPool: DecoderPool?
     ) throws {
         let logger = Logger(label: "gallery.window")

@@ -1,5 +1,5 @@
 import CSDL2
-import ImageDecoders
+import Imaging
 
 /// Decode workers that wake the window's event loop: each batch of results pushes an SDL event of `wakeEventType`
 /// (`SDL_PushEvent` is thread-safe), so a loop asleep in `SDL_WaitEvent` wakes up and drains them.
@@ -7,7 +7,7 @@ extension DecodeWorker {
     /// A worker decoding with `decoder`, waking the loop with events of `wakeEventType` (usually
     /// `SDLSession.wakeEventType`; nil pushes no events, e.g. in headless runs).
     public convenience init(
-        decoder: ImageDecoder = ImageDecoder(), threadCount: Int = 2, wakeEventType: UInt32?,
+        decoder: some PictureDecoding, threadCount: Int = 2, wakeEventType: UInt32?,
         decodesAlone: Bool = false
     ) {
         self.init(
@@ -28,7 +28,7 @@ extension DecodeWorker {
     }
 
     /// A wake-up that pushes an SDL event of `eventType`.
-    static func pushing(_ eventType: UInt32) -> @Sendable () -> Void {
+    package static func pushing(_ eventType: UInt32) -> @Sendable () -> Void {
         {
             var event = SDL_Event()
             event.type = eventType

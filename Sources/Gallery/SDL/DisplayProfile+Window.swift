@@ -1,5 +1,5 @@
 import CSDL2
-import ImageDecoders
+import Imaging
 
 extension DisplayProfile {
     /// The profile of the display `window` is on, or nil: none published, or not one (`plausible`).

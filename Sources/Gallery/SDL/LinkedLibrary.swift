@@ -1,6 +1,5 @@
 import CSDL2
-import ImageDecoders
-import ImageLoader
+import Imaging
 
 /// A C library the gallery runs with, and the version the loaded library reports (not the headers built against).
 public struct LinkedLibrary: Equatable, Sendable {
@@ -15,20 +14,15 @@ public struct LinkedLibrary: Equatable, Sendable {
         self.version = version
     }
 
-    /// SDL, SDL_image, SDL_ttf, the decoders the gallery calls itself (libheif, libjxl, LibRaw) and Little CMS as
-    /// loaded now; none of them needs to be initialised first.
+    /// SDL, SDL_ttf and Little CMS as loaded now; none of them needs to be initialised first. The format libraries
+    /// are the decoder process's, not the viewer's (`ProcessDecoding.formatLibraries()`, which `--version` adds).
     public static var all: [LinkedLibrary] {
         var sdl = SDL_version()
         SDL_GetVersion(&sdl)
         return [
             LinkedLibrary(name: "SDL", version: text(sdl)),
-            LinkedLibrary(name: "SDL_image", version: ImageLoader.linkedVersion),
             LinkedLibrary(name: "SDL_ttf", version: TTF_Linked_Version().map { text($0.pointee) } ?? "unknown"),
-            LinkedLibrary(name: "libheif", version: FormatLibraryVersions.libheif),
-            LinkedLibrary(name: "libjxl", version: jxlVersion(FormatLibraryVersions.libjxlNumber)),
-            LinkedLibrary(name: "LibRaw", version: FormatLibraryVersions.libRaw),
             LinkedLibrary(name: "Little CMS", version: lcmsVersion(ColourTransform.lcmsVersionNumber)),
-            // libjpeg-turbo's TurboJPEG 2.1 API reports no version at run time.
         ]
     }
 

@@ -1,5 +1,4 @@
 import CSDL2
-import ImageLoader
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -42,11 +41,6 @@ public final class SDLSession {
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
 
-        guard ImageLoader.prepare() else {
-            let error = SDLError(failedCall: "IMG_Init")
-            SDL_Quit()
-            throw error
-        }
         guard TTF_Init() == 0 else {
             let error = SDLError(failedCall: "TTF_Init")
             SDL_Quit()

@@ -1,5 +1,4 @@
 import CSDL2
-import ImageLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -177,8 +176,8 @@ public final class Surface: @unchecked Sendable {
     /// The PNG bytes of the surface (RGB when `opaque`, else RGBA).
     func png(opaque: Bool) throws(SDLError) -> [UInt8] {
         let pixels = try pixelBuffer()
-        do throws(DecodeFailure.Reason) { return try ImageLoader.png(of: pixels, opaque: opaque) } catch {
-            throw SDLError(call: "IMG_SavePNG_RW", message: error.message)
+        do throws(PixelBufferError) { return try PNGEncoder.png(of: pixels, opaque: opaque) } catch {
+            throw SDLError(call: "PNGEncoder", message: error.description)
         }
     }
 
@@ -191,16 +190,6 @@ public final class Surface: @unchecked Sendable {
         guard fclose(file) == 0, written == bytes.count else {
             throw SDLError(call: "IMG_SavePNG", message: "cannot write \(path)")
         }
-    }
-
-    /// The picture in the file at `path`, decoded by SDL_image whatever its format, in `Surface.pixelFormat`: for tests
-    /// and benchmarks reading shots and fixtures.
-    package static func loading(_ path: String) throws(SDLError) -> Surface {
-        let pixels: PixelBuffer
-        do throws(DecodeFailure.Reason) { pixels = try ImageLoader.load(path: path) } catch {
-            throw SDLError(call: "IMG_Load", message: error.message)
-        }
-        return try Surface(wrapping: pixels)
     }
 
     /// A copy in `Surface.pixelFormat`, keeping transparency and the blend mode.

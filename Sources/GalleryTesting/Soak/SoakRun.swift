@@ -79,8 +79,9 @@ package struct SoakRun: Sendable {
             : FeedSourceFactory { [seed] _ in
                 SimulatedFeedSource(photoCount: photoCount, failureRate: Self.feedFailureRate, seed: seed)
             }
-        let headless = HeadlessRun(
+        var headless = HeadlessRun(
             size: size, script: script, tracePath: tracePath, shotsDirectory: nil, feedSource: feed)
+        headless.inlineDecoding = InlineDecoders.decoding
         // The photos' folders must come out of the run exactly as they went in: the gallery only reads them.
         let folders = pages.photoFolders.sorted()
         let before = folders.map(Self.listing)

@@ -33,4 +33,29 @@ struct BinaryContentsTests {
             #expect(found.isEmpty, "gallery has \(found.count) symbols naming \(name), e.g. \(found.prefix(3))")
         }
     }
+
+    /// Symbols of the format libraries (defined, or undefined: to be bound from a shared library) and the decoder
+    /// modules' mangled names: the viewer decodes in `gallery-decoder` processes and links none of them.
+    static let formatLibrarySymbols = [
+        "heif_", "Jxl", "libraw_", "IMG_", "tjInitDecompress", "tjDecompress", "WebPAnim", "WebPDemux", "jpeg_",
+        "TIFF", "png_",
+    ]
+    static let decoderModules = [
+        "ImageDecoders", "ImageLoader", "HEIFDecoder", "JXLDecoder", "JPEGDecoder", "RAWPreview", "WebPAnimation",
+    ]
+
+    @Test("gallery's symbol table names no format library and no decoder module")
+    func noFormatLibraries() throws {
+        let symbols = try Self.symbols()
+        #expect(symbols.contains { $0.hasSuffix(" SDL_Init") }, "nm listed no SDL_Init: did it read gallery?")
+        let names = symbols.compactMap { $0.split(separator: " ").last }
+        for prefix in Self.formatLibrarySymbols {
+            let found = names.filter { $0.hasPrefix(prefix) }
+            #expect(found.isEmpty, "gallery has \(found.count) symbols starting \(prefix), e.g. \(found.prefix(3))")
+        }
+        for name in Self.decoderModules {
+            let found = symbols.filter { $0.contains(name) }
+            #expect(found.isEmpty, "gallery has \(found.count) symbols naming \(name), e.g. \(found.prefix(3))")
+        }
+    }
 }

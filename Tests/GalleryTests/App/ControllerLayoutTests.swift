@@ -1,6 +1,7 @@
 import Dispatch
 import GalleryCore
 import Glibc
+import ImageDecoders
 import PagerEngine
 import Testing
 

@@ -1,4 +1,5 @@
 import GalleryCore
+import ImageDecoders
 import PagerEngine
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import ImageDecoders
 import PagerEngine
 import Testing
 

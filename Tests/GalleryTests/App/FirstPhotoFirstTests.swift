@@ -1,5 +1,6 @@
 import Gallery
 import GalleryCore
+import ImageDecoders
 import PagerEngine
 import Testing
 

@@ -23,4 +23,29 @@ struct LinkedLibrariesTests {
             #expect(!libraries.contains(library), "\(text)")
         }
     }
+
+    /// The format libraries' file names, as ldd lists them.
+    static let formatLibraries = ["libheif", "libjxl", "libraw", "libSDL2_image", "libwebp", "libtiff", "libturbojpeg"]
+
+    /// The libraries ldd lists for the executable at `path` (the whole closure the loader would map).
+    static func libraries(of path: String) throws -> [String] {
+        let (status, text) = try GalleryProcess.capture(
+            [path], program: URL(fileURLWithPath: "/usr/bin/ldd"), stream: .standardOutput)
+        #expect(status == 0)
+        return text.split(separator: "\n").compactMap {
+            $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        }
+    }
+
+    @Test("gallery maps no format library; gallery-decoder, which decodes for it, maps them all")
+    func formatLibrariesOnlyInTheDecoder() throws {
+        let viewer = try Self.libraries(of: GalleryProcess.executable.path)
+        let decoder = try Self.libraries(
+            of: GalleryProcess.executable.deletingLastPathComponent().appendingPathComponent("gallery-decoder").path)
+        #expect(viewer.contains { $0.hasPrefix("libSDL2") }, "ldd found no SDL, so it did not read gallery: \(viewer)")
+        for library in Self.formatLibraries {
+            #expect(!viewer.contains { $0.hasPrefix(library) }, "gallery maps \(library): \(viewer)")
+            #expect(decoder.contains { $0.hasPrefix(library) }, "gallery-decoder maps no \(library): \(decoder)")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import GalleryCore
 import GalleryTesting
 import Glibc
+import ImageDecoders
 import PagerEngine
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryCoreTesting
+import GalleryTesting
 import PagerEngine
 import Testing
 
@@ -15,10 +16,10 @@ extension SDLSerializedTests {
             let folder = try TemporaryDirectory()
             let path = folder.path("trace.jsonl")
             let script = try Script.parse(lines.joined(separator: "\n"))
-            _ = try HeadlessRun(
-                size: ViewportSize(width: 320, height: 240), script: script, tracePath: path, shotsDirectory: nil
-            )
-            .runFrames(library: PageLibrary(syntheticCount: 12), mode: mode)
+            var run = HeadlessRun(
+                size: try ViewportSize(width: 320, height: 240), script: script, tracePath: path, shotsDirectory: nil)
+            run.inlineDecoding = InlineDecoders.decoding
+            _ = try run.runFrames(library: PageLibrary(syntheticCount: 12), mode: mode)
             return try TraceReader.records(inFile: path)
         }
 

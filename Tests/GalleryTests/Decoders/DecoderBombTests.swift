@@ -53,7 +53,7 @@ extension SDLSerializedTests {
             let folder = try TemporaryDirectory()
             let path = try folder.write(bomb.bytes(), to: bomb.name)
             let next = try DecoderPoolTests.photos(1, in: folder)[0]
-            let pool = ProcessDecoding.makePool(decoder: ImageDecoder(), processCount: 1)
+            let pool = ProcessDecoding.makePool(options: ImageOptions(), processCount: 1)
             defer { pool.shutdown() }
             let started = MonotonicClock.seconds()
             let outcome = DecoderPoolTests.decode(path, pool: pool)
@@ -87,7 +87,7 @@ extension SDLSerializedTests {
             let run = try MeasuredProcess.run(
                 GalleryProcess.executable.path,
                 [
-                    "--headless", "--decoders", "process", "--size", "320x240", "--script", script, "--trace", trace,
+                    "--headless", "--size", "320x240", "--script", script, "--trace", trace,
                     photos,
                 ])
             #expect(run.status == 0)

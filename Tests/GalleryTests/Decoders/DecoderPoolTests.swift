@@ -53,7 +53,7 @@ extension SDLSerializedTests {
 
         static func decode(_ path: String, pool: DecoderPool) -> Result<DecodedPicture, DecodeFailure> {
             Result { () throws(DecodeFailure) -> DecodedPicture in
-                try ProcessDecoding.decode(request(path), pool: pool, inline: ImageDecoder())
+                try ProcessDecoding.decode(request(path), pool: pool)
             }
         }
 
@@ -132,7 +132,7 @@ extension SDLSerializedTests {
             defer { pool.shutdown() }
             func decode(_ path: String) throws -> DecodedPicture {
                 let request = DecodeRequest(photo: PhotoID(0), source: .file(path: path), box: box, generation: 0)
-                return try ProcessDecoding.decode(request, pool: pool, inline: ImageDecoder())
+                return try ProcessDecoding.decode(request, pool: pool)
             }
             let first = try decode(paths[0])
             let before = first.pixel(x: 5, y: 5)
@@ -164,7 +164,7 @@ extension SDLSerializedTests {
             }
             func process() throws -> [RGBA] {
                 let request = DecodeRequest(photo: PhotoID(0), source: .file(path: photo), box: size, generation: 0)
-                return pixels(try ProcessDecoding.decode(request, pool: pool, inline: ImageDecoder()))
+                return pixels(try ProcessDecoding.decode(request, pool: pool))
             }
             func inline(_ profile: [UInt8]?) throws -> [RGBA] {
                 var decoder = ImageDecoder()

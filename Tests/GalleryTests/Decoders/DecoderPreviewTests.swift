@@ -2,12 +2,13 @@ import DecoderProcess
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageDecoders
 import Testing
 
 @testable import Gallery
 
 extension SDLSerializedTests {
-    /// A page's first picture asked of a decoder process (`--decoders process`): the same preview as inline, and none
+    /// A page's first picture asked of a decoder process (as the viewer does): the same preview as inline, and none
     /// for a file without one.
     @Suite struct DecoderPreviewTests {
         static let box = PixelSize(width: 320, height: 240)
@@ -53,7 +54,7 @@ extension SDLSerializedTests {
             #expect(ProcessDecoding.preview(Self.request(heic), pool: pool) == nil)
             #expect(ProcessDecoding.preview(Self.request(jpeg), pool: pool) == nil)
             // The pool still decodes after the refusals.
-            #expect(try ProcessDecoding.decode(Self.request(heic), pool: pool, inline: ImageDecoder()).size.width > 0)
+            #expect(try ProcessDecoding.decode(Self.request(heic), pool: pool).size.width > 0)
         }
     }
 }

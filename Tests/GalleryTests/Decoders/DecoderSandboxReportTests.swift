@@ -6,38 +6,36 @@ import Testing
 @testable import ImageDecoders
 @testable import Imaging
 
-/// What `--version` says about the decoders: their sandbox layers when they run in processes, and that they do not
-/// otherwise (without starting one).
+/// What `--version` says about the decoders: the format libraries the decoder process links (the viewer links none)
+/// and its sandbox layers, asked of a decoder process it starts.
 @Suite struct DecoderSandboxReportTests {
-    struct Named: Sendable {
-        let arguments: [String]
-        let choice: DecoderChoice
-    }
-
-    @Test(arguments: [
-        Named(arguments: ["--version", "--decoders", "process"], choice: .process),
-        Named(arguments: ["--decoders=process", "--version"], choice: .process),
-        Named(arguments: ["--decoders", "process", "--decoders", "inline"], choice: .inline),
-        Named(arguments: ["--decoders", "nonsense", "--version"], choice: DecoderChoice.fromEnvironment),
-        Named(arguments: ["--version"], choice: DecoderChoice.fromEnvironment),
-    ])
-    func theLastDecodersOptionNamesTheChoice(named: Named) {
-        #expect(DecoderChoice.named(in: named.arguments) == named.choice)
-    }
-
     @Test func versionListsTheSandboxLayersOfAProcessDecoder() throws {
-        let (status, text) = try GalleryProcess.capture(
-            ["--version", "--decoders", "process"], stream: .standardOutput)
+        let (status, text) = try GalleryProcess.capture(["--version"], stream: .standardOutput)
         #expect(status == 0)
         for layer in ["no_new_privs: on", "Landlock: on", "seccomp: on", "address-space limit: "] {
             #expect(text.contains("  " + layer), "\(text)")
         }
     }
 
-    @Test func versionWithInlineDecodersSaysSoAndListsNoLayers() throws {
-        let (status, text) = try GalleryProcess.capture(["--version", "--decoders", "inline"], stream: .standardOutput)
+    @Test func versionListsTheFormatLibrariesTheDecoderReports() throws {
+        let (status, text) = try GalleryProcess.capture(["--version"], stream: .standardOutput)
         #expect(status == 0)
-        #expect(text.contains("decoders: inline"))
-        #expect(!text.contains("seccomp"))
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("decoders (gallery-decoder): ") })
+        for library in ["SDL_image ", "libheif ", "libjxl ", "LibRaw "] {
+            #expect(line.contains(library), "\(text)")
+        }
+        #expect(!line.contains("unknown"), "\(text)")
+        // The viewer's own line names only what it links itself.
+        let own = try #require(text.split(separator: "\n").dropFirst().first)
+        #expect(!own.contains("libheif") && !own.contains("SDL_image"), "\(text)")
+    }
+
+    /// The viewer always decodes in decoder processes: there is no choice of inline decoding left to make.
+    @Test func theDecodersOptionIsGone() throws {
+        let (status, text) = try GalleryProcess.capture(
+            ["--decoders", "inline"], stream: .standardError)
+        #expect(status == 2)
+        #expect(text.contains("--decoders"), "\(text)")
+        #expect(text.contains("Unknown option '--decoders'"), "\(text)")
     }
 }

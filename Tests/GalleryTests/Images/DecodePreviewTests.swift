@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GalleryCore
 import GalleryTesting
+import ImageDecoders
 import PagerEngine
 import Testing
 

@@ -1,5 +1,4 @@
 import GalleryCore
-import Imaging
 
 /// The output profile photos are converted to: the ICC profile of the display the window is on, as SDL reads it
 /// (`SDL_GetWindowICCProfile`: on X11 the `_ICC_PROFILE` property colour managers such as colord set on the root
@@ -38,16 +37,12 @@ public final class DisplayProfile: Sendable {
     }
 
     /// `decode` run with `decoder` converting to the current profile, again if the profile changed meanwhile.
-    package func decode<Result>(
-        with decoder: ImageDecoder, _ decode: (ImageDecoder) throws(DecodeFailure) -> Result
+    public func decode<Decoder: PictureDecoding, Result>(
+        with decoder: Decoder, _ decode: (Decoder) throws(DecodeFailure) -> Result
     ) throws(DecodeFailure) -> Result {
         while true {
-            var current = decoder
-            let generation = state.withLock { state in
-                current.outputProfile = state.bytes
-                return state.generation
-            }
-            let result = try decode(current)
+            let (bytes, generation) = state.withLock { state in (state.bytes, state.generation) }
+            let result = try decode(decoder.converting(to: bytes))
             let kept = state.withLock { state in
                 guard state.generation == generation else { return false }
                 state.returned += 1
@@ -60,7 +55,7 @@ public final class DisplayProfile: Sendable {
     /// `bytes` as a profile if it could be one: at least an ICC header and tag count (132 bytes), at most what an
     /// embedded profile may be (`EmbeddedColour.maximumProfileBytes`); lcms judges the rest, and shows sRGB if it cannot
     /// use it.
-    package static func plausible(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+    public static func plausible(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         guard bytes.count >= 132, bytes.count <= EmbeddedColour.maximumProfileBytes else { return nil }
         return Array(bytes)
     }

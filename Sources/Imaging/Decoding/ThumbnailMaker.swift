@@ -1,6 +1,4 @@
 import GalleryCore
-import ImageLoader
-import Imaging
 
 #if canImport(Glibc)
 import Glibc
@@ -13,16 +11,20 @@ import Darwin
 /// standard's size (never enlarged, in sRGB, as other programs expect), written to the cache, and the written
 /// thumbnail is what is shown, so a cold and a warm start draw the same pixels. A photo that fails to decode gets a
 /// fail entry, and is not tried again while it is unchanged.
-package struct ThumbnailMaker: Sendable {
+///
+/// The cache is read and written here, in the viewer; the photo, or the cached PNG, is decoded by `decoder` (in the
+/// viewer, a decoder process, which is handed the file open read-only), and so is the PNG that is written: the decoder
+/// process encodes it (`PictureDecoding.thumbnailPNG`), so the viewer needs no PNG encoder of a format library's.
+package struct ThumbnailMaker<Decoder: PictureDecoding>: Sendable {
     /// Decodes what is shown (the display's profile, the options' limits).
-    let decoder: ImageDecoder
+    let decoder: Decoder
     /// The shared cache, or nil (`--no-thumbnail-cache`: no reads, no writes).
     let cache: ThumbnailCache?
     /// Relative photo paths are made absolute against this folder for their URIs.
     let workingDirectory: String
 
     /// A maker decoding with `decoder` through `cache`, resolving relative paths against the current folder.
-    package init(decoder: ImageDecoder, cache: ThumbnailCache?) {
+    package init(decoder: Decoder, cache: ThumbnailCache?) {
         self.decoder = decoder
         self.cache = cache
         workingDirectory = Self.currentFolder()
@@ -47,18 +49,14 @@ package struct ThumbnailMaker: Sendable {
                 source: request.source, reason: .unreadable("it failed before (a thumbnail cache fail entry)"))
         }
         let flavour = ThumbnailFlavour.forWriting(needed: needed)
-        var writer = decoder
-        writer.upscales = false
-        writer.outputProfile = nil
-        let picture: DecodedPicture
+        let png: [UInt8]?
         do {
-            picture = try writer.decode(request.source, fitting: PixelSize(width: flavour.side, height: flavour.side))
+            png = try decoder.thumbnailPNG(of: request.source, side: flavour.side)
         } catch {
             if Self.isLasting(error.reason) { cache.storeFailure(for: key) }
             throw error
         }
-        if let png = try? ImageLoader.png(of: picture.pixels, opaque: picture.isOpaque),
-            let written = cache.store(png, for: key, flavour: flavour),
+        if let png, let written = cache.store(png, for: key, flavour: flavour),
             let shown = try? decoder.decode(.file(path: written), fitting: request.box)
         {
             return shown

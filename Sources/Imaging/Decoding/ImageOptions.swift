@@ -1,5 +1,4 @@
 import GalleryCore
-import Imaging
 
 /// The image pipeline's limits, from the command line: how large a picture may be decoded, how much memory decodes
 /// share, and how many bytes of decoded pages are kept.
@@ -42,15 +41,5 @@ public struct ImageOptions: Sendable, Hashable {
         thumbnailCacheRoot.map {
             ThumbnailCache(root: $0, version: thumbnailCacheVersion, policy: thumbnailCachePolicy)
         }
-    }
-
-    /// A decoder with these limits and its own budget (share it between all decode threads).
-    public func makeDecoder() -> ImageDecoder {
-        var decoder = ImageDecoder(
-            maximumPixelCount: maximumPixelCount, budget: DecodeBudget(totalBytes: decodeBudgetBytes))
-        decoder.upscales = upscales
-        decoder.managesColour = managesColour
-        decoder.outputProfile = outputProfile
-        return decoder
     }
 }

@@ -1,0 +1,167 @@
+import GalleryCore
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The viewer's side of decoding in decoder processes: it opens each photo itself (read-only, on its decode thread),
+/// sends the descriptor to a `DecoderPool` process, and keeps the pixels that come back in shared memory where they
+/// are: the picture's storage is the mapped memfd, which its texture is uploaded from. Generated pages read no file and
+/// are made here (`SyntheticPage`).
+public enum ProcessDecoding {
+    /// The picture `request` asks for, decoded by a process of `pool`.
+    public static func decode(_ request: DecodeRequest, pool: DecoderPool) throws(DecodeFailure) -> DecodedPicture {
+        if case .synthetic(let index, let count) = request.source {
+            return try SyntheticPage.picture(
+                request.source, index: index, count: count, fitting: request.box, region: request.region)
+        }
+        let message = DecoderRequest(
+            boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
+            region: request.region.map {
+                [$0.x, $0.y, $0.width, $0.height].map { Int32(clamping: $0) }
+            }, animated: request.purpose != .picture, budgetBytes: 0, cpuSeconds: 0, fileExtension: "")
+        let answer = try exchange(message, for: request.source, pool: pool)
+        guard let pixels = answer.pixels else {
+            throw DecodeFailure(source: request.source, reason: .processingFailed("the decoder sent no pixels"))
+        }
+        return picture(pixels, notes: answer.reply.texts)
+    }
+
+    /// The PNG a thumbnail cache stores for `source`, fitted inside `side` × `side` (never enlarged, sRGB), decoded
+    /// and encoded by a process of `pool`; nil when it decoded but could not be encoded.
+    public static func thumbnailPNG(of source: PageSource, side: Int, pool: DecoderPool) throws(DecodeFailure)
+        -> [UInt8]?
+    {
+        if case .synthetic = source {
+            throw DecodeFailure(source: source, reason: .processingFailed("generated pages are not cached"))
+        }
+        var message = DecoderRequest(
+            boxWidth: Int32(clamping: side), boxHeight: Int32(clamping: side), budgetBytes: 0, cpuSeconds: 0,
+            fileExtension: "")
+        message.thumbnailPNG = true
+        return try exchange(message, for: source, pool: pool).encoded
+    }
+
+    /// `message` about the file of `source` (opened here, read-only) answered by a process of `pool`: a successful
+    /// answer, or the failure it reports or the fault that stopped it.
+    private static func exchange(_ message: DecoderRequest, for source: PageSource, pool: DecoderPool)
+        throws(DecodeFailure) -> DecoderAnswer
+    {
+        guard case .file(let path) = source else {
+            throw DecodeFailure(source: source, reason: .processingFailed("not a file"))
+        }
+        func failure(_ reason: DecodeFailure.Reason) -> DecodeFailure {
+            DecodeFailure(source: source, reason: reason)
+        }
+        let file: ImageFile
+        do throws(DecodeFailure.Reason) {
+            file = try ImageFile(path: path)
+        } catch {
+            throw failure(error)
+        }
+        let fileExtension = Self.fileExtension(path)
+        var message = message
+        message.fileExtension = fileExtension
+        // The header read here (the head the guard reads is cached, so it costs one read) sets how long the decoder
+        // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
+        let stated = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension).size
+        let deadline = DecodeDeadline.seconds(statedPixels: stated?.area)
+        PhotoFileAccess.willAccess(path)
+        // The pixels are kept: the process is told so, and writes its next reply into new memory.
+        switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
+        case .failure(let fault): throw failure(.decoderStopped(fault.message))
+        case .success(let answer):
+            guard answer.reply.succeeded else {
+                throw failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
+            }
+            return answer
+        }
+    }
+
+    /// The first picture of a page `request` asks for (a HEIF thumbnail, fitted), from a process of `pool`; nil when
+    /// the file has none. Asked only for names a HEIF or AVIF file has: other pages cost no extra round trip.
+    public static func preview(_ request: DecodeRequest, pool: DecoderPool) -> DecodedPicture? {
+        guard case .file(let path) = request.source, request.region == nil, ImageHeader.mayHavePreview(path: path),
+            let file = try? ImageFile(path: path)
+        else { return nil }
+        var message = DecoderRequest(
+            boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
+            budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension(path))
+        message.preview = true
+        guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
+            answer.reply.succeeded, let pixels = answer.pixels
+        else { return nil }
+        return picture(pixels, notes: answer.reply.texts)
+    }
+
+    /// The extension of the file named by `path`, lowercased ("" for a name without a dot).
+    static func fileExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        return name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+    }
+
+    /// `pixels` with the notes a reply carries (damage, then animation; empty: none).
+    static func picture(_ pixels: PixelBuffer, notes: [String]) -> DecodedPicture {
+        DecodedPicture(
+            pixels: pixels, damageNote: notes.first.flatMap { $0.isEmpty ? nil : $0 },
+            animationNote: notes.count > 1 && !notes[1].isEmpty ? notes[1] : nil)
+    }
+}
+
+extension ProcessDecoding {
+    /// A pool of decoder processes (`gallery-decoder` beside the running executable) decoding within `options`'
+    /// limits and budget: `initialCount` started now, up to `processCount` as decode threads ask for them.
+    public static func makePool(options: ImageOptions, processCount: Int, initialCount: Int? = nil) -> DecoderPool {
+        var configuration = DecoderPool.Configuration(
+            executable: DecoderPool.besideViewer(), processCount: processCount,
+            budgetBytes: UInt64(options.decodeBudgetBytes))
+        configuration.initialCount = initialCount ?? processCount
+        configuration.decoderArguments = ["--max-pixels", String(options.maximumPixelCount)]
+        if !options.upscales { configuration.decoderArguments.append("--no-upscale") }
+        if !options.managesColour { configuration.decoderArguments.append("--no-color-management") }
+        return DecoderPool(configuration)
+    }
+}
+
+/// Decoding in the processes of a `DecoderPool`, as the gallery's workers and thumbnails ask for it: what the viewer
+/// decodes with. Every copy shares the pool and one budget.
+public struct ProcessPictureDecoder: PictureDecoding {
+    /// The processes.
+    public let pool: DecoderPool
+    /// The memory budget the workers close at shutdown (the processes' own limits bound each decode).
+    public let budget: DecodeBudget
+    /// The output profile to set on the pool before each decode (`.some(nil)`: sRGB), or nil to leave it.
+    private var profile: [UInt8]??
+
+    /// Decodes in `pool`'s processes, sharing `budget` with the workers.
+    public init(pool: DecoderPool, budget: DecodeBudget) {
+        self.pool = pool
+        self.budget = budget
+    }
+
+    /// A copy that sends `profile` to the processes before each decode (the pool sends each process a changed
+    /// profile once, before its next decode).
+    public func converting(to profile: [UInt8]?) -> ProcessPictureDecoder {
+        var copy = self
+        copy.profile = .some(profile)
+        return copy
+    }
+
+    /// The picture `request` asks for, from a process.
+    public func decode(_ request: DecodeRequest) throws(DecodeFailure) -> DecodedPicture {
+        if case .some(let profile) = profile { pool.setOutputProfile(profile) }
+        return try ProcessDecoding.decode(request, pool: pool)
+    }
+
+    /// A HEIF or AVIF page's embedded thumbnail, from a process.
+    public func preview(_ request: DecodeRequest) -> DecodedPicture? {
+        if case .some(let profile) = profile { pool.setOutputProfile(profile) }
+        return ProcessDecoding.preview(request, pool: pool)
+    }
+
+    /// A thumbnail cache's PNG, decoded and encoded by a process.
+    public func thumbnailPNG(of source: PageSource, side: Int) throws(DecodeFailure) -> [UInt8]? {
+        try ProcessDecoding.thumbnailPNG(of: source, side: side, pool: pool)
+    }
+}
