@@ -162,8 +162,8 @@ let package = Package(
         .executableTarget(
             name: "GalleryBench",
             dependencies: [
-                "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting", "ImageDecoders",
-                "ImageLoader", "Imaging", "PagerEngine",
+                "CGlibcMalloc", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting",
+                "ImageDecoders", "ImageLoader", "Imaging", "PagerEngine",
             ],
             path: "Benchmarks/GalleryBench",
             swiftSettings: strict

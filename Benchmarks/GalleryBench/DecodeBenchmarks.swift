@@ -1,3 +1,4 @@
+import CGlibcMalloc
 import Foundation
 import Gallery
 import GalleryTesting
@@ -17,7 +18,10 @@ func runDecodeOnce(_ arguments: [String]) throws {
             _ = try ImageDecoder().decode(
                 .file(path: arguments[1]), fitting: benchmarkPage, region: nil, animated: true)
         case "play":
-            // Every frame of the animation, twice round (a loop), as a page plays it.
+            // Every frame of the animation, twice round (a loop), as a page plays it, with the viewer's allocator
+            // settings (GalleryApp/main.swift: freed frames go back to the system, two arenas).
+            _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+            _ = mallopt(M_ARENA_MAX, 2)
             let picture = try ImageDecoder().decode(
                 .file(path: arguments[1]), fitting: benchmarkPage, region: nil, animated: true)
             if let stream = picture.animation {

@@ -23,15 +23,18 @@ extension ImageDecoder {
         _ format: ImageHeader.Format, _ file: ImageFile, path: String, header: ImageHeader, fileExtension: String,
         fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> AnimationOutcome {
-        let bytes = try file.contents()
-        guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
-            throw .unreadable("the file changed while it was read")
+        // A GIF is scanned and decoded from the file a window at a time; libwebp's demuxer needs the whole file.
+        let bytes = format == .gif ? [] : try file.contents()
+        if format != .gif {
+            guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
+                throw .unreadable("the file changed while it was read")
+            }
         }
         let clock: AnimationClock
         let canvas: PixelSize
         switch format {
         case .gif:
-            guard let scan = GIFScan(bytes: bytes), scan.frameCount > 1 else { return .still }
+            guard let scan = GIFScan(scanning: FileBytes(file)), scan.frameCount > 1 else { return .still }
             clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
             canvas = PixelSize(width: scan.width, height: scan.height)
         case .webp:
@@ -51,11 +54,16 @@ extension ImageDecoder {
         }
         guard budget.reserve(estimate) else { throw .processingFailed("the gallery is shutting down") }
         defer { budget.release(estimate) }
-        let first = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(DecodeFailure.Reason) -> PixelBuffer in
-                try frameSource(format, buffer, fitting: box).frame(0)
-            }
-        }.get()
+        let first: PixelBuffer
+        if format == .gif {
+            first = try gifFrames(file, fitting: box).frame(0)
+        } else {
+            first = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(DecodeFailure.Reason) -> PixelBuffer in
+                    try frameSource(format, buffer, fitting: box).frame(0)
+                }
+            }.get()
+        }
         let decoder = self
         let stream = AnimationStream(
             clock: clock, size: first.size, byteCount: estimate - bytes.count,
@@ -70,15 +78,38 @@ extension ImageDecoder {
     package func reopenedSource(
         _ format: ImageHeader.Format, path: String, header: ImageHeader, fileExtension: String, box: PixelSize
     ) throws(DecodeFailure.Reason) -> any AnimationFrameSource {
-        let bytes = try ImageFile(path: path).contents()
-        guard ImageHeader.read(bytes: bytes, fileExtension: fileExtension) == header else {
+        let file = try ImageFile(path: path)
+        guard ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension) == header else {
             throw .unreadable("the file changed while it played")
         }
+        if format == .gif { return try gifFrames(file, fitting: box) }
+        let bytes = try file.contents()
         return try bytes.withUnsafeBytes { buffer in
             Result { () throws(DecodeFailure.Reason) -> any AnimationFrameSource in
                 try frameSource(format, buffer, fitting: box)
             }
         }.get()
+    }
+
+    /// The frames of the GIF in the open `file`, read from it a window at a time, fitted inside `box`.
+    func gifFrames(_ file: ImageFile, fitting box: PixelSize) throws(DecodeFailure.Reason) -> GIFFrames {
+        try GIFFrames(file: file, finish: gifFrameFinish(fitting: box))
+    }
+
+    /// A GIF frame made of its canvas: fitted inside `box`, a copy when it is shown at the canvas's size (the canvas is
+    /// composited onto again).
+    private func gifFrameFinish(fitting box: PixelSize) -> (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer {
+        let decoder = self
+        return { canvas throws(DecodeFailure.Reason) in
+            let shown = decoder.shownSize(of: canvas.size, in: box)
+            do throws(PixelBufferError) {
+                return shown == canvas.size
+                    ? try canvas.cropped(to: PixelRect(x: 0, y: 0, width: shown.width, height: shown.height))
+                    : try canvas.scaled(to: shown)
+            } catch {
+                throw .processingFailed(error.description)
+            }
+        }
     }
 
     /// Bytes a playing animation holds at its peak besides the file: the canvas and a saved one (giflib's "restore
@@ -93,20 +124,7 @@ extension ImageDecoder {
     package func frameSource(
         _ format: ImageHeader.Format, _ buffer: UnsafeRawBufferPointer, fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> any AnimationFrameSource {
-        if format == .gif {
-            let decoder = self
-            return try GIFFrames(bytes: buffer) { canvas throws(DecodeFailure.Reason) in
-                let shown = decoder.shownSize(of: canvas.size, in: box)
-                do throws(PixelBufferError) {
-                    // The canvas is composited onto again: a frame of its size is a copy.
-                    return shown == canvas.size
-                        ? try canvas.cropped(to: PixelRect(x: 0, y: 0, width: shown.width, height: shown.height))
-                        : try canvas.scaled(to: shown)
-                } catch {
-                    throw .processingFailed(error.description)
-                }
-            }
-        }
+        if format == .gif { return try GIFFrames(bytes: buffer, finish: gifFrameFinish(fitting: box)) }
         let colour = embeddedColour(.webp, buffer)
         let orientation = ExifOrientation.read(webp: buffer)
         let decoder = self

@@ -31,10 +31,34 @@ final class GIFFrames: AnimationFrameSource {
     private var line: [GifPixelType] = []
 
     /// Frames of the GIF in `bytes` (copied), each handed to `finish` as the composited canvas.
-    init(bytes: UnsafeRawBufferPointer, finish: @escaping (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer)
+    convenience init(
+        bytes: UnsafeRawBufferPointer, finish: @escaping (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer
+    ) throws(DecodeFailure.Reason) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        if let base = bytes.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        let count = bytes.count
+        let reader = Reader(
+            fetch: { offset, wanted, out in
+                let length = max(0, min(wanted, count - offset))
+                if length > 0 { out.copyMemory(from: copy.baseAddress! + offset, byteCount: length) }
+                return length
+            }, release: { copy.deallocate() })
+        try self.init(reader: reader, finish: finish)
+    }
+
+    /// Frames of the GIF in the open `file`, read a window at a time (never held whole), each handed to `finish`.
+    convenience init(
+        file: ImageFile, finish: @escaping (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer
+    ) throws(DecodeFailure.Reason) {
+        let bytes = FileBytes(file)
+        try self.init(reader: Reader(fetch: { bytes.copy(at: $0, count: $1, to: $2) }, release: {}), finish: finish)
+    }
+
+    /// Frames of the GIF `reader` reads.
+    private init(reader: Reader, finish: @escaping (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer)
         throws(DecodeFailure.Reason)
     {
-        reader = Reader(bytes)
+        self.reader = reader
         self.finish = finish
         gif = try Self.open(reader)
         let width = Int(gif!.pointee.SWidth)
@@ -236,26 +260,24 @@ final class GIFFrames: AnimationFrameSource {
         DGifCloseFile(gif, &error)
     }
 
-    /// The file's bytes in memory of their own, and how far giflib has read.
+    /// Where giflib's reads come from (the file, or bytes in memory), and how far it has read.
     final class Reader {
-        let bytes: UnsafeMutableRawBufferPointer
+        /// Copies up to `count` bytes at an offset to a pointer; returns how many.
+        let fetch: (Int, Int, UnsafeMutableRawPointer) -> Int
+        /// Lets go of what `fetch` reads from.
+        let release: () -> Void
         var position = 0
 
-        init(_ source: UnsafeRawBufferPointer) {
-            bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)
-            if let base = source.baseAddress { bytes.baseAddress!.copyMemory(from: base, byteCount: source.count) }
-            count = source.count
+        init(fetch: @escaping (Int, Int, UnsafeMutableRawPointer) -> Int, release: @escaping () -> Void) {
+            self.fetch = fetch
+            self.release = release
         }
 
-        let count: Int
-
-        deinit { bytes.deallocate() }
+        deinit { release() }
 
         /// Copies up to `count` bytes to `out`; returns how many.
         func read(into out: UnsafeMutablePointer<GifByteType>, count wanted: Int) -> Int {
-            let length = min(wanted, count - position)
-            guard length > 0 else { return 0 }
-            UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress! + position, byteCount: length)
+            let length = fetch(position, wanted, UnsafeMutableRawPointer(out))
             position += length
             return length
         }
