@@ -27,6 +27,14 @@ extension GalleryController {
         if shown?.photo != animation.photo || shown?.frame != animation.frame(at: time) { needsRedraw = true }
     }
 
+    /// The frame the animated page's texture holds (for the trace), or nil when nothing animates.
+    var shownAnimationFrameIndex: Int? {
+        guard let animation = model.animation, let shown = shownAnimationFrame, shown.photo == animation.photo,
+            shown.texture != nil
+        else { return nil }
+        return shown.frame
+    }
+
     /// Writes the animation's current frame into the texture of each slot in `shown` that shows the animated photo,
     /// unless that texture already holds it, then has the frame after it decoded ahead. A stream that fails (a damaged
     /// frame, a decoder process lost) leaves the last frame shown.
@@ -41,6 +49,12 @@ extension GalleryController {
                 continue
             }
             if let held = shownAnimationFrame, held.photo == page, held.frame == frame, held.texture === texture {
+                continue
+            }
+            // A texture new to the animation was made from the page's picture: it holds the first frame already.
+            let fresh = shownAnimationFrame?.texture !== texture
+            if fresh, frame == 0 {
+                shownAnimationFrame = ShownAnimationFrame(photo: page, frame: frame, texture: texture)
                 continue
             }
             switch stream.frame(frame) {
