@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libwebp's demuxer: animated WebP frames, composited (WebPAnimDecoder); SDL_image 2.6 decodes still WebP only.
         .systemLibrary(name: "CWebPDemux", providers: [.apt(["libwebp-dev"])]),
+        // giflib: animated GIFs decoded frame by frame as they are due (`GIFFrames`), in constant memory.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // zlib (linked by SDL_image's libpng already): PNG `iCCP` profiles are zlib-compressed.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Xlib: `Xft.dpi` from SDL's own X connection (`DesktopSettings`); SDL has no API for it.
@@ -84,8 +86,8 @@ let package = Package(
         .target(
             name: "ImageDecoders",
             dependencies: [
-                "CTurboJPEG", "CJPEGRegion", "CHeif", "CJXL", "CLibRaw", "CWebPDemux", "GalleryCore", "ImageLoader",
-                "Imaging",
+                "CGif", "CTurboJPEG", "CJPEGRegion", "CHeif", "CJXL", "CLibRaw", "CWebPDemux", "GalleryCore",
+                "ImageLoader", "Imaging",
             ],
             swiftSettings: strict
         ),
@@ -164,8 +166,8 @@ let package = Package(
         .executableTarget(
             name: "GalleryBench",
             dependencies: [
-                "DecoderProcess", "Gallery", "GalleryCore", "GalleryTesting", "ImageDecoders", "ImageLoader", "Imaging",
-                "PagerEngine",
+                "CGlibcMalloc", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting",
+                "ImageDecoders", "ImageLoader", "Imaging", "PagerEngine",
             ],
             path: "Benchmarks/GalleryBench",
             swiftSettings: strict
@@ -184,7 +186,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["GalleryCore", "Imaging"], swiftSettings: strict),
         // Links SDL_image's loaders but neither SDL's video nor the gallery's drawing: the decoders' own tests.
         .testTarget(
-            name: "ImageDecodersTests", dependencies: ["GalleryCore", "ImageDecoders", "ImageLoader", "Imaging"],
+            name: "ImageDecodersTests",
+            dependencies: ["CGif", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader", "Imaging"],
             swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",

@@ -1,3 +1,4 @@
+import CGlibcMalloc
 import Foundation
 import Gallery
 import GalleryTesting
@@ -8,7 +9,7 @@ import ImageLoader
 /// The page a photo is decoded for in the decode benchmark.
 let benchmarkPage = PixelSize(width: 1280, height: 720)
 
-/// `gallery-bench decode-once none|scaled|full PATH`: one decode in a fresh process, so its peak RSS is the decode's.
+/// `gallery-bench decode-once none|scaled|animated|play|full PATH`: one decode in a fresh process, so its peak RSS is the decode's.
 func runDecodeOnce(_ arguments: [String]) throws {
     let session = try SDLSession(video: false)
     try withExtendedLifetime(session) {
@@ -17,6 +18,18 @@ func runDecodeOnce(_ arguments: [String]) throws {
         case "animated":
             _ = try ImageDecoder().decode(
                 .file(path: arguments[1]), fitting: benchmarkPage, region: nil, animated: true)
+        case "play":
+            // Every frame of the animation, twice round (a loop), as a page plays it, with the viewer's allocator
+            // settings (GalleryApp/main.swift: freed frames go back to the system, two arenas).
+            _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+            _ = mallopt(M_ARENA_MAX, 2)
+            let picture = try ImageDecoder().decode(
+                .file(path: arguments[1]), fitting: benchmarkPage, region: nil, animated: true)
+            if let stream = picture.animation {
+                for index in 0..<(2 * stream.clock.frameCount) {
+                    _ = try stream.frame(index % stream.clock.frameCount).get()
+                }
+            }
         case "full": _ = try DecodeComparison.fullDecode(path: arguments[1], fitting: benchmarkPage)
         default: break
         }

@@ -68,8 +68,8 @@ public struct ImageDecoder: Sendable {
     /// must line up with that): a zoomed photo's visible part, at the size it is drawn, without ever holding the whole
     /// picture at that size (JPEG decodes only the region's rows and columns, see `JPEGRegion`).
     ///
-    /// With `animated` (a page, not a thumbnail or a zoom's detail) an animated GIF comes with all its frames
-    /// (`DecodedPicture.animation`, `+Animation`); otherwise as its first frame.
+    /// With `animated` (a page, not a thumbnail or a zoom's detail) an animated GIF or WebP comes with a stream of its
+    /// frames, decoded as they fall due (`DecodedPicture.animation`, `+Animation`); otherwise as its first frame.
     public func decode(_ source: PageSource, fitting box: PixelSize, region: PixelRect?, animated: Bool = false)
         throws(DecodeFailure) -> DecodedPicture
     {
@@ -113,7 +113,9 @@ public struct ImageDecoder: Sendable {
         try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
         var animationNote: String?
         if format == .gif || format == .webp, animated, region == nil {
-            switch try decodeAnimation(format, file, header: header, fileExtension: fileExtension, fitting: box) {
+            switch try decodeAnimation(
+                format, file, path: path, header: header, fileExtension: fileExtension, fitting: box)
+            {
             case .animation(let first): return first
             case .still: break
             case .firstFrameOnly(let note): animationNote = note

@@ -189,7 +189,7 @@ extension GalleryController {
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
             feedState: model.shownFeedState?.traceName, row: model.wheelRow,
-            animationFrame: model.animation?.frame(at: now))
+            animationFrame: model.animation?.frame(at: now), animationShown: shownAnimationFrameIndex)
     }
 
     /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.

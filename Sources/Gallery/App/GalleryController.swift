@@ -91,6 +91,8 @@ public final class GalleryController {
 
     /// The animation frame last written into a page texture, so a frame is uploaded once.
     var shownAnimationFrame: ShownAnimationFrame?
+    /// The animation whose frames are being decoded (the page on screen's): stopped, its memory let go, when it leaves.
+    var playingAnimation: (photo: PhotoID, stream: AnimationStream, failed: Bool)?
 
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0

@@ -28,7 +28,7 @@ final class PageDecodes {
     private(set) var failures: [PhotoID: DecodeFailure] = [:]
     private(set) var damageNotes: [PhotoID: String] = [:]
     /// The frames of animated pages whose pixels the store holds (`keepAnimations(of:)` drops the others').
-    private(set) var animations: [PhotoID: AnimationFrames] = [:]
+    private(set) var animations: [PhotoID: AnimationStream] = [:]
     /// Why an animated page shows its first frame only, by page.
     private(set) var animationNotes: [PhotoID: String] = [:]
     /// Page textures created or rewritten since start, by either store (the trace's `uploads`).

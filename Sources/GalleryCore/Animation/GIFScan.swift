@@ -25,7 +25,11 @@ public struct GIFScan: Equatable, Sendable {
 
     /// The scan of a GIF in `bytes`; nil when they do not start with a GIF header and a logical screen descriptor.
     public init?(bytes: some RandomAccessCollection<UInt8>) {
-        let data = Array(bytes)
+        self.init(scanning: Array(bytes))
+    }
+
+    /// The scan of a GIF read through `data` (a file read a window at a time, so a large file is never held whole).
+    public init?(scanning data: some ScannedBytes) {
         guard data.count >= 13, data[0] == 0x47, data[1] == 0x49, data[2] == 0x46, data[3] == 0x38,
             data[4] == 0x37 || data[4] == 0x39, data[5] == 0x61
         else { return nil }
@@ -52,7 +56,7 @@ public struct GIFScan: Equatable, Sendable {
                 if label == 0xF9, first + 5 <= data.count, data[first] >= 4 {
                     pendingDelay = Double(Int(data[first + 2]) | Int(data[first + 3]) << 8) / 100
                 } else if label == 0xFF, first + 16 <= data.count, data[first] == 11,
-                    Array(data[(first + 1)...(first + 11)]) == Array("NETSCAPE2.0".utf8),
+                    Array("NETSCAPE2.0".utf8).enumerated().allSatisfy({ data[first + 1 + $0.offset] == $0.element }),
                     data[first + 12] >= 3, data[first + 13] == 1
                 {
                     loopCount = Int(data[first + 14]) | Int(data[first + 15]) << 8
@@ -81,7 +85,7 @@ public struct GIFScan: Equatable, Sendable {
 
     /// The position after the data sub-blocks starting at `start` (after their zero terminator), or nil when the
     /// bytes end first.
-    private static func skipSubBlocks(_ data: [UInt8], from start: Int) -> Int? {
+    private static func skipSubBlocks(_ data: some ScannedBytes, from start: Int) -> Int? {
         var position = start
         while position < data.count {
             let size = Int(data[position])
@@ -91,3 +95,13 @@ public struct GIFScan: Equatable, Sendable {
         return nil
     }
 }
+
+/// Bytes a scan reads one at a time by position: an array, or a file read through a window (`FileBytes`).
+public protocol ScannedBytes {
+    /// How many bytes there are.
+    var count: Int { get }
+    /// The byte at `index` (`0..<count`).
+    subscript(_ index: Int) -> UInt8 { get }
+}
+
+extension Array: ScannedBytes where Element == UInt8 {}

@@ -18,12 +18,13 @@ struct TraceLineFields: Decodable {
         case feedState = "feed_state"
         case row
         case animationFrame = "animation_frame"
+        case animationShown = "animation_shown"
 
         var expectedValue: String {
             switch self {
             case .t, .position, .frameMilliseconds, .velocity, .offsetPixels, .zoom, .panX, .panY: "a number or null"
             case .page, .textures, .textureBytes, .decodedBytes, .pages, .decoded, .pending, .row, .uploads,
-                .animationFrame:
+                .animationFrame, .animationShown:
                 "a whole number"
             case .mode, .phase, .feedState: "a string"
             case .slots: "an array of whole numbers"
@@ -72,7 +73,8 @@ struct TraceLineFields: Decodable {
             panY: try extra(.panY, fields.decodeNumberOrNaN, default: 0),
             feedState: try extra(.feedState, { try fields.decode(String.self, forKey: $0) }, default: nil),
             row: try extra(.row, { try fields.decodeWholeNumber(forKey: $0) }, default: nil),
-            animationFrame: try extra(.animationFrame, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
+            animationFrame: try extra(.animationFrame, { try fields.decodeWholeNumber(forKey: $0) }, default: nil),
+            animationShown: try extra(.animationShown, { try fields.decodeWholeNumber(forKey: $0) }, default: nil)
         )
     }
 }

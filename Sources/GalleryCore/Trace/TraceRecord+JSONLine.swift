@@ -32,6 +32,7 @@ extension TraceRecord {
         if let feedState { writer.add("feed_state", string: feedState) }
         if let row { writer.add("row", integer: row) }
         if let animationFrame { writer.add("animation_frame", integer: animationFrame) }
+        if let animationShown { writer.add("animation_shown", integer: animationShown) }
         return writer.finished
     }
 

@@ -51,6 +51,9 @@ public struct TraceRecord: Equatable, Sendable {
     public var row: Int?
     /// While the photo on screen animates: the frame it shows, from 0.
     public var animationFrame: Int?
+    /// While the photo on screen animates: the frame its texture holds once this frame is drawn (the frame decoded
+    /// ahead and uploaded); equal to `animationFrame` when no frame is late.
+    public var animationShown: Int?
 
     /// Creates a record; the extra fields default to zero and no events.
     public init(
@@ -76,7 +79,8 @@ public struct TraceRecord: Equatable, Sendable {
         panY: Double = 0,
         feedState: String? = nil,
         row: Int? = nil,
-        animationFrame: Int? = nil
+        animationFrame: Int? = nil,
+        animationShown: Int? = nil
     ) {
         self.t = t
         self.mode = mode
@@ -101,6 +105,7 @@ public struct TraceRecord: Equatable, Sendable {
         self.feedState = feedState
         self.row = row
         self.animationFrame = animationFrame
+        self.animationShown = animationShown
     }
 
     /// The `slots` entry for what a slot shows: the logical page, or `nonPageSlot`.

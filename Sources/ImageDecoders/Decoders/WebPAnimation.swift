@@ -58,3 +58,82 @@ package struct WebPAnimation {
         return Int(info.loop_count)
     }
 }
+
+/// An animated WebP's frames one at a time through one `WebPAnimDecoder` kept open while the animation plays: libwebp
+/// holds the canvas (and the previous one it disposes to), not every frame. Looping resets the decoder.
+final class WebPFrames: AnimationFrameSource {
+    /// The file's bytes, in memory of their own: libwebp reads them for as long as the decoder lives.
+    private let bytes: UnsafeMutableRawBufferPointer
+    /// libwebp's decoder.
+    private let decoder: OpaquePointer
+    /// The canvas size.
+    let canvas: PixelSize
+    /// Makes a frame of libwebp's canvas, which it reuses (copied, fitted, turned, colour-managed).
+    private let finish: (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer
+    /// The index of the next frame libwebp gives.
+    private var next = 0
+
+    /// Frames of the animated WebP in `source` (copied), each handed to `finish` as libwebp's canvas.
+    init(
+        bytes source: UnsafeRawBufferPointer,
+        finish: @escaping (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer
+    )
+        throws(DecodeFailure.Reason)
+    {
+        bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)
+        if let base = source.baseAddress { bytes.baseAddress!.copyMemory(from: base, byteCount: source.count) }
+        self.finish = finish
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            bytes.deallocate()
+            throw .processingFailed("libwebp: version mismatch")
+        }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        var data = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: source.count)
+        guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+            bytes.deallocate()
+            throw .corrupt(format: "WebP", detail: "libwebp cannot read the animation")
+        }
+        var info = WebPAnimInfo()
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.canvas_width > 0, info.canvas_height > 0 else {
+            WebPAnimDecoderDelete(decoder)
+            bytes.deallocate()
+            throw .corrupt(format: "WebP", detail: "libwebp cannot read the animation's canvas")
+        }
+        self.decoder = decoder
+        canvas = PixelSize(width: Int(info.canvas_width), height: Int(info.canvas_height))
+    }
+
+    deinit {
+        WebPAnimDecoderDelete(decoder)
+        bytes.deallocate()
+    }
+
+    func frame(_ index: Int) throws(DecodeFailure.Reason) -> PixelBuffer {
+        guard index >= 0 else { throw .processingFailed("no frame \(index)") }
+        if index < next {
+            WebPAnimDecoderReset(decoder)
+            next = 0
+        }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        while next <= index {
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else {
+                throw .corrupt(format: "WebP", detail: "the animation has \(next) frames, not \(index + 1)")
+            }
+            guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0 else {
+                throw .corrupt(format: "WebP", detail: "libwebp cannot decode frame \(next + 1)")
+            }
+            next += 1
+        }
+        guard let pixels else { throw .corrupt(format: "WebP", detail: "libwebp gave no frame \(index + 1)") }
+        let frame: PixelBuffer
+        do {
+            frame = try PixelBuffer.copying(rgba: pixels, size: canvas, stride: canvas.width * 4, opaque: false)
+        } catch {
+            throw .processingFailed(error.description)
+        }
+        return try finish(frame)
+    }
+}

@@ -1,4 +1,4 @@
-/// A page's decoded picture as the viewer receives it: the pixels, why they may be incomplete, and an animation's frames.
+/// A page's decoded picture as the viewer receives it: the pixels, why they may be incomplete, and an animation's stream.
 ///
 /// What a decode gives whether it ran in the viewer or in a decoder process (whose pixels stay in the shared memory
 /// they came in): a value of buffers no one writes once the decoder handed it on.
@@ -9,12 +9,12 @@ public struct DecodedPicture: Sendable {
     public var damageNote: String?
     /// Why an animation shows its first frame only (its frames would not fit the decode budget), or nil.
     public var animationNote: String?
-    /// Every frame of an animation (the first is `pixels`' picture), or nil for a still.
-    public var animation: AnimationFrames?
+    /// An animation's frames, decoded as they are due (the first is `pixels`' picture), or nil for a still.
+    public var animation: AnimationStream?
 
     /// `pixels`, with its notes and an animation's frames.
     public init(
-        pixels: PixelBuffer, damageNote: String? = nil, animationNote: String? = nil, animation: AnimationFrames? = nil
+        pixels: PixelBuffer, damageNote: String? = nil, animationNote: String? = nil, animation: AnimationStream? = nil
     ) {
         self.pixels = pixels
         self.damageNote = damageNote
@@ -33,6 +33,6 @@ public struct DecodedPicture: Sendable {
     /// Whether every pixel is opaque (copies need no blending).
     public var isOpaque: Bool { pixels.format.isOpaque }
 
-    /// Bytes of pixel memory held: the picture and an animation's frames.
+    /// Bytes of pixel memory held: the picture and, while it plays, an animation's ring.
     public var byteCount: Int { pixels.byteCount + (animation?.byteCount ?? 0) }
 }

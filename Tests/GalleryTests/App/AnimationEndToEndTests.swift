@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryCoreTesting
 import GalleryTesting
 import Testing
 
@@ -43,6 +44,28 @@ extension SDLSerializedTests {
             let frame = try #require(run.records.last { $0.t <= 0.45 }?.animationFrame)
             let shot = try HeadlessEndToEndTests.load(run.shot("mid.png"))
             #expect(shot.pixel(x: 160, y: 120) == Self.colours[frame])
+        }
+
+        @Test("For 10 s every frame is in the texture at the display frame it falls due: none is late")
+        func noFrameLate() throws {
+            let folder = try TemporaryDirectory()
+            // Twelve frames of 30 ms, each a different stripe position, forever.
+            let frames = (0..<12).map { frame in
+                GIFFixture.Frame(
+                    width: 160, height: 120,
+                    indices: (0..<(160 * 120)).map { UInt8((($0 % 160 + frame * 13) / 40) % 4) }, delay: 3)
+            }
+            let palette = Self.colours.map { ($0.r, $0.g, $0.b) }
+            let gif = try folder.write(
+                GIFFixture.bytes(width: 160, height: 120, palette: palette, frames: frames), to: "stripes.gif")
+            let run = try GalleryProcess.run([ScriptLine.quit(10)], arguments: [gif], size: "320x240")
+            #expect(run.status == 0, "\(run.standardError)")
+            let playing = run.records.filter { $0.animationFrame != nil }
+            #expect(playing.count >= 300 && (playing.last?.t ?? 0) > 9.9)
+            let late = playing.filter { $0.animationShown != $0.animationFrame }
+            #expect(late.isEmpty, "late at \(late.prefix(5).map { "t \($0.t): \($0.animationShown ?? -1)" })")
+            // Every frame of the twelve was shown, round and round.
+            #expect(Set(playing.compactMap(\.animationShown)).count == 12)
         }
 
         @Test("Ctrl+Space holds the frame; Ctrl+N steps one on and stays paused")

@@ -95,7 +95,7 @@ extension SDLSerializedTests {
             let path = try folder.write(bytes, to: "animated-6.webp")
             let decoded = try ImageDecoder().decode(
                 .file(path: path), fitting: ModernFormatTests.upright, region: nil, animated: true)
-            let frames = try #require(decoded.animation).frames
+            let frames = try #require(decoded.animation).everyFrame()
             #expect(frames.count == 2)
             let still = try ImageDecoder().decode(.file(path: path), fitting: ModernFormatTests.upright)
             for frame in frames + [still.pixels] {

@@ -54,13 +54,13 @@ extension SDLSerializedTests {
             #expect(scan.width == 16 && scan.height == 12 && !scan.isTruncated)
             let animation = try #require(try decode(full).animation)
             #expect(animation.clock == AnimationClock(delays: [0.1, 0.1, 0.1], loopCount: 0))
-            #expect(animation.frames.map { $0.rgba(x: 8, y: 6) } == [Self.red, Self.blue, Self.lime])
-            let frames = try #require(try decode(partial).animation).frames
+            #expect(try animation.everyFrame().map { $0.rgba(x: 8, y: 6) } == [Self.red, Self.blue, Self.lime])
+            let frames = try #require(try decode(partial).animation).everyFrame()
             #expect(frames[1].rgba(x: 0, y: 0) == Self.red && frames[1].rgba(x: 5, y: 4) == Self.blue)
             #expect(frames[1].rgba(x: 15, y: 11) == Self.red)
         }
 
-        @Test("A thumbnail, or frames over the budget: the first frame (SDL_image alone could not decode it)")
+        @Test("A thumbnail, or a canvas over the budget: the first frame (SDL_image alone could not decode it)")
         func firstFrame() throws {
             let (full, _) = try write()
             let still = try decode(full, animated: false)
@@ -68,7 +68,7 @@ extension SDLSerializedTests {
             let refused = try ImageDecoder(budget: DecodeBudget(totalBytes: 3000)).decode(
                 .file(path: full), fitting: PixelSize(width: 16, height: 12), region: nil, animated: true)
             #expect(refused.animation == nil && refused.pixel(x: 8, y: 6) == Self.red)
-            #expect(refused.animationNote?.hasPrefix("first frame only: 3 frames of 16×12 px") == true)
+            #expect(refused.animationNote?.hasPrefix("first frame only: a canvas of 16×12 px") == true)
         }
 
         @Test("In a headless run the WebP's frames change every 100 ms")

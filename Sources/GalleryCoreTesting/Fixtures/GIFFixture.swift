@@ -20,6 +20,10 @@ package enum GIFFixture {
         package var disposal = 1
         /// The palette index drawn as transparent, if any.
         package var transparentIndex: UInt8?
+        /// Whether the rows are stored interlaced (the four passes); `indices` stay top to bottom.
+        package var interlaced = false
+        /// A local colour table of 256 entries (these, then black) instead of the global one.
+        package var localPalette: [(UInt8, UInt8, UInt8)]?
 
         /// A frame of one palette index all over.
         package init(x: Int = 0, y: Int = 0, width: Int, height: Int, fill: UInt8, delay: Int = 10, disposal: Int = 1) {
@@ -51,19 +55,24 @@ package enum GIFFixture {
     ) -> [UInt8] {
         var out = Array("GIF89a".utf8)
         out += le16(width) + le16(height) + [0xF7, 0, 0]  // A global table of 256 colours.
-        for index in 0..<256 {
-            let colour = index < palette.count ? palette[index] : (0, 0, 0)
-            out += [colour.0, colour.1, colour.2]
-        }
+        out += table(palette)
         if let loopCount {
             out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1] + le16(loopCount) + [0]
         }
         for frame in frames {
             let packed = UInt8((frame.disposal & 7) << 2) | (frame.transparentIndex == nil ? 0 : 1)
             out += [0x21, 0xF9, 4, packed] + le16(frame.delay) + [frame.transparentIndex ?? 0, 0]
-            out += [0x2C] + le16(frame.x) + le16(frame.y) + le16(frame.width) + le16(frame.height) + [0]
+            let flags: UInt8 = (frame.localPalette == nil ? 0 : 0x87) | (frame.interlaced ? 0x40 : 0)
+            out += [0x2C] + le16(frame.x) + le16(frame.y) + le16(frame.width) + le16(frame.height) + [flags]
+            if let local = frame.localPalette { out += table(local) }
             out += [8]
-            let data = lzw(frame.indices)
+            var stored = frame.indices
+            if frame.interlaced {
+                let passes = [(0, 8), (4, 8), (2, 4), (1, 2)]
+                let rows = passes.flatMap { start, step in Array(stride(from: start, to: frame.height, by: step)) }
+                stored = rows.flatMap { frame.indices[($0 * frame.width)..<(($0 + 1) * frame.width)] }
+            }
+            let data = lzw(stored)
             var start = 0
             while start < data.count {
                 let end = min(start + 255, data.count)
@@ -99,6 +108,14 @@ package enum GIFFixture {
         emit(257)
         if bits > 0 { out.append(UInt8(buffer & 0xFF)) }
         return out
+    }
+
+    /// A colour table of 256 entries: `palette`, then black.
+    private static func table(_ palette: [(UInt8, UInt8, UInt8)]) -> [UInt8] {
+        (0..<256).flatMap { index -> [UInt8] in
+            let colour = index < palette.count ? palette[index] : (0, 0, 0)
+            return [colour.0, colour.1, colour.2]
+        }
     }
 
     private static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
