@@ -181,8 +181,7 @@ public struct ImageDecoder: Sendable {
                 .decodeWithColour(fitting: region == nil ? box : nil, accepts: accepts)
             return (image, colour)
         case .jxl:
-            let (image, colour) = try JXLDecoder(bytes: buffer).decodeWithColour(
-                fitting: region == nil ? box : nil, accepts: accepts)
+            let (image, colour) = try JXLDecoder(bytes: buffer).decodeWithColour(accepts: accepts)
             return (image, colour)
         case .webp where WebPScan(bytes: buffer)?.isAnimated == true:
             // SDL_image cannot decode an animated WebP: its first frame, composited by libwebp.

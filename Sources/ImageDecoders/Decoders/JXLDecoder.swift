@@ -1,5 +1,4 @@
 import CJXL
-import Foundation
 import Imaging
 
 /// Decodes JPEG XL files with libjxl, from bytes already read through `ImageFile`.
@@ -24,12 +23,9 @@ package struct JXLDecoder {
     }
 
     /// `decode(accepts:)`'s frame with the colour space of its pixels as libjxl returns them: nil when that is sRGB,
-    /// else its ICC profile (libjxl writes one for an encoded colour space too). With `box`, an opaque upright picture
-    /// that can shrink by a whole factor of 2 or more and still cover its size fitted inside `box` comes reduced by that
-    /// factor: libjxl hands its rows to `JXLReduction` as it renders them, on its threads, and the whole picture is
-    /// never held.
+    /// else its ICC profile (libjxl writes one for an encoded colour space too).
     package func decodeWithColour(
-        fitting box: PixelSize? = nil, accepts: (PixelSize) -> Bool
+        accepts: (PixelSize) -> Bool
     ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
         guard let decoder = JxlDecoderCreate(nil) else { throw .processingFailed("libjxl: no memory for a decoder") }
         defer { JxlDecoderDestroy(decoder) }
@@ -54,13 +50,8 @@ package struct JXLDecoder {
         var opaque = true
         var pixels: [UInt8] = []
         var colour: EmbeddedColour?
-        // Set when the picture comes through the row callback, reduced.
-        var reduction: JXLReduction?
         func image(damageNote: String? = nil) throws(DecodeFailure.Reason) -> DecodedImage {
             do {
-                if let reduction {
-                    return DecodedImage(pixels: try reduction.pixels(), damageNote: damageNote)
-                }
                 let buffer = try pixels.withUnsafeBytes { bytes in
                     Result { () throws(PixelBufferError) in
                         try PixelBuffer.copying(
@@ -83,28 +74,9 @@ package struct JXLDecoder {
                 size = info.orientation.rawValue >= 5 ? PixelSize(width: stored.height, height: stored.width) : stored
                 guard size.width > 0, size.height > 0, accepts(size) else { throw .tooLarge(size) }
                 opaque = info.alpha_bits == 0
-                let factor = box.map { PictureReduction.factor(from: size, covering: size.fitted(inside: $0)) } ?? 1
-                // Rows reach the callback as stored; a turned picture keeps the buffer, which libjxl turns upright.
-                if factor >= 2, opaque, info.orientation == JXL_ORIENT_IDENTITY {
-                    reduction = JXLReduction(size: size, factor: factor)
-                }
             case JXL_DEC_COLOR_ENCODING:
                 colour = dataColour(decoder)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
-                if let reduction {
-                    var rgb = JxlPixelFormat(
-                        num_channels: 3, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
-                    let opaqueReduction = Unmanaged.passUnretained(reduction).toOpaque()
-                    let status = JxlDecoderSetImageOutCallback(
-                        decoder, &rgb,
-                        { opaque, x, y, count, pixels in
-                            guard let opaque, let pixels else { return }
-                            Unmanaged<JXLReduction>.fromOpaque(opaque).takeUnretainedValue().add(
-                                x: x, y: y, count: count, rgb: pixels.assumingMemoryBound(to: UInt8.self))
-                        }, opaqueReduction)
-                    guard status == JXL_DEC_SUCCESS else { throw corrupt("the row callback was refused") }
-                    continue
-                }
                 var byteCount = 0
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &byteCount) == JXL_DEC_SUCCESS,
                     byteCount == size.area * 4
@@ -121,8 +93,7 @@ package struct JXLDecoder {
             case JXL_DEC_NEED_MORE_INPUT:
                 // All the bytes were given: the file is cut. Once the frame's buffer is set, libjxl can flush what
                 // it decoded so far (the groups read, the rest from the lower-resolution passes or left empty).
-                guard !pixels.isEmpty || reduction != nil, JxlDecoderFlushImage(decoder) == JXL_DEC_SUCCESS
-                else {
+                guard !pixels.isEmpty, JxlDecoderFlushImage(decoder) == JXL_DEC_SUCCESS else {
                     throw corrupt("the file ends before the image")
                 }
                 return (try image(damageNote: "JPEG XL: the file ends before the image's end"), colour)
@@ -159,74 +130,5 @@ package struct JXLDecoder {
 
     private func corrupt(_ detail: String) -> DecodeFailure.Reason {
         .corrupt(format: "JPEG XL", detail: detail)
-    }
-}
-
-/// Rows of an opaque 8-bit RGB picture, as libjxl's row callback hands them over (from any of its threads, in any
-/// order), summed into blocks of `factor` × `factor` pixels: the picture reduced by `factor`, its size rounded down (a
-/// last partial block is left out), never held whole.
-final class JXLReduction: @unchecked Sendable {
-    /// The reduced size.
-    let size: PixelSize
-    /// Pixels a block is wide and high.
-    let factor: Int
-    /// Red, green and blue sums for each reduced pixel, row after row.
-    private var sums: [UInt32]
-    /// Serialises the callbacks, which may come from several threads at once.
-    private let lock = NSLock()
-
-    /// A reduction of a picture of `size` by `factor`.
-    init(size: PixelSize, factor: Int) {
-        self.factor = max(factor, 1)
-        self.size = PixelSize(width: size.width / self.factor, height: size.height / self.factor)
-        sums = [UInt32](repeating: 0, count: self.size.area * 3)
-    }
-
-    /// Adds `count` pixels of row `y` from column `x` on (`rgb`: three bytes each).
-    func add(x: Int, y: Int, count: Int, rgb: UnsafePointer<UInt8>) {
-        let row = y / factor
-        guard row < size.height else { return }
-        let end = min(x + count, size.width * factor)
-        guard x < end else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        sums.withUnsafeMutableBufferPointer { sums in
-            let base = row * size.width * 3
-            var column = x
-            while column < end {
-                let block = column / factor
-                let stop = min((block + 1) * factor, end)
-                var red: UInt32 = 0, green: UInt32 = 0, blue: UInt32 = 0
-                for pixel in column..<stop {
-                    let at = (pixel - x) * 3
-                    red &+= UInt32(rgb[at])
-                    green &+= UInt32(rgb[at + 1])
-                    blue &+= UInt32(rgb[at + 2])
-                }
-                let index = base + block * 3
-                sums[index] &+= red
-                sums[index + 1] &+= green
-                sums[index + 2] &+= blue
-                column = stop
-            }
-        }
-    }
-
-    /// The reduced picture: each pixel the rounded mean of its block (at most 255: a cut file's flush may hand a pixel
-    /// over a second time).
-    func pixels() throws(PixelBufferError) -> PixelBuffer {
-        let target = try PixelBuffer(width: size.width, height: size.height, format: .xrgb8888)
-        let count = UInt32(factor * factor)
-        func mean(_ sum: UInt32) -> UInt32 { min((sum + count / 2) / count, 255) }
-        lock.lock()
-        defer { lock.unlock() }
-        for y in 0..<size.height {
-            let row = target.row(y).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<size.width {
-                let index = (y * size.width + x) * 3
-                row[x] = 0xFF00_0000 | mean(sums[index]) << 16 | mean(sums[index + 1]) << 8 | mean(sums[index + 2])
-            }
-        }
-        return target
     }
 }
