@@ -39,6 +39,11 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // libheif: HEIF/HEIC (libde265) and AVIF (dav1d or aom), with their irot/imir/clap transformations.
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libheif decoder plugins over libde265 and dav1d, registered over libheif's own: HEVC and AV1 on every core, and
+        // a picture shown at a fraction of its size handed to libheif reduced, before its conversion to RGB.
+        .target(
+            name: "CHeifDecoders", cSettings: [.unsafeFlags(["-Werror"])],
+            linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("de265"), .linkedLibrary("dav1d")]),
         // libjxl: JPEG XL. No `pkgConfig:`: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM rejects with a warning
         // on every build and the decoder API does not need; the headers and library are on the default paths.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
@@ -86,8 +91,8 @@ let package = Package(
         .target(
             name: "ImageDecoders",
             dependencies: [
-                "CGif", "CTurboJPEG", "CJPEGRegion", "CHeif", "CJXL", "CLibRaw", "CWebPDemux", "GalleryCore",
-                "ImageLoader", "Imaging",
+                "CGif", "CTurboJPEG", "CJPEGRegion", "CHeif", "CHeifDecoders", "CJXL", "CLibRaw", "CWebPDemux",
+                "GalleryCore", "ImageLoader", "Imaging",
             ],
             swiftSettings: strict
         ),

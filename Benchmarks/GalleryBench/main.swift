@@ -11,6 +11,19 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "decode-once" {
     try runDecodeOnce(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+// `gallery-bench formats-fixtures DIR`: the 12 MP fixtures of `formats`, kept in DIR; `gallery-bench formats-time DIR
+// RUNS [OUT]`: their first pictures and sharp pages timed (OUT: the pages written as PPMs).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "formats-fixtures" {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[2])
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bundledPhoto = (PhotoIndex.bundledPhotosDirectory() ?? "Assets/Photos") + "/02-coffee.jpg"
+    for row in try writeFormatFixtures(in: folder, bundledPhoto: bundledPhoto) { print(row.path) }
+    exit(0)
+}
+if (4...5).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "formats-time" {
+    try formatTimings(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 // `gallery-bench thumbnails`: only the shared thumbnail cache's cold and warm fill.
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "thumbnails" {
     do {

@@ -1,4 +1,5 @@
 import CHeif
+import CHeifDecoders
 import Imaging
 
 #if canImport(Glibc)
@@ -10,10 +11,13 @@ import Glibc
 /// The primary image is decoded with its transformations (`irot`, `imir`, `clap`) applied by libheif, once: no EXIF
 /// orientation is applied after them (HEIF writers set EXIF orientation to match, and libheif's result is already
 /// upright). Grids are assembled by libheif; 10- and 12-bit images are converted to 8 bits. When the file carries a
-/// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. libheif 1.15 has
-/// no scaled decode: an opaque 8-bit picture drawn at half its size or less is taken as its Y′CbCr planes and converted
-/// at a whole fraction of its size (`YCbCrReduction`), and the caller scales the result the rest of the way. Grid tiles
-/// decode on every core. `preview(fitting:accepts:)` shows the embedded thumbnail while the primary image decodes.
+/// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. HEVC and AV1 are
+/// decoded by this package's libheif plugins (`CHeifDecoders`: libde265 and dav1d on every core; libheif 1.15's own
+/// libde265 plugin decodes on one thread). libheif 1.15 has no scaled decode, and converts every picture to RGB before
+/// anything else (even one asked for in Y′CbCr): an opaque 8-bit picture drawn at half its size or less is handed to
+/// libheif by the plugin already reduced by a whole factor (`PictureReduction`), and the caller scales the result the
+/// rest of the way. Grid tiles decode on every core. `preview(fitting:accepts:)` shows the embedded thumbnail while the
+/// primary image decodes.
 /// Safe on any thread (one libheif context per decode).
 package struct HEIFDecoder {
     /// The file's bytes; libheif reads them in place, so they outlive the decoder.
@@ -181,82 +185,44 @@ package struct HEIFDecoder {
         return best?.handle
     }
 
-    /// `handle`'s image, transformed, at least `fitted` large: an opaque 8-bit image that can shrink by a whole factor
-    /// of 2 or more is converted from its Y′CbCr planes at that reduced size; any other, as `decode(_:)`.
+    /// `handle`'s image, transformed, at least `fitted` large: an opaque 8-bit image with no clean aperture that can
+    /// shrink by a whole factor of 2 or more is handed to libheif by the decoder plugin (`CHeifDecoders`) reduced by that
+    /// factor, each sample the mean of its block, so libheif converts (and this copies) a fraction of the pixels; any
+    /// other, and any picture the plugin did not reduce, as `decode(_:)` at its full size.
     private func decode(_ handle: OpaquePointer, covering fitted: PixelSize) throws(DecodeFailure.Reason)
         -> DecodedImage
     {
         let size = PixelSize(
             width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
-        let factor = YCbCrReduction.factor(from: size, covering: fitted)
-        guard factor >= 2, heif_image_handle_has_alpha_channel(handle) == 0,
+        let stored = PixelSize(
+            width: Int(heif_image_handle_get_ispe_width(handle)), height: Int(heif_image_handle_get_ispe_height(handle))
+        )
+        let factor = PictureReduction.factor(from: size, covering: fitted)
+        // A clean aperture (`clap`) is cut in the stored picture's pixels, which a reduced picture no longer has: the
+        // upright size is then not the stored size (turned or not).
+        let uncropped =
+            size == stored || (size.width == stored.height && size.height == stored.width)
+        guard factor >= 2, uncropped, heif_image_handle_has_alpha_channel(handle) == 0,
             heif_image_handle_get_luma_bits_per_pixel(handle) == 8,
-            heif_image_handle_get_chroma_bits_per_pixel(handle) == 8,
-            let matrix = Self.matrix(of: handle)
+            heif_image_handle_get_chroma_bits_per_pixel(handle) == 8
         else { return try decode(handle) }
-        var image: OpaquePointer?
-        // 4:2:0 planes, what cameras and encoders write, are the decoder's own: libheif converts nothing (transformations
-        // are still applied). Asked for "undefined", libheif 1.15 converts to planar RGB instead; other chroma formats
-        // are converted to 4:2:0, whose chroma resolution is still finer than a reduced pixel.
-        try check(heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, nil))
-        guard let image else { throw corrupt("nothing decoded") }
-        defer { heif_image_release(image) }
-        guard let reduction = Self.reduction(of: image, matrix: matrix.matrix, fullRange: matrix.fullRange) else {
-            return try decode(handle)
-        }
-        do {
-            return DecodedImage(pixels: try reduction.reduced(by: factor))
-        } catch {
-            throw .processingFailed(error.description)
-        }
+        return try decode(handle, reducing: stored, by: factor)
     }
 
-    /// The Y′CbCr matrix and range `handle` states (its `nclx`), or libheif's default when it states none (BT.601, full
-    /// range); nil for a matrix `YCbCrReduction` does not handle.
-    private static func matrix(of handle: OpaquePointer) -> (matrix: YCbCrReduction.Matrix, fullRange: Bool)? {
-        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
-            return (.bt601, true)
-        }
-        defer { heif_nclx_color_profile_free(nclx) }
-        guard let matrix = YCbCrReduction.Matrix(code: Int(nclx.pointee.matrix_coefficients.rawValue)) else {
-            return nil
-        }
-        return (matrix, nclx.pointee.full_range_flag != 0)
-    }
-
-    /// `image`'s 8-bit Y′CbCr (or luma only) planes; nil when it is in another form.
-    private static func reduction(
-        of image: OpaquePointer, matrix: YCbCrReduction.Matrix, fullRange: Bool
-    ) -> YCbCrReduction? {
-        func plane(_ channel: heif_channel) -> YCbCrReduction.Plane? {
-            guard heif_image_has_channel(image, channel) != 0, heif_image_get_bits_per_pixel_range(image, channel) == 8
-            else { return nil }
-            var stride: Int32 = 0
-            guard let base = heif_image_get_plane_readonly(image, channel, &stride) else { return nil }
-            let width = Int(heif_image_get_width(image, channel)), height = Int(heif_image_get_height(image, channel))
-            guard width > 0, height > 0 else { return nil }
-            return YCbCrReduction.Plane(base: base, stride: Int(stride), width: width, height: height)
-        }
-        switch heif_image_get_colorspace(image) {
-        case heif_colorspace_YCbCr:
-            guard let luma = plane(heif_channel_Y), let blue = plane(heif_channel_Cb), let red = plane(heif_channel_Cr),
-                blue.width == red.width, blue.height == red.height
-            else { return nil }
-            return YCbCrReduction(luma: luma, chroma: (blue, red), matrix: matrix, fullRange: fullRange)
-        case heif_colorspace_monochrome:
-            guard let luma = plane(heif_channel_Y) else { return nil }
-            return YCbCrReduction(luma: luma, chroma: nil, matrix: matrix, fullRange: fullRange)
-        default:
-            return nil
-        }
-    }
-
-    /// `handle`'s image, transformed, as 8-bit RGBA copied into a pixel buffer.
-    private func decode(_ handle: OpaquePointer) throws(DecodeFailure.Reason) -> DecodedImage {
+    /// `handle`'s image, transformed, as 8-bit RGBA copied into a pixel buffer; its picture reduced by `factor` when it
+    /// is 8-bit and `stored` large (the plugin reduces only such a one).
+    private func decode(
+        _ handle: OpaquePointer, reducing stored: PixelSize = PixelSize(width: 0, height: 0), by factor: Int = 1
+    ) throws(DecodeFailure.Reason) -> DecodedImage {
         guard let options = heif_decoding_options_alloc() else { throw .processingFailed("libheif: no memory") }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1
+        // The plugins decode this thread's pictures on every core (grid tiles, on libheif's threads, one a core).
+        guard gallery_heif_register_decoders() == 0 else {
+            throw .processingFailed("libheif: the decoders were refused")
+        }
+        gallery_heif_begin_reduction(Int32(clamping: stored.width), Int32(clamping: stored.height), Int32(factor))
+        defer { _ = gallery_heif_end_reduction() }
         var image: OpaquePointer?
         try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options))
         guard let image else { throw corrupt("nothing decoded") }

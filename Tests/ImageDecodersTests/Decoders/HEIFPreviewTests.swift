@@ -5,8 +5,8 @@ import Testing
 @testable import ImageDecoders
 @testable import Imaging
 
-/// A HEIF file's embedded thumbnail as the page's first picture, and the primary image converted from its Y′CbCr
-/// planes at a fraction of its size: both in the colours libheif's own full decode gives.
+/// A HEIF file's embedded thumbnail as the page's first picture, and the primary image reduced by the decoder plugin to a
+/// fraction of its size: both in the colours the full decode gives.
 @Suite struct HEIFPreviewTests {
     /// Four flat quadrants, 640 × 480: red, green over blue, light grey (each far from the others).
     static let size = PixelSize(width: 640, height: 480)
@@ -120,8 +120,8 @@ import Testing
         #expect(sharp.pixels.size == PixelSize(width: 64, height: 48), "the thumbnail, decoded as the page")
     }
 
-    /// A picture drawn at a quarter of its size is converted from its planes at a quarter of its size, in the
-    /// colours libheif's full RGB conversion gives (HEVC through libde265, AV1 through dav1d).
+    /// A picture drawn at a quarter of its size is reduced by the decoder plugin to a quarter of its size, in the
+    /// colours the full decode gives (HEVC through libde265, AV1 through dav1d).
     @Test(arguments: [
         ("heif-enc -q 90 \"$1\" -o \"$2\"", "reduced.heic"),
         ("avifenc -s 8 \"$1\" \"$2\" >/dev/null", "reduced.avif"),
@@ -144,39 +144,6 @@ import Testing
         #expect(Self.close(reducedColours, Self.quadrants, within: 8), "\(reducedColours) against the source")
     }
 
-    /// Flat planes of known samples: the mean of a block, through each matrix and range.
-    @Test(arguments: [
-        // Mid grey in any matrix: no chroma.
-        (128, 128, 128, YCbCrReduction.Matrix.bt601, true, RGBA(r: 128, g: 128, b: 128)),
-        // Limited range: 16 is black, 235 white.
-        (16, 128, 128, .bt709, false, RGBA(r: 0, g: 0, b: 0)),
-        (235, 128, 128, .bt709, false, RGBA(r: 255, g: 255, b: 255)),
-        // BT.601 full range red (255, 0, 0): Y 76, Cb 85, Cr 255.
-        (76, 85, 255, .bt601, true, RGBA(r: 254, g: 0, b: 0)),
-    ])
-    func flatPlanes(luma: UInt8, blue: UInt8, red: UInt8, matrix: YCbCrReduction.Matrix, full: Bool, expected: RGBA)
-        throws
-    {
-        let lumaSamples = [UInt8](repeating: luma, count: 8 * 6)
-        let blueSamples = [UInt8](repeating: blue, count: 4 * 3), redSamples = [UInt8](repeating: red, count: 4 * 3)
-        let pixels = try lumaSamples.withUnsafeBufferPointer { l in
-            try blueSamples.withUnsafeBufferPointer { b in
-                try redSamples.withUnsafeBufferPointer { r in
-                    try YCbCrReduction(
-                        luma: .init(base: l.baseAddress!, stride: 8, width: 8, height: 6),
-                        chroma: (
-                            .init(base: b.baseAddress!, stride: 4, width: 4, height: 3),
-                            .init(base: r.baseAddress!, stride: 4, width: 4, height: 3)
-                        ), matrix: matrix, fullRange: full
-                    ).reduced(by: 2)
-                }
-            }
-        }
-        #expect(pixels.size == PixelSize(width: 4, height: 3))
-        let colours = Self.quadrantColours(pixels)
-        #expect(Self.close(colours, Array(repeating: expected, count: 4), within: 1), "\(colours)")
-    }
-
     @Test(arguments: [
         (PixelSize(width: 4000, height: 3000), PixelSize(width: 960, height: 720), 4),
         (PixelSize(width: 640, height: 480), PixelSize(width: 400, height: 300), 1),
@@ -186,6 +153,6 @@ import Testing
         (PixelSize(width: 3000, height: 2000), PixelSize(width: 1000, height: 667), 2),
     ])
     func reductionNeverGoesBelowThePage(size: PixelSize, fitted: PixelSize, factor: Int) {
-        #expect(YCbCrReduction.factor(from: size, covering: fitted) == factor)
+        #expect(PictureReduction.factor(from: size, covering: fitted) == factor)
     }
 }
