@@ -222,9 +222,10 @@ package struct HEIFDecoder {
             throw .processingFailed("libheif: the decoders were refused")
         }
         gallery_heif_begin_reduction(Int32(clamping: stored.width), Int32(clamping: stored.height), Int32(factor))
-        defer { _ = gallery_heif_end_reduction() }
         var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options))
+        let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+        let reduced = gallery_heif_end_reduction() > 0
+        try check(decoded)
         guard let image else { throw corrupt("nothing decoded") }
         defer { heif_image_release(image) }
         var stride: Int32 = 0
@@ -234,6 +235,11 @@ package struct HEIFDecoder {
         let size = PixelSize(
             width: Int(heif_image_get_width(image, heif_channel_interleaved)),
             height: Int(heif_image_get_height(image, heif_channel_interleaved)))
+        // A reduced picture that libheif placed in a canvas of the full size (a grid of one tile the size of the
+        // grid, decoded on this thread) fills a corner of it only: decoded again, whole.
+        let upright = PixelSize(
+            width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+        if reduced, size == upright { return try decode(handle) }
         let opaque = heif_image_handle_has_alpha_channel(handle) == 0
         do {
             return DecodedImage(
