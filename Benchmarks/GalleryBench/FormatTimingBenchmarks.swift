@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import GalleryTesting
 import Glibc
+import ImageDecoders
 import ImageLoader
 
 /// The 12 MP fixtures `gallery-bench formats` decodes, made in `folder` (kept, so before-and-after builds can be timed on
