@@ -25,7 +25,8 @@ extension SDLSerializedTests {
             let trace = folder.path("trace.jsonl")
             let shots = folder.path("shots")
             var run = HeadlessRun(
-                size: try ViewportSize(width: 320, height: 240), script: try Script.parse(script.joined(separator: "\n")),
+                size: try ViewportSize(width: 320, height: 240),
+                script: try Script.parse(script.joined(separator: "\n")),
                 tracePath: trace, shotsDirectory: shots)
             run.inlineDecoding = InlineDecoders.decoding
             _ = try run.runFrames(library: PageLibrary(photos: try PhotoIndex(paths: paths)), mode: .endCaps)
