@@ -5,8 +5,10 @@ import GalleryCoreTesting
 import GalleryTesting
 import Testing
 
-/// An animated GIF run headless as a process: its frames change on time in the trace (virtual clock) and in shots,
-/// only while it is the photo on screen; Ctrl+Space pauses it and Ctrl+N steps it.
+/// An animated GIF run headless: its frames change on time in the trace (virtual clock) and in shots, only while it
+/// is the photo on screen; Ctrl+Space pauses it and Ctrl+N steps it. Run in this process with inline decoding: the
+/// `gallery` executable decodes in decoder processes, which give an animation's first frame only until animation
+/// crosses the process boundary.
 extension SDLSerializedTests {
     @Suite("Animation end to end")
     struct AnimationEndToEndTests {
@@ -14,6 +16,23 @@ extension SDLSerializedTests {
         static let colours = [
             RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 0, b: 255), RGBA(r: 0, g: 255, b: 0), RGBA(r: 255, g: 255, b: 0),
         ]
+
+        /// `script` run headless at 320 × 240 over `paths`, decoding inline: the trace's records and the shots' folder.
+        @MainActor
+        static func run(_ script: [String], paths: [String], in folder: TemporaryDirectory) throws -> (
+            records: [TraceRecord], shots: String
+        ) {
+            _ = try SDLTestSession.start()
+            let trace = folder.path("trace.jsonl")
+            let shots = folder.path("shots")
+            var run = HeadlessRun(
+                size: try ViewportSize(width: 320, height: 240),
+                script: try Script.parse(script.joined(separator: "\n")),
+                tracePath: trace, shotsDirectory: shots)
+            run.inlineDecoding = InlineDecoders.decoding
+            _ = try run.runFrames(library: PageLibrary(photos: try PhotoIndex(paths: paths)), mode: .endCaps)
+            return (try TraceReader.records(inFile: trace), shots)
+        }
 
         static func writeGIF(in folder: TemporaryDirectory) throws -> String {
             let frames = (0..<4).map { GIFFixture.Frame(width: 64, height: 48, fill: UInt8($0), delay: 10) }
@@ -23,12 +42,12 @@ extension SDLSerializedTests {
         }
 
         @Test("Frames change every 100 ms while the GIF is on screen, shots show them, and stop once paged away")
+        @MainActor
         func framesOnTimeThenStop() throws {
             let folder = try TemporaryDirectory()
             let gif = try Self.writeGIF(in: folder)
             let script = [ScriptLine.shot(0.45, "mid.png"), ScriptLine.key(1.0, "Right"), ScriptLine.quit(2.5)]
-            let run = try GalleryProcess.run(script, arguments: [gif, BundledPhotos.paths[0]], size: "320x240")
-            #expect(run.status == 0, "\(run.standardError)")
+            let run = try Self.run(script, paths: [gif, BundledPhotos.paths[0]], in: folder)
             let playing = run.records.filter { $0.t < 1.0 }
             let start = try #require(playing.first { $0.animationFrame != nil }).t
             #expect(start < 0.1)
@@ -42,7 +61,7 @@ extension SDLSerializedTests {
             #expect(!away.isEmpty && away.allSatisfy { $0.animationFrame == nil })
             // The shot mid-animation shows the frame the trace names at that time.
             let frame = try #require(run.records.last { $0.t <= 0.45 }?.animationFrame)
-            let shot = try HeadlessEndToEndTests.load(run.shot("mid.png"))
+            let shot = try HeadlessEndToEndTests.load(run.shots + "/mid.png")
             #expect(shot.pixel(x: 160, y: 120) == Self.colours[frame])
         }
 
@@ -69,12 +88,12 @@ extension SDLSerializedTests {
         }
 
         @Test("Ctrl+Space holds the frame; Ctrl+N steps one on and stays paused")
+        @MainActor
         func pauseAndStep() throws {
             let folder = try TemporaryDirectory()
             let gif = try Self.writeGIF(in: folder)
             let script = [ScriptLine.key(0.52, "Ctrl+Space"), ScriptLine.key(1.0, "Ctrl+N"), ScriptLine.quit(1.5)]
-            let run = try GalleryProcess.run(script, arguments: [gif], size: "320x240")
-            #expect(run.status == 0, "\(run.standardError)")
+            let run = try Self.run(script, paths: [gif], in: folder)
             let paused = try #require(run.records.last { $0.t <= 0.52 }?.animationFrame)
             let held = run.records.filter { $0.t > 0.52 && $0.t < 1.0 }
             #expect(!held.isEmpty && held.allSatisfy { $0.animationFrame == paused })

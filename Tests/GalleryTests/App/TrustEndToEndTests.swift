@@ -155,10 +155,16 @@ struct TrustEndToEndTests {
             "--headless", "--mode", "bounded", "--size", "1280x720", "--script", script, "--trace", trace,
             folder.path("ph"),
         ])
-        // Signalled once a decode thread has spent 50 ms of CPU: the small photos take well under 1 ms, so that is
-        // the huge one, whatever the machine's speed (a fixed wait missed the decode on an idle machine).
+        // Signalled once the decoder processes (whose threads' names start "gallery-decode" too) have spent 250 ms of
+        // CPU: starting one takes a few tens of milliseconds and the small photos well under 1 ms, so that is the huge
+        // one, whatever the machine's speed (a fixed wait missed the decode on an idle machine).
+        func decodeTicks() -> Int {
+            ProcessAlive.pids(withCommandLine: "--parent \(child.pid)").reduce(0) {
+                $0 + ProcessAlive.cpuTicks(of: $1, threadsNamed: "gallery-decode")
+            }
+        }
         let deadline = ContinuousClock.now + .seconds(20)
-        while ProcessAlive.cpuTicks(of: child.pid, threadsNamed: "gallery-decode") < 5, ContinuousClock.now < deadline {
+        while decodeTicks() < 25, ContinuousClock.now < deadline {
             usleep(2_000)
         }
         let signalled = ContinuousClock.now
