@@ -26,7 +26,7 @@ public struct LinkedLibrary: Equatable, Sendable {
         ]
     }
 
-    /// What `gallery --version` prints: "gallery 1.2.0" then "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1".
+    /// What `gallery --version` prints: "gallery 1.2.0" then "SDL 2.26.5, SDL_ttf 2.20.1, Little CMS 2.14".
     public static func versionText(program: String, version: String, libraries: [LinkedLibrary] = all) -> String {
         let libraryLine = libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
         return libraries.isEmpty ? "\(program) \(version)" : "\(program) \(version)\n\(libraryLine)"

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// SDL, SDL_image and SDL_ttf initialised for the life of this object; create one per process, on the main thread.
+/// SDL and SDL_ttf initialised for the life of this object; create one per process, on the main thread.
 ///
 /// Deinitialising shuts all three libraries down, so every window, renderer, texture, font and decode worker must be
 /// gone first. Surfaces may outlive it only if nobody touches them afterwards.
@@ -18,7 +18,7 @@ public final class SDLSession {
     /// for decode workers started while SDL starts. `UInt32.max` if SDL had no event type left.
     public static let wakeEventType: UInt32 = SDL_RegisterEvents(1)
 
-    /// Starts SDL with the event queue, plus video when `video` is true, then SDL_image and SDL_ttf.
+    /// Starts SDL with the event queue, plus video when `video` is true, then SDL_ttf (SDL_image is the decoder process's).
     ///
     /// Without video nothing needs a display: the software renderer draws into surfaces (headless mode).
     /// Audio is never initialised (the gallery is silent), and with video a driver that cannot possibly connect
