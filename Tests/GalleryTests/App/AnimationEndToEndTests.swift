@@ -17,14 +17,15 @@ extension SDLSerializedTests {
             RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 0, b: 255), RGBA(r: 0, g: 255, b: 0), RGBA(r: 255, g: 255, b: 0),
         ]
 
-        /// `script` run headless at 320 × 240 over `paths`, decoding inline: the trace's records and the shots' folder.
+        /// `script` run headless at 320 × 240 over `paths`, decoding inline: the trace's records and the shots' folder
+        /// (both in `output`, never the photos' folder, which the output policy refuses).
         @MainActor
-        static func run(_ script: [String], paths: [String], in folder: TemporaryDirectory) throws -> (
+        static func run(_ script: [String], paths: [String], in output: TemporaryDirectory) throws -> (
             records: [TraceRecord], shots: String
         ) {
             _ = try SDLTestSession.start()
-            let trace = folder.path("trace.jsonl")
-            let shots = folder.path("shots")
+            let trace = output.path("trace.jsonl")
+            let shots = output.path("shots")
             var run = HeadlessRun(
                 size: try ViewportSize(width: 320, height: 240),
                 script: try Script.parse(script.joined(separator: "\n")),
@@ -47,7 +48,8 @@ extension SDLSerializedTests {
             let folder = try TemporaryDirectory()
             let gif = try Self.writeGIF(in: folder)
             let script = [ScriptLine.shot(0.45, "mid.png"), ScriptLine.key(1.0, "Right"), ScriptLine.quit(2.5)]
-            let run = try Self.run(script, paths: [gif, BundledPhotos.paths[0]], in: folder)
+            let output = try TemporaryDirectory()
+            let run = try Self.run(script, paths: [gif, BundledPhotos.paths[0]], in: output)
             let playing = run.records.filter { $0.t < 1.0 }
             let start = try #require(playing.first { $0.animationFrame != nil }).t
             #expect(start < 0.1)
@@ -61,11 +63,12 @@ extension SDLSerializedTests {
             #expect(!away.isEmpty && away.allSatisfy { $0.animationFrame == nil })
             // The shot mid-animation shows the frame the trace names at that time.
             let frame = try #require(run.records.last { $0.t <= 0.45 }?.animationFrame)
-            let shot = try HeadlessEndToEndTests.load(run.shots + "/mid.png")
+            let shot = try withExtendedLifetime(output) { try HeadlessEndToEndTests.load(run.shots + "/mid.png") }
             #expect(shot.pixel(x: 160, y: 120) == Self.colours[frame])
         }
 
         @Test("For 10 s every frame is in the texture at the display frame it falls due: none is late")
+        @MainActor
         func noFrameLate() throws {
             let folder = try TemporaryDirectory()
             // Twelve frames of 30 ms, each a different stripe position, forever.
@@ -77,8 +80,7 @@ extension SDLSerializedTests {
             let palette = Self.colours.map { ($0.r, $0.g, $0.b) }
             let gif = try folder.write(
                 GIFFixture.bytes(width: 160, height: 120, palette: palette, frames: frames), to: "stripes.gif")
-            let run = try GalleryProcess.run([ScriptLine.quit(10)], arguments: [gif], size: "320x240")
-            #expect(run.status == 0, "\(run.standardError)")
+            let run = try Self.run([ScriptLine.quit(10)], paths: [gif], in: try TemporaryDirectory())
             let playing = run.records.filter { $0.animationFrame != nil }
             #expect(playing.count >= 300 && (playing.last?.t ?? 0) > 9.9)
             let late = playing.filter { $0.animationShown != $0.animationFrame }
@@ -93,7 +95,7 @@ extension SDLSerializedTests {
             let folder = try TemporaryDirectory()
             let gif = try Self.writeGIF(in: folder)
             let script = [ScriptLine.key(0.52, "Ctrl+Space"), ScriptLine.key(1.0, "Ctrl+N"), ScriptLine.quit(1.5)]
-            let run = try Self.run(script, paths: [gif], in: folder)
+            let run = try Self.run(script, paths: [gif], in: try TemporaryDirectory())
             let paused = try #require(run.records.last { $0.t <= 0.52 }?.animationFrame)
             let held = run.records.filter { $0.t > 0.52 && $0.t < 1.0 }
             #expect(!held.isEmpty && held.allSatisfy { $0.animationFrame == paused })
