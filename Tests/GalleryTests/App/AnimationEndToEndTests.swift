@@ -17,14 +17,20 @@ extension SDLSerializedTests {
             RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 0, b: 255), RGBA(r: 0, g: 255, b: 0), RGBA(r: 255, g: 255, b: 0),
         ]
 
+        /// The folders of the runs' traces and shots, kept until the tests end.
+        @MainActor static var outputs: [TemporaryDirectory] = []
+
         /// `script` run headless at 320 × 240 over `paths`, decoding inline: the trace's records and the shots' folder.
         @MainActor
         static func run(_ script: [String], paths: [String], in folder: TemporaryDirectory) throws -> (
             records: [TraceRecord], shots: String
         ) {
             _ = try SDLTestSession.start()
-            let trace = folder.path("trace.jsonl")
-            let shots = folder.path("shots")
+            // Written outside the photos' folder: the gallery refuses shots where it reads photos.
+            let output = try TemporaryDirectory()
+            outputs.append(output)
+            let trace = output.path("trace.jsonl")
+            let shots = output.path("shots")
             var run = HeadlessRun(
                 size: try ViewportSize(width: 320, height: 240),
                 script: try Script.parse(script.joined(separator: "\n")),
