@@ -21,6 +21,7 @@ public enum DecoderSideDecoding {
         var sharing = decoder
         sharing.sharesPixels = true
         let picture: DecodedPicture
+        if request.animationFrame { return animationFrame(job, decoder: decoder, box: box) }
         do {
             if request.thumbnailPNG {
                 // A thumbnail cache's PNG: fitted, not enlarged, sRGB, encoded here (libpng, sandboxed).
@@ -48,6 +49,49 @@ public enum DecoderSideDecoding {
             let buffer = try job.makeBuffer(pixels.width, pixels.height, pixels.format)
             copy(pixels, into: buffer)
             return .pixels(buffer, notes: notes)
+        } catch {
+            if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
+            return .failure(code: 8, texts: [error.description])
+        }
+    }
+
+    /// The open animation: the file it plays (device and inode of the descriptor sent) and its frame source, made as
+    /// the inline path makes it (`ImageDecoder.reopenedSource`: same fitting, colour and orientation). One per process,
+    /// kept while requests for that file keep coming; read and written by the request loop alone.
+    nonisolated(unsafe) private static var session: (file: [UInt64], box: PixelSize, source: any AnimationFrameSource)?
+
+    /// Frame `job.request.frameIndex` of the animation sent, from the session's source (opened for a new file), copied
+    /// into the job's shared buffer like a page.
+    static func animationFrame(_ job: DecodeJob, decoder: ImageDecoder, box: PixelSize) -> DecodeAnswer {
+        var status = stat()
+        guard fstat(job.descriptor, &status) == 0 else {
+            return .failure(code: DecodeFailureCode.encode(.unreadable("no file sent")).code, texts: [])
+        }
+        let file = [UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size)]
+        let pixels: PixelBuffer
+        do throws(DecodeFailure.Reason) {
+            if session == nil || session?.file != file || session?.box != box {
+                session = nil
+                let opened = try ImageFile(path: job.path)
+                let header = ImageHeader.read(
+                    { opened.read(at: $0, count: $1) }, fileExtension: job.request.fileExtension)
+                guard let format = header.format, format == .gif || format == .webp else {
+                    throw .processingFailed("not an animation")
+                }
+                let source = try decoder.reopenedSource(
+                    format, path: job.path, header: header, fileExtension: job.request.fileExtension, box: box)
+                session = (file, box, source)
+            }
+            pixels = try session!.source.frame(Int(job.request.frameIndex))
+        } catch {
+            session = nil
+            let (code, texts) = DecodeFailureCode.encode(error)
+            return .failure(code: code, texts: texts)
+        }
+        do {
+            let buffer = try job.makeBuffer(pixels.width, pixels.height, pixels.format)
+            copy(pixels, into: buffer)
+            return .pixels(buffer, notes: ["", ""])
         } catch {
             if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
             return .failure(code: 8, texts: [error.description])

@@ -248,10 +248,20 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// A new process, told the viewer's id (it ends at once if its parent is already gone).
     private func start() throws(DecoderFault) -> DecoderProcessHandle {
+        try DecoderProcessHandle(executable: configuration.executable, arguments: Self.arguments(configuration))
+    }
+
+    /// The command line (after the program name) of a process of `configuration`: also an animation's own process.
+    static func arguments(_ configuration: Configuration) -> [String] {
         var arguments = ["--serve", "3", "--parent", String(getpid()), "--budget", String(configuration.budgetBytes)]
         if configuration.testRequests { arguments.append("--test-requests") }
-        arguments += configuration.decoderArguments
-        return try DecoderProcessHandle(executable: configuration.executable, arguments: arguments)
+        return arguments + configuration.decoderArguments
+    }
+
+    /// The output profile set (`setOutputProfile`) and its generation, or nil while it is sRGB from the start.
+    var outputProfile: (bytes: [UInt8]?, generation: UInt32)? {
+        let current = currentProfile()
+        return current.generation == 0 ? nil : current
     }
 
     private func crashCount(_ key: FileKey) -> Int {

@@ -11,7 +11,9 @@ import Glibc
 /// are made here (`SyntheticPage`).
 public enum ProcessDecoding {
     /// The picture `request` asks for, decoded by a process of `pool`.
-    public static func decode(_ request: DecodeRequest, pool: DecoderPool) throws(DecodeFailure) -> DecodedPicture {
+    public static func decode(_ request: DecodeRequest, pool: DecoderPool, budgetBytes: Int = 0) throws(DecodeFailure)
+        -> DecodedPicture
+    {
         if case .synthetic(let index, let count) = request.source {
             return try SyntheticPage.picture(
                 request.source, index: index, count: count, fitting: request.box, region: request.region)
@@ -25,7 +27,11 @@ public enum ProcessDecoding {
         guard let pixels = answer.pixels else {
             throw DecodeFailure(source: request.source, reason: .processingFailed("the decoder sent no pixels"))
         }
-        return picture(pixels, notes: answer.reply.texts)
+        let first = picture(pixels, notes: answer.reply.texts)
+        // An animation's first frame: its other frames come from a process of its own as they fall due.
+        guard message.animated, message.region == nil, first.animationNote == nil, case .file(let path) = request.source
+        else { return first }
+        return animated(first, path: path, box: request.box, pool: pool, budgetBytes: budgetBytes)
     }
 
     /// The PNG a thumbnail cache stores for `source`, fitted inside `side` × `side` (never enlarged, sRGB), decoded
@@ -151,7 +157,7 @@ public struct ProcessPictureDecoder: PictureDecoding {
     /// The picture `request` asks for, from a process.
     public func decode(_ request: DecodeRequest) throws(DecodeFailure) -> DecodedPicture {
         if case .some(let profile) = profile { pool.setOutputProfile(profile) }
-        return try ProcessDecoding.decode(request, pool: pool)
+        return try ProcessDecoding.decode(request, pool: pool, budgetBytes: budget.totalBytes)
     }
 
     /// A HEIF or AVIF page's embedded thumbnail, from a process.

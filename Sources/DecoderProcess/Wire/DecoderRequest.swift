@@ -31,6 +31,8 @@ public struct DecoderRequest: Sendable, Hashable {
     static let magic: UInt32 = 0x5152_4447  // "GDRQ"
     /// The flags' bit 9: `thumbnailPNG`.
     static let thumbnailPNGFlag: UInt16 = 1 << 9
+    /// The flags' bit 10: `animationFrame` (the flags are 16 bits wide, so bit 10 is the next free one).
+    static let animationFrameFlag: UInt16 = 1 << 10
 
     /// What to do.
     public var kind: Kind
@@ -58,6 +60,12 @@ public struct DecoderRequest: Sendable, Hashable {
     /// enlarged, in sRGB whatever the output profile, encoded by the decoder; the reply carries the PNG's bytes
     /// (`DecoderReply.encodedPNGFormat`), or no bytes when the picture decoded but could not be encoded.
     public var thumbnailPNG = false
+    /// Whether frame `frameIndex` of the animation sent is wanted (flag bit 10), fitted inside the box as its first
+    /// frame is: the decoder keeps the file's frame source open while requests for that file keep coming, and another
+    /// file replaces it. Carries no region (the frame index takes the region's first field).
+    public var animationFrame = false
+    /// The frame wanted when `animationFrame` is set.
+    public var frameIndex: Int32 = 0
     /// The output profile's number (`.outputProfile`): the decoder says which one it converts to.
     public var profileGeneration: UInt32 = 0
 
@@ -84,11 +92,13 @@ public struct DecoderRequest: Sendable, Hashable {
         wire.put(
             UInt16(
                 (animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)
-                    | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0)),
+                    | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0)
+                    | (animationFrame ? Int(Self.animationFrameFlag) : 0)),
             at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
         for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
+        if animationFrame { wire.put(frameIndex, at: 16) }
         wire.put(budgetBytes, at: 32)
         wire.put(cpuSeconds, at: 40)
         wire.put(profileGeneration, at: 44)
@@ -108,9 +118,11 @@ public struct DecoderRequest: Sendable, Hashable {
         previousReleased = flags & 4 != 0
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
+        animationFrame = flags & Self.animationFrameFlag != 0
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil
+        frameIndex = animationFrame ? wire.get(Int32.self, at: 16) : 0
         budgetBytes = wire.get(UInt64.self, at: 32)
         cpuSeconds = wire.get(UInt32.self, at: 40)
         profileGeneration = wire.get(UInt32.self, at: 44)

@@ -1,0 +1,118 @@
+import GalleryCore
+import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An animation's frames decoded by a decoder process of its own: the process keeps the file's frame source open (one
+/// canvas, as in-process playback does) and renders each frame asked for into the reply's memory, like a page.
+///
+/// Started when the stream starts playing, with the pool's executable, arguments and sandbox; it re-opens the file
+/// read-only itself and sends it with every request. Ended when the source goes (the stream stopped, the page left);
+/// a process that dies makes `frame(_:)` throw, and the stream keeps its last frame.
+final class ProcessAnimationSource: AnimationFrameSource {
+    /// The process ids of the sources playing now: tests kill one mid-play.
+    package nonisolated(unsafe) static var playing: Set<Int32> = []
+    private static let lock = ConditionLock()
+
+    private let process: DecoderProcessHandle
+    private let file: ImageFile
+    private let request: DecoderRequest
+    private let deadline: Double
+
+    /// A process of `pool`'s configuration, playing the file at `path` fitted inside `box`.
+    init(path: String, box: PixelSize, pool: DecoderPool) throws(DecodeFailure.Reason) {
+        let configuration = pool.configuration
+        do throws(DecoderFault) {
+            process = try DecoderProcessHandle(
+                executable: configuration.executable, arguments: DecoderPool.arguments(configuration))
+        } catch {
+            throw .decoderStopped(error.message)
+        }
+        file = try ImageFile(path: path)
+        var request = DecoderRequest(
+            boxWidth: Int32(clamping: box.width), boxHeight: Int32(clamping: box.height), animated: true,
+            budgetBytes: configuration.budgetBytes, cpuSeconds: configuration.cpuSeconds,
+            fileExtension: ProcessDecoding.fileExtension(path))
+        request.animationFrame = true
+        self.request = request
+        deadline = configuration.deadlineSeconds
+        if let profile = pool.outputProfile {
+            _ = process.sendProfile(profile.bytes, generation: profile.generation, deadline: deadline)
+        }
+        Self.lock.lock()
+        Self.playing.insert(process.processID)
+        Self.lock.unlock()
+    }
+
+    deinit {
+        Self.lock.lock()
+        Self.playing.remove(process.processID)
+        Self.lock.unlock()
+        process.end()
+    }
+
+    /// The process ids of the animation processes playing now.
+    package static var playingProcessIDs: Set<Int32> {
+        lock.lock()
+        defer { lock.unlock() }
+        return playing
+    }
+
+    func frame(_ index: Int) throws(DecodeFailure.Reason) -> PixelBuffer {
+        var message = request
+        message.frameIndex = Int32(clamping: index)
+        switch process.exchange(message, descriptor: file.descriptor, deadline: deadline) {
+        case .failure(let fault): throw .decoderStopped(fault.message)
+        case .success(let answer):
+            guard answer.reply.succeeded else {
+                throw DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts)
+            }
+            guard let pixels = answer.pixels else { throw .processingFailed("the decoder sent no frame") }
+            return pixels
+        }
+    }
+}
+
+extension ProcessDecoding {
+    /// `picture`, the first frame of an animated-purpose decode of the file at `path`, with an `AnimationStream` played
+    /// by a process of its own when the file's scan says it is an animated GIF or WebP whose canvas fits `budget`: the
+    /// clock, size and byte count computed as the inline path computes them. Otherwise `picture` as it is.
+    static func animated(
+        _ picture: DecodedPicture, path: String, box: PixelSize, pool: DecoderPool, budgetBytes: Int
+    ) -> DecodedPicture {
+        guard picture.animation == nil, let file = try? ImageFile(path: path) else { return picture }
+        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension(path))
+        let clock: AnimationClock
+        let canvas: PixelSize
+        var fileBytes = 0
+        switch header.format {
+        case .gif?:
+            guard let scan = GIFScan(scanning: FileBytes(file)), scan.frameCount > 1 else { return picture }
+            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
+            canvas = PixelSize(width: scan.width, height: scan.height)
+        case .webp?:
+            guard let bytes = try? file.contents(), let scan = WebPScan(bytes: bytes), scan.isAnimated,
+                scan.frameCount > 1
+            else { return picture }
+            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
+            canvas = PixelSize(width: scan.width, height: scan.height)
+            fileBytes = bytes.count
+        default:
+            return picture
+        }
+        let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
+        // As `ImageDecoder.animationBytes`: two canvases and a copy, and four frames at the shown size.
+        let byteCount = 3 * 4 * size.area + 4 * 4 * picture.pixels.size.area
+        guard byteCount + fileBytes <= budgetBytes else { return picture }
+        let stream = AnimationStream(
+            clock: clock, size: picture.pixels.size, byteCount: byteCount,
+            open: { () throws(DecodeFailure.Reason) -> any AnimationFrameSource in
+                try ProcessAnimationSource(path: path, box: box, pool: pool)
+            })
+        var animated = picture
+        animated.animation = stream
+        return animated
+    }
+}

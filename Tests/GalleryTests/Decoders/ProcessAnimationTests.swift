@@ -1,0 +1,72 @@
+import DecoderProcess
+import GalleryCore
+import GalleryCoreTesting
+import GalleryTesting
+import Testing
+
+@testable import DecoderProcess
+@testable import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SDLSerializedTests {
+    /// Animations decoded through decoder processes: the wire's frame requests, frames played by a process of the
+    /// stream's own, and that process's death.
+    @Suite struct ProcessAnimationTests {
+        static func writeGIF(in folder: TemporaryDirectory) throws -> String {
+            let frames = (0..<4).map { GIFFixture.Frame(width: 64, height: 48, fill: UInt8($0), delay: 10) }
+            let palette: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0)]
+            return try folder.write(
+                GIFFixture.bytes(width: 64, height: 48, palette: palette, frames: frames), to: "a-animated.gif")
+        }
+
+        static func stream(_ path: String, pool: DecoderPool) throws -> AnimationStream {
+            let request = DecodeRequest(
+                photo: PhotoID(0), source: .file(path: path), box: PixelSize(width: 64, height: 48), generation: 0,
+                purpose: .page)
+            let picture = try ProcessDecoding.decode(request, pool: pool, budgetBytes: 512 << 20)
+            return try #require(picture.animation)
+        }
+
+        @Test("An animation frame request's flag and index cross the wire")
+        func frameRequestRoundTrip() throws {
+            var request = DecoderRequest(
+                boxWidth: 320, boxHeight: 240, animated: true, budgetBytes: 1, cpuSeconds: 2, fileExtension: "gif")
+            request.animationFrame = true
+            request.frameIndex = 37
+            let decoded = try #require(DecoderRequest(decoding: request.encoded))
+            #expect(decoded == request)
+            #expect(decoded.animationFrame && decoded.frameIndex == 37 && decoded.boxWidth == 320)
+        }
+
+        @Test("A GIF decoded by a process plays at least two distinct frames from a process of its own")
+        func processPlaysFrames() throws {
+            let folder = try TemporaryDirectory()
+            let pool = DecoderPoolTests.pool()
+            let stream = try Self.stream(try Self.writeGIF(in: folder), pool: pool)
+            #expect(stream.clock.frameCount == 4)
+            let first = try stream.frame(0).get()
+            let second = try stream.frame(1).get()
+            let pixel = { (buffer: PixelBuffer) in buffer.row(10).load(fromByteOffset: 40, as: UInt32.self) }
+            #expect(pixel(first) != pixel(second))
+            #expect(ProcessAnimationSource.playingProcessIDs.count == 1)
+        }
+
+        @Test("Killing the animation's process mid-play fails the next frame; the last frame stays")
+        func killedProcess() throws {
+            let folder = try TemporaryDirectory()
+            let pool = DecoderPoolTests.pool()
+            let stream = try Self.stream(try Self.writeGIF(in: folder), pool: pool)
+            _ = try stream.frame(0).get()
+            let shown = try stream.frame(1).get()
+            let pid = try #require(ProcessAnimationSource.playingProcessIDs.first)
+            kill(pid, SIGKILL)
+            #expect(throws: DecodeFailure.Reason.self) { try stream.frame(2).get() }
+            #expect(shown.width == 64)
+            // The pool still decodes.
+            _ = try Self.stream(try Self.writeGIF(in: folder), pool: pool)
+        }
+    }
+}
