@@ -47,7 +47,9 @@ extension SDLSerializedTests {
             }
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 30), mode: mode, renderer: renderer, worker: worker,
-                thumbnailWorker: worker, cacheBytes: 64 << 20)
+                // Thumbnails on a worker of their own: a gated thumbnail request on the page worker's one thread
+                // would hold page 0's decode behind the gate.
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil), cacheBytes: 64 << 20)
             try PixelForPixelTests.pump(gallery) { gallery.store.decodedCount > 0 }
             gallery.advance(to: 0.05)
             try gallery.render()
