@@ -46,7 +46,7 @@ extension ImageDecoder {
         }
         let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
         guard accepts(size) else { throw .tooLarge(size) }
-        let estimate = Self.animationBytes(size: size, shown: shownSize(of: size, in: box)) + bytes.count
+        let estimate = AnimationStream.playingBytes(canvas: size, shown: shownSize(of: size, in: box)) + bytes.count
         guard estimate <= budget.totalBytes else {
             return .firstFrameOnly(
                 "first frame only: a canvas of \(size.width)×\(size.height) px needs \(estimate >> 20) MB, "
@@ -110,13 +110,6 @@ extension ImageDecoder {
                 throw .processingFailed(error.description)
             }
         }
-    }
-
-    /// Bytes a playing animation holds at its peak besides the file: the canvas and a saved one (giflib's "restore
-    /// previous", libwebp's previous canvas), a copy of the canvas, and the frame shown, the frame ahead and one
-    /// scaling's halvings at the page's size.
-    static func animationBytes(size: PixelSize, shown: PixelSize) -> Int {
-        3 * 4 * size.area + 4 * 4 * shown.area
     }
 
     /// A source of the frames of the GIF or animated WebP in `buffer` (copied), fitted inside `box`; WebP frames turned

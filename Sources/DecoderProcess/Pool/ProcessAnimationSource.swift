@@ -13,8 +13,7 @@ import Glibc
 /// a process that dies makes `frame(_:)` throw, and the stream keeps its last frame.
 final class ProcessAnimationSource: AnimationFrameSource {
     /// The process ids of the sources playing now: tests kill one mid-play.
-    package nonisolated(unsafe) static var playing: Set<Int32> = []
-    private static let lock = ConditionLock()
+    private static let playing = LockedState<Set<Int32>>([])
 
     private let process: DecoderProcessHandle
     private let file: ImageFile
@@ -41,24 +40,18 @@ final class ProcessAnimationSource: AnimationFrameSource {
         if let profile = pool.outputProfile {
             _ = process.sendProfile(profile.bytes, generation: profile.generation, deadline: deadline)
         }
-        Self.lock.lock()
-        Self.playing.insert(process.processID)
-        Self.lock.unlock()
+        let processID = process.processID
+        Self.playing.withLock { _ = $0.insert(processID) }
     }
 
     deinit {
-        Self.lock.lock()
-        Self.playing.remove(process.processID)
-        Self.lock.unlock()
+        let processID = process.processID
+        Self.playing.withLock { _ = $0.remove(processID) }
         process.end()
     }
 
     /// The process ids of the animation processes playing now.
-    package static var playingProcessIDs: Set<Int32> {
-        lock.lock()
-        defer { lock.unlock() }
-        return playing
-    }
+    package static var playingProcessIDs: Set<Int32> { playing.withLock { $0 } }
 
     func frame(_ index: Int) throws(DecodeFailure.Reason) -> PixelBuffer {
         var message = request
@@ -80,14 +73,14 @@ extension ProcessDecoding {
     /// by a process of its own when the file's scan says it is an animated GIF or WebP whose canvas fits `budget`: the
     /// clock, size and byte count computed as the inline path computes them. Otherwise `picture` as it is.
     static func animated(
-        _ picture: DecodedPicture, path: String, box: PixelSize, pool: DecoderPool, budgetBytes: Int
+        _ picture: DecodedPicture, file: ImageFile, format: ImageHeader.Format?, path: String, box: PixelSize,
+        pool: DecoderPool, budgetBytes: Int
     ) -> DecodedPicture {
-        guard picture.animation == nil, let file = try? ImageFile(path: path) else { return picture }
-        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension(path))
+        guard picture.animation == nil else { return picture }
         let clock: AnimationClock
         let canvas: PixelSize
         var fileBytes = 0
-        switch header.format {
+        switch format {
         case .gif?:
             guard let scan = GIFScan(scanning: FileBytes(file)), scan.frameCount > 1 else { return picture }
             clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
@@ -103,8 +96,7 @@ extension ProcessDecoding {
             return picture
         }
         let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
-        // As `ImageDecoder.animationBytes`: two canvases and a copy, and four frames at the shown size.
-        let byteCount = 3 * 4 * size.area + 4 * 4 * picture.pixels.size.area
+        let byteCount = AnimationStream.playingBytes(canvas: size, shown: picture.pixels.size)
         guard byteCount + fileBytes <= budgetBytes else { return picture }
         let stream = AnimationStream(
             clock: clock, size: picture.pixels.size, byteCount: byteCount,

@@ -23,15 +23,18 @@ public enum ProcessDecoding {
             region: request.region.map {
                 [$0.x, $0.y, $0.width, $0.height].map { Int32(clamping: $0) }
             }, animated: request.purpose != .picture, budgetBytes: 0, cpuSeconds: 0, fileExtension: "")
-        let answer = try exchange(message, for: request.source, pool: pool)
+        let (answer, file, format) = try exchange(message, for: request.source, pool: pool)
         guard let pixels = answer.pixels else {
             throw DecodeFailure(source: request.source, reason: .processingFailed("the decoder sent no pixels"))
         }
         let first = picture(pixels, notes: answer.reply.texts)
         // An animation's first frame: its other frames come from a process of its own as they fall due.
-        guard message.animated, message.region == nil, first.animationNote == nil, case .file(let path) = request.source
+        // Only GIF and WebP animate, as the header read for the request already says: other pages open nothing more.
+        guard message.animated, message.region == nil, first.animationNote == nil, format == .gif || format == .webp,
+            case .file(let path) = request.source
         else { return first }
-        return animated(first, path: path, box: request.box, pool: pool, budgetBytes: budgetBytes)
+        return animated(
+            first, file: file, format: format, path: path, box: request.box, pool: pool, budgetBytes: budgetBytes)
     }
 
     /// The PNG a thumbnail cache stores for `source`, fitted inside `side` × `side` (never enlarged, sRGB), decoded
@@ -46,13 +49,13 @@ public enum ProcessDecoding {
             boxWidth: Int32(clamping: side), boxHeight: Int32(clamping: side), budgetBytes: 0, cpuSeconds: 0,
             fileExtension: "")
         message.thumbnailPNG = true
-        return try exchange(message, for: source, pool: pool).encoded
+        return try exchange(message, for: source, pool: pool).answer.encoded
     }
 
     /// `message` about the file of `source` (opened here, read-only) answered by a process of `pool`: a successful
     /// answer, or the failure it reports or the fault that stopped it.
     private static func exchange(_ message: DecoderRequest, for source: PageSource, pool: DecoderPool)
-        throws(DecodeFailure) -> DecoderAnswer
+        throws(DecodeFailure) -> (answer: DecoderAnswer, file: ImageFile, format: ImageHeader.Format?)
     {
         guard case .file(let path) = source else {
             throw DecodeFailure(source: source, reason: .processingFailed("not a file"))
@@ -71,8 +74,8 @@ public enum ProcessDecoding {
         message.fileExtension = fileExtension
         // The header read here (the head the guard reads is cached, so it costs one read) sets how long the decoder
         // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
-        let stated = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension).size
-        let deadline = DecodeDeadline.seconds(statedPixels: stated?.area)
+        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
+        let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
         PhotoFileAccess.willAccess(path)
         // The pixels are kept: the process is told so, and writes its next reply into new memory.
         switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
@@ -81,7 +84,7 @@ public enum ProcessDecoding {
             guard answer.reply.succeeded else {
                 throw failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
             }
-            return answer
+            return (answer, file, header.format)
         }
     }
 

@@ -22,6 +22,13 @@ public protocol AnimationFrameSource: AnyObject {
 public final class AnimationStream: @unchecked Sendable {
     /// When each frame shows.
     public let clock: AnimationClock
+    /// Bytes a playing animation holds at its peak besides the file: the canvas and a saved one (giflib's "restore
+    /// previous", libwebp's previous canvas), a copy of the canvas, and the frame shown, the frame ahead and one
+    /// scaling's halvings at the page's size; the same whether it plays in this process or a decoder's.
+    public static func playingBytes(canvas: PixelSize, shown: PixelSize) -> Int {
+        3 * 4 * canvas.area + 4 * 4 * shown.area
+    }
+
     /// The size of the frames (the first one's: the page's picture).
     public let size: PixelSize
     /// Bytes a playing stream holds at most: the source's canvases and the two frames; counted with the page.
