@@ -57,7 +57,8 @@ extension SDLSerializedTests {
             try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
             let colours = [RGBA(r: 220, g: 30, b: 30, a: 255), RGBA(r: 30, g: 200, b: 40, a: 255)]
             for (index, colour) in colours.enumerated() {
-                _ = try folder.write(JPEGFixture.rgb(width: 640, height: 480) { _, _ in colour }, to: "photos/\(index).jpg")
+                _ = try folder.write(
+                    JPEGFixture.rgb(width: 640, height: 480) { _, _ in colour }, to: "photos/\(index).jpg")
             }
             let shots = folder.path("shots")
             try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: false)
@@ -73,17 +74,17 @@ extension SDLSerializedTests {
                 "--headless", "--size", "320x240", "--script", script, "--shots", shots, photos,
             ])
             // A headless run starts two decoders: each is stopped as soon as it exists, before it can have read a
-        // request, so the first photo's request waits in a socket; the run, whose first frame waits for that photo,
-        // would be over in a fraction of this wait otherwise. Then they are killed, the request still outstanding.
-        let stopped = Self.stopDecoders(of: child.pid, count: 2, deadline: .now + .seconds(10))
-        #expect(stopped.count == 2)
-        usleep(300_000)
-        #expect(waitpid(child.pid, nil, WNOHANG) == 0, "the run waits for its first photo")
-        for pid in stopped {
-            kill(pid, signal)
-            kill(pid, SIGCONT)
-        }
-        let ending = child.wait()
+            // request, so the first photo's request waits in a socket; the run, whose first frame waits for that photo,
+            // would be over in a fraction of this wait otherwise. Then they are killed, the request still outstanding.
+            let stopped = Self.stopDecoders(of: child.pid, count: 2, deadline: .now + .seconds(10))
+            #expect(stopped.count == 2)
+            usleep(300_000)
+            #expect(waitpid(child.pid, nil, WNOHANG) == 0, "the run waits for its first photo")
+            for pid in stopped {
+                kill(pid, signal)
+                kill(pid, SIGCONT)
+            }
+            let ending = child.wait()
             #expect(ending.status == 0 && ending.killedBy == nil)
             let first = try HeadlessEndToEndTests.load(shots + "/first.png")
             let second = try HeadlessEndToEndTests.load(shots + "/second.png")
