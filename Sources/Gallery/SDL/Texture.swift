@@ -28,12 +28,6 @@ public final class Texture {
         SDL_DestroyTexture(handle)
     }
 
-    /// Width and height in pixels.
-    public var size: PixelSize { PixelSize(width: width, height: height) }
-
-    /// Bytes of pixel memory (`width · height · 4`): what the texture budget counts.
-    public var byteCount: Int { width * height * 4 }
-
     /// Whether copies blend by alpha (for fades and transparent pictures) or overwrite.
     public func setBlendMode(blending: Bool) throws(SDLError) {
         try SDLError.check(
