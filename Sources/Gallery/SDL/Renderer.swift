@@ -187,18 +187,6 @@ public final class Renderer {
         return surface
     }
 
-    /// A static texture holding the pixels of `surface`, blending only if the surface is not opaque.
-    public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
-        let texture = try makeTexture(
-            size: surface.size, access: SDL_TEXTUREACCESS_STATIC,
-            format: surface.isOpaque ? opaqueTextureFormat : Renderer.pixelFormat)
-        try SDLError.check(
-            SDL_SetTextureBlendMode(texture.handle, surface.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND),
-            "SDL_SetTextureBlendMode")
-        try texture.update(from: surface)
-        return texture
-    }
-
     /// An opaque texture of `width` × `height` meant to be rewritten often with `Texture.update(from:)`.
     public func makeStreamingTexture(width: Int, height: Int) throws(SDLError) -> Texture {
         let texture = try makeTexture(

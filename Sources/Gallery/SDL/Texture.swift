@@ -51,15 +51,4 @@ public final class Texture {
     public func setColorModulation(_ color: RGBA) throws(SDLError) {
         try SDLError.check(SDL_SetTextureColorMod(handle, color.r, color.g, color.b), "SDL_SetTextureColorMod")
     }
-
-    /// Replaces all pixels with those of `surface`, which must have the texture's size.
-    public func update(from surface: Surface) throws(SDLError) {
-        guard surface.size == size else {
-            throw SDLError(call: "SDL_UpdateTexture", message: "surface \(surface.size) does not match texture \(size)")
-        }
-        let source = surface.hasStandardFormat ? surface : try surface.converted()
-        try SDLError.check(
-            SDL_UpdateTexture(handle, nil, source.handle.pointee.pixels, source.handle.pointee.pitch),
-            "SDL_UpdateTexture")
-    }
 }
