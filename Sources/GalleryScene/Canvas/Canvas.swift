@@ -12,7 +12,7 @@ public protocol Canvas: AnyObject {
     var maximumTextureSide: Int? { get }
     /// The fonts text is rasterised with.
     var fonts: any FontLibrary { get }
-    /// Sets the colour used by `clear`, `fill` and `blend`'s fills.
+    /// Sets the colour used by `clear` and `fill` (`blend` sets its own and leaves it set).
     func setDrawColor(_ color: RGBA) throws
     /// Fills the whole output (ignoring the clip rectangle) with the draw colour.
     func clear() throws
