@@ -125,14 +125,24 @@ let package = Package(
         ),
         // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
         .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"], swiftSettings: strict),
-        // Everything that touches SDL's video: wrappers, drawing, the frame loop. Links no format library (a test
-        // checks the built `gallery`'s symbol table).
+        // The scene without SDL: the controller, the page and thumbnail stores, the painters. It draws on a `Canvas`
+        // (a protocol `Gallery`'s renderer conforms to), so none of it links SDL.
         .target(
-            name: "Gallery",
+            name: "GalleryScene",
             dependencies: [
                 // No format library: photos are decoded in `gallery-decoder` processes (DecoderProcess); Little CMS
                 // and zlib come through Imaging.
-                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "Imaging", "PagerEngine",
+                "DecoderProcess", "GalleryCore", "Imaging", "PagerEngine",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Everything that touches SDL's video: wrappers (the scene's canvas), the window's and headless runs' frame
+        // loops. Links no format library (a test checks the built `gallery`'s symbol table).
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "GalleryScene", "Imaging", "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -203,7 +213,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "CSDL2", "CTurboJPEG", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting",
-                "GalleryTesting", "ImageDecoders", "ImageLoader", "Imaging",
+                "GalleryScene", "GalleryTesting", "ImageDecoders", "ImageLoader", "Imaging",
                 "PagerEngine",
             ],
             swiftSettings: strict

@@ -115,7 +115,9 @@ public final class Renderer {
     }
 
     /// Copies `source` of `texture` (all of it when nil) into `destination`, scaling if the sizes differ.
-    public func copy(_ texture: Texture, from source: PixelRect? = nil, to destination: PixelRect) throws(SDLError) {
+    public func copy(
+        _ texture: any CanvasTexture, from source: PixelRect? = nil, to destination: PixelRect
+    ) throws(SDLError) {
         // Only the part within the output is handed to SDL (see `ScaledCopy`).
         let bounds = PixelRect(size: try outputSize)
         guard
@@ -124,26 +126,29 @@ public final class Renderer {
         else { return }
         var sourceRect = copy.source.sdlRect
         var destinationRect = copy.destination.sdlRect
-        try SDLError.check(SDL_RenderCopy(handle, texture.handle, &sourceRect, &destinationRect), "SDL_RenderCopy")
+        try SDLError.check(
+            SDL_RenderCopy(handle, Self.handle(of: texture), &sourceRect, &destinationRect), "SDL_RenderCopy")
     }
 
     /// Copies all of `texture` into `destination`, turned `degrees` clockwise about the destination's centre.
-    public func copy(_ texture: Texture, to destination: PixelRect, rotatedBy degrees: Double) throws(SDLError) {
+    public func copy(
+        _ texture: any CanvasTexture, to destination: PixelRect, rotatedBy degrees: Double
+    ) throws(SDLError) {
         var destinationRect = destination.sdlRect
         try SDLError.check(
-            SDL_RenderCopyEx(handle, texture.handle, nil, &destinationRect, degrees, nil, SDL_FLIP_NONE),
+            SDL_RenderCopyEx(handle, Self.handle(of: texture), nil, &destinationRect, degrees, nil, SDL_FLIP_NONE),
             "SDL_RenderCopyEx")
     }
 
     /// Copies all of `texture` into `destination` mirrored left to right first when `mirrored`, then turned `degrees`
     /// clockwise about the destination's centre (SDL's order).
     public func copy(
-        _ texture: Texture, to destination: PixelRect, rotatedBy degrees: Double, mirrored: Bool
+        _ texture: any CanvasTexture, to destination: PixelRect, rotatedBy degrees: Double, mirrored: Bool
     ) throws(SDLError) {
         var destinationRect = destination.sdlRect
         try SDLError.check(
             SDL_RenderCopyEx(
-                handle, texture.handle, nil, &destinationRect, degrees, nil,
+                handle, Self.handle(of: texture), nil, &destinationRect, degrees, nil,
                 mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE),
             "SDL_RenderCopyEx")
     }
@@ -180,18 +185,6 @@ public final class Renderer {
                 surface.handle.pointee.pixels, surface.handle.pointee.pitch),
             "SDL_RenderReadPixels")
         return surface
-    }
-
-    /// A static texture holding the pixels of `surface`, blending only if the surface is not opaque.
-    public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
-        let texture = try makeTexture(
-            size: surface.size, access: SDL_TEXTUREACCESS_STATIC,
-            format: surface.isOpaque ? opaqueTextureFormat : Renderer.pixelFormat)
-        try SDLError.check(
-            SDL_SetTextureBlendMode(texture.handle, surface.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND),
-            "SDL_SetTextureBlendMode")
-        try texture.update(from: surface)
-        return texture
     }
 
     /// An opaque texture of `width` × `height` meant to be rewritten often with `Texture.update(from:)`.

@@ -10,7 +10,7 @@ import Glibc
 /// so copies between them never convert (SDL's cross-format blits cost 2–8×).
 ///
 /// Decoded pictures are `PixelBuffer`s, not surfaces: a surface is what SDL itself draws into or makes (text glyphs,
-/// headless frames and shots, the spinner's and overlay's shapes).
+/// headless frames and shots).
 ///
 /// `@unchecked Sendable` because a surface changes hands whole: whoever fills it hands it on and keeps no reference.
 /// SDL surfaces have no thread affinity; the wrapper itself holds only the pointer, so nothing is shared while two
@@ -225,21 +225,6 @@ public final class Surface: @unchecked Sendable {
     /// A copy scaled with linear filtering to the largest size that keeps the aspect ratio and fits inside `box`.
     public func scaled(toFit box: PixelSize) throws(SDLError) -> Surface {
         try scaled(to: size.fitted(inside: box))
-    }
-
-    /// Writes every pixel from `color(x, y)`, row by row. The surface must be in `Surface.pixelFormat`.
-    func paint(_ color: (_ x: Int, _ y: Int) -> RGBA) {
-        precondition(hasStandardFormat, "paint needs \(Surface.pixelFormat)")
-        let pitch = Int(handle.pointee.pitch)
-        withLockedPixels { pixels in
-            for y in 0..<height {
-                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let c = color(x, y)
-                    row[x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
-                }
-            }
-        }
     }
 
     /// `body`'s pixel buffer, its failure as an `SDLError`.

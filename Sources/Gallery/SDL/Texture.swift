@@ -28,12 +28,6 @@ public final class Texture {
         SDL_DestroyTexture(handle)
     }
 
-    /// Width and height in pixels.
-    public var size: PixelSize { PixelSize(width: width, height: height) }
-
-    /// Bytes of pixel memory (`width · height · 4`): what the texture budget counts.
-    public var byteCount: Int { width * height * 4 }
-
     /// Whether copies blend by alpha (for fades and transparent pictures) or overwrite.
     public func setBlendMode(blending: Bool) throws(SDLError) {
         try SDLError.check(
@@ -56,16 +50,5 @@ public final class Texture {
     /// Multiplies the texture's colour by `color` in later copies (white draws it as it is).
     public func setColorModulation(_ color: RGBA) throws(SDLError) {
         try SDLError.check(SDL_SetTextureColorMod(handle, color.r, color.g, color.b), "SDL_SetTextureColorMod")
-    }
-
-    /// Replaces all pixels with those of `surface`, which must have the texture's size.
-    public func update(from surface: Surface) throws(SDLError) {
-        guard surface.size == size else {
-            throw SDLError(call: "SDL_UpdateTexture", message: "surface \(surface.size) does not match texture \(size)")
-        }
-        let source = surface.hasStandardFormat ? surface : try surface.converted()
-        try SDLError.check(
-            SDL_UpdateTexture(handle, nil, source.handle.pointee.pixels, source.handle.pointee.pitch),
-            "SDL_UpdateTexture")
     }
 }

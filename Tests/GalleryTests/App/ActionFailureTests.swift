@@ -4,6 +4,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// An action that fails, or cannot start, is said in the window, not only on standard error; `%F` over more marked
 /// photos than one command line holds runs as `xargs` would, on every one of them.

@@ -6,6 +6,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// What the layout promises, checked on the controller that draws it: the status bar takes its room from the wheel
 /// and the photo, and a far jump shows no pattern before its photo.

@@ -5,6 +5,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// The desktop experience run headless as a process: overlays, clicks, keys, the slideshow.
 extension SDLSerializedTests {

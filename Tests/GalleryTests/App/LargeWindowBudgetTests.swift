@@ -6,6 +6,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// A 4K window with the default budget keeps the current photo and both neighbours at the window's size, and with a
 /// budget too small for three the photo just left stays on its texture until its replacement's is made.

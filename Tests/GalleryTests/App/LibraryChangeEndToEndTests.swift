@@ -5,6 +5,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// Files that vanish, appear, change or never were photos, and the keys newcomers reach for (Escape, marks without
 /// `-o`), run as a user would: headless as a process, and on a controller for what needs the folder changed mid-run.

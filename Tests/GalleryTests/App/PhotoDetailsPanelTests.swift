@@ -5,6 +5,7 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// The information panel's details (date taken, camera, lens, exposure, place, file size), read from the photo shown
 /// off the main thread, checked on the controller's panel lines without pixels.

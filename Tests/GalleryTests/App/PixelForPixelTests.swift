@@ -6,6 +6,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// Photos drawn at their own pixels stay so: a photo that fits the window under `--fit down` is drawn pixel for pixel
 /// with the status bar on or off and at any scale, and its zoom reads 100 %.

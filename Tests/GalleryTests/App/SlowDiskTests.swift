@@ -6,6 +6,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 extension SDLSerializedTests {
     /// The main thread never touches a photo file: with every access to the photo folder taking 300 ms (a NAS, sshfs,

@@ -5,6 +5,7 @@ import GalleryTesting
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// `--sort taken|size`, `--reverse` and the order key as a user runs them, read back through `-o` (every photo marked
 /// prints the gallery's order; one marked prints the photo shown).

@@ -4,6 +4,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// Wheel mode and mode switching run headless as a process, on traces and pixels.
 extension SDLSerializedTests {

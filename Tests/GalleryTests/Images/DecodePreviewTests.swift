@@ -7,6 +7,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 extension SDLSerializedTests {
     /// A page's first picture (a HEIF thumbnail) shown while its full decode runs: delivered before the result, replaced

@@ -7,6 +7,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 @testable import ImageDecoders
 @testable import Imaging
 

@@ -66,9 +66,9 @@ extension SDLSerializedTests {
         @Test func pngRegionMatchesTheWholeDecode() throws {
             let folder = try TemporaryDirectory()
             let path = folder.path("photo.png")
-            let source = try Surface(width: Self.picture.width, height: Self.picture.height, opaque: true)
-            source.paint(Self.gradient)
-            try source.saveOpaquePNG(to: path)
+            let pixels = try PixelBuffer(width: Self.picture.width, height: Self.picture.height, format: .xrgb8888)
+            pixels.paint(Self.gradient)
+            try Surface(wrapping: pixels).saveOpaquePNG(to: path)
             let decoder = ImageDecoder()
             for box in [PixelSize(width: 960, height: 960), PixelSize(width: 700, height: 700)] {
                 let whole = try decoder.decode(.file(path: path), fitting: box)

@@ -3,6 +3,7 @@ import ImageLoader
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 @testable import ImageDecoders
 @testable import Imaging
 

@@ -20,8 +20,8 @@ extension SDLSerializedTests {
             try renderer.clear()
             try renderer.setDrawColor(.red)
             try renderer.fill(PixelRect(x: 10, y: 10, width: 20, height: 10))
-            let tile = try Surface(width: 8, height: 8, opaque: true)
-            try tile.fill(nil, color: Self.green)
+            let tile = try PixelBuffer(width: 8, height: 8, format: .xrgb8888)
+            tile.fill(nil, color: Self.green)
             let texture = try renderer.makeTexture(from: tile)
             try renderer.copy(texture, to: PixelRect(x: 40, y: 20, width: 16, height: 16))
             let shot = try renderer.readPixels()
@@ -45,9 +45,9 @@ extension SDLSerializedTests {
             let renderer = try Renderer(target: target)
             try renderer.setDrawColor(.black)
             try renderer.clear()
-            let halves = try Surface(width: 8, height: 4, opaque: true)
-            try halves.fill(PixelRect(x: 0, y: 0, width: 4, height: 4), color: .red)
-            try halves.fill(PixelRect(x: 4, y: 0, width: 4, height: 4), color: Self.green)
+            let halves = try PixelBuffer(width: 8, height: 4, format: .xrgb8888)
+            halves.fill(PixelRect(x: 0, y: 0, width: 4, height: 4), color: .red)
+            halves.fill(PixelRect(x: 4, y: 0, width: 4, height: 4), color: Self.green)
             let texture = try renderer.makeTexture(from: halves)
             try renderer.copy(
                 texture, from: PixelRect(x: 4, y: 0, width: 4, height: 4),
@@ -70,15 +70,15 @@ extension SDLSerializedTests {
             #expect(shot.pixel(x: 31, y: 30) == .black)
         }
 
-        @Test func translucentSurfacesBlendAndOpaqueOnesReplace() throws {
+        @Test func translucentPixelsBlendAndOpaqueOnesReplace() throws {
             let target = try Surface(width: 4, height: 2, opaque: true)
             let renderer = try Renderer(target: target)
             try renderer.setDrawColor(.white)
             try renderer.clear()
-            let translucent = try Surface(width: 1, height: 1)
-            try translucent.fill(nil, color: RGBA(r: 0, g: 0, b: 0, a: 128))
-            let opaque = try Surface(width: 1, height: 1, opaque: true)
-            try opaque.fill(nil, color: RGBA(r: 0, g: 0, b: 0, a: 128))
+            let translucent = try PixelBuffer(width: 1, height: 1, format: .argb8888)
+            translucent.fill(nil, color: RGBA(r: 0, g: 0, b: 0, a: 128))
+            let opaque = try PixelBuffer(width: 1, height: 1, format: .xrgb8888)
+            opaque.fill(nil, color: RGBA(r: 0, g: 0, b: 0, a: 128))
             try renderer.copy(renderer.makeTexture(from: translucent), to: PixelRect(x: 0, y: 0, width: 2, height: 2))
             try renderer.copy(renderer.makeTexture(from: opaque), to: PixelRect(x: 2, y: 0, width: 2, height: 2))
             let shot = try renderer.readPixels()
@@ -96,13 +96,13 @@ extension SDLSerializedTests {
             #expect(texture.byteCount == 8 * 8 * 4)
             #expect(texture.renderer === renderer)
 
-            let frame = try Surface(width: 8, height: 8, opaque: true)
-            try frame.fill(nil, color: Self.blue)
+            let frame = try PixelBuffer(width: 8, height: 8, format: .xrgb8888)
+            frame.fill(nil, color: Self.blue)
             try texture.update(from: frame)
             try renderer.copy(texture, to: PixelRect(x: 0, y: 0, width: 8, height: 8))
             #expect(try renderer.readPixels().pixel(x: 4, y: 4) == Self.blue)
 
-            let wrongSize = try Surface(width: 4, height: 8)
+            let wrongSize = try PixelBuffer(width: 4, height: 8, format: .argb8888)
             let error = #expect(throws: SDLError.self) { try texture.update(from: wrongSize) }
             #expect(error?.call == "SDL_UpdateTexture")
         }
@@ -110,9 +110,10 @@ extension SDLSerializedTests {
         /// A texture keeps its renderer (and so the target) alive, whatever order references are dropped in.
         @Test func textureOutlivingItsOwnersStaysUsable() throws {
             var renderer: Renderer? = try Renderer(target: Surface(width: 4, height: 4, opaque: true))
-            let source = try Surface(width: 2, height: 2, opaque: true)
-            try source.fill(nil, color: .red)
-            let texture = try #require(try renderer?.makeTexture(from: source))
+            let source = try PixelBuffer(width: 2, height: 2, format: .xrgb8888)
+            source.fill(nil, color: .red)
+            let texture = try #require(try renderer?.makeStreamingTexture(width: 2, height: 2))
+            try texture.update(from: source)
             weak let weakRenderer = renderer
             renderer = nil
             #expect(weakRenderer != nil)

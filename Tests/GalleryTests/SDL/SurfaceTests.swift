@@ -98,8 +98,9 @@ extension SDLSerializedTests {
             "a small picture enlarged 2× or more keeps sharp pixels",
             arguments: [PixelSize(width: 666, height: 666), PixelSize(width: 203, height: 203)])
         func largeEnlargementsKeepSharpPixels(size: PixelSize) throws {
-            let board = try Surface(width: 8, height: 8, opaque: true)
-            board.paint { x, y in (x + y) % 2 == 0 ? .black : .white }
+            let pixels = try PixelBuffer(width: 8, height: 8, format: .xrgb8888)
+            pixels.paint { x, y in (x + y) % 2 == 0 ? .black : .white }
+            let board = try Surface(wrapping: pixels)
             let scaled = try board.scaled(to: size)
             #expect(scaled.size == size)
             var grey = 0

@@ -3,6 +3,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// A photo dragged down to the grid as drawn: headless frames of a controller, probed for the photo's own colour.
 extension SDLSerializedTests {

@@ -5,6 +5,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// The grid as drawn: headless frames of a controller in grid mode, probed at the pixels the layout names.
 extension SDLSerializedTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 /// The rules that keep pages and the zoom's region within `--cache-mb` at every window size.
 @Suite struct PageBudgetTests {

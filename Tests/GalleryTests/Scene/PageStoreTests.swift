@@ -5,6 +5,7 @@ import PagerEngine
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 extension SDLSerializedTests {
     /// Both store schemes over real files: changed files are decoded again when shown again, and byte budgets hold.
@@ -34,7 +35,7 @@ extension SDLSerializedTests {
         }
 
         /// The texture a frame showing `page` in `slot` draws: the upload step, then the read.
-        static func drawn(_ page: Int, slot: Int, in store: any PageStore) throws -> Texture? {
+        static func drawn(_ page: Int, slot: Int, in store: any PageStore) throws -> (any CanvasTexture)? {
             try store.fillSlots([(slot, PhotoID(page))])
             return store.texture(forPhoto: PhotoID(page), slot: slot)
         }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Gallery
+@testable import GalleryScene
 
 extension SDLSerializedTests {
     /// Text too wide for its room ends in "…" at a glyph boundary, as long as the room allows, and never goes past it.
@@ -13,7 +14,7 @@ extension SDLSerializedTests {
 
         @Test(arguments: [40, 120, 300, 600])
         func longTextIsElidedToItsRoom(width: Int) throws {
-            let texts = TextCache()
+            let texts = TextCache(fonts: TTFFonts())
             let font = try TextRenderer(pointSize: 15)
             let elided = try texts.elided(Self.name, pointSize: 15, toWidth: width)
             #expect(elided.hasSuffix("…"), "\(elided)")
@@ -26,7 +27,7 @@ extension SDLSerializedTests {
         }
 
         @Test func textThatFitsIsUnchangedAndNoRoomIsNothing() throws {
-            let texts = TextCache()
+            let texts = TextCache(fonts: TTFFonts())
             #expect(try texts.elided("1 / 12", pointSize: 15, toWidth: 400) == "1 / 12")
             #expect(try texts.elided(Self.name, pointSize: 15, toWidth: 2).isEmpty)
         }

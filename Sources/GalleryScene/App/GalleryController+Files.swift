@@ -1,0 +1,104 @@
+import GalleryCore
+import Logging
+import PagerEngine
+
+/// The photo's file on request: Delete moves it to the Trash (`TrashRunner`, off the main thread) and it leaves the
+/// library, its neighbour showing; Ctrl+Z puts the last one back at its place and shows it; Ctrl+C puts its path on the
+/// clipboard; Ctrl+O opens it with `xdg-open` (`OpenWithRunner`). Failures show on the information line and change
+/// nothing.
+extension GalleryController {
+    /// The file of `photo`, nil for a generated page.
+    private func file(of photo: PhotoID) -> String? {
+        guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else { return nil }
+        return path
+    }
+
+    /// Carries out a file effect the model asked for.
+    func performFileEffect(_ effect: GalleryEffect, at time: Double) {
+        switch effect {
+        case .trash(let photo):
+            guard library.fileSources != nil, let path = file(of: photo) else {
+                model.showNotice("Delete: a generated page has no file", at: time)
+                return
+            }
+            trashRunner.moveToTrash(path, place: photo.rawValue, wake: wake)
+        case .undoTrash:
+            trashRunner.restoreLast(wake: wake)
+        case .copyPath(let photo):
+            guard let path = file(of: photo) else {
+                model.showNotice("Ctrl+C: a generated page has no file", at: time)
+                return
+            }
+            guard let clipboard else {
+                model.showNotice("Ctrl+C: no clipboard without a window", at: time)
+                return
+            }
+            if let failure = clipboard(path) {
+                model.showNotice("Ctrl+C: \(failure)", at: time)
+            } else {
+                model.showNotice("copied: \(path)", at: time)
+            }
+        case .openWith(let photo):
+            guard let path = file(of: photo) else {
+                model.showNotice("Ctrl+O: a generated page has no file", at: time)
+                return
+            }
+            openWith.open(path, wake: wake)
+        default:
+            break
+        }
+        needsRedraw = true
+    }
+
+    /// Takes what the Trash and `xdg-open` did since the last frame. A file gone to the Trash leaves the library and
+    /// one restored comes back at its place, shown, once the pager rests (`GalleryModel.canChangeLibrary`); failures
+    /// show at once.
+    func receiveFileOutcomes(at time: Double) {
+        for failure in openWith.takeFailures() {
+            Logger(label: "gallery.open-with").warning("\(failure)", source: Logger.gallerySource)
+            model.showNotice(failure, at: time)
+            needsRedraw = true
+        }
+        guard model.canChangeLibrary else { return }
+        for outcome in trashRunner.takeFinished() {
+            needsRedraw = true
+            switch outcome {
+            case .failed(let text):
+                Logger(label: "gallery.trash").warning("\(text)", source: Logger.gallerySource)
+                model.showNotice(text, at: time)
+            case .trashed(let path, _):
+                guard let sources = library.fileSources else { continue }
+                let kept = sources.filter { $0 != .file(path: path) }
+                let note = "moved to the Trash: \(Self.name(of: path)) (Ctrl+Z restores)"
+                if kept.isEmpty || kept.count == sources.count {
+                    model.showNotice(note, at: time)
+                } else {
+                    replaceLibrary(with: kept, note: note, at: time)
+                }
+            case .restored(let path, let place):
+                guard var sources = library.fileSources else { continue }
+                unshowable[path] = nil
+                sources.insert(.file(path: path), at: min(max(place, 0), sources.count))
+                replaceLibrary(
+                    with: sources, note: "restored: \(Self.name(of: path))", at: time, showing: .file(path: path))
+            }
+        }
+    }
+
+    /// The last component of `path`.
+    private static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// Trash moves and `xdg-open` runs asked for whose outcome was not taken yet.
+    public var pendingFileJobs: Int { trashRunner.pendingCount + openWith.pendingCount }
+
+    /// Waits up to `seconds` of real time for a trash move or an `xdg-open` run to end (headless runs).
+    public func waitForFileJob(upTo seconds: Double) {
+        if trashRunner.pendingCount > 0 {
+            trashRunner.waitForOne(upTo: seconds)
+        } else {
+            openWith.waitForOne(upTo: seconds)
+        }
+    }
+}
