@@ -94,10 +94,11 @@ final class GalleryAssembly {
     var workers: [DecodeWorker] { [worker, thumbnailWorker, detailWorker] }
 
     /// A gallery of `library` in `mode` on `renderer`, showing `startPage`, its feed asking `feedSource` (nil: the
-    /// simulated network); `headStart` is a page request already submitted to `worker`.
+    /// simulated network); `headStart` is a page request already submitted to `worker`, `thumbnailHeadStart` the
+    /// grid's first thumbnails already submitted to `thumbnailWorker`.
     func makeGallery(
         library: PageLibrary, mode: GalleryMode, renderer: Renderer, startPage: Int, feedSource: (any FeedSource)?,
-        headStart: DecodeRequest? = nil
+        headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = []
     ) throws -> GalleryController {
         // The cache never writes into a folder the photos come from (a cache folder inside one is refused).
         thumbnailCache?.protect(library.photoFolders)
@@ -105,7 +106,8 @@ final class GalleryAssembly {
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,
             slideshowInterval: slideshowInterval, startPage: startPage, cacheBytes: images.cacheBytes,
-            cacheGrowsWithWindow: images.cacheGrowsWithWindow, headStart: headStart)
+            cacheGrowsWithWindow: images.cacheGrowsWithWindow, headStart: headStart,
+            thumbnailHeadStart: thumbnailHeadStart)
         // And into the folder of any photo a feed brings later, before the next thumbnail is written.
         if let cache = thumbnailCache { gallery.protectFolders = { cache.protect($0) } }
         gallery.decoderSandbox = decoderPool.map { DecoderSandboxStatus(pool: $0) }

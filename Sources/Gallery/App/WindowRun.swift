@@ -84,25 +84,39 @@ public struct WindowRun {
             decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
             decodesAlone: true)
         defer { worker.shutdown() }
+        // The workers exist before SDL starts (their wake-up event type is registered without it), so the first
+        // screen's decodes run while the window opens.
+        let assembly = GalleryAssembly(
+            worker: worker, decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
+            configuration: configuration, slideshowInterval: slideshowInterval, images: images, decoderPool: pool)
+        defer { assembly.shutdown() }
         // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
         let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
-        let opening = LibraryOpening(open) { opened in
+        let firstSize = size
+        let (thumbnailWorker, thumbnailCache) = (assembly.thumbnailWorker, assembly.thumbnailCache)
+        let opening = LibraryOpening(open) { [configuration] opened in
             if let request = Self.headStart(for: opened, box: firstBox) { worker.submit(request) }
+            let thumbnails = Self.thumbnailHeadStart(for: opened, size: firstSize, configuration: configuration)
+            guard !thumbnails.isEmpty else { return }
+            // The cache never writes into a folder the photos come from: protected before the first thumbnail.
+            thumbnailCache?.protect(opened.library.photoFolders)
+            for request in thumbnails { thumbnailWorker.submit(request) }
         }
         // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) {
             try runLoop(
-                session: session, opening: opening, decoder: decoder, displayProfile: displayProfile, worker: worker,
-                firstBox: firstBox, decoderPool: pool)
+                session: session, opening: opening, assembly: assembly, displayProfile: displayProfile,
+                firstBox: firstBox)
         }
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, decoder: any PictureDecoding, displayProfile: DisplayProfile?,
-        worker: DecodeWorker, firstBox: PixelSize, decoderPool: DecoderPool?
+        session: SDLSession, opening: LibraryOpening, assembly: GalleryAssembly, displayProfile: DisplayProfile?,
+        firstBox: PixelSize
     ) throws {
+        let worker = assembly.worker
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
         let window = try Window(title: "gallery", width: size.width, height: size.height, hidden: true)
@@ -119,19 +133,20 @@ public struct WindowRun {
             worker.cancelAll()
             worker.submit(headStart)
         }
+        // Thumbnails decoded for another profile are not taken over: the grid asks for them again.
+        var thumbnailHeadStart = Self.thumbnailHeadStart(for: opened, size: size, configuration: configuration)
+        if staleHeadStart, !thumbnailHeadStart.isEmpty {
+            assembly.thumbnailWorker.cancelAll()
+            thumbnailHeadStart = []
+        }
         let wakeEventType = session.wakeEventType
-        let assembly = GalleryAssembly(
-            worker: worker, decoder: decoder, displayProfile: displayProfile, wakeEventType: wakeEventType,
-            configuration: configuration, slideshowInterval: slideshowInterval, images: images,
-            decoderPool: decoderPool)
-        defer { assembly.shutdown() }
         let feedSource = opened.feedSource
         let desktopScale = DesktopSettings.scale(override: scale, window: window)
         // The order in effect: `--sort`, then the order key's (kept when files are dropped).
         var order = sort
         func makeGallery(
             library: PageLibrary, mode: GalleryMode, startPage: Int, headStart: DecodeRequest? = nil,
-            relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+            thumbnailHeadStart: [DecodeRequest] = [], relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
         ) throws -> GalleryController {
             let source = try feedSource?.make {
                 var event = SDL_Event()
@@ -140,7 +155,7 @@ public struct WindowRun {
             }
             let gallery = try assembly.makeGallery(
                 library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: source,
-                headStart: headStart)
+                headStart: headStart, thumbnailHeadStart: thumbnailHeadStart)
             if !actions.isEmpty {
                 gallery.actions = ActionRunner(commands: actions) {
                     var event = SDL_Event()
@@ -164,7 +179,7 @@ public struct WindowRun {
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart,
-            relist: relist)
+            thumbnailHeadStart: thumbnailHeadStart, relist: relist)
         // A feed command still running when the window closes is ended with its whole process group.
         defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
@@ -301,6 +316,24 @@ public struct WindowRun {
         let photo = PhotoID(opened.startPage)
         return DecodeRequest(
             photo: photo, source: opened.library.source(forPhoto: photo), box: box, generation: 0, purpose: .page)
+    }
+
+    /// The grid's first screen of thumbnails, most urgent first, at its cell size, submitted while SDL starts; empty
+    /// unless the start shows the grid at scale 1 in a window of `size`. The same requests the gallery's first
+    /// `GalleryModel.gridWants` makes (a model is made here as the gallery will make it), so it can adopt them; a
+    /// desktop scale other than 1 asks at another size, and the gallery then asks again.
+    nonisolated package static func thumbnailHeadStart(
+        for opened: OpenedLibrary, size: ViewportSize, configuration: PagerConfiguration
+    ) -> [DecodeRequest] {
+        guard opened.mode == .grid, opened.library.count > 0 else { return [] }
+        let model = GalleryModel(
+            photoCount: opened.library.count, mode: .grid, startPage: opened.startPage,
+            viewport: Viewport(width: Double(size.width), height: Double(size.height)), configuration: configuration)
+        guard let grid = model.grid, let wants = model.gridWants else { return [] }
+        let box = PixelSize(width: grid.layout.cellSide, height: grid.layout.cellSide)
+        return wants.photos.prefix(grid.layout.mostVisibleCells).map { photo in
+            DecodeRequest(photo: photo, source: opened.library.source(forPhoto: photo), box: box, generation: 0)
+        }
     }
 
     /// Fails clearly when SDL found no display and fell back to a driver that shows nothing (`offscreen`,

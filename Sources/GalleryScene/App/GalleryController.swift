@@ -120,13 +120,14 @@ public final class GalleryController {
     /// a slideshow of `slideshowInterval` seconds runs from the start when given; the cache keeps `cacheBytes`, or
     /// more in a large window when `cacheGrowsWithWindow`. `headStart`, a request already
     /// submitted to `worker` (the window's first photo), is taken over rather than asked again when it matches the
-    /// first page's.
+    /// first page's; so are `thumbnailHeadStart`, requests already submitted to `thumbnailWorker` (the grid's first
+    /// screen), when they match the grid's first.
     public init(
         library: PageLibrary, mode: GalleryMode, renderer: any Canvas, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
         configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
         cacheBytes: Int = ImageOptions().cacheBytes, cacheGrowsWithWindow: Bool = false,
-        headStart: DecodeRequest? = nil
+        headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = []
     ) throws {
         currentLibrary = CurrentLibrary(library)
         self.renderer = renderer
@@ -155,6 +156,7 @@ public final class GalleryController {
         store = makePageStore(
             recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: budget)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: currentLibrary)
+        thumbnails.adopt(thumbnailHeadStart)
         zoomDetail = ZoomDetail(worker: detailWorker ?? Self.generatedPagesOnly())
         updateResidency()
     }

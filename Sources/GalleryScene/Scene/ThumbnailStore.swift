@@ -73,6 +73,21 @@ final class ThumbnailStore {
         trim()
     }
 
+    /// Takes over `requests`, already submitted to the worker before this store existed (the grid's first screen, asked
+    /// while the window opened): kept in flight at their box and generation, so a first `want` at that box does not
+    /// ask again, and one at another box cancels them. Only a store that has asked for nothing adopts.
+    func adopt(_ requests: [DecodeRequest]) {
+        guard let first = requests.first, inFlight.isEmpty, textures.count == 0, arrived.isEmpty else { return }
+        box = first.box
+        generation = first.generation
+        for request in requests
+        where request.box == box && request.generation == generation
+            && library.pages.source(forPhoto: request.photo) == request.source
+        {
+            inFlight.insert(request.photo)
+        }
+    }
+
     /// Takes the finished thumbnails and uploads at most `uploadBudget` of them, the earliest first (all when nil, as
     /// headless runs do); returns whether any arrived.
     @discardableResult

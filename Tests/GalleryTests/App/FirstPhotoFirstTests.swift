@@ -1,3 +1,4 @@
+import Dispatch
 import Gallery
 import GalleryCore
 import ImageDecoders
@@ -68,6 +69,53 @@ extension SDLSerializedTests {
                 try gallery.render()
                 #expect(gallery.pendingDecodes == 0)
             }
+        }
+
+        @Test(
+            "the grid's first thumbnails, asked as the window opened, are taken over; at another cell size, asked again"
+        )
+        func gridHeadStartIsAdopted() throws {
+            try SDLTestSession.start()
+            let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
+            let library = PageLibrary(syntheticCount: 40)
+            let opened = OpenedLibrary(library: library, startPage: 0, mode: .grid)
+            // The first decode waits until the gallery exists, as a decode under way while the window opens would.
+            let asked = LockedState<[Int]>([])
+            let gate = DispatchSemaphore(value: 0)
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                if asked.withLock({ $0.isEmpty }) { gate.wait() }
+                asked.withLock { $0.append(request.photo.rawValue) }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer {
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let headStart = WindowRun.thumbnailHeadStart(
+                for: opened, size: try ViewportSize(width: 320, height: 240), configuration: .standard)
+            #expect(!headStart.isEmpty && headStart.count < library.count)
+            #expect(
+                WindowRun.thumbnailHeadStart(
+                    for: OpenedLibrary(library: library, startPage: 0, mode: .endCaps),
+                    size: try ViewportSize(width: 320, height: 240), configuration: .standard
+                ).isEmpty)
+            for request in headStart { thumbnails.submit(request) }
+            let gallery = try GalleryController(
+                library: library, mode: .grid, renderer: renderer, worker: worker, thumbnailWorker: thumbnails,
+                thumbnailHeadStart: headStart)
+            gate.signal()
+            thumbnails.waitUntilIdle()
+            worker.waitUntilIdle()
+            func times(_ photo: PhotoID) -> Int { asked.withLock { $0.filter { $0 == photo.rawValue }.count } }
+            #expect(headStart.allSatisfy { times($0.photo) == 1 }, "\(asked.withLock { $0 })")
+            _ = try gallery.receiveDecodes(uploadBudget: nil)
+            try gallery.render()
+            #expect(gallery.pendingDecodes == 0)
+            // At scale 2 the cells are twice the size: the first screen is decoded again at it.
+            gallery.scale = 2
+            thumbnails.waitUntilIdle()
+            #expect(times(headStart[0].photo) == 2)
         }
     }
 }
