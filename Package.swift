@@ -26,7 +26,8 @@ let package = Package(
         // sdl2.pc's only non-default flag is -D_REENTRANT, which SwiftPM rejects with a warning on every
         // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
-        // SDL2_image and the part of SDL's core it needs (surfaces, streams): linked by `ImageLoader` alone.
+        // SDL2_image and the part of SDL's core it needs (surfaces, streams): used by `ImageLoader` alone, loaded when a
+        // photo first needs them (`CFormatLibraries`).
         .systemLibrary(name: "CSDLImage", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -38,12 +39,16 @@ let package = Package(
         // libexif: the EXIF orientation of JPEG photos.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // libheif: HEIF/HEIC (libde265) and AVIF (dav1d or aom), with their irot/imir/clap transformations.
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // No `pkgConfig:`: libheif.pc would link libheif at start; its headers are on the default paths.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         // libheif decoder plugins over libde265 and dav1d, registered over libheif's own: HEVC and AV1 on every core, and
         // a picture shown at a fraction of its size handed to libheif reduced, before its conversion to RGB.
+        .target(name: "CHeifDecoders", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])]),
+        // The format libraries loaded when a photo first needs them (SDL_image with SDL's core, libheif with libde265
+        // and dav1d, libjxl, LibRaw): trampolines with their own prototypes, linked instead of them, and their loader.
+        // The modules above name no library to link for these; a decoder maps them only for a photo that needs them.
         .target(
-            name: "CHeifDecoders", cSettings: [.unsafeFlags(["-Werror"])],
-            linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("de265"), .linkedLibrary("dav1d")]),
+            name: "CFormatLibraries", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("dl")]),
         // libjxl: JPEG XL. No `pkgConfig:`: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM rejects with a warning
         // on every build and the decoder API does not need; the headers and library are on the default paths.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
@@ -85,7 +90,8 @@ let package = Package(
             name: "Imaging", dependencies: ["CExif", "CLcms2", "CZlib", "CSharedMemory", "GalleryCore"],
             swiftSettings: strict),
         // SDL_image's loaders, a file's bytes in and a `PixelBuffer` out: the one target that links SDL_image.
-        .target(name: "ImageLoader", dependencies: ["CSDLImage", "Imaging"], swiftSettings: strict),
+        .target(
+            name: "ImageLoader", dependencies: ["CFormatLibraries", "CSDLImage", "Imaging"], swiftSettings: strict),
         // Every decoder that links a format library (TurboJPEG, libheif, libjxl, LibRaw, libwebp, SDL_image through
         // `ImageLoader`), and `ImageDecoder`, which picks one for each file. No SDL.
         .target(
@@ -119,7 +125,8 @@ let package = Package(
         .target(
             name: "GalleryTesting",
             dependencies: [
-                "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader", "PagerEngine",
+                "CTurboJPEG", "Gallery", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader",
+                "PagerEngine",
             ],
             swiftSettings: strict
         ),

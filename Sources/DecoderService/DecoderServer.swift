@@ -2,6 +2,7 @@ import CDescriptorPassing
 import CSandbox
 import DecoderProcess
 import GalleryCore
+import ImageLoader
 import Imaging
 
 #if canImport(Glibc)
@@ -20,6 +21,9 @@ public enum DecoderServer {
         public var budgetBytes: UInt64 = 1 << 30
         /// Whether the test-only probe requests are answered.
         public var testRequests = false
+        /// Format libraries whose load fails (test only, with `testRequests`): `--test-unloadable RAW` (a
+        /// `FormatLibrarySet` raw value).
+        public var unloadable: FormatLibrarySet = []
 
         /// Options from the command line's arguments (after the program name): `--serve FD`, `--parent PID`,
         /// `--budget BYTES`, `--test-requests`.
@@ -31,6 +35,8 @@ public enum DecoderServer {
                 case "--parent": parent = remaining.popFirst().flatMap { Int32($0) }
                 case "--budget": budgetBytes = remaining.popFirst().flatMap { UInt64($0) } ?? budgetBytes
                 case "--test-requests": testRequests = true
+                case "--test-unloadable":
+                    unloadable = FormatLibrarySet(rawValue: remaining.popFirst().flatMap { UInt8($0) } ?? 0)
                 default: break
                 }
             }
@@ -40,6 +46,12 @@ public enum DecoderServer {
     /// Sandboxes the process and serves requests; `decode` does each photo. Ends the process when the viewer closes
     /// the socket. `prepare` runs before the sandbox: whatever the decoder must load from files (libraries, tables),
     /// it loads there; `sandboxed` runs once the sandbox is on.
+    ///
+    /// The sandbox goes on when the first request comes, before anything of it is acted on: the format libraries that
+    /// request names (`DecoderRequest.libraries`, from the viewer's read of the photo's header) are loaded first, so a
+    /// process started for a folder of JPEGs never maps SDL_image, libheif, libjxl or LibRaw, and one whose first photo
+    /// is a HEIC maps libheif without a second process. A later request needing a library not loaded then is answered
+    /// `librariesMissingFailureCode` before its photo is read (the pool asks a new process).
     /// `outputProfile` takes the ICC bytes photos are converted to from then on (nil: sRGB).
     public static func run(
         _ options: Options, prepare: () -> Void, sandboxed: () -> Void = {},
@@ -53,8 +65,10 @@ public enum DecoderServer {
         if options.socket != 3 { _exit(2) }
         gallery_sandbox_close_descriptors_from(4)
         prepare()
-        let sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
-        sandboxed()
+        if options.testRequests, !options.unloadable.isEmpty {
+            FormatLibraries.rename(options.unloadable, to: "libgallery-test-unloadable.so.0")
+        }
+        var sandbox: DecoderSandbox?
         // The memory of the last reply, written again once the viewer says it has let go of it.
         var spare: PixelStorage?
         while true {
@@ -65,12 +79,23 @@ public enum DecoderServer {
             }
             guard received > 0 else { _exit(0) }
             let request = DecoderRequest(decoding: Array(bytes[0..<received]))
+            if sandbox == nil {
+                // A failed load is remembered: the photo that needs it is answered why, as a tile.
+                FormatLibraries.load(request?.libraries ?? [])
+                FormatLibraries.seal()
+                sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
+                sandboxed()
+            }
             let started = MonotonicClock.seconds()
             var reply: DecoderReply
             var memory: PixelStorage?
             // Every request gets its own CPU seconds (the limit counts the process's life).
             if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
+            let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
             switch request?.kind {
+            case .decode? where !missing.isEmpty:
+                // Not read: the pool sends the photo to a process that loads what it needs.
+                reply = missingLibraries(missing)
             case .decode?:
                 let request = request!
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
@@ -83,7 +108,11 @@ public enum DecoderServer {
                         try buffer(width: width, height: height, format: format, reusing: reusable)
                     })
                 gallery_sandbox_offer(-1, nil)
+                let missed = FormatLibraries.takeMissed()
                 switch answer {
+                case _ where !missed.isEmpty:
+                    // The viewer's header read named other libraries than the decode needed (the file changed?).
+                    reply = missingLibraries(missed)
                 case .pixels(let buffer, let notes):
                     memory = buffer.storage
                     spare = buffer.storage
@@ -106,7 +135,7 @@ public enum DecoderServer {
                     reply = DecoderReply(failureCode: code, texts: texts)
                 }
             case .status?:
-                reply = DecoderReply(failureCode: 0, texts: [sandbox.summary, String(getpid())])
+                reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])
             case .outputProfile?:
                 if let bytes = profile(in: descriptor) {
                     outputProfile(bytes.isEmpty ? nil : bytes)
@@ -127,6 +156,14 @@ public enum DecoderServer {
             }
             guard sent == message.count else { _exit(0) }
         }
+    }
+
+    /// The reply to a decode that needs the format libraries `missing`, which this process did not load before its
+    /// sandbox went on.
+    private static func missingLibraries(_ missing: FormatLibrarySet) -> DecoderReply {
+        DecoderReply(
+            failureCode: DecoderReply.librariesMissingFailureCode,
+            texts: [String(missing.rawValue), missing.names.joined(separator: ", ")])
     }
 
     /// The ICC bytes in the memfd `descriptor` (none: -1, sRGB, an empty array); nil when it cannot be read or is

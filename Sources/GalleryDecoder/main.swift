@@ -59,11 +59,11 @@ guard arguments.contains("--serve") else {
     _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
-// SDL_image loads its format libraries here, before the sandbox closes the file system.
+// The format libraries a photo needs load at the first request, before the sandbox closes the file system
+// (`DecoderServer.run`); SDL_image's own format libraries load with SDL_image (`FormatLibraries.load`).
 DecoderServer.run(
     options,
     prepare: {
-        ImageLoader.prepare()
         // One malloc arena: each thread's own would reserve 64 MiB of address space, against the limit.
         _ = mallopt(M_ARENA_MAX, 1)
     },

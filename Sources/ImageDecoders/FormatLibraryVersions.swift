@@ -1,13 +1,19 @@
 import CHeif
 import CJXL
 import CLibRaw
+import ImageLoader
 
-/// The versions the format libraries loaded now report (not the headers built against), for `gallery --version`.
+/// The versions the format libraries report once loaded (not the headers built against), for `gallery --version`;
+/// each is loaded here if it was not yet.
 public enum FormatLibraryVersions {
-    /// libheif's, e.g. "1.15.1".
-    public static var libheif: String { String(cString: heif_get_version()) }
-    /// libjxl's as a number: major · 1000000 + minor · 1000 + patch.
-    public static var libjxlNumber: UInt32 { JxlDecoderVersion() }
-    /// LibRaw's, e.g. "0.21.1-Release".
-    public static var libRaw: String { String(cString: libraw_version()) }
+    /// libheif's, e.g. "1.15.1" ("unavailable" when it cannot be loaded).
+    public static var libheif: String {
+        FormatLibraries.load(.heif) == nil ? String(cString: heif_get_version()) : "unavailable"
+    }
+    /// libjxl's as a number: major · 1000000 + minor · 1000 + patch (0 when it cannot be loaded).
+    public static var libjxlNumber: UInt32 { FormatLibraries.load(.jxl) == nil ? JxlDecoderVersion() : 0 }
+    /// LibRaw's, e.g. "0.21.1-Release" ("unavailable" when it cannot be loaded).
+    public static var libRaw: String {
+        FormatLibraries.load(.raw) == nil ? String(cString: libraw_version()) : "unavailable"
+    }
 }

@@ -20,13 +20,16 @@ public enum ImageLoader {
 
     /// SDL_image's version as loaded now, e.g. "2.6.3".
     public static var linkedVersion: String {
-        guard let version = IMG_Linked_Version() else { return "unknown" }
+        guard FormatLibraries.load(.imageLoader) == nil, let version = IMG_Linked_Version() else {
+            return "unavailable"
+        }
         return "\(version.pointee.major).\(version.pointee.minor).\(version.pointee.patch)"
     }
 
     /// The picture in the file at `path`, in whatever format SDL_image finds there, at full size: for tests and
     /// benchmarks reading shots and fixtures (the gallery's own decodes check the header first, `load(_:_:)`).
     package static func load(path: String) throws(DecodeFailure.Reason) -> PixelBuffer {
+        try FormatLibraries.require(.imageLoader)
         guard let surface = IMG_Load(path) else {
             throw .corrupt(format: "image", detail: String(cString: gallery_loader_IMG_GetError()))
         }
@@ -40,6 +43,7 @@ public enum ImageLoader {
     package static func load(_ format: ImageHeader.Format, _ bytes: UnsafeRawBufferPointer) throws(DecodeFailure.Reason)
         -> PixelBuffer
     {
+        try FormatLibraries.require(.imageLoader)
         guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(clamping: bytes.count)) else {
             throw .processingFailed(String(cString: SDL_GetError()))
         }
@@ -60,6 +64,7 @@ public enum ImageLoader {
     public static func gifAnimation(_ bytes: UnsafeRawBufferPointer) throws(DecodeFailure.Reason)
         -> (frames: [PixelBuffer], delays: [Int])?
     {
+        try FormatLibraries.require(.imageLoader)
         guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(clamping: bytes.count)) else {
             throw .processingFailed(String(cString: SDL_GetError()))
         }
@@ -81,6 +86,7 @@ public enum ImageLoader {
 
     /// The PNG bytes of `pixels`, encoded in memory: RGB when `opaque`, else RGBA (a cached thumbnail keeps its alpha).
     public static func png(of pixels: PixelBuffer, opaque: Bool) throws(DecodeFailure.Reason) -> [UInt8] {
+        try FormatLibraries.require(.imageLoader)
         guard
             let surface = SDL_CreateRGBSurfaceWithFormatFrom(
                 pixels.storage.bytes, Int32(pixels.width), Int32(pixels.height), 32, Int32(pixels.stride),

@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 
 #if canImport(Glibc)
 import Glibc
@@ -54,6 +55,9 @@ public final class DecoderPool: @unchecked Sendable {
     private var running = 0
     private var crashes: [FileKey: Int] = [:]
     private var isShutDown = false
+    /// Every format library a decode has needed so far: a new process loads them all at its first request, so a folder
+    /// that mixes formats soon has processes that decode each of them, while one of JPEGs never maps any.
+    private var librariesSeen: FormatLibrarySet = []
     /// The output profile decodes convert to (nil: sRGB), numbered by `profileGeneration`.
     private var profile: [UInt8]?
     private var profileGeneration: UInt32 = 0
@@ -170,25 +174,33 @@ public final class DecoderPool: @unchecked Sendable {
         request.cpuSeconds =
             deadline == configuration.deadlineSeconds
             ? configuration.cpuSeconds : UInt32(clamping: Int(deadline.rounded(.up)))
-        let process: DecoderProcessHandle
-        switch borrow() {
+        if request.kind == .decode {
+            condition.lock()
+            librariesSeen.formUnion(request.libraries)
+            condition.unlock()
+        }
+        var process: DecoderProcessHandle
+        switch borrow(needing: request.libraries) {
         case .success(let borrowed): process = borrowed
         case .failure(let fault): return .failure(fault)
         }
-        request.previousReleased = process.previousReleased
-        if request.kind == .decode {
-            let (bytes, generation) = currentProfile()
-            if process.profileGeneration != generation {
-                switch process.sendProfile(bytes, generation: generation, deadline: configuration.deadlineSeconds) {
-                case .success: break
-                case .failure(let fault):
-                    giveBack(nil)
-                    return .failure(fault)
-                }
+        var outcome = send(request, to: process, descriptor: descriptor, deadline: deadline)
+        if case .success(let answer) = outcome, answer.reply.failureCode == DecoderReply.librariesMissingFailureCode {
+            // The process read nothing of the photo: it lacks a library the decode turned out to need (the viewer's
+            // header read named another format). Once more, on a new process that loads it.
+            let stated = FormatLibrarySet(rawValue: UInt8(answer.reply.texts.first ?? "") ?? 0)
+            let missing = stated.isEmpty ? FormatLibrarySet.all : stated
+            condition.lock()
+            librariesSeen.formUnion(missing)
+            condition.unlock()
+            process.end()
+            switch replacement() {
+            case .success(let replaced): process = replaced
+            case .failure(let fault): return .failure(fault)
             }
+            request.libraries.formUnion(missing)
+            outcome = send(request, to: process, descriptor: descriptor, deadline: deadline)
         }
-        let outcome = process.exchange(
-            request, descriptor: descriptor, deadline: deadline, afterSending: afterSending)
         switch outcome {
         case .failure(let fault):
             giveBack(nil)
@@ -201,24 +213,59 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// An idle process, a new one when fewer than `processCount` are running, or after waiting for one to come back.
-    private func borrow() -> Result<DecoderProcessHandle, DecoderFault> {
+    /// `request` sent to the borrowed `process` (the output profile first when it changed, and at a new process's first
+    /// message the libraries every decode so far needed); on a fault the process is spent.
+    private func send(
+        _ request: DecoderRequest, to process: DecoderProcessHandle, descriptor: Int32, deadline: Double
+    ) -> Result<DecoderAnswer, DecoderFault> {
+        var request = request
+        request.previousReleased = process.previousReleased
+        if process.libraries == nil {
+            condition.lock()
+            process.librariesToLoad = librariesSeen
+            condition.unlock()
+        }
+        if request.kind == .decode {
+            let (bytes, generation) = currentProfile()
+            if process.profileGeneration != generation {
+                if case .failure(let fault) = process.sendProfile(
+                    bytes, generation: generation, deadline: configuration.deadlineSeconds)
+                {
+                    return .failure(fault)
+                }
+            }
+        }
+        return process.exchange(request, descriptor: descriptor, deadline: deadline, afterSending: afterSending)
+    }
+
+    /// An idle process that has loaded the format libraries `needed` (or has not loaded any yet: it loads them at its
+    /// first request), a new one when fewer than `processCount` are running, one in place of an idle process without
+    /// them, or after waiting for one to come back.
+    private func borrow(needing needed: FormatLibrarySet) -> Result<DecoderProcessHandle, DecoderFault> {
         condition.lock()
         while true {
             if isShutDown {
                 condition.unlock()
                 return .failure(.unavailable("the gallery is shutting down"))
             }
-            if let process = idle.popLast() {
+            if let index = idle.lastIndex(where: { $0.libraries?.isSuperset(of: needed) ?? true }) {
+                let process = idle.remove(at: index)
                 running += 1
                 condition.unlock()
                 // A process that died while idle (killed from outside) is replaced before it is asked.
                 guard process.isRunning else { return replacement() }
                 return .success(process)
             }
-            if running < configuration.processCount {
+            if running + idle.count < configuration.processCount {
                 running += 1
                 condition.unlock()
+                return replacement()
+            }
+            if let unfit = idle.popLast() {
+                // Sandboxed without a library this photo needs: it cannot load one now, so a new process replaces it.
+                running += 1
+                condition.unlock()
+                unfit.end()
                 return replacement()
             }
             condition.wait()

@@ -22,6 +22,10 @@ final class DecoderProcessHandle {
     var previousReleased = false
     /// The output profile's generation the process converts to (0: sRGB, as it starts).
     var profileGeneration: UInt32 = 0
+    /// The format libraries the process loaded before its sandbox went on, at its first message; nil until that is sent.
+    private(set) var libraries: FormatLibrarySet?
+    /// What the process is to load at its first message, besides what that message needs itself.
+    var librariesToLoad: FormatLibrarySet = []
 
     /// Starts `executable` with `arguments` (after its name), its socket end as descriptor 3, every signal at its
     /// default and unblocked; throws the reason it could not be started.
@@ -59,6 +63,11 @@ final class DecoderProcessHandle {
     func exchange(
         _ request: DecoderRequest, descriptor: Int32, deadline: Double, afterSending: ((Int32) -> Void)? = nil
     ) -> Result<DecoderAnswer, DecoderFault> {
+        var request = request
+        if libraries == nil {
+            request.libraries.formUnion(librariesToLoad)
+            libraries = request.libraries
+        }
         let message = request.encoded
         let sent = message.withUnsafeBytes { gallery_send_message(socket, $0.baseAddress, $0.count, descriptor) }
         let cpuSeconds = Double(request.cpuSeconds)

@@ -76,6 +76,9 @@ public enum ProcessDecoding {
         // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
         let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
         let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
+        // The libraries the process loads before its sandbox, if this is its first photo (a thumbnail's PNG is
+        // encoded by SDL_image's libpng).
+        message.libraries = FormatLibrarySet.needed(for: header.format).union(message.thumbnailPNG ? .imageLoader : [])
         PhotoFileAccess.willAccess(path)
         // The pixels are kept: the process is told so, and writes its next reply into new memory.
         switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
@@ -98,6 +101,7 @@ public enum ProcessDecoding {
             boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
             budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension(path))
         message.preview = true
+        message.libraries = .heif
         guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
             answer.reply.succeeded, let pixels = answer.pixels
         else { return nil }

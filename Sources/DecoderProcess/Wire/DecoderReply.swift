@@ -12,6 +12,9 @@ public struct DecoderReply: Sendable, Hashable {
     /// The `format` of a reply whose memfd holds encoded PNG bytes (`byteCount` of them), not pixels: the answer to
     /// a `DecoderRequest.thumbnailPNG` request.
     public static let encodedPNGFormat: UInt8 = 0xFF
+    /// The failure code of a decode that needs a format library the process did not load before its sandbox went on
+    /// (texts: the missing groups' `FormatLibrarySet` raw value, their names): the pool asks a new process instead.
+    public static let librariesMissingFailureCode: UInt16 = 0xFFFD
     /// The failure code of a request the decoder does not answer (a probe without `--test-requests`).
     public static let refusedFailureCode: UInt16 = 0xFFFF
 

@@ -1,3 +1,5 @@
+import Imaging
+
 /// What the viewer asks a decoder process: a fixed 64-byte header, sent with the photo's open descriptor.
 ///
 /// The header is all that crosses besides the descriptor: no path, so the decoder learns nothing of the file system,
@@ -33,6 +35,8 @@ public struct DecoderRequest: Sendable, Hashable {
     static let thumbnailPNGFlag: UInt16 = 1 << 9
     /// The flags' bit 10: `animationFrame` (the flags are 16 bits wide, so bit 10 is the next free one).
     static let animationFrameFlag: UInt16 = 1 << 10
+    /// The flags' bits 11 to 14: `libraries`.
+    static let librariesShift: UInt16 = 11
 
     /// What to do.
     public var kind: Kind
@@ -68,6 +72,10 @@ public struct DecoderRequest: Sendable, Hashable {
     public var frameIndex: Int32 = 0
     /// The output profile's number (`.outputProfile`): the decoder says which one it converts to.
     public var profileGeneration: UInt32 = 0
+    /// The format libraries the photo needs (flag bits 11 to 14), as the viewer's read of its header says: a process
+    /// loads them at its first request, before its sandbox goes on, and answers `DecoderReply.librariesMissingFailureCode`
+    /// to a later request needing one it has not loaded, without reading the photo.
+    public var libraries: FormatLibrarySet = []
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
     public init(
@@ -89,12 +97,11 @@ public struct DecoderRequest: Sendable, Hashable {
         var wire = WireBytes(count: Self.byteCount)
         wire.put(Self.magic, at: 0)
         wire.put(kind.rawValue, at: 4)
-        wire.put(
-            UInt16(
-                (animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)
-                    | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0)
-                    | (animationFrame ? Int(Self.animationFrameFlag) : 0)),
-            at: 6)
+        let flags =
+            (animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)
+            | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0) | (animationFrame ? Int(Self.animationFrameFlag) : 0)
+        let libraryBits: Int = Int(libraries.rawValue & 0xF) << Int(Self.librariesShift)
+        wire.put(UInt16(flags | libraryBits), at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
         for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
@@ -119,6 +126,7 @@ public struct DecoderRequest: Sendable, Hashable {
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         animationFrame = flags & Self.animationFrameFlag != 0
+        libraries = FormatLibrarySet(rawValue: UInt8(flags >> Self.librariesShift & 0xF))
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil

@@ -1,5 +1,6 @@
 import CHeif
 import CHeifDecoders
+import ImageLoader
 import Imaging
 
 #if canImport(Glibc)
@@ -86,6 +87,7 @@ package struct HEIFDecoder {
     private func withPrimary<Result>(
         accepts: (PixelSize) -> Bool, _ body: (OpaquePointer, PixelSize) throws(DecodeFailure.Reason) -> Result
     ) throws(DecodeFailure.Reason) -> Result {
+        try FormatLibraries.require(.heif)
         guard let context = heif_context_alloc() else { throw .processingFailed("libheif: no memory for a context") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumSide))

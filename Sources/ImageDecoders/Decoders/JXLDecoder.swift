@@ -1,4 +1,5 @@
 import CJXL
+import ImageLoader
 import Imaging
 
 /// Decodes JPEG XL files with libjxl, from bytes already read through `ImageFile`.
@@ -27,6 +28,7 @@ package struct JXLDecoder {
     package func decodeWithColour(
         accepts: (PixelSize) -> Bool
     ) throws(DecodeFailure.Reason) -> (image: DecodedImage, colour: EmbeddedColour?) {
+        try FormatLibraries.require(.jxl)
         guard let decoder = JxlDecoderCreate(nil) else { throw .processingFailed("libjxl: no memory for a decoder") }
         defer { JxlDecoderDestroy(decoder) }
         // libjxl decodes groups of 256 × 256 pixels in parallel: one worker a core (a 12 MP VarDCT file took 666 ms on

@@ -1,4 +1,5 @@
 import CLibRaw
+import ImageLoader
 import Imaging
 
 /// A camera RAW file's embedded JPEG preview, read with LibRaw (thread-safe build) from bytes already read through
@@ -14,6 +15,7 @@ package struct RAWPreview {
 
     /// Reads the preview of the RAW file in `bytes`, or throws why there is none to show.
     package init(bytes: UnsafeRawBufferPointer) throws(DecodeFailure.Reason) {
+        try FormatLibraries.require(.raw)
         guard let raw = libraw_init(0) else { throw .processingFailed("LibRaw: no memory") }
         defer { libraw_close(raw) }
         // libraw_open_buffer takes a mutable pointer but only reads the buffer.

@@ -1,0 +1,113 @@
+#define _GNU_SOURCE
+#include "FormatLibraryStubs.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// One lock for every group's load: loads are rare (once per group per process) and a load must see the others'
+// handles. The resolved functions are read without it (an atomic pointer each, written once).
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int states[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT];
+static char errors[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT][512];
+static const char *renamed[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT];
+static int sealed;
+static atomic_uint missed;
+static void *handles[16];
+// Enough for every generated function (FormatLibraryStubs.c has ~130); checked at the first lookup.
+static _Atomic(void *) functions[256];
+
+static const char *const names[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {"SDL_image", "libheif", "libjxl", "LibRaw"};
+
+static void *handle_of(const char *soname) {
+    for (int index = 0; index < gallery_format_library_count; index++) {
+        if (strcmp(gallery_format_libraries[index].soname, soname) == 0) return handles[index];
+    }
+    return NULL;
+}
+
+int gallery_format_libraries_load(int group, char *error, size_t capacity) {
+    if (group < 0 || group >= GALLERY_FORMAT_LIBRARIES_GROUP_COUNT) {
+        if (error && capacity) snprintf(error, capacity, "no format library group %d", group);
+        return -1;
+    }
+    pthread_mutex_lock(&lock);
+    if (states[group] == 0 && sealed) {
+        // dlopen would open files the sandbox refuses: say so, and say which group a request lacked.
+        atomic_fetch_or(&missed, 1u << group);
+        if (error && capacity) snprintf(error, capacity, "%s was not loaded before the sandbox", names[group]);
+        pthread_mutex_unlock(&lock);
+        return -1;
+    }
+    if (states[group] == 0) {
+        states[group] = 1;
+        int first = 1;
+        for (int index = 0; index < gallery_format_library_count; index++) {
+            if (gallery_format_libraries[index].group != group) continue;
+            const char *soname = first && renamed[group] ? renamed[group] : gallery_format_libraries[index].soname;
+            first = 0;
+            // RTLD_NOW: every symbol bound now, before the sandbox, not at a first call inside it.
+            handles[index] = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+            if (!handles[index]) {
+                const char *why = dlerror();
+                snprintf(errors[group], sizeof errors[group], "%s could not be loaded: %s", names[group],
+                         why ? why : soname);
+                states[group] = -1;
+                break;
+            }
+        }
+    }
+    int state = states[group];
+    if (state < 0 && error && capacity) snprintf(error, capacity, "%s", errors[group]);
+    pthread_mutex_unlock(&lock);
+    return state > 0 ? 0 : -1;
+}
+
+int gallery_format_libraries_state(int group) {
+    if (group < 0 || group >= GALLERY_FORMAT_LIBRARIES_GROUP_COUNT) return -1;
+    pthread_mutex_lock(&lock);
+    int state = states[group];
+    pthread_mutex_unlock(&lock);
+    return state;
+}
+
+void gallery_format_libraries_seal(void) {
+    pthread_mutex_lock(&lock);
+    sealed = 1;
+    pthread_mutex_unlock(&lock);
+}
+
+unsigned gallery_format_libraries_take_missed(void) { return atomic_exchange(&missed, 0); }
+
+void gallery_format_libraries_rename(int group, const char *soname) {
+    if (group < 0 || group >= GALLERY_FORMAT_LIBRARIES_GROUP_COUNT) return;
+    pthread_mutex_lock(&lock);
+    renamed[group] = soname ? strdup(soname) : NULL;
+    pthread_mutex_unlock(&lock);
+}
+
+void *gallery_format_library_function(int index) {
+    void *function = atomic_load_explicit(&functions[index], memory_order_acquire);
+    if (function) return function;
+    if (gallery_format_library_function_count > (int)(sizeof functions / sizeof functions[0])) abort();
+    const struct gallery_format_library_function *entry = &gallery_format_library_functions[index];
+    char error[512];
+    if (gallery_format_libraries_load(entry->group, error, sizeof error) != 0) {
+        // Only a caller that skipped the check gets here: no function to forward to, so no way to go on.
+        fprintf(stderr, "gallery: %s (calling %s)\n", error, entry->name);
+        abort();
+    }
+    pthread_mutex_lock(&lock);
+    void *handle = handle_of(entry->soname);
+    pthread_mutex_unlock(&lock);
+    function = handle ? dlsym(handle, entry->name) : NULL;
+    if (!function) {
+        fprintf(stderr, "gallery: %s has no %s\n", entry->soname, entry->name);
+        abort();
+    }
+    atomic_store_explicit(&functions[index], function, memory_order_release);
+    return function;
+}

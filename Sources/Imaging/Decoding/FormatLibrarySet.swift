@@ -1,0 +1,40 @@
+/// Format libraries a decode may need beyond those every decoder maps at start (TurboJPEG and libjpeg, libexif, Little
+/// CMS, zlib, giflib, libwebp's demuxer): each loaded when a photo first needs it (`FormatLibraries` in ImageLoader),
+/// and in a decoder process before its sandbox goes on, which then refuses the opens a load makes.
+public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
+    /// The bits: one per group (`CFormatLibraries`' group numbers, as `1 << group`).
+    public let rawValue: UInt8
+
+    /// A set of the groups whose bits `rawValue` has.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// SDL_image and SDL's core (PNG, GIF, BMP, still WebP, TIFF, TGA, QOI, PNM; a thumbnail's PNG encoding): SDL
+    /// brings its audio, X11 and Wayland libraries, ~60 in all.
+    public static let imageLoader = FormatLibrarySet(rawValue: 1 << 0)
+    /// libheif with libde265 and dav1d (HEIF and AVIF).
+    public static let heif = FormatLibrarySet(rawValue: 1 << 1)
+    /// libjxl and its thread pool (JPEG XL).
+    public static let jxl = FormatLibrarySet(rawValue: 1 << 2)
+    /// LibRaw (camera RAW previews).
+    public static let raw = FormatLibrarySet(rawValue: 1 << 3)
+    /// Every group.
+    public static let all: FormatLibrarySet = [.imageLoader, .heif, .jxl, .raw]
+
+    /// What a file whose header says `format` needs decoded (nil, an unrecognised file: nothing, its decode fails
+    /// before any library). A JPEG needs none: TurboJPEG is mapped at start.
+    package static func needed(for format: ImageHeader.Format?) -> FormatLibrarySet {
+        switch format {
+        case nil, .jpeg?: []
+        case .heif?, .avif?: .heif
+        case .jxl?: .jxl
+        case .raw?: .raw
+        case .png?, .gif?, .bmp?, .webp?, .tiff?, .tga?, .qoi?, .pnm?: .imageLoader
+        }
+    }
+
+    /// The groups' names, as messages say them ("SDL_image", "libheif", "libjxl", "LibRaw").
+    public var names: [String] {
+        [(Self.imageLoader, "SDL_image"), (.heif, "libheif"), (.jxl, "libjxl"), (.raw, "LibRaw")]
+            .filter { contains($0.0) }.map(\.1)
+    }
+}
