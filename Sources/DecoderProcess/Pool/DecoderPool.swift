@@ -113,11 +113,14 @@ public final class DecoderPool: @unchecked Sendable {
     ) -> Result<Consumed, DecoderFault> {
         let key = FileKey(descriptor: descriptor)
         if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
+        var afterCrash = false
         while true {
             let outcome = exchange(
-                request, descriptor: descriptor, deadline: deadline, keepingPixels: keepingPixels, consume: consume)
+                request, descriptor: descriptor, deadline: deadline, keepingPixels: keepingPixels,
+                freshProcess: afterCrash, consume: consume)
             guard case .failure(.crashed) = outcome, let key else { return outcome }
             if recordCrash(key) >= 2 { return outcome }
+            afterCrash = true
         }
     }
 
@@ -141,7 +144,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
     /// CPU seconds are the pool's.
     public func ask(_ request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
-        exchange(request, descriptor: -1, keepingPixels: true) { $0 }
+        exchange(request, descriptor: -1, keepingPixels: true, freshProcess: false) { $0 }
     }
 
     /// Ends every process; later decodes fail with `.unavailable`. Calling it again does nothing.
@@ -162,10 +165,13 @@ public final class DecoderPool: @unchecked Sendable {
         return idle.map(\.processID)
     }
 
-    /// One exchange on a borrowed process, which goes back to the idle ones if it is still sound.
+    /// One exchange on a borrowed process, which goes back to the idle ones if it is still sound. `freshProcess`: on a
+    /// newly started one (a photo's second try after a crash: whatever killed the first process, a signal from outside
+    /// or the machine's OOM killer, may have killed the idle ones with it, and one of them dying under the retry
+    /// would count as the photo's second crash).
     private func exchange<Consumed>(
         _ request: DecoderRequest, descriptor: Int32, deadline: Double? = nil, keepingPixels: Bool,
-        consume: (DecoderAnswer) -> Consumed
+        freshProcess: Bool, consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
         var request = request
         request.budgetBytes = configuration.budgetBytes
@@ -180,7 +186,7 @@ public final class DecoderPool: @unchecked Sendable {
             condition.unlock()
         }
         var process: DecoderProcessHandle
-        switch borrow(needing: request.libraries) {
+        switch borrow(needing: request.libraries, fresh: freshProcess) {
         case .success(let borrowed): process = borrowed
         case .failure(let fault): return .failure(fault)
         }
@@ -240,15 +246,17 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// An idle process that has loaded the format libraries `needed` (or has not loaded any yet: it loads them at its
     /// first request), a new one when fewer than `processCount` are running, one in place of an idle process without
-    /// them, or after waiting for one to come back.
-    private func borrow(needing needed: FormatLibrarySet) -> Result<DecoderProcessHandle, DecoderFault> {
+    /// them, or after waiting for one to come back. `fresh`: never an idle one, always a new process.
+    private func borrow(needing needed: FormatLibrarySet, fresh: Bool = false)
+        -> Result<DecoderProcessHandle, DecoderFault>
+    {
         condition.lock()
         while true {
             if isShutDown {
                 condition.unlock()
                 return .failure(.unavailable("the gallery is shutting down"))
             }
-            if let index = idle.lastIndex(where: { $0.libraries?.isSuperset(of: needed) ?? true }) {
+            if !fresh, let index = idle.lastIndex(where: { $0.libraries?.isSuperset(of: needed) ?? true }) {
                 let process = idle.remove(at: index)
                 running += 1
                 condition.unlock()
