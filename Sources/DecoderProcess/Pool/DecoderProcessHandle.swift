@@ -43,7 +43,9 @@ final class DecoderProcessHandle {
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { for each in argv { free(each) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &spawnAttributes.attributes, argv + [nil], environ)
+        let spawned = OwnEnvironment.withChildEnvironment { environment in
+            posix_spawn(&pid, executable, &actions, &spawnAttributes.attributes, argv + [nil], environment)
+        }
         close(pair[1])
         guard spawned == 0 else {
             close(pair[0])

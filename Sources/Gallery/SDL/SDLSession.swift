@@ -1,4 +1,5 @@
 import CSDL2
+import GalleryCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -37,7 +38,10 @@ public final class SDLSession {
         {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
-        if video { Self.avoidDBusAutolaunch() }
+        if video {
+            Self.avoidDBusAutolaunch()
+            Self.skipComposeTable()
+        }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
 
@@ -55,10 +59,20 @@ public final class SDLSession {
 
     /// Without a session bus, SDL's D-Bus setup (screensaver, input methods) makes libdbus fork and exec
     /// `dbus-launch --autolaunch` (under Xvfb, in CI, over ssh: ~10 ms of start measured); the address "disabled:"
-    /// fails at once instead. Changes nothing where a bus is set. Call it before starting threads (`setenv`); it stays
-    /// set for the process, and so for feed commands, which would not have found a bus either.
+    /// fails at once instead. Changes nothing where a bus is set. Call it before starting threads (`setenv`); what the
+    /// gallery starts gets the session's environment (`OwnEnvironment`).
     public static func avoidDBusAutolaunch() {
-        setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 0)
+        OwnEnvironment.setUnlessSet("DBUS_SESSION_BUS_ADDRESS", to: "disabled:")
+    }
+
+    /// SDL's X11 keyboard opens an input method, and libX11 then parses the locale's whole Compose table
+    /// (`en_US.UTF-8/Compose`, thousands of lines) on the thread that opens the window: 15 ms of CPU of SDL_Init's 21
+    /// measured (`SDL_Init(SDL_INIT_VIDEO)` alone, 8 runs each). The gallery types nothing: its text events name
+    /// single keys ("?", "+", "<"), none of them a dead key or a compose sequence, so an empty table loses nothing.
+    /// A session's own `XCOMPOSEFILE` is kept; what the gallery starts gets the session's environment. Call it before
+    /// starting threads.
+    public static func skipComposeTable() {
+        OwnEnvironment.setUnlessSet("XCOMPOSEFILE", to: "/dev/null")
     }
 
     /// The video drivers compiled into the SDL library, in the order SDL tries them (callable before `SDL_Init`).

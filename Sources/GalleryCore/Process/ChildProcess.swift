@@ -155,7 +155,9 @@ package enum ChildProcess {
         let argv = words.map(cString)
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &spawnAttributes.attributes, argv + [nil], environ)
+        let spawned = OwnEnvironment.withChildEnvironment { environment in
+            posix_spawn(&pid, "/bin/sh", &actions, &spawnAttributes.attributes, argv + [nil], environment)
+        }
         return spawned == 0 ? .success(pid) : .failure(SpawnError(spawned))
     }
 

@@ -1,0 +1,43 @@
+import Gallery
+import GalleryCore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SDLSerializedTests {
+    /// What SDL's start sets for the gallery alone (no D-Bus autolaunch, no Compose table) stays out of what it starts.
+    @Suite("The gallery's own environment")
+    struct OwnEnvironmentTests {
+        /// What `name` is in a shell the gallery starts, as an action or feed command is started.
+        static func inChild(_ name: String) throws -> String? {
+            let outcome = try GalleryCore.ChildProcess.run(
+                shellCommand: "printf '%s\\n' \"${\(name)-unset}\"", timeout: 10, maxLines: 4
+            ).get()
+            return outcome.lines.first
+        }
+
+        @Test(
+            "SDL's start sets XCOMPOSEFILE and the bus address for the gallery; a child sees the session's",
+            arguments: ["XCOMPOSEFILE", "DBUS_SESSION_BUS_ADDRESS"])
+        func childrenGetTheSessionsEnvironment(name: String) throws {
+            // Where the session set one, it stays and children see it too: nothing to check here.
+            let session = OwnEnvironment.childValue(of: name)
+            try SDLTestSession.start()
+            SDLSession.skipComposeTable()
+            SDLSession.avoidDBusAutolaunch()
+            let own = getenv(name).map { String(cString: $0) }
+            if let session {
+                #expect(own == session)
+                #expect(try Self.inChild(name) == session)
+            } else {
+                #expect(own == (name == "XCOMPOSEFILE" ? "/dev/null" : "disabled:"))
+                #expect(try Self.inChild(name) == "unset")
+                #expect(OwnEnvironment.childValue(of: name) == nil)
+            }
+            // Everything else reaches the child as it is.
+            #expect(try Self.inChild("PATH") == getenv("PATH").map { String(cString: $0) })
+        }
+    }
+}
