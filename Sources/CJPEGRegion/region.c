@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <pthread.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -113,4 +114,43 @@ gallery_jpeg_region_result gallery_jpeg_decode_region(
     jpeg_abort_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return result;
+}
+
+/// One band of `gallery_jpeg_decode_two_bands`, as its thread's argument.
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    int scale_num, width, y, height;
+    unsigned char *out;
+    size_t out_pitch;
+    long max_memory;
+    gallery_jpeg_region_result result;
+} band_job;
+
+static void *decode_band(void *argument) {
+    band_job *job = argument;
+    job->result = gallery_jpeg_decode_region(
+        job->data, job->size, job->scale_num, 0, job->y, job->width, job->height,
+        job->out + (size_t)job->y * job->out_pitch, job->out_pitch, job->max_memory);
+    return NULL;
+}
+
+gallery_jpeg_region_result gallery_jpeg_decode_two_bands(
+    const unsigned char *data, size_t size, int scale_num, int width, int height, int split, unsigned char *out,
+    size_t out_pitch, long max_memory) {
+    band_job top = {data, size, scale_num, width, 0, split, out, out_pitch, max_memory, {0}};
+    band_job bottom = {data, size, scale_num, width, split, height - split, out, out_pitch, max_memory, {0}};
+    pthread_t thread;
+    pthread_attr_t attributes;
+    // A small stack: libjpeg keeps its buffers on the heap, and a decoder process's address space is its budget.
+    int started = pthread_attr_init(&attributes) == 0 && pthread_attr_setstacksize(&attributes, 1 << 20) == 0 &&
+                  pthread_create(&thread, &attributes, decode_band, &bottom) == 0;
+    pthread_attr_destroy(&attributes);
+    decode_band(&top);
+    if (started) {
+        pthread_join(thread, NULL);
+    } else {
+        decode_band(&bottom);
+    }
+    return top.result.failed || top.result.warned ? top.result : bottom.result;
 }

@@ -23,4 +23,12 @@ gallery_jpeg_region_result gallery_jpeg_decode_region(
     const unsigned char *data, size_t size, int scale_num, int x, int y, int width, int height,
     unsigned char *out, size_t out_pitch, long max_memory);
 
+/// Decodes a whole sequential (non-progressive) JPEG scaled by scale_num/8 into `out` (width × height BGRA pixels, as
+/// above) in two bands at once: rows [0, split) on the calling thread, rows [split, height) on a thread of its own,
+/// which reads the file's first rows without transforming them (jpeg_skip_scanlines). The pixels are those of one
+/// pass. The result is the first band's failure or warning, else the second's.
+gallery_jpeg_region_result gallery_jpeg_decode_two_bands(
+    const unsigned char *data, size_t size, int scale_num, int width, int height, int split, unsigned char *out,
+    size_t out_pitch, long max_memory);
+
 #endif

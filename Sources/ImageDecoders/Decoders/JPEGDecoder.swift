@@ -1,3 +1,4 @@
+import CJPEGRegion
 import CTurboJPEG
 import Imaging
 
@@ -81,8 +82,9 @@ package struct JPEGDecoder {
         return Plan(storedSize: stored, scaledSize: scaled, orientation: orientation, isCMYK: isCMYK)
     }
 
-    /// Decodes at `plan`'s scale and turns the result upright, opaque ARGB8888.
-    package func decode(_ plan: Plan) throws(DecodeFailure.Reason) -> DecodedImage {
+    /// Decodes at `plan`'s scale and turns the result upright, opaque ARGB8888. `inBands`: a large sequential file is
+    /// decoded in two bands on two cores (`bandSplit`), its pixels the same.
+    package func decode(_ plan: Plan, inBands: Bool = true) throws(DecodeFailure.Reason) -> DecodedImage {
         let handle = try Self.makeHandle()
         defer { tjDestroy(handle) }
         let size = plan.scaledSize
@@ -114,6 +116,8 @@ package struct JPEGDecoder {
             } else {
                 Self.convertCMYK(cmyk, inverted: hasAdobeMarker, into: buffer)
             }
+        } else if inBands, let split = bandSplit(plan), decodeInBands(plan, split: split, into: buffer) {
+            status = 0
         } else {
             // ARGB8888 is B, G, R, A in memory on little-endian machines; TurboJPEG fills alpha with 0xFF.
             status = tjDecompress2(
@@ -132,6 +136,47 @@ package struct JPEGDecoder {
             throw .processingFailed(error.description)
         }
     }
+
+    /// Where a decode at `plan` splits into two bands, with the scale as libjpeg takes it (M/8), or nil when it is
+    /// decoded in one pass: a progressive file (its second band would need every coefficient decoded first), CMYK, a
+    /// picture under half a megapixel, or a single core.
+    ///
+    /// A page of a 2-core machine is decoded while the other core mostly waits (the first photo, a page turn). The
+    /// second band still reads the rows above it (Huffman decoding cannot skip), but not their inverse DCT, upsampling
+    /// and colour conversion; at 3/5 of the rows to the first band the two take about the same time: a 1920×1280 JPEG
+    /// to 1200×800 in 13.0 ms instead of 19.7 (4:4:4) and 9.3 instead of 13.3 (4:2:0), with two bands' pixels
+    /// byte-identical to one pass's (measured in C, 3 runs each).
+    func bandSplit(_ plan: Plan) -> (row: Int, scaleEighths: Int)? {
+        let size = plan.scaledSize
+        guard !plan.isCMYK, size.area >= 1 << 19, size.height >= 64, Self.cores >= 2 else { return nil }
+        let reader: ImageHeader.Reader = { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(offset + count, bytes.count)])
+        }
+        // Baseline and extended sequential Huffman (SOF0, SOF1); progressive and arithmetic files in one pass.
+        guard let marker = ImageHeader.frameMarker(ofJPEG: reader), marker == 0xC0 || marker == 0xC1 else { return nil }
+        let stored = plan.storedSize
+        // TurboJPEG's factors in eighths: libjpeg's output size is the stored size × M/8, rounded up, as TJSCALED's.
+        guard
+            let eighths = (1...8).first(where: {
+                (stored.width * $0 + 7) / 8 == size.width && (stored.height * $0 + 7) / 8 == size.height
+            })
+        else { return nil }
+        return ((size.height * 3 / 5) & ~7, eighths)
+    }
+
+    /// Decodes `plan` into `buffer` in two bands split at `split`; false (nothing usable kept) when either band failed
+    /// or warned: a damaged file is decoded again in one pass, whose own recovery fills what is missing.
+    func decodeInBands(_ plan: Plan, split: (row: Int, scaleEighths: Int), into buffer: PixelBuffer) -> Bool {
+        let size = plan.scaledSize
+        let result = gallery_jpeg_decode_two_bands(
+            base, bytes.count, Int32(split.scaleEighths), Int32(size.width), Int32(size.height), Int32(split.row),
+            buffer.storage.bytes.assumingMemoryBound(to: UInt8.self), buffer.stride, 1 << 28)
+        return result.failed == 0 && result.warned == 0
+    }
+
+    /// The cores this process may run on (at least 1).
+    private static let cores = max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)
 
     /// The bytes libjpeg holds for a progressive file's DCT coefficients whatever the output scale: 2 bytes a
     /// coefficient, 64 a block, every component at full resolution (an upper bound: subsampled components need less);
