@@ -114,6 +114,11 @@ final class ThumbnailStore {
         return changed
     }
 
+    /// Whether each of `photos` has its thumbnail uploaded, or failed to get one.
+    func hasShown(_ photos: some Sequence<PhotoID>) -> Bool {
+        photos.allSatisfy { textures.contains($0) || failed.contains($0) }
+    }
+
     /// Whether decoded thumbnails wait for an upload budget (another frame uploads them).
     var hasPendingUploads: Bool { !arrived.isEmpty }
 

@@ -117,5 +117,40 @@ extension SDLSerializedTests {
             thumbnails.waitUntilIdle()
             #expect(times(headStart[0].photo) == 2)
         }
+
+        @Test("the grid's selected photo is decoded as a page once the cells on screen have their thumbnails")
+        func gridPageWaitsForTheFirstScreen() throws {
+            try SDLTestSession.start()
+            let renderer = try Renderer(target: try Surface(width: 320, height: 240, opaque: true))
+            let library = PageLibrary(syntheticCount: 40)
+            let gate = DispatchSemaphore(value: 0)
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.wait()
+                gate.signal()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            let pagesAsked = LockedState<[Int]>([])
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                pagesAsked.withLock { $0.append(request.photo.rawValue) }
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            defer {
+                gate.signal()
+                worker.shutdown()
+                thumbnails.shutdown()
+            }
+            let gallery = try GalleryController(
+                library: library, mode: .grid, renderer: renderer, worker: worker, thumbnailWorker: thumbnails)
+            gallery.advance(to: 0.1)
+            try gallery.render()
+            worker.waitUntilIdle()
+            #expect(pagesAsked.withLock { $0 }.isEmpty, "no page while the grid's cells wait")
+            gate.signal()
+            thumbnails.waitUntilIdle()
+            _ = try gallery.receiveDecodes(uploadBudget: nil)
+            gallery.advance(to: 0.2)
+            worker.waitUntilIdle()
+            #expect(pagesAsked.withLock { $0 }.contains(0), "the selection's page once the cells are in")
+        }
     }
 }
