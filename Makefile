@@ -12,7 +12,7 @@ DECODER      := $(BUILD_DIR)/gallery-decoder
 ARGS         ?=
 OUT          ?= out
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip \
-                desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libexif-dev \
+                desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
                 libheif-dev libde265-dev libdav1d-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools \
                 liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

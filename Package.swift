@@ -38,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CGlibcMalloc"),
         // libexif: the EXIF orientation of JPEG photos.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         // libheif: HEIF/HEIC (libde265) and AVIF (dav1d or aom), with their irot/imir/clap transformations.
         // No `pkgConfig:`: libheif.pc would link libheif at start; its headers are on the default paths.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
@@ -97,7 +98,7 @@ let package = Package(
         .target(
             name: "ImageDecoders",
             dependencies: [
-                "CGif", "CTurboJPEG", "CJPEGRegion", "CHeif", "CHeifDecoders", "CJXL", "CLibRaw", "CWebPDemux",
+                "CGif", "CPNG", "CTurboJPEG", "CJPEGRegion", "CHeif", "CHeifDecoders", "CJXL", "CLibRaw", "CWebPDemux",
                 "GalleryCore", "ImageLoader", "Imaging",
             ],
             swiftSettings: strict
@@ -209,7 +210,7 @@ let package = Package(
         // Links SDL_image's loaders but neither SDL's video nor the gallery's drawing: the decoders' own tests.
         .testTarget(
             name: "ImageDecodersTests",
-            dependencies: ["CGif", "CTurboJPEG", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader", "Imaging"],
+            dependencies: ["CGif", "CTurboJPEG", "CZlib", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader", "Imaging"],
             swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",

@@ -78,7 +78,8 @@ public enum ProcessDecoding {
         let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
         // The libraries the process loads before its sandbox, if this is its first photo (a thumbnail's PNG is
         // encoded by SDL_image's libpng).
-        message.libraries = FormatLibrarySet.needed(for: header.format).union(message.thumbnailPNG ? .imageLoader : [])
+        message.libraries = FormatLibrarySet.needed(for: header.format, read: file.read(at:count:))
+            .union(message.thumbnailPNG ? .imageLoader : [])
         PhotoFileAccess.willAccess(path)
         // The pixels are kept: the process is told so, and writes its next reply into new memory.
         switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {

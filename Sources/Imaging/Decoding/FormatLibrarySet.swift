@@ -32,6 +32,12 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
         }
     }
 
+    /// What the file that `read` reads needs decoded, its header saying `format`: as `needed(for:)`, except that a
+    /// plain PNG (`PNGLayout`, as the desktop's cached thumbnails are) is read by libpng, which every decoder maps.
+    package static func needed(for format: ImageHeader.Format?, read: ImageHeader.Reader) -> FormatLibrarySet {
+        format == .png && PNGLayout.isPlain(read) ? [] : needed(for: format)
+    }
+
     /// The groups' names, as messages say them ("SDL_image", "libheif", "libjxl", "LibRaw").
     public var names: [String] {
         [(Self.imageLoader, "SDL_image"), (.heif, "libheif"), (.jxl, "libjxl"), (.raw, "LibRaw")]

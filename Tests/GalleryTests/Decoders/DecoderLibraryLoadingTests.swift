@@ -36,7 +36,8 @@ extension SDLSerializedTests {
             names.contains { $0.hasPrefix(library) }
         }
 
-        /// A 64 × 48 JPEG and the HEIC and PNG made from it, in `folder`.
+        /// A 64 × 48 JPEG and the HEIC and PNG made from it, in `folder`; the PNG states a gamma, so it is SDL_image's
+        /// to decode (`PNGLayout`).
         static func photos(in folder: TemporaryDirectory) throws -> (jpeg: String, heic: String, png: String) {
             let jpeg = try folder.write(
                 JPEGFixture.rgb(width: 64, height: 48) { x, _ in
@@ -46,7 +47,10 @@ extension SDLSerializedTests {
             try #require(EncodedFixture.encode(jpeg, with: .heic, to: heic, options: []), "heif-enc failed")
             let png = folder.path("photo.png")
             let pixels = try ImageDecoder().decode(.file(path: jpeg), fitting: PixelSize(width: 64, height: 48)).pixels
-            try Data(try ImageLoader.png(of: pixels, opaque: true)).write(to: URL(fileURLWithPath: png))
+            let plain = try ImageLoader.png(of: pixels, opaque: true)
+            let gamma = plain.prefix(33) + PNGEncoder.chunk("gAMA", [0, 0, 0xB1, 0x8F]) + plain.dropFirst(33)
+            try Data(gamma).write(to: URL(fileURLWithPath: png))
+            try Data(plain).write(to: URL(fileURLWithPath: folder.path("plain.png")))
             return (jpeg, heic, png)
         }
 
@@ -71,6 +75,9 @@ extension SDLSerializedTests {
                 #expect(!Self.maps(names, library), "\(library) in \(names.sorted())")
             }
             #expect(try Self.decode(jpeg, pool: pool).get().size == DecoderPoolTests.box)
+            // A plain PNG (as the thumbnail cache holds) is libpng's, which every decoder maps: the same process.
+            #expect(try Self.decode(folder.path("plain.png"), pool: pool).get().size == DecoderPoolTests.box)
+            #expect(pool.idleProcessIDs == [started])
             names = try Self.mapped(started)
             #expect(!Self.maps(names, "libheif") && !Self.maps(names, "libSDL2"), "\(names.sorted())")
             #expect(try DecoderPoolTests.proc(started, "status", "Seccomp:") == ["Seccomp:\t2"])
