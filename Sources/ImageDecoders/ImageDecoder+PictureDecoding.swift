@@ -1,4 +1,3 @@
-import ImageLoader
 import Imaging
 
 /// The decoder on the calling thread as the gallery's workers use it: in the decoder process, and in tests, benchmarks
@@ -21,13 +20,14 @@ extension ImageDecoder: PictureDecoding {
         request.region == nil ? preview(request.source, fitting: request.box) : nil
     }
 
-    /// The picture fitted inside `side` × `side`, not enlarged, in sRGB, encoded by SDL_image's PNG writer (libpng).
+    /// The picture fitted inside `side` × `side`, not enlarged, in sRGB, encoded as PNG over zlib (`PNGEncoder`): a
+    /// decoder making the thumbnails of a folder of JPEGs loads no SDL_image.
     public func thumbnailPNG(of source: PageSource, side: Int) throws(DecodeFailure) -> [UInt8]? {
         var writer = self
         writer.upscales = false
         writer.outputProfile = nil
         let picture = try writer.decode(source, fitting: PixelSize(width: side, height: side))
-        return try? ImageLoader.png(of: picture.pixels, opaque: picture.isOpaque)
+        return try? PNGEncoder.png(of: picture.pixels, opaque: picture.isOpaque)
     }
 }
 

@@ -76,10 +76,8 @@ public enum ProcessDecoding {
         // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
         let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
         let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
-        // The libraries the process loads before its sandbox, if this is its first photo (a thumbnail's PNG is
-        // encoded by SDL_image's libpng).
+        // The libraries the process loads before its sandbox, if this is its first photo.
         message.libraries = FormatLibrarySet.needed(for: header.format, read: file.read(at:count:))
-            .union(message.thumbnailPNG ? .imageLoader : [])
         PhotoFileAccess.willAccess(path)
         // The pixels are kept: the process is told so, and writes its next reply into new memory.
         switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {

@@ -8,7 +8,7 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
     /// A set of the groups whose bits `rawValue` has.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// SDL_image and SDL's core (PNG, GIF, BMP, still WebP, TIFF, TGA, QOI, PNM; a thumbnail's PNG encoding): SDL
+    /// SDL_image and SDL's core (PNG but plain ones, GIF, BMP, still WebP, TIFF, TGA, QOI, PNM): SDL
     /// brings its audio, X11 and Wayland libraries, ~60 in all.
     public static let imageLoader = FormatLibrarySet(rawValue: 1 << 0)
     /// libheif with libde265 and dav1d (HEIF and AVIF).

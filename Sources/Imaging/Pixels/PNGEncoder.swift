@@ -1,8 +1,8 @@
 import CZlib
 
 /// A small PNG encoder over zlib, so the viewer writes its shots without a format library: 8-bit RGB (`opaque`) or
-/// RGBA, non-interlaced, every row with the Sub filter, one IDAT chunk, zlib's default level. Cached thumbnails are
-/// not written here: the decoder process encodes them (`PictureDecoding.thumbnailPNG`), byte for byte as before.
+/// RGBA, non-interlaced, every row with the Sub filter, one IDAT chunk, zlib's default level. Shots, and the cached
+/// thumbnails a decoder process encodes (`ImageDecoder.thumbnailPNG`).
 package enum PNGEncoder {
     /// The eight bytes every PNG file starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
