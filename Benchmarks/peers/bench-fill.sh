@@ -6,6 +6,7 @@
 #   PHOTOS  photos in the generated folder (default 2000, the peers benchmark's folder); RUNS cold + warm pairs per
 #   viewer after one discarded warm-up pair (default 3); DISPLAY_NUMBER the Xvfb display (default: the first free
 #   one from 90). VIEWERS (environment) picks viewers, default "nsxiv gallery gallery-no-cache".
+# BASELINE=path/to/another/gallery adds it as `gallery-base` (an older build), run as gallery in the same rounds.
 set -euo pipefail
 gallery=$(realpath "$1")
 out=$2
@@ -22,10 +23,13 @@ caches="$out/fill-caches"
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$caches"' EXIT
 
 read -r -a viewers <<<"${VIEWERS:-nsxiv gallery gallery-no-cache}"
+baseline=${BASELINE:+$(realpath "$BASELINE")}
+[ -n "$baseline" ] && viewers+=(gallery-base)
 command_of() {
     case $1 in
         nsxiv) echo "nsxiv -t -g ${width}x$height $folder" ;;
         gallery) echo "$gallery --software --size ${width}x$height --mode grid $folder" ;;
+        gallery-base) echo "$baseline --software --size ${width}x$height --mode grid $folder" ;;
         gallery-no-cache) echo "$gallery --software --size ${width}x$height --mode grid --no-thumbnail-cache $folder" ;;
     esac
 }

@@ -23,7 +23,7 @@ package enum PNGLayout {
     /// `plainChunks` before its first `IDAT`, found within the first `searchedBytes`.
     package static func isPlain(_ read: ImageHeader.Reader) -> Bool {
         let head = read(0, 33)
-        guard head.count == 33, head[0..<8].elementsEqual(PNGEncoder.signature),
+        guard head.count == 33, head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
             head[12..<16].elementsEqual("IHDR".utf8), head[24] <= 8
         else { return false }
         let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }
