@@ -69,8 +69,8 @@ public enum DecoderServer {
             FormatLibraries.rename(options.unloadable, to: "libgallery-test-unloadable.so.0")
         }
         var sandbox: DecoderSandbox?
-        // The memory of the last reply, written again once the viewer says it has let go of it.
-        var spare: PixelStorage?
+        // The reply slots: memory the viewer keeps mapped too, written only when a request names it free.
+        let slots = ReplySlotStore()
         while true {
             var bytes = [UInt8](repeating: 0, count: DecoderRequest.byteCount + 1)
             var descriptor: Int32 = -1
@@ -89,6 +89,8 @@ public enum DecoderServer {
             let started = MonotonicClock.seconds()
             var reply: DecoderReply
             var memory: PixelStorage?
+            // The slot the reply's pixels are in, if they are in one.
+            var slot: Int?
             // Every request gets its own CPU seconds (the limit counts the process's life).
             if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
             let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
@@ -100,13 +102,14 @@ public enum DecoderServer {
                 let request = request!
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
                 gallery_sandbox_offer(descriptor, path)
-                let reusable = request.previousReleased ? spare : nil
-                spare = nil
-                let answer = decode(
-                    DecodeJob(request: request, descriptor: descriptor, path: path) {
-                        width, height, format throws(PixelBufferError) in
-                        try buffer(width: width, height: height, format: format, reusing: reusable)
-                    })
+                // Every shared buffer of this decode (its fitted picture, the job's buffer) goes in a slot the
+                // request names free, while one is left.
+                slots.offer(request.freeSlots)
+                let supply: @Sendable (Int) -> PixelStorage? = { slots.storage(byteCount: $0) }
+                let answer = SharedMemorySupply.supplying(supply) {
+                    decode(DecodeJob(request: request, descriptor: descriptor, path: path))
+                }
+                slots.offer(0)
                 gallery_sandbox_offer(-1, nil)
                 let missed = FormatLibraries.takeMissed()
                 switch answer {
@@ -114,13 +117,19 @@ public enum DecoderServer {
                     // The viewer's header read named other libraries than the decode needed (the file changed?).
                     reply = missingLibraries(missed)
                 case .pixels(let buffer, let notes):
-                    memory = buffer.storage
-                    spare = buffer.storage
                     reply = DecoderReply(
                         failureCode: 0, width: Int32(buffer.width), height: Int32(buffer.height),
                         stride: Int32(buffer.stride), format: buffer.format.rawValue,
                         byteCount: UInt64(buffer.byteCount),
                         texts: notes)
+                    if let (index, unsent) = slots.slot(of: buffer.storage) {
+                        slot = index
+                        reply.slot = UInt8(index + 1)
+                        // The viewer maps a slot's memfd once: it comes again only when the slot has new memory.
+                        if unsent { memory = buffer.storage }
+                    } else {
+                        memory = buffer.storage
+                    }
                 case .encoded(let bytes):
                     reply = DecoderReply(failureCode: 0)
                     if !bytes.isEmpty, let storage = try? PixelStorage.allocateShared(byteCount: bytes.count) {
@@ -155,6 +164,7 @@ public enum DecoderServer {
                 gallery_send_message(options.socket, $0.baseAddress, $0.count, memory?.sharedMemory ?? -1)
             }
             guard sent == message.count else { _exit(0) }
+            if let slot { slots.markSent(slot) }
         }
     }
 
@@ -179,20 +189,6 @@ public enum DecoderServer {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         return read == bytes.count ? bytes : nil
-    }
-
-    /// A shared buffer of `width` × `height`: in `reusing` when it is large enough and not over four times the size,
-    /// else in new memory.
-    private static func buffer(width: Int, height: Int, format: PixelFormat, reusing storage: PixelStorage?)
-        throws(PixelBufferError) -> PixelBuffer
-    {
-        let stride = PixelBuffer.alignedStride(width: width)
-        if let storage, width > 0, height > 0, height <= storage.byteCount / stride,
-            storage.byteCount / 4 <= stride * height
-        {
-            return try PixelBuffer(width: width, height: height, stride: stride, format: format, storage: storage)
-        }
-        return try PixelBuffer(width: width, height: height, format: format, shared: true)
     }
 
     /// A test-only probe's reply (or its end: the bomb, the spin and the crash never reply).

@@ -9,9 +9,9 @@ import Glibc
 /// The decoder process's side: a job decoded by `ImageDecoder` straight into shared memory, which goes to the viewer
 /// as it is.
 public enum DecoderSideDecoding {
-    /// The answer to `job`, decoded by `decoder` through the job's brokered path. The decoder fits the picture into a
-    /// new memfd of its own (`ImageDecoder.sharesPixels`), so no reply's memory is written while the viewer holds it;
-    /// a picture shown at its decoded size (no fit) is copied once into the job's buffer.
+    /// The answer to `job`, decoded by `decoder` through the job's brokered path. The decoder fits the picture
+    /// straight into shared memory (`ImageDecoder.sharesPixels`: a reply slot the viewer does not hold, or a new
+    /// memfd); a picture shown at its decoded size (no fit) is copied once into the job's buffer.
     public static func answer(_ job: DecodeJob, decoder: ImageDecoder) -> DecodeAnswer {
         let request = job.request
         let region = request.region.map {

@@ -94,30 +94,22 @@ public final class DecoderPool: @unchecked Sendable {
     public func decode(descriptor: Int32, request: DecoderRequest, deadline: Double? = nil)
         -> Result<DecoderAnswer, DecoderFault>
     {
-        decode(descriptor: descriptor, request: request, deadline: deadline, keepingPixels: true) { $0 }
+        decode(descriptor: descriptor, request: request, deadline: deadline) { $0 }
     }
 
     /// As `decode(descriptor:request:)`, handing the answer to `consume` before the process goes back to the pool:
-    /// `consume` must not keep the answer's pixels (it copies them), so the process may write its next reply into the
-    /// same memory, which spares the kernel zeroing new pages for every photo. `deadline` (seconds, wall clock and
-    /// CPU alike; `DecodeDeadline`) replaces the configuration's for this decode.
+    /// `consume` must not keep the answer's pixels (it copies them), so their reply slot is free for the process's
+    /// next reply as soon as the answer goes. `deadline` (seconds, wall clock and CPU alike; `DecodeDeadline`)
+    /// replaces the configuration's for this decode.
     public func decode<Consumed>(
         descriptor: Int32, request: DecoderRequest, deadline: Double? = nil, consume: (DecoderAnswer) -> Consumed
-    ) -> Result<Consumed, DecoderFault> {
-        decode(descriptor: descriptor, request: request, deadline: deadline, keepingPixels: false, consume: consume)
-    }
-
-    private func decode<Consumed>(
-        descriptor: Int32, request: DecoderRequest, deadline: Double?, keepingPixels: Bool,
-        consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
         let key = FileKey(descriptor: descriptor)
         if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
         var afterCrash = false
         while true {
             let outcome = exchange(
-                request, descriptor: descriptor, deadline: deadline, keepingPixels: keepingPixels,
-                freshProcess: afterCrash, consume: consume)
+                request, descriptor: descriptor, deadline: deadline, freshProcess: afterCrash, consume: consume)
             guard case .failure(.crashed) = outcome, let key else { return outcome }
             if recordCrash(key) >= 2 { return outcome }
             afterCrash = true
@@ -144,7 +136,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
     /// CPU seconds are the pool's.
     public func ask(_ request: DecoderRequest) -> Result<DecoderAnswer, DecoderFault> {
-        exchange(request, descriptor: -1, keepingPixels: true, freshProcess: false) { $0 }
+        exchange(request, descriptor: -1, freshProcess: false) { $0 }
     }
 
     /// Ends every process; later decodes fail with `.unavailable`. Calling it again does nothing.
@@ -170,8 +162,8 @@ public final class DecoderPool: @unchecked Sendable {
     /// or the machine's OOM killer, may have killed the idle ones with it, and one of them dying under the retry
     /// would count as the photo's second crash).
     private func exchange<Consumed>(
-        _ request: DecoderRequest, descriptor: Int32, deadline: Double? = nil, keepingPixels: Bool,
-        freshProcess: Bool, consume: (DecoderAnswer) -> Consumed
+        _ request: DecoderRequest, descriptor: Int32, deadline: Double? = nil, freshProcess: Bool,
+        consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
         var request = request
         request.budgetBytes = configuration.budgetBytes
@@ -212,8 +204,8 @@ public final class DecoderPool: @unchecked Sendable {
             giveBack(nil)
             return .failure(fault)
         case .success(let answer):
+            // Pixels `consume` does not keep free their reply slot as the answer goes.
             let consumed = consume(answer)
-            process.previousReleased = !keepingPixels
             giveBack(process.isRunning ? process : nil)
             return .success(consumed)
         }
@@ -224,8 +216,6 @@ public final class DecoderPool: @unchecked Sendable {
     private func send(
         _ request: DecoderRequest, to process: DecoderProcessHandle, descriptor: Int32, deadline: Double
     ) -> Result<DecoderAnswer, DecoderFault> {
-        var request = request
-        request.previousReleased = process.previousReleased
         if process.libraries == nil {
             condition.lock()
             process.librariesToLoad = librariesSeen

@@ -18,8 +18,8 @@ final class DecoderProcessHandle {
     private let socket: Int32
     /// Whether the process has been waited for (its id may be reused from then on).
     private var reaped = false
-    /// Whether the viewer has let go of the memory of the last reply (the next request says so).
-    var previousReleased = false
+    /// The process's reply slots as the viewer maps them: each request offers the decoder the free ones.
+    let slots = ReplySlots()
     /// The output profile's generation the process converts to (0: sRGB, as it starts).
     var profileGeneration: UInt32 = 0
     /// The format libraries the process loaded before its sandbox went on, at its first message; nil until that is sent.
@@ -70,6 +70,7 @@ final class DecoderProcessHandle {
             request.libraries.formUnion(librariesToLoad)
             libraries = request.libraries
         }
+        if request.kind == .decode { request.freeSlots = slots.freeMask }
         let message = request.encoded
         let sent = message.withUnsafeBytes { gallery_send_message(socket, $0.baseAddress, $0.count, descriptor) }
         let cpuSeconds = Double(request.cpuSeconds)
@@ -101,6 +102,18 @@ final class DecoderProcessHandle {
         guard reply.succeeded, reply.byteCount > 0 else {
             if memory >= 0 { close(memory) }
             return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID))
+        }
+        if reply.slot > 0, reply.format != DecoderReply.encodedPNGFormat {
+            do throws(PixelBufferError) {
+                // The slot's memory, mapped when it first came: nothing is mapped or faulted for this photo.
+                let storage = try slots.lend(Int(reply.slot) - 1, descriptor: memory, byteCount: Int(reply.byteCount))
+                let buffer = try PixelBuffer(
+                    width: Int(reply.width), height: Int(reply.height), stride: Int(reply.stride),
+                    format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: storage)
+                return .success(DecoderAnswer(reply: reply, pixels: buffer, processID: processID))
+            } catch {
+                return .failure(.crashed("unusable pixels: \(error)"))
+            }
         }
         guard memory >= 0 else { return .failure(.crashed("a reply with pixels came without their memory")) }
         if reply.format == DecoderReply.encodedPNGFormat {

@@ -10,8 +10,8 @@ public struct DecodeJob {
     /// A path whose open, inside the sandbox, gives a duplicate of `descriptor` (for decoders that open by path); it
     /// ends in the request's file extension.
     public let path: String
-    /// Pixel memory for the answer: shared, and the previous answer's pages when the viewer has released them and
-    /// they are large enough.
+    /// Pixel memory for the answer: shared (in a reply slot the request names free, while the decoder process
+    /// supplies them: `SharedMemorySupply`).
     public let makeBuffer: (_ width: Int, _ height: Int, _ format: PixelFormat) throws(PixelBufferError) -> PixelBuffer
 
     /// A job for `request` on `descriptor`, opened inside the sandbox as `path`, its pixels from `makeBuffer`.

@@ -32,6 +32,9 @@ public struct DecoderReply: Sendable, Hashable {
     public var format: UInt8
     /// The bytes of the memfd sent with the reply that hold the pixels.
     public var byteCount: UInt64
+    /// The reply slot the pixels are in (n + 1 for slot n; 0: a memfd of their own, sent with the reply). A slot's
+    /// memfd comes with the first reply that uses it (and again when the decoder replaces it), not with every one.
+    public var slot: UInt8 = 0
     /// Up to two texts: a failure's details, or the picture's notes (damage, animation).
     public var texts: [String]
     /// Microseconds the decoder spent on the request, from its receipt to its reply: what the viewer's wait spent
@@ -59,6 +62,7 @@ public struct DecoderReply: Sendable, Hashable {
         wire.put(Self.magic, at: 0)
         wire.put(failureCode, at: 4)
         wire.put(format, at: 6)
+        wire.put(slot, at: 7)
         wire.put(width, at: 8)
         wire.put(height, at: 12)
         wire.put(stride, at: 16)
@@ -75,6 +79,7 @@ public struct DecoderReply: Sendable, Hashable {
         guard bytes.count >= Self.headerByteCount, wire.get(UInt32.self, at: 0) == Self.magic else { return nil }
         failureCode = wire.get(UInt16.self, at: 4)
         format = wire.get(UInt8.self, at: 6)
+        slot = wire.get(UInt8.self, at: 7)
         width = wire.get(Int32.self, at: 8)
         height = wire.get(Int32.self, at: 12)
         stride = wire.get(Int32.self, at: 16)

@@ -37,6 +37,10 @@ public struct DecoderRequest: Sendable, Hashable {
     static let animationFrameFlag: UInt16 = 1 << 10
     /// The flags' bits 11 to 14: `libraries`.
     static let librariesShift: UInt16 = 11
+    /// The flags' bits 4 to 7: `freeSlots`.
+    static let freeSlotsShift: UInt16 = 4
+    /// How many reply slots a decoder process keeps (`freeSlots`, `DecoderReply.slot`).
+    public static let slotCount = 4
 
     /// What to do.
     public var kind: Kind
@@ -54,9 +58,10 @@ public struct DecoderRequest: Sendable, Hashable {
     public var cpuSeconds: UInt32
     /// The photo's file extension, lowercased, without the dot (what the viewer's name for it says).
     public var fileExtension: String
-    /// Whether the viewer no longer maps the memory of this process's previous reply: the decoder may write the next
-    /// pixels into it instead of into new pages.
-    public var previousReleased = false
+    /// The reply slots the viewer holds no picture in (flag bits 4 to 7, bit n: slot n): the decoder may write this
+    /// request's pixels into one of them, never into another. A slot is memory both processes keep mapped, so a
+    /// steady stream of photos maps, faults and zeroes nothing.
+    public var freeSlots: UInt8 = 0
     /// Whether only the page's first picture is wanted (a HEIF file's embedded thumbnail, fitted): answered with a
     /// failure when the file has none.
     public var preview = false
@@ -98,7 +103,8 @@ public struct DecoderRequest: Sendable, Hashable {
         wire.put(Self.magic, at: 0)
         wire.put(kind.rawValue, at: 4)
         let flags =
-            (animated ? 1 : 0) | (region != nil ? 2 : 0) | (previousReleased ? 4 : 0) | (preview ? 8 : 0)
+            (animated ? 1 : 0) | (region != nil ? 2 : 0) | Int(freeSlots & 0xF) << Int(Self.freeSlotsShift)
+            | (preview ? 8 : 0)
             | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0) | (animationFrame ? Int(Self.animationFrameFlag) : 0)
         let libraryBits: Int = Int(libraries.rawValue & 0xF) << Int(Self.librariesShift)
         wire.put(UInt16(flags | libraryBits), at: 6)
@@ -122,7 +128,7 @@ public struct DecoderRequest: Sendable, Hashable {
         let flags = wire.get(UInt16.self, at: 6)
         self.kind = kind
         animated = flags & 1 != 0
-        previousReleased = flags & 4 != 0
+        freeSlots = UInt8(flags >> Self.freeSlotsShift & 0xF)
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         animationFrame = flags & Self.animationFrameFlag != 0

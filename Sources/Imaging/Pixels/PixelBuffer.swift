@@ -34,7 +34,7 @@ public struct PixelBuffer: Sendable {
     }
 
     /// A new buffer of `width` × `height` in `format`, its pixels not yet written; in shared memory when `shared` (a
-    /// decoder process's output), else in private pages.
+    /// decoder process's output: a reply slot's, `SharedMemorySupply`, or a new memfd), else in private pages.
     public init(width: Int, height: Int, format: PixelFormat, shared: Bool = false) throws(PixelBufferError) {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw .invalidSize("\(width)×\(height)")
@@ -42,9 +42,16 @@ public struct PixelBuffer: Sendable {
         let stride = PixelBuffer.alignedStride(width: width)
         let (byteCount, overflow) = stride.multipliedReportingOverflow(by: height)
         guard !overflow else { throw .invalidSize("\(width)×\(height)") }
-        let storage =
-            shared
-            ? try PixelStorage.allocateShared(byteCount: byteCount) : try PixelStorage.allocate(byteCount: byteCount)
+        let storage: PixelStorage
+        if shared {
+            if let supplied = SharedMemorySupply.storage(byteCount: byteCount) {
+                storage = supplied
+            } else {
+                storage = try PixelStorage.allocateShared(byteCount: byteCount)
+            }
+        } else {
+            storage = try PixelStorage.allocate(byteCount: byteCount)
+        }
         try self.init(width: width, height: height, stride: stride, format: format, storage: storage)
     }
 

@@ -14,23 +14,50 @@ public final class PixelStorage: @unchecked Sendable {
     public let bytes: UnsafeMutableRawPointer
     /// The mapped length in bytes.
     public let byteCount: Int
-    /// The memfd the pixels live in, when they are in shared memory (`allocateShared`, `map`): what goes to the
-    /// other process. Closed with this object.
+    /// The memfd the pixels live in, when they are in shared memory (`allocateShared`, `map`, `mapShared`, `lent`):
+    /// what goes to the other process. Closed with this object (lent memory: with its lender).
     public let sharedMemory: Int32?
 
     /// Whether the memory came from `malloc` (freed) rather than `mmap` (unmapped).
     private let isFromMalloc: Bool
+    /// The storage this one's bytes are lent from (`lent(from:byteCount:release:)`), kept mapped while they are in use.
+    private let lender: PixelStorage?
+    /// Called when lent bytes are let go of, instead of freeing anything.
+    private let release: (@Sendable () -> Void)?
 
-    private init(bytes: UnsafeMutableRawPointer, byteCount: Int, sharedMemory: Int32?, isFromMalloc: Bool = false) {
+    private init(
+        bytes: UnsafeMutableRawPointer, byteCount: Int, sharedMemory: Int32?, isFromMalloc: Bool = false,
+        lender: PixelStorage? = nil, release: (@Sendable () -> Void)? = nil
+    ) {
         self.bytes = bytes
         self.byteCount = byteCount
         self.sharedMemory = sharedMemory
         self.isFromMalloc = isFromMalloc
+        self.lender = lender
+        self.release = release
     }
 
     deinit {
+        if lender != nil {
+            release?()
+            return
+        }
         if isFromMalloc { free(bytes) } else { munmap(bytes, byteCount) }
         if let sharedMemory { close(sharedMemory) }
+    }
+
+    /// The first `byteCount` bytes of `storage`, lent: `release` is called once they are let go of, and `storage`
+    /// stays mapped until then. A viewer's mapping of a decoder's reply slot is lent to one picture at a time this
+    /// way, so the slot is mapped once, not per photo. Names the lender's descriptor, which the lender closes.
+    public static func lent(
+        from storage: PixelStorage, byteCount: Int, release: @escaping @Sendable () -> Void
+    ) throws(PixelBufferError) -> PixelStorage {
+        guard byteCount > 0, byteCount <= storage.byteCount else {
+            throw .invalidSize("\(byteCount) of \(storage.byteCount) bytes lent")
+        }
+        return PixelStorage(
+            bytes: storage.bytes, byteCount: byteCount, sharedMemory: storage.sharedMemory, lender: storage,
+            release: release)
     }
 
     /// `byteCount` bytes of private memory from `malloc`, 64-aligned, not initialised. Large blocks are the kernel's
@@ -84,5 +111,32 @@ public final class PixelStorage: @unchecked Sendable {
             throw .outOfMemory(byteCount: byteCount, errno: error)
         }
         return PixelStorage(bytes: address, byteCount: byteCount, sharedMemory: descriptor)
+    }
+
+    /// Maps all of the memfd `descriptor` (another process's `allocateShared`, at least `byteCount` bytes long) shared,
+    /// taking ownership of the descriptor, with every page mapped now (MADV_POPULATE_READ, Linux 5.14).
+    ///
+    /// Shared, not private: the mapping is kept and reused for the sender's later writes into the same file (a
+    /// decoder's reply slot), which a private page, once copied by a write here, would no longer show.
+    public static func mapShared(sharedMemory descriptor: Int32, byteCount: Int) throws(PixelBufferError)
+        -> PixelStorage
+    {
+        // Sealed against shrinking (F_ADD_SEALS, F_SEAL_SHRINK): the sender cannot make a page of the kept mapping
+        // fault under the viewer later. Memory without sealing allowed is mapped as it is.
+        _ = fcntl(descriptor, 1033, 2)
+        var status = stat()
+        guard byteCount > 0, fstat(descriptor, &status) == 0, Int(status.st_size) >= byteCount else {
+            close(descriptor)
+            throw .invalidSize("shared memory shorter than \(byteCount) bytes")
+        }
+        let length = Int(status.st_size)
+        let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+        guard let address, address != MAP_FAILED else {
+            let error = errno
+            close(descriptor)
+            throw .outOfMemory(byteCount: length, errno: error)
+        }
+        _ = madvise(address, length, 22)
+        return PixelStorage(bytes: address, byteCount: length, sharedMemory: descriptor)
     }
 }
