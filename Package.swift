@@ -210,7 +210,10 @@ let package = Package(
         // Links SDL_image's loaders but neither SDL's video nor the gallery's drawing: the decoders' own tests.
         .testTarget(
             name: "ImageDecodersTests",
-            dependencies: ["CGif", "CTurboJPEG", "CZlib", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader", "Imaging"],
+            dependencies: [
+                "CGif", "CTurboJPEG", "CZlib", "GalleryCore", "GalleryCoreTesting", "ImageDecoders", "ImageLoader",
+                "Imaging",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",

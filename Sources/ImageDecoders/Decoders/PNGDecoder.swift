@@ -33,7 +33,8 @@ package struct PNGDecoder {
             bytes.baseAddress, bytes.count, buffer.storage.bytes, Int32(buffer.stride), &message)
         guard failed == 0 else {
             throw .corrupt(
-                format: "PNG", detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                format: "PNG",
+                detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return buffer
     }

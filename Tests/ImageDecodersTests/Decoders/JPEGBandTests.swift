@@ -68,8 +68,10 @@ import Glibc
     @Test(
         "two bands give one pass's pixels",
         arguments: [TJSAMP_444, TJSAMP_422, TJSAMP_420],
-        [(PixelSize(width: 2400, height: 1600), 8), (PixelSize(width: 1500, height: 1000), 5),
-         (PixelSize(width: 1200, height: 800), 4)])
+        [
+            (PixelSize(width: 2400, height: 1600), 8), (PixelSize(width: 1500, height: 1000), 5),
+            (PixelSize(width: 1200, height: 800), 4),
+        ])
     func bandsMatchOnePass(subsampling: TJSAMP, target: (box: PixelSize, eighths: Int)) throws {
         let decoded = try Self.decodeBothWays(Self.photo(subsampling: subsampling), box: target.box)
         let split = try #require(decoded.split, "a sequential picture of \(target.box) is decoded in bands")
@@ -84,9 +86,14 @@ import Glibc
 
     @Test("a progressive file and a small picture take one pass")
     func onePassWhereBandsCannotHelp() throws {
-        #expect(try Self.decodeBothWays(Self.photo(subsampling: TJSAMP_420, progressive: true), box: PixelSize(width: 1500, height: 1000)).split == nil)
+        #expect(
+            try Self.decodeBothWays(
+                Self.photo(subsampling: TJSAMP_420, progressive: true), box: PixelSize(width: 1500, height: 1000)
+            ).split == nil)
         // 600×400 is under half a megapixel.
-        #expect(try Self.decodeBothWays(Self.photo(subsampling: TJSAMP_420), box: PixelSize(width: 600, height: 400)).split == nil)
+        #expect(
+            try Self.decodeBothWays(Self.photo(subsampling: TJSAMP_420), box: PixelSize(width: 600, height: 400)).split
+                == nil)
     }
 
     @Test("a file cut short is decoded in one pass, with its recovery and warning")

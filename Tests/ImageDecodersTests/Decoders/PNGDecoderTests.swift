@@ -57,9 +57,10 @@ import Testing
         let bytes = try #require(Self.plain.first { $0.name == name }).bytes
         try bytes.withUnsafeBytes { buffer in
             #expect(PNGLayout.isPlain(buffer))
-            #expect(FormatLibrarySet.needed(for: .png) { offset, count in
-                Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)])
-            }.isEmpty)
+            #expect(
+                FormatLibrarySet.needed(for: .png) { offset, count in
+                    Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)])
+                }.isEmpty)
             let ours = try PNGDecoder(bytes: buffer).decode()
             let loaders = try ImageLoader.load(.png, buffer)
             #expect(ours.size == loaders.size)
@@ -76,12 +77,30 @@ import Testing
 
     /// Files left to SDL_image: a stated gamma, primaries or profile, 16-bit samples, an animation, an unknown chunk.
     static let notPlain: [(name: String, bytes: [UInt8])] = [
-        ("gAMA", png(width: 2, height: 2, colourType: 2, chunks: [("gAMA", [0, 0, 0xB1, 0x8F])], rowBytes: 6) { _, _ in 9 }),
-        ("cHRM", png(width: 2, height: 2, colourType: 2, chunks: [("cHRM", [UInt8](repeating: 1, count: 32))], rowBytes: 6) { _, _ in 9 }),
-        ("iCCP", png(width: 2, height: 2, colourType: 2, chunks: [("iCCP", Array("p\0\0".utf8) + [120, 156])], rowBytes: 6) { _, _ in 9 }),
+        (
+            "gAMA",
+            png(width: 2, height: 2, colourType: 2, chunks: [("gAMA", [0, 0, 0xB1, 0x8F])], rowBytes: 6) { _, _ in 9 }
+        ),
+        (
+            "cHRM",
+            png(width: 2, height: 2, colourType: 2, chunks: [("cHRM", [UInt8](repeating: 1, count: 32))], rowBytes: 6) {
+                _, _ in 9
+            }
+        ),
+        (
+            "iCCP",
+            png(width: 2, height: 2, colourType: 2, chunks: [("iCCP", Array("p\0\0".utf8) + [120, 156])], rowBytes: 6) {
+                _, _ in 9
+            }
+        ),
         ("16-bit", png(width: 2, height: 2, colourType: 2, depth: 16, rowBytes: 12) { _, _ in 9 }),
         ("over 16 MP", png(width: 4097, height: 4096, colourType: 0, rowBytes: 1) { _, _ in 9 }),
-        ("acTL", png(width: 2, height: 2, colourType: 2, chunks: [("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], rowBytes: 6) { _, _ in 9 }),
+        (
+            "acTL",
+            png(width: 2, height: 2, colourType: 2, chunks: [("acTL", [0, 0, 0, 1, 0, 0, 0, 0])], rowBytes: 6) { _, _ in
+                9
+            }
+        ),
         ("vpAg", png(width: 2, height: 2, colourType: 2, chunks: [("vpAg", [0, 0, 0, 0])], rowBytes: 6) { _, _ in 9 }),
         ("not a PNG", Array("GIF89a but not really a PNG at all, no".utf8)),
     ]
