@@ -104,15 +104,9 @@ final class DecoderProcessHandle {
             return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID))
         }
         if reply.slot > 0, reply.format != DecoderReply.encodedPNGFormat {
-            do throws(PixelBufferError) {
-                // The slot's memory, mapped when it first came: nothing is mapped or faulted for this photo.
-                let storage = try slots.lend(Int(reply.slot) - 1, descriptor: memory, byteCount: Int(reply.byteCount))
-                let buffer = try PixelBuffer(
-                    width: Int(reply.width), height: Int(reply.height), stride: Int(reply.stride),
-                    format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: storage)
-                return .success(DecoderAnswer(reply: reply, pixels: buffer, processID: processID))
-            } catch {
-                return .failure(.crashed("unusable pixels: \(error)"))
+            // The slot's memory, mapped when it first came: nothing is mapped or faulted for this photo.
+            return answer(reply) { () throws(PixelBufferError) in
+                try slots.lend(Int(reply.slot) - 1, descriptor: memory, byteCount: Int(reply.byteCount))
             }
         }
         guard memory >= 0 else { return .failure(.crashed("a reply with pixels came without their memory")) }
@@ -126,14 +120,23 @@ final class DecoderProcessHandle {
                 return .failure(.crashed("unusable encoded bytes: \(error)"))
             }
         }
-        do throws(PixelBufferError) {
+        return answer(reply) { () throws(PixelBufferError) in
             // The mapping takes the descriptor; the pixels are read where the decoder wrote them.
             let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
             // Every page mapped in one call (MADV_POPULATE_READ, Linux 5.14), not a fault per page as they are read.
             _ = madvise(storage.bytes, storage.byteCount, 22)
+            return storage
+        }
+    }
+
+    /// The answer of `reply`, its pixels in the memory `storage` gives; a fault when they are unusable.
+    private func answer(_ reply: DecoderReply, storage: () throws(PixelBufferError) -> PixelStorage)
+        -> Result<DecoderAnswer, DecoderFault>
+    {
+        do throws(PixelBufferError) {
             let buffer = try PixelBuffer(
                 width: Int(reply.width), height: Int(reply.height), stride: Int(reply.stride),
-                format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: storage)
+                format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: try storage())
             return .success(DecoderAnswer(reply: reply, pixels: buffer, processID: processID))
         } catch {
             return .failure(.crashed("unusable pixels: \(error)"))
