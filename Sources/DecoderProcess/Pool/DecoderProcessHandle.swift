@@ -43,7 +43,9 @@ final class DecoderProcessHandle {
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { for each in argv { free(each) } }
         var pid: pid_t = 0
-        let spawned = OwnEnvironment.withChildEnvironment { environment in
+        // A crashing decoder ends at once: the Swift runtime's backtracer would symbolicate for seconds in a process
+        // whose crash is only ever an error tile (and the viewer's deadline, not the crash, would then name it).
+        let spawned = OwnEnvironment.withChildEnvironment(adding: ["SWIFT_BACKTRACE=enable=no"]) { environment in
             posix_spawn(&pid, executable, &actions, &spawnAttributes.attributes, argv + [nil], environment)
         }
         close(pair[1])

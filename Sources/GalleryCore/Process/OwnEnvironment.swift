@@ -18,11 +18,13 @@ public enum OwnEnvironment {
     }
 
     /// Calls `body` with the environment a child process gets, as `posix_spawn` takes it (NULL-terminated): this
-    /// process's, less the variables `setUnlessSet` added.
+    /// process's, less the variables `setUnlessSet` added, with `extra` ("NAME=value") in place of any of the same name.
     public static func withChildEnvironment<Result>(
-        _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+        adding extra: [String] = [], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
     ) -> Result {
-        let prefixes = added.withLock { names in names.map { $0 + "=" } }
+        let prefixes =
+            added.withLock { names in names.map { $0 + "=" } }
+            + extra.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[...$0]) } }
         guard !prefixes.isEmpty else { return body(environ) }
         var entries: [UnsafeMutablePointer<CChar>?] = []
         var cursor = environ
@@ -31,6 +33,9 @@ public enum OwnEnvironment {
             if !prefixes.contains(where: { text.hasPrefix($0) }) { entries.append(entry) }
             cursor += 1
         }
+        let added = extra.map { strdup($0) }
+        defer { for entry in added { free(entry) } }
+        entries += added
         entries.append(nil)
         return entries.withUnsafeBufferPointer { body($0.baseAddress!) }
     }

@@ -1,3 +1,5 @@
+import DecoderProcess
+import Foundation
 import Gallery
 import GalleryCore
 import Testing
@@ -38,6 +40,21 @@ extension SDLSerializedTests {
             }
             // Everything else reaches the child as it is.
             #expect(try Self.inChild("PATH") == getenv("PATH").map { String(cString: $0) })
+        }
+
+        @Test("a decoder process starts without the Swift backtracer, and without the gallery's own variables")
+        func decodersCrashAtOnce() throws {
+            try SDLTestSession.start()
+            let pool = DecoderPoolTests.pool(processCount: 1)
+            defer { pool.shutdown() }
+            let status = try pool.ask(DecoderPoolTests.probe(.status)).get()
+            let pid = try #require(Int32(status.reply.texts.last ?? ""))
+            let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
+                .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            #expect(environment.filter { $0.hasPrefix("SWIFT_BACKTRACE=") } == ["SWIFT_BACKTRACE=enable=no"])
+            if OwnEnvironment.childValue(of: "XCOMPOSEFILE") == nil {
+                #expect(!environment.contains { $0.hasPrefix("XCOMPOSEFILE=") })
+            }
         }
     }
 }
