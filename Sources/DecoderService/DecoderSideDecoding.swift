@@ -11,7 +11,7 @@ import Glibc
 public enum DecoderSideDecoding {
     /// The answer to `job`, decoded by `decoder` through the job's brokered path. The decoder fits the picture
     /// straight into shared memory (`ImageDecoder.sharesPixels`: a reply slot the viewer does not hold, or a new
-    /// memfd); a picture shown at its decoded size (no fit) is copied once into the job's buffer.
+    /// memfd); a picture shown at its decoded size (no fit) is copied once into shared memory (`sharedCopy`).
     public static func answer(_ job: DecodeJob, decoder: ImageDecoder) -> DecodeAnswer {
         let request = job.request
         let region = request.region.map {
@@ -46,8 +46,7 @@ public enum DecoderSideDecoding {
         if picture.pixels.storage.sharedMemory != nil { return .pixels(picture.pixels, notes: notes) }
         do {
             let pixels = picture.pixels
-            let buffer = try job.makeBuffer(pixels.width, pixels.height, pixels.format)
-            copy(pixels, into: buffer)
+            let buffer = try sharedCopy(of: pixels)
             return .pixels(buffer, notes: notes)
         } catch {
             if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
@@ -89,8 +88,7 @@ public enum DecoderSideDecoding {
             return .failure(code: code, texts: texts)
         }
         do {
-            let buffer = try job.makeBuffer(pixels.width, pixels.height, pixels.format)
-            copy(pixels, into: buffer)
+            let buffer = try sharedCopy(of: pixels)
             return .pixels(buffer, notes: ["", ""])
         } catch {
             if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
@@ -98,9 +96,11 @@ public enum DecoderSideDecoding {
         }
     }
 
-    /// Copies the pixels of `source` into `buffer`, of the same size.
-    public static func copy(_ source: PixelBuffer, into buffer: PixelBuffer) {
-        let rowBytes = min(source.width, buffer.width) * 4
-        for y in 0..<min(source.height, buffer.height) { memcpy(buffer.row(y), source.row(y), rowBytes) }
+    /// `source`'s pixels in shared memory (a reply slot the request names free, else a memfd of their own), for a
+    /// reply.
+    static func sharedCopy(of source: PixelBuffer) throws(PixelBufferError) -> PixelBuffer {
+        let buffer = try PixelBuffer(width: source.width, height: source.height, format: source.format, shared: true)
+        for y in 0..<source.height { memcpy(buffer.row(y), source.row(y), source.width * 4) }
+        return buffer
     }
 }

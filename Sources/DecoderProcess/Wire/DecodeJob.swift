@@ -10,22 +10,11 @@ public struct DecodeJob {
     /// A path whose open, inside the sandbox, gives a duplicate of `descriptor` (for decoders that open by path); it
     /// ends in the request's file extension.
     public let path: String
-    /// Pixel memory for the answer: shared (in a reply slot the request names free, while the decoder process
-    /// supplies them: `SharedMemorySupply`).
-    public let makeBuffer: (_ width: Int, _ height: Int, _ format: PixelFormat) throws(PixelBufferError) -> PixelBuffer
-
-    /// A job for `request` on `descriptor`, opened inside the sandbox as `path`, its pixels from `makeBuffer`.
-    public init(
-        request: DecoderRequest, descriptor: Int32, path: String,
-        makeBuffer: @escaping (Int, Int, PixelFormat) throws(PixelBufferError) -> PixelBuffer = {
-            width, height, format throws(PixelBufferError) in
-            try PixelBuffer(width: width, height: height, format: format, shared: true)
-        }
-    ) {
+    /// A job for `request` on `descriptor`, opened inside the sandbox as `path`.
+    public init(request: DecoderRequest, descriptor: Int32, path: String) {
         self.request = request
         self.descriptor = descriptor
         self.path = path
-        self.makeBuffer = makeBuffer
     }
 }
 

@@ -38,10 +38,7 @@ public final class SDLSession {
         {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
-        if video {
-            Self.avoidDBusAutolaunch()
-            Self.skipComposeTable()
-        }
+        if video { Self.setOwnEnvironment() }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
 
@@ -55,6 +52,13 @@ public final class SDLSession {
             SDL_Quit()
             throw SDLError(call: "SDL_RegisterEvents", message: "no user event type left")
         }
+    }
+
+    /// Sets what SDL's video start reads from the environment for the gallery alone (`avoidDBusAutolaunch`,
+    /// `skipComposeTable`). Call it before starting threads (`setenv`).
+    public static func setOwnEnvironment() {
+        avoidDBusAutolaunch()
+        skipComposeTable()
     }
 
     /// Without a session bus, SDL's D-Bus setup (screensaver, input methods) makes libdbus fork and exec

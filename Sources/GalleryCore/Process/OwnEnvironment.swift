@@ -33,9 +33,9 @@ public enum OwnEnvironment {
             if !prefixes.contains(where: { text.hasPrefix($0) }) { entries.append(entry) }
             cursor += 1
         }
-        let added = extra.map { strdup($0) }
-        defer { for entry in added { free(entry) } }
-        entries += added
+        let copies = extra.map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        entries += copies
         entries.append(nil)
         return entries.withUnsafeBufferPointer { body($0.baseAddress!) }
     }

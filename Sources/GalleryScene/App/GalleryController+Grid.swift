@@ -4,15 +4,17 @@ import PagerEngine
 /// Grid mode on the drawing side: its thumbnails, its painting, and the zoom between a cell and the pager's page box.
 extension GalleryController {
     /// Asks for the thumbnails the grid wants (`GalleryModel.gridWants`, most urgent first) at its cell size, keeping
-    /// `ThumbnailStore.gridScreens` screens of cells within the thumbnails' share of the cache budget.
-    func updateGridThumbnails() {
-        guard let grid = model.grid ?? model.dismissGrid, let wants = model.gridWants else { return }
+    /// `ThumbnailStore.gridScreens` screens of cells within the thumbnails' share of the cache budget; returns them.
+    @discardableResult
+    func updateGridThumbnails() -> [PhotoID] {
+        guard let grid = model.grid ?? model.dismissGrid, let wants = model.gridWants else { return [] }
         let layout = grid.layout
         let box = PixelSize(width: layout.cellSide, height: layout.cellSide)
         thumbnails.want(
             wants.photos, size: box,
             capacity: ThumbnailStore.gridCapacity(
                 shown: layout.mostVisibleCells, box: box, budgetBytes: PageBudget.thumbnailShare(of: cacheBytes)))
+        return wants.photos
     }
 
     /// Draws the grid at the model's time, with the page flying back into its cell over it while the zoom runs.

@@ -21,8 +21,8 @@ extension GalleryController {
         case .grid(let grid, _):
             // The grid's cells, and its selection decoded at rest for the zoom into it: once the cells on screen are
             // in, since on two cores the page's decode would hold the first screen of thumbnails back.
-            updateGridThumbnails()
-            guard gridScreenIsFilled(grid) else { return }
+            let wanted = updateGridThumbnails()
+            guard thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells)) else { return }
             strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
@@ -39,12 +39,6 @@ extension GalleryController {
             let pages = plan.required + (strip.standIn.map { [$0] } ?? [])
             store.apply(ResidencyPlan<PhotoID>(required: Self.unique(pages.map(photo(ofPage:)))))
         }
-    }
-
-    /// Whether every cell `grid` shows has its thumbnail on screen (or has failed to get one).
-    func gridScreenIsFilled(_ grid: GridModel) -> Bool {
-        guard let wants = model.gridWants else { return true }
-        return thumbnails.hasShown(wants.photos.prefix(grid.layout.mostVisibleCells))
     }
 
     /// The box of a photo's stand-in thumbnail: the desktop cache's large size, stretched over the photo's shape.

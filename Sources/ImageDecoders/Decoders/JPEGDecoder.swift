@@ -149,12 +149,8 @@ package struct JPEGDecoder {
     func bandSplit(_ plan: Plan) -> (row: Int, scaleEighths: Int)? {
         let size = plan.scaledSize
         guard !plan.isCMYK, size.area >= 1 << 19, size.height >= 64, Self.cores >= 2 else { return nil }
-        let reader: ImageHeader.Reader = { offset, count in
-            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-            return Array(bytes[offset..<min(offset + count, bytes.count)])
-        }
         // Baseline and extended sequential Huffman (SOF0, SOF1); progressive and arithmetic files in one pass.
-        guard let marker = ImageHeader.frameMarker(ofJPEG: reader), marker == 0xC0 || marker == 0xC1 else { return nil }
+        guard let marker = frameMarker, marker == 0xC0 || marker == 0xC1 else { return nil }
         let stored = plan.storedSize
         // TurboJPEG's factors in eighths: libjpeg's output size is the stored size × M/8, rounded up, as TJSCALED's.
         guard
@@ -182,16 +178,13 @@ package struct JPEGDecoder {
     /// coefficient, 64 a block, every component at full resolution (an upper bound: subsampled components need less);
     /// 0 for a baseline file, which is decoded a row of blocks at a time.
     package func coefficientBytes(_ plan: Plan) -> Int {
-        let reader: ImageHeader.Reader = { offset, count in
-            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-            return Array(bytes[offset..<min(offset + count, bytes.count)])
-        }
-        guard let marker = ImageHeader.frameMarker(ofJPEG: reader), [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) else {
-            return 0
-        }
+        guard let marker = frameMarker, [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) else { return 0 }
         let blocks = (plan.storedSize.width + 15) / 8 * ((plan.storedSize.height + 15) / 8)
         return blocks * 64 * 2 * (plan.isCMYK ? 4 : 3)
     }
+
+    /// The marker of the file's frame header (SOF0 … SOF15), which says how its data is coded.
+    private var frameMarker: UInt8? { ImageHeader.frameMarker(ofJPEG: ImageHeader.reader(of: bytes)) }
 
     private var base: UnsafePointer<UInt8>? { bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) }
     private var cLength: UInt { UInt(bytes.count) }

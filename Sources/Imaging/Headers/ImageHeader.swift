@@ -98,6 +98,14 @@ package struct ImageHeader: Sendable, Hashable {
         return ImageHeader(format: nil, size: nil)
     }
 
+    /// A reader of `bytes`, a whole file in memory: past its end it reads fewer bytes, or none.
+    package static func reader(of bytes: UnsafeRawBufferPointer) -> Reader {
+        { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(offset + count, bytes.count)])
+        }
+    }
+
     /// Reads the header of a file held in memory.
     package static func read(bytes: [UInt8], fileExtension: String = "") -> ImageHeader {
         read(

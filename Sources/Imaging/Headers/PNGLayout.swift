@@ -44,9 +44,6 @@ package enum PNGLayout {
 
     /// `isPlain` over a whole file in memory.
     package static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        isPlain { offset, count in
-            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-            return Array(bytes[offset..<min(offset + count, bytes.count)])
-        }
+        isPlain(ImageHeader.reader(of: bytes))
     }
 }

@@ -27,8 +27,7 @@ extension SDLSerializedTests {
             // Where the session set one, it stays and children see it too: nothing to check here.
             let session = OwnEnvironment.childValue(of: name)
             try SDLTestSession.start()
-            SDLSession.skipComposeTable()
-            SDLSession.avoidDBusAutolaunch()
+            SDLSession.setOwnEnvironment()
             let own = getenv(name).map { String(cString: $0) }
             if let session {
                 #expect(own == session)
