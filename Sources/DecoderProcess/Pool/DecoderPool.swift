@@ -69,9 +69,18 @@ public final class DecoderPool: @unchecked Sendable {
     /// viewer opens its window).
     public init(_ configuration: Configuration) {
         self.configuration = configuration
+        var early = EarlyDecoder.take(executable: configuration.executable, arguments: Self.arguments(configuration))
         for _ in 0..<min(configuration.initialCount, configuration.processCount) {
-            if let started = try? start() { idle.append(started) }
+            if let started = early ?? (try? start()) { idle.append(started) }
+            early = nil
         }
+    }
+
+    /// Starts a process for a pool of `configuration` made later in this process, before the viewer has read its
+    /// options: that pool adopts it (`EarlyDecoder`). The process's id, or nil if one is already waiting.
+    @discardableResult
+    public static func startEarly(_ configuration: Configuration) -> Int32? {
+        EarlyDecoder.start(executable: configuration.executable, arguments: arguments(configuration))
     }
 
     deinit {

@@ -125,14 +125,27 @@ extension ProcessDecoding {
     /// A pool of decoder processes (`gallery-decoder` beside the running executable) decoding within `options`'
     /// limits and budget: `initialCount` started now, up to `processCount` as decode threads ask for them.
     public static func makePool(options: ImageOptions, processCount: Int, initialCount: Int? = nil) -> DecoderPool {
+        var configuration = poolConfiguration(options: options, processCount: processCount)
+        configuration.initialCount = initialCount ?? processCount
+        return DecoderPool(configuration)
+    }
+
+    /// Starts the first process of the pool `makePool(options:…)` will make, before the command line is parsed: the
+    /// default options' pool, which the viewer's is unless an option changes a decoder's limits (then this process is
+    /// ended unused).
+    public static func startEarly(options: ImageOptions = ImageOptions()) {
+        DecoderPool.startEarly(poolConfiguration(options: options, processCount: 1))
+    }
+
+    /// The configuration of a pool of `processCount` processes decoding within `options`' limits.
+    static func poolConfiguration(options: ImageOptions, processCount: Int) -> DecoderPool.Configuration {
         var configuration = DecoderPool.Configuration(
             executable: DecoderPool.besideViewer(), processCount: processCount,
             budgetBytes: UInt64(options.decodeBudgetBytes))
-        configuration.initialCount = initialCount ?? processCount
         configuration.decoderArguments = ["--max-pixels", String(options.maximumPixelCount)]
         if !options.upscales { configuration.decoderArguments.append("--no-upscale") }
         if !options.managesColour { configuration.decoderArguments.append("--no-color-management") }
-        return DecoderPool(configuration)
+        return configuration
     }
 }
 

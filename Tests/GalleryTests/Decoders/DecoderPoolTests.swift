@@ -63,6 +63,36 @@ extension SDLSerializedTests {
                 .split(separator: "\n").filter { $0.hasPrefix(prefix) }.map(String.init)
         }
 
+        /// A configuration no other test's pool has (its pixel limit), so only this suite's pools match it.
+        static func earlyConfiguration(maximumPixels: Int) -> DecoderPool.Configuration {
+            var configuration = DecoderPool.Configuration(
+                executable: DecoderPool.besideViewer(), processCount: 2, budgetBytes: 512 << 20)
+            configuration.initialCount = 1  // As the viewer's: the one process started at once is the early one.
+            configuration.testRequests = true
+            configuration.decoderArguments = ["--max-pixels", String(maximumPixels)]
+            return configuration
+        }
+
+        @Test func aPoolAdoptsTheProcessStartedBeforeItWithItsCommandLine() throws {
+            let configuration = Self.earlyConfiguration(maximumPixels: 123_457)
+            let early = try #require(DecoderPool.startEarly(configuration))
+            let pool = DecoderPool(configuration)
+            defer { pool.shutdown() }
+            let answer = try pool.ask(Self.probe(.status)).get()
+            #expect(Int32(answer.reply.texts.last ?? "") == early)
+        }
+
+        @Test func aProcessStartedBeforeThePoolForOtherLimitsIsEnded() throws {
+            let early = try #require(DecoderPool.startEarly(Self.earlyConfiguration(maximumPixels: 765_431)))
+            let pool = DecoderPool(Self.earlyConfiguration(maximumPixels: 123_458))
+            defer { pool.shutdown() }
+            // Ended and reaped by the pool's start: its id names no process now.
+            #expect(kill(early, 0) == -1 && errno == ESRCH)
+            let answer = try pool.ask(Self.probe(.status)).get()
+            let started = try #require(Int32(answer.reply.texts.last ?? ""))
+            #expect(started != early)
+        }
+
         @Test func theKernelReportsEachDecoderSandboxed() throws {
             let pool = Self.pool()
             defer { pool.shutdown() }

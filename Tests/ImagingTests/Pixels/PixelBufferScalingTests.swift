@@ -2,6 +2,10 @@ import Testing
 
 @testable import Imaging
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("PixelBuffer scaling and transforms")
 struct PixelBufferScalingTests {
     /// A buffer of `width` × `height` whose pixel (x, y) is `colour(x, y)` as 0xAARRGGBB.
@@ -108,5 +112,23 @@ struct PixelBufferScalingTests {
         #expect(copies.1.pixel(x: 0, y: 0) == 0xFF11_2233)
         #expect(copies.1.pixel(x: 1, y: 0) == 0xFFAA_BBCC)
         #expect(copies.1.format == .xrgb8888)
+    }
+
+    @Test("a large picture's rows made on several threads are the rows one thread makes", arguments: [2, 3, 7])
+    func rowsMadeInPartsAreTheSame(parts: Int) throws {
+        // Over `parallelArea` once scaled, so the default splits too; odd sizes leave uneven parts.
+        let source = try Self.buffer(761, 509) { x, y in
+            UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503) ^ (x * y))
+        }
+        let size = PixelSize(width: 683, height: 457)
+        #expect(size.width * size.height >= PixelBuffer.parallelArea)
+        let oneThread = try source.stretched(to: size, parts: 1)
+        for made in [try source.stretched(to: size, parts: parts), try source.stretched(to: size)] {
+            #expect(made.size == size)
+            let rowsDiffering = (0..<size.height).filter { y in
+                memcmp(made.row(y), oneThread.row(y), size.width * 4) != 0
+            }
+            #expect(rowsDiffering.isEmpty)
+        }
     }
 }
