@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "CSDL2", "CTurboJPEG", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting",
+                "CSDL2", "CTurboJPEG", "DecoderProcess", "Gallery", "GalleryApp", "GalleryCore", "GalleryCoreTesting",
                 "GalleryScene", "GalleryTesting", "ImageDecoders", "ImageLoader", "Imaging",
                 "PagerEngine",
             ],
