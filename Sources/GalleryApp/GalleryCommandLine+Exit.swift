@@ -25,13 +25,13 @@ extension GalleryCommandLine {
         // the actions' processes behind.
         signal(SIGPIPE, SIG_IGN)
         Descendants.adopt()
-        // The first photo waits for a decoder process: one starts now and links while the options are parsed.
-        if startsDecoderEarly(rawArguments.dropFirst()) { ProcessDecoding.startEarly() }
+        // Only the options go through the parser, whose cost grows with the square of its arguments.
+        let (options, paths) = CommandLineSplit.split(Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
+        // The first photo waits for a decoder process: one starts now and links while the options are parsed, and the
+        // photo is listed and asked for meanwhile when the options allow.
+        EarlyOpening.begin(options: options, paths: paths)
         var command: GalleryCommandLine
         do {
-            // Only the options go through the parser, whose cost grows with the square of its arguments.
-            let (options, paths) = CommandLineSplit.split(
-                Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
             command = try parse(options)
             command.paths = paths
         } catch {
@@ -79,12 +79,6 @@ extension GalleryCommandLine {
             guard let argument = CommandLine.unsafeArgv[index] else { return "" }
             return PathBytes.string(fromBytes: UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
         }
-    }
-
-    /// Whether `arguments` may show photos, so a decoder started before they are parsed is worth its start: not for
-    /// the help or the version (a line the decoder prints is asked of a process of its own).
-    static func startsDecoderEarly(_ arguments: some Sequence<String>) -> Bool {
-        !arguments.contains { ["-h", "--help", "--help-hidden", "--version"].contains($0) }
     }
 
     /// The long names of the options that take a value (`--mode wheel`). Listed, not reflected at each start: reading

@@ -205,8 +205,14 @@ extension GalleryCommandLine {
         let emptyFeedAllowed = paths.isEmpty && feedWatch != nil && (mode ?? .feed) == .feed
         let order: PhotoOrder
         do {
-            order = try PhotoIndex.ordering(
+            let listing = EarlyOpening.Listing(
                 paths: photoPaths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
+            if let early = EarlyOpening.listing(for: listing) {
+                order = try early.get()
+            } else {
+                order = try PhotoIndex.ordering(
+                    paths: photoPaths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
+            }
         } catch {
             guard emptyFeedAllowed, case .noImages = error else { throw error }
             return (PageLibrary(photos: PhotoIndex(photos: [])), nil)

@@ -15,7 +15,7 @@ import Glibc
 /// itself.
 public final class DecoderPool: @unchecked Sendable {
     /// How the pool starts and bounds its processes.
-    public struct Configuration: Sendable {
+    public struct Configuration: Sendable, Equatable {
         /// The decoder's executable (`gallery-decoder` beside the viewer's, `besideViewer()`).
         public var executable: String
         /// The most processes running (one per decode thread).
@@ -69,18 +69,9 @@ public final class DecoderPool: @unchecked Sendable {
     /// viewer opens its window).
     public init(_ configuration: Configuration) {
         self.configuration = configuration
-        var early = EarlyDecoder.take(executable: configuration.executable, arguments: Self.arguments(configuration))
         for _ in 0..<min(configuration.initialCount, configuration.processCount) {
-            if let started = early ?? (try? start()) { idle.append(started) }
-            early = nil
+            if let started = try? start() { idle.append(started) }
         }
-    }
-
-    /// Starts a process for a pool of `configuration` made later in this process, before the viewer has read its
-    /// options: that pool adopts it (`EarlyDecoder`). The process's id, or nil if one is already waiting.
-    @discardableResult
-    public static func startEarly(_ configuration: Configuration) -> Int32? {
-        EarlyDecoder.start(executable: configuration.executable, arguments: arguments(configuration))
     }
 
     deinit {

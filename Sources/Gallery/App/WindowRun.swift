@@ -60,6 +60,9 @@ public struct WindowRun {
         self.slideshowInterval = slideshowInterval
     }
 
+    /// The most decoder processes a window runs (one per decode thread); one starts with the window.
+    nonisolated package static let decoderProcessCount = 5
+
     /// Opens the window while `open` lists the photos on another thread, and runs until the user quits.
     ///
     /// The start overlaps three things on two cores: `open` (a 100,000-photo folder takes tens of milliseconds just to
@@ -67,15 +70,14 @@ public struct WindowRun {
     /// the decode threads until it is on screen. The window stays hidden until `open` succeeds, so a bad path gives
     /// its one-line error without a window flashing up.
     public func run(opening open: @escaping @Sendable () throws -> OpenedLibrary) throws {
-        Self.useUTF8Locale()
-        SDLSession.setOwnEnvironment()  // Before any thread: it sets environment variables.
+        Self.prepareProcess()
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget. One decoder process starts
         // now, loading its libraries while the window opens, for the first photo; the others (up to one per decode
         // thread) when more decodes run at once. Three at once competed on two cores with the window's start: first
         // paint of a 2,000-photo folder 160 -> 129 ms with one. Each is sent the display's profile before its first
         // decode under it.
         let (decoder, pool) = GalleryAssembly.decoding(
-            images: images, inline: inlineDecoding, processCount: 5, initialCount: 1)
+            images: images, inline: inlineDecoding, processCount: Self.decoderProcessCount, initialCount: 1)
         defer { pool?.shutdown() }
         // Photos with a profile are converted to the display's, known once the window exists (never headless: shots
         // and traces stay independent of the machine).
@@ -310,7 +312,7 @@ public struct WindowRun {
     /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel
     /// and the grid show thumbnails first, an empty library nothing). A pure function of what was opened, so the
     /// gallery can adopt the very request submitted; nonisolated, as it runs on the thread that opened the library.
-    nonisolated static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
+    nonisolated package static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
         guard !opened.mode.showsThumbnailsFirst, opened.library.count > 0 else { return nil }
         // Every arrangement opens with page p showing photo p (the feed too: its first pages are the opened photos).
         let photo = PhotoID(opened.startPage)
@@ -347,6 +349,18 @@ public struct WindowRun {
             message: "no display to open a window on (SDL's video driver is \"\(driver)\"): "
                 + "set DISPLAY or WAYLAND_DISPLAY, or render without one: --headless --script FILE")
     }
+
+    /// Sets, once, what a window's process sets before starting threads of its own (`setlocale`, `setenv`): the UTF-8
+    /// locale and SDL's environment (`SDLSession.setOwnEnvironment`). A start that lists early calls it before its
+    /// listing thread; `run(opening:)` calls it too.
+    public static func prepareProcess() {
+        guard !processPrepared else { return }
+        processPrepared = true
+        useUTF8Locale()
+        SDLSession.setOwnEnvironment()
+    }
+
+    private static var processPrepared = false
 
     /// Xlib converts window titles through the C locale: without a UTF-8 one, `—` and non-ASCII file names
     /// arrive mangled in WM_NAME and `_NET_WM_NAME` is not set at all.

@@ -113,7 +113,7 @@ public final class GalleryController {
 
     /// Space between neighbouring pages a page is decoded for, in pixels: the gap at scale 1 (`SceneLayout.pageGap`);
     /// at a larger scale or with the status bar on, the photo is drawn a little smaller than decoded (`pageBox`).
-    static let pageGap = SceneLayout.pageGap
+    nonisolated static let pageGap = SceneLayout.pageGap
 
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
     /// `thumbnailWorker`, the feed asks `feedSource` (by default `SimulatedFeedSource`, answering after a delay), and
@@ -180,7 +180,7 @@ public final class GalleryController {
     }
 
     /// The box a page is fitted into: the viewport less the gap.
-    package static func pageBox(for size: PixelSize) -> PixelSize {
+    nonisolated package static func pageBox(for size: PixelSize) -> PixelSize {
         PixelSize(width: max(size.width - pageGap, 1), height: max(size.height - pageGap, 1))
     }
 

@@ -63,34 +63,47 @@ extension SDLSerializedTests {
                 .split(separator: "\n").filter { $0.hasPrefix(prefix) }.map(String.init)
         }
 
-        /// A configuration no other test's pool has (its pixel limit), so only this suite's pools match it.
-        static func earlyConfiguration(maximumPixels: Int) -> DecoderPool.Configuration {
-            var configuration = DecoderPool.Configuration(
-                executable: DecoderPool.besideViewer(), processCount: 2, budgetBytes: 512 << 20)
-            configuration.initialCount = 1  // As the viewer's: the one process started at once is the early one.
-            configuration.testRequests = true
-            configuration.decoderArguments = ["--max-pixels", String(maximumPixels)]
-            return configuration
+        /// The process-decoding picture decoder of `pool` with the default budget, and a counter of the requests the
+        /// pool sends from now on.
+        static func counted(_ pool: DecoderPool) -> (ProcessPictureDecoder, LockedState<Int>) {
+            let sent = LockedState(0)
+            pool.afterSending = { _ in sent.withLock { $0 += 1 } }
+            return (ProcessPictureDecoder(pool: pool, budget: DecodeBudget(totalBytes: 512 << 20)), sent)
         }
 
-        @Test func aPoolAdoptsTheProcessStartedBeforeItWithItsCommandLine() throws {
-            let configuration = Self.earlyConfiguration(maximumPixels: 123_457)
-            let early = try #require(DecoderPool.startEarly(configuration))
-            let pool = DecoderPool(configuration)
+        @Test func theWindowsFirstDecodeIsTheOneBegunBeforeItsPool() throws {
+            let folder = try TemporaryDirectory()
+            let paths = try Self.photos(2, in: folder)
+            ProcessDecoding.startEarly(processCount: 2, initialCount: 1)
+            #expect(ProcessDecoding.decodeEarly(Self.request(paths[0])))
+            let pool = ProcessDecoding.makePool(options: ImageOptions(), processCount: 2, initialCount: 1)
             defer { pool.shutdown() }
-            let answer = try pool.ask(Self.probe(.status)).get()
-            #expect(Int32(answer.reply.texts.last ?? "") == early)
+            let (decoder, sent) = Self.counted(pool)
+            // Another photo is decoded as usual, and the early one is still taken after it.
+            _ = try decoder.decode(Self.request(paths[1], photo: 1))
+            #expect(sent.withLock { $0 } == 1)
+            let early = try decoder.decode(Self.request(paths[0]))
+            #expect(sent.withLock { $0 } == 1)
+            let again = try decoder.decode(Self.request(paths[0]))
+            #expect(sent.withLock { $0 } == 2)
+            #expect(early.pixels.size == again.pixels.size)
+            #expect(early.pixels.pixel(x: 10, y: 10) == again.pixels.pixel(x: 10, y: 10))
         }
 
-        @Test func aProcessStartedBeforeThePoolForOtherLimitsIsEnded() throws {
-            let early = try #require(DecoderPool.startEarly(Self.earlyConfiguration(maximumPixels: 765_431)))
-            let pool = DecoderPool(Self.earlyConfiguration(maximumPixels: 123_458))
+        @Test func aPoolForOtherLimitsIsNewAndDecodesItself() throws {
+            let folder = try TemporaryDirectory()
+            let path = try Self.photos(1, in: folder)[0]
+            ProcessDecoding.startEarly(processCount: 2, initialCount: 1)
+            #expect(ProcessDecoding.decodeEarly(Self.request(path)))
+            var options = ImageOptions()
+            options.upscales = false
+            let pool = ProcessDecoding.makePool(options: options, processCount: 2, initialCount: 1)
             defer { pool.shutdown() }
-            // Ended and reaped by the pool's start: its id names no process now.
-            #expect(kill(early, 0) == -1 && errno == ESRCH)
-            let answer = try pool.ask(Self.probe(.status)).get()
-            let started = try #require(Int32(answer.reply.texts.last ?? ""))
-            #expect(started != early)
+            let (decoder, sent) = Self.counted(pool)
+            _ = try decoder.decode(Self.request(path))
+            #expect(sent.withLock { $0 } == 1)
+            // Nothing was begun for this pool.
+            #expect(!ProcessDecoding.decodeEarly(Self.request(path)))
         }
 
         @Test func theKernelReportsEachDecoderSandboxed() throws {

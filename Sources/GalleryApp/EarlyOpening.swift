@@ -1,0 +1,100 @@
+import Gallery
+import GalleryCore
+
+/// The folder's listing and the first photo's decode, begun before the options are parsed when the command line can
+/// only open a window on its paths (`gallery ~/Photos`, `gallery --size 1600x900 a.jpg`).
+///
+/// Parsing the options and setting up the window's run took about 10 ms of the main thread, which the first photo's
+/// decode waited for: begun here, on a thread of its own, the photo is asked for while that runs. The run takes the
+/// listing only for the same paths and order (`listing(for:)`), and the decode only through the pool made here, for
+/// the same request (`ProcessDecoding.decodeEarly`).
+enum EarlyOpening {
+    /// What a listing is asked: the paths and how they are ordered.
+    struct Listing: Equatable {
+        var paths: [String]
+        var recursive = false
+        var sort = PhotoSort.name
+        var reverse = false
+        var rawPairs = RawPairs.jpeg
+    }
+
+    /// The options an early start allows: none changes what is listed or how a photo is decoded.
+    static let windowOnlyOptions: Set<String> = ["--software", "--size"]
+
+    private static let held = LockedState<(listing: Listing, outcome: Result<PhotoOrder, PhotoIndexError>?)?>(nil)
+    private static let listed = ConditionLock()
+
+    /// Begins the decoder pool, and on a thread the listing and the first photo's decode, if `options` (split from
+    /// `paths`) allow it; the pool alone for any other window's options (a headless run, the help and the version
+    /// make none: a headless run's pool is another).
+    static func begin(options: [String], paths: [String]) {
+        let windowless: Set<String> = ["-h", "--help", "--help-hidden", "--version", "--headless"]
+        guard !options.contains(where: windowless.contains) else { return }
+        // The pool is made on this thread, which lives as long as the gallery: its processes end when their starting
+        // thread does.
+        ProcessDecoding.startEarly(processCount: WindowRun.decoderProcessCount, initialCount: 1)
+        guard !paths.isEmpty, let size = windowSize(options: options) else { return }
+        let listing = Listing(paths: paths)
+        held.withLock { $0 = (listing, nil) }
+        // Called from the main thread (top-level code), before the listing thread starts.
+        MainActor.assumeIsolated { WindowRun.prepareProcess() }
+        DetachedThread.start(name: "gallery-early") {
+            let outcome = Result { () throws(PhotoIndexError) -> PhotoOrder in
+                try PhotoIndex.ordering(
+                    paths: listing.paths, recursive: listing.recursive, sort: listing.sort, reverse: listing.reverse,
+                    rawPairs: listing.rawPairs)
+            }
+            let publish = { publishListing(outcome) }
+            guard case .success(let order) = outcome else { return publish() }
+            let library = PageLibrary(order: order)
+            let opened = OpenedLibrary(
+                library: library, startPage: order.startIndex, mode: InitialMode.mode(photoCount: library.count))
+            let box = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
+            guard let request = WindowRun.headStart(for: opened, box: box),
+                ProcessDecoding.decodeEarly(request, registered: publish)
+            else { return publish() }
+        }
+    }
+
+    /// The early listing's outcome if it was asked `listing` (waiting for it if it runs), taken; nil otherwise.
+    static func listing(for listing: Listing) -> Result<PhotoOrder, PhotoIndexError>? {
+        guard held.withLock({ $0?.listing == listing }) else {
+            held.withLock { $0 = nil }
+            return nil
+        }
+        listed.lock()
+        while held.withLock({ $0?.outcome == nil && $0 != nil }) { listed.wait() }
+        listed.unlock()
+        return held.withLock { state in
+            defer { state = nil }
+            return state?.outcome
+        }
+    }
+
+    /// The window size `options` ask for (the default without `--size`); nil if they ask more than the window's size
+    /// and renderer, or a size that does not parse (the parser then says why).
+    static func windowSize(options: [String]) -> ViewportSize? {
+        var size = "1280x720"
+        var index = options.startIndex
+        while index < options.endIndex {
+            let option = options[index]
+            index += 1
+            if option == "--size", index < options.endIndex {
+                size = options[index]
+                index += 1
+            } else if option.hasPrefix("--size=") {
+                size = String(option.dropFirst("--size=".count))
+            } else if !windowOnlyOptions.contains(option) {
+                return nil
+            }
+        }
+        return try? ViewportSize(parsing: size)
+    }
+
+    private static func publishListing(_ outcome: Result<PhotoOrder, PhotoIndexError>) {
+        listed.lock()
+        held.withLock { $0?.outcome = outcome }
+        listed.broadcast()
+        listed.unlock()
+    }
+}
