@@ -11,26 +11,35 @@ import Imaging
 enum EarlyStart {
     private static let held = Held()
 
-    /// Makes a pool of `configuration` and holds it; false if one is held already.
+    /// Makes a pool of `configuration` and holds it; false if one is held and not yet adopted.
     static func startPool(_ configuration: DecoderPool.Configuration) -> Bool {
         held.condition.lock()
         defer { held.condition.unlock() }
-        guard held.pool == nil else { return false }
+        guard held.pool == nil || held.adopted else { return false }
         held.pool = DecoderPool(configuration)
+        held.adopted = false
         return true
     }
 
-    /// The held pool if it was made with `configuration` (processes started at once aside); a pool made otherwise is
-    /// shut down, and its decode with it.
+    /// The held pool if it was made with `configuration` (processes started at once aside), adopted: the early decode
+    /// may still begin with it (the run's options are parsed sooner than a large folder is listed). A pool made
+    /// otherwise is shut down, and its decode with it.
     static func takePool(matching configuration: DecoderPool.Configuration) -> DecoderPool? {
         held.condition.lock()
-        let pool = held.pool
-        held.pool = nil
-        let matches = pool.map { Self.sameProcesses($0.configuration, configuration) } ?? false
-        if !matches { held.picture = nil }
+        guard let pool = held.pool, !held.adopted else {
+            held.condition.unlock()
+            return nil
+        }
+        let matches = Self.sameProcesses(pool.configuration, configuration)
+        if matches {
+            held.adopted = true
+        } else {
+            held.pool = nil
+            held.picture = nil
+        }
         held.condition.unlock()
-        guard let pool, matches else {
-            pool?.shutdown()
+        guard matches else {
+            pool.shutdown()
             return nil
         }
         return pool
@@ -80,6 +89,8 @@ enum EarlyStart {
     private final class Held: @unchecked Sendable {
         let condition = ConditionLock()
         var pool: DecoderPool?
+        /// Whether the window's run has taken `pool` (`takePool`).
+        var adopted = false
         var picture: (request: DecodeRequest, pool: DecoderPool, outcome: Result<DecodedPicture, DecodeFailure>?)?
     }
 }

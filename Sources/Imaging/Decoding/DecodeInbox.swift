@@ -34,6 +34,9 @@ final class DecodeInbox: Sendable {
         var waitsAbandoned = false
         /// One decode at a time, until `decodeInParallel()`: at start, the first photo gets a core to itself.
         var decodesAlone = false
+        /// A result came while decoding alone: the next decode waits for `decodeInParallel()`, so the window shows
+        /// that photo before a neighbour's decode (two threads in a decoder process) takes both cores from it.
+        var aloneDelivered = false
         /// Whether any result has been drained (the main loop has taken its first photo).
         var hasDrained = false
         var idleWaiters: [DispatchSemaphore] = []
@@ -75,7 +78,8 @@ final class DecodeInbox: Sendable {
     /// Signalled by each thread as it exits.
     private let threadExits = DispatchSemaphore(value: 0)
 
-    /// An inbox whose threads decode one request at a time until `decodeInParallel()` when `decodesAlone`.
+    /// An inbox whose threads decode one request at a time, and none after the first result, until
+    /// `decodeInParallel()` when `decodesAlone`.
     init(decodesAlone: Bool = false) {
         state = LockedState(State(decodesAlone: decodesAlone))
     }
@@ -122,9 +126,13 @@ final class DecodeInbox: Sendable {
             state.results.removeAll { isCancelled($0.result.request) }
             state.notes.removeAll { isCancelled($0.note.request) }
             state.previews.removeAll { isCancelled($0.preview.request) }
+            // The result decoding alone was cancelled before the window took it (the first photo asked again for the
+            // display's profile): the next request is decoded alone in its place.
+            if state.aloneDelivered, state.results.isEmpty, !state.hasDrained { state.aloneDelivered = false }
             state.releaseIdleWaitersIfDone()
             return dropped
         }
+        jobsAvailable.signal()
     }
 
     /// The next job for a decode thread, waiting for one if needed; nil once the inbox is shut down.
@@ -132,7 +140,9 @@ final class DecodeInbox: Sendable {
         while true {
             jobsAvailable.wait()
             let (job, isShutDown): (Job?, Bool) = state.withLock { state in
-                guard !state.isShutDown, !state.queued.isEmpty, !state.decodesAlone || state.inFlight.isEmpty else {
+                guard !state.isShutDown, !state.queued.isEmpty,
+                    !state.decodesAlone || (state.inFlight.isEmpty && !state.aloneDelivered)
+                else {
                     return (nil, state.isShutDown)
                 }
                 let job = state.queued.removeFirst()
@@ -205,9 +215,10 @@ final class DecodeInbox: Sendable {
             if !isDiscarded {
                 deliver(&state)
                 state.wakePending = true
+                if state.decodesAlone { state.aloneDelivered = true }
             }
             state.releaseResultWaitersIfOver()
-            return (needsWake, state.decodesAlone && !state.queued.isEmpty)
+            return (needsWake, state.decodesAlone && !state.aloneDelivered && !state.queued.isEmpty)
         }
         // Decoding alone, the other threads went back to waiting while this job ran: the next job needs a signal.
         if nextMayStart { jobsAvailable.signal() }

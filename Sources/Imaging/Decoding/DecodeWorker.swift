@@ -26,8 +26,9 @@ public final class DecodeWorker: Sendable {
     /// A worker running `decode` for each request on `threadCount` threads (at least 1), calling `wake` after each
     /// batch of results (nil: nothing, e.g. in headless runs); `budget` is closed at shutdown.
     ///
-    /// With `decodesAlone` the threads take one request at a time until `decodeInParallel()`: a window starts that
-    /// way, so its first photo does not share the cores with its neighbours' decodes.
+    /// With `decodesAlone` the threads take one request at a time, and none after the first result, until
+    /// `decodeInParallel()`: a window starts that way, so its first photo shares the cores with no neighbour's decode
+    /// until it is on screen.
     package init(
         threadCount: Int, wake: (@Sendable () -> Void)?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
         decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> DecodedPicture,

@@ -35,8 +35,9 @@ extension DecodeWorker {
     /// A worker decoding with `decoder` on `threadCount` threads (at least 1), calling `wake` after each batch of
     /// results (nil: nothing, e.g. in headless runs); a HEIF or AVIF page's embedded thumbnail is posted first.
     ///
-    /// With `decodesAlone` the threads take one request at a time until `decodeInParallel()`: a window starts that
-    /// way, so its first photo does not share the cores with its neighbours' decodes.
+    /// With `decodesAlone` the threads take one request at a time, and none after the first result, until
+    /// `decodeInParallel()`: a window starts that way, so its first photo shares the cores with no neighbour's decode
+    /// until it is on screen.
     public convenience init(
         decoder: some PictureDecoding, threadCount: Int = 2, wake: (@Sendable () -> Void)?, decodesAlone: Bool = false
     ) {
