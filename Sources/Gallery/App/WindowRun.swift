@@ -187,6 +187,7 @@ public struct WindowRun {
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
         // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
         // The wheel and the grid wait for their first thumbnails instead (not the selection's page, decoded beneath).
+        do { try gallery.prepareOverlay() } catch { logger.error("frame: \(error)") }
         (opened.mode.showsThumbnailsFirst ? assembly.thumbnailWorker : worker).waitForResults(upTo: Self.firstPhotoWait)
         window.show()
         // SIGINT, SIGTERM and SIGHUP wake the event loop with a quit, like closing the window, and abandon decodes in

@@ -3,6 +3,14 @@ import PagerEngine
 
 /// Painting the model, the window's title and the trace record: what one frame shows.
 extension GalleryController {
+    /// Makes the overlay's textures the next frame draws (the status bar's texts, their fonts opened), drawing
+    /// nothing: a window calls it while it waits for its first photo, so the frame that shows the photo does not also
+    /// open and rasterise the fonts.
+    public func prepareOverlay() throws {
+        let overlay = overlayState
+        try overlayPainter.prepare(overlay, layout: sceneLayout(overlay), renderer: renderer)
+    }
+
     /// Draws the frame (the caller presents it).
     public func render() throws {
         needsRedraw = false

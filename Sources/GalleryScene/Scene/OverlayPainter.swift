@@ -15,6 +15,9 @@ final class OverlayPainter {
         glyphs = GlyphAtlas(pointSize: SceneLayout.panelPointSize, fonts: texts.fonts)
     }
 
+    /// Texts whose textures are held (the scene's with the overlay's: they share one cache).
+    var textCount: Int { texts.count }
+
     /// Makes the textures `paint` draws for the same `state` and `layout`: the dot, the labels, the panel's glyphs and
     /// the help's lines. Runs before painting, so painting only draws.
     func prepare(_ state: OverlayState, layout: SceneLayout, renderer: any Canvas) throws {

@@ -169,6 +169,17 @@ extension SDLSerializedTests {
 
         /// A controller of 12 synthetic photos in `mode` drawing into a `width` × `height` surface, decoding with
         /// `worker` (pages and thumbnails both).
+        @Test("The page information's text is made while the window waits for its first photo, before any frame")
+        func overlayTextsAreMadeBeforeTheFirstFrame() throws {
+            try SDLTestSession.start()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            defer { worker.shutdown() }
+            let gallery = try Self.gallery(width: 1280, height: 720, mode: .endCaps, worker: worker)
+            #expect(gallery.overlayPainter.textCount == 0)
+            try gallery.prepareOverlay()
+            #expect(gallery.overlayPainter.textCount > 0)
+        }
+
         private static func gallery(width: Int, height: Int, mode: GalleryMode, worker: DecodeWorker) throws
             -> GalleryController
         {
