@@ -16,13 +16,18 @@ enum EarlyOpening {
         var sort = PhotoSort.name
         var reverse = false
         var rawPairs = RawPairs.jpeg
+
+        /// The same paths byte for byte (not as Unicode-equivalent text) and the same order.
+        static func == (a: Listing, b: Listing) -> Bool {
+            a.paths.count == b.paths.count && zip(a.paths, b.paths).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+                && (a.recursive, a.sort, a.reverse, a.rawPairs) == (b.recursive, b.sort, b.reverse, b.rawPairs)
+        }
     }
 
     /// The options an early start allows: none changes what is listed or how a photo is decoded.
     static let windowOnlyOptions: Set<String> = ["--software", "--size"]
 
-    private static let held = LockedState<(listing: Listing, outcome: Result<PhotoOrder, PhotoIndexError>?)?>(nil)
-    private static let listed = ConditionLock()
+    private static let held = Held()
 
     /// Begins the decoder pool, and on a thread the listing and the first photo's decode, if `options` (split from
     /// `paths`) allow it; the pool alone for any other window's options (a headless run, the help and the version
@@ -35,7 +40,9 @@ enum EarlyOpening {
         ProcessDecoding.startEarly(processCount: WindowRun.decoderProcessCount, initialCount: 1)
         guard !paths.isEmpty, let size = windowSize(options: options) else { return }
         let listing = Listing(paths: paths)
-        held.withLock { $0 = (listing, nil) }
+        held.condition.lock()
+        held.listing = (listing, nil)
+        held.condition.unlock()
         // Called from the main thread (top-level code), before the listing thread starts.
         MainActor.assumeIsolated { WindowRun.prepareProcess() }
         DetachedThread.start(name: "gallery-early") {
@@ -58,17 +65,15 @@ enum EarlyOpening {
 
     /// The early listing's outcome if it was asked `listing` (waiting for it if it runs), taken; nil otherwise.
     static func listing(for listing: Listing) -> Result<PhotoOrder, PhotoIndexError>? {
-        guard held.withLock({ $0?.listing == listing }) else {
-            held.withLock { $0 = nil }
+        held.condition.lock()
+        defer { held.condition.unlock() }
+        guard held.listing?.asked == listing else {
+            held.listing = nil
             return nil
         }
-        listed.lock()
-        while held.withLock({ $0?.outcome == nil && $0 != nil }) { listed.wait() }
-        listed.unlock()
-        return held.withLock { state in
-            defer { state = nil }
-            return state?.outcome
-        }
+        while let waiting = held.listing, waiting.outcome == nil { held.condition.wait() }
+        defer { held.listing = nil }
+        return held.listing?.outcome
     }
 
     /// The window size `options` ask for (the default without `--size`); nil if they ask more than the window's size
@@ -92,9 +97,15 @@ enum EarlyOpening {
     }
 
     private static func publishListing(_ outcome: Result<PhotoOrder, PhotoIndexError>) {
-        listed.lock()
-        held.withLock { $0?.outcome = outcome }
-        listed.broadcast()
-        listed.unlock()
+        held.condition.lock()
+        held.listing?.outcome = outcome
+        held.condition.broadcast()
+        held.condition.unlock()
+    }
+
+    /// The listing asked early and its outcome once known, under a lock.
+    private final class Held: @unchecked Sendable {
+        let condition = ConditionLock()
+        var listing: (asked: Listing, outcome: Result<PhotoOrder, PhotoIndexError>?)?
     }
 }

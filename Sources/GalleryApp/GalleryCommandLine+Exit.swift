@@ -91,7 +91,8 @@ extension GalleryCommandLine {
         "--scale", "--script", "--shots", "--size", "--slideshow", "--sort", "--synthetic", "--trace", "--transition",
     ]
 
-    /// The long names of the options that take a value, read from the command's declared properties.
+    /// The long names of the options that take a value, read from the command's declared properties: what a test holds
+    /// `valueOptionNames` to (never read at start).
     static var reflectedValueOptionNames: Set<String> {
         Set(
             Mirror(reflecting: GalleryCommandLine()).children.compactMap { child in
