@@ -24,7 +24,9 @@ let package = Package(
     targets: [
         // SDL2 and SDL2_ttf, with a shim for the macros Swift cannot import. No `pkgConfig:`:
         // sdl2.pc's only non-default flag is -D_REENTRANT, which SwiftPM rejects with a warning on every
-        // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths.
+        // build (and glibc ignores); Debian's and Ubuntu's headers and libraries are on the default paths. Nothing
+        // links them: their functions are `CFormatLibraries`' trampolines, which load them when first called (the
+        // viewer starts that load on a thread at once, `SDLLibraries`).
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // SDL2_image and the part of SDL's core it needs (surfaces, streams): used by `ImageLoader` alone, loaded when a
         // photo first needs them (`CFormatLibraries`).
@@ -44,12 +46,16 @@ let package = Package(
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         // libheif decoder plugins over libde265 and dav1d, registered over libheif's own: HEVC and AV1 on every core, and
         // a picture shown at a fraction of its size handed to libheif reduced, before its conversion to RGB.
-        .target(name: "CHeifDecoders", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])]),
-        // The format libraries loaded when a photo first needs them (SDL_image with SDL's core, libheif with libde265
-        // and dav1d, libjxl, LibRaw): trampolines with their own prototypes, linked instead of them, and their loader.
-        // The modules above name no library to link for these; a decoder maps them only for a photo that needs them.
+        .target(name: "CHeifDecoders", dependencies: ["CFormatLibraryStubs"], cSettings: [.unsafeFlags(["-Werror"])]),
+        // The libraries loaded when first needed (SDL_image, libheif with libde265 and dav1d, libjxl, LibRaw, SDL, SDL_ttf):
+        // their loader, and the trampolines of SDL and SDL_ttf, linked instead of them. The modules above name no library
+        // to link for these: a decoder maps them only for a photo that needs them, the viewer loads SDL as it starts.
         .target(
             name: "CFormatLibraries", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("dl")]),
+        // The trampolines of the decoders' format libraries, which only the decoder side links (the viewer's symbol
+        // table names none of them).
+        .target(
+            name: "CFormatLibraryStubs", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])]),
         // libjxl: JPEG XL. No `pkgConfig:`: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM rejects with a warning
         // on every build and the decoder API does not need; the headers and library are on the default paths.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
@@ -92,7 +98,8 @@ let package = Package(
             swiftSettings: strict),
         // SDL_image's loaders, a file's bytes in and a `PixelBuffer` out: the one target that links SDL_image.
         .target(
-            name: "ImageLoader", dependencies: ["CFormatLibraries", "CSDLImage", "Imaging"], swiftSettings: strict),
+            name: "ImageLoader", dependencies: ["CFormatLibraries", "CFormatLibraryStubs", "CSDLImage", "Imaging"],
+            swiftSettings: strict),
         // Every decoder that links a format library (TurboJPEG, libheif, libjxl, LibRaw, libwebp, SDL_image through
         // `ImageLoader`), and `ImageDecoder`, which picks one for each file. No SDL.
         .target(
@@ -150,7 +157,8 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "GalleryScene", "Imaging", "PagerEngine",
+                "CFormatLibraries", "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "GalleryScene", "Imaging",
+                "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

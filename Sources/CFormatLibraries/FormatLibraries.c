@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "FormatLibraryStubs.h"
+#include "FormatLibraryTables.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -17,10 +17,15 @@ static const char *renamed[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT];
 static int sealed;
 static atomic_uint missed;
 static void *handles[16];
-// Enough for every generated function (FormatLibraryStubs.c has ~130); checked at the first lookup.
-static _Atomic(void *) functions[256];
+// Enough for every generated function (the table has ~200); checked at the first lookup.
+static _Atomic(void *) functions[512];
 
-static const char *const names[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {"SDL_image", "libheif", "libjxl", "LibRaw"};
+static const char *const names[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {"SDL_image", "libheif", "libjxl", "LibRaw",
+                                                                       "SDL", "SDL_ttf"};
+// The group each group's libraries call into, loaded first (-1: none): SDL_image and SDL_ttf use SDL's core, whose
+// functions are trampolines of the SDL group here, so a decoder sealed after loading SDL_image still finds them.
+static const int prerequisites[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {
+    GALLERY_FORMAT_LIBRARIES_SDL, -1, -1, -1, -1, GALLERY_FORMAT_LIBRARIES_SDL};
 
 static void *handle_of(const char *soname) {
     for (int index = 0; index < gallery_format_library_count; index++) {
@@ -29,38 +34,47 @@ static void *handle_of(const char *soname) {
     return NULL;
 }
 
+// Loads `group` (its prerequisite first) with `lock` held; its state after.
+static int load_locked(int group) {
+    if (states[group] != 0) return states[group];
+    if (sealed) {
+        // dlopen would open files the sandbox refuses: say so, and say which group a request lacked.
+        atomic_fetch_or(&missed, 1u << group);
+        snprintf(errors[group], sizeof errors[group], "%s was not loaded before the sandbox", names[group]);
+        return -1;
+    }
+    int prerequisite = prerequisites[group];
+    if (prerequisite >= 0 && load_locked(prerequisite) < 0) {
+        states[group] = -1;
+        snprintf(errors[group], sizeof errors[group], "%s", errors[prerequisite]);
+        return -1;
+    }
+    states[group] = 1;
+    int first = 1;
+    for (int index = 0; index < gallery_format_library_count; index++) {
+        if (gallery_format_libraries[index].group != group) continue;
+        const char *soname = first && renamed[group] ? renamed[group] : gallery_format_libraries[index].soname;
+        first = 0;
+        // RTLD_NOW: every symbol bound now, before the sandbox, not at a first call inside it.
+        handles[index] = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+        if (!handles[index]) {
+            const char *why = dlerror();
+            snprintf(errors[group], sizeof errors[group], "%s could not be loaded: %s", names[group],
+                     why ? why : soname);
+            states[group] = -1;
+            break;
+        }
+    }
+    return states[group];
+}
+
 int gallery_format_libraries_load(int group, char *error, size_t capacity) {
     if (group < 0 || group >= GALLERY_FORMAT_LIBRARIES_GROUP_COUNT) {
         if (error && capacity) snprintf(error, capacity, "no format library group %d", group);
         return -1;
     }
     pthread_mutex_lock(&lock);
-    if (states[group] == 0 && sealed) {
-        // dlopen would open files the sandbox refuses: say so, and say which group a request lacked.
-        atomic_fetch_or(&missed, 1u << group);
-        if (error && capacity) snprintf(error, capacity, "%s was not loaded before the sandbox", names[group]);
-        pthread_mutex_unlock(&lock);
-        return -1;
-    }
-    if (states[group] == 0) {
-        states[group] = 1;
-        int first = 1;
-        for (int index = 0; index < gallery_format_library_count; index++) {
-            if (gallery_format_libraries[index].group != group) continue;
-            const char *soname = first && renamed[group] ? renamed[group] : gallery_format_libraries[index].soname;
-            first = 0;
-            // RTLD_NOW: every symbol bound now, before the sandbox, not at a first call inside it.
-            handles[index] = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-            if (!handles[index]) {
-                const char *why = dlerror();
-                snprintf(errors[group], sizeof errors[group], "%s could not be loaded: %s", names[group],
-                         why ? why : soname);
-                states[group] = -1;
-                break;
-            }
-        }
-    }
-    int state = states[group];
+    int state = load_locked(group);
     if (state < 0 && error && capacity) snprintf(error, capacity, "%s", errors[group]);
     pthread_mutex_unlock(&lock);
     return state > 0 ? 0 : -1;

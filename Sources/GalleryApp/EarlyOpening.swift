@@ -29,22 +29,27 @@ enum EarlyOpening {
 
     private static let held = Held()
 
-    /// Begins the decoder pool, and on a thread the listing and the first photo's decode, if `options` (split from
-    /// `paths`) allow it; the pool alone for any other window's options (a headless run, the help and the version
-    /// make none: a headless run's pool is another).
+    /// Begins loading SDL (`SDLLibraries`), the decoder pool, and on a thread the listing and the first photo's
+    /// decode, if `options` (split from `paths`) allow it; SDL and the pool alone for any other window's options; SDL
+    /// alone for a headless run (whose pool is another); nothing for the help and the version.
     static func begin(options: [String], paths: [String]) {
-        let windowless: Set<String> = ["-h", "--help", "--help-hidden", "--version", "--headless"]
-        guard !options.contains(where: windowless.contains) else { return }
+        let informational: Set<String> = ["-h", "--help", "--help-hidden", "--version"]
+        guard !options.contains(where: informational.contains) else { return }
+        guard !options.contains("--headless") else { return SDLLibraries.loadInBackground() }
+        // Called from the main thread (top-level code), before the threads below start: it sets the environment,
+        // which their libraries may read.
+        MainActor.assumeIsolated { WindowRun.prepareProcess() }
         // The pool is made on this thread, which lives as long as the gallery: its processes end when their starting
         // thread does.
         ProcessDecoding.startEarly(processCount: WindowRun.decoderProcessCount, initialCount: 1)
+        // SDL's load last: while `dlopen` runs, no thread of the process can start (glibc's pthread_create waits for
+        // the dynamic loader's TLS lock, held through a whole dlopen), so the listing's thread starts first.
+        defer { SDLLibraries.loadInBackground() }
         guard !paths.isEmpty, let size = windowSize(options: options) else { return }
         let listing = Listing(paths: paths)
         held.condition.lock()
         held.listing = (listing, nil)
         held.condition.unlock()
-        // Called from the main thread (top-level code), before the listing thread starts.
-        MainActor.assumeIsolated { WindowRun.prepareProcess() }
         DetachedThread.start(name: "gallery-early") {
             let outcome = Result { () throws(PhotoIndexError) -> PhotoOrder in
                 try PhotoIndex.ordering(

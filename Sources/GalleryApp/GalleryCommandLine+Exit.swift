@@ -27,8 +27,8 @@ extension GalleryCommandLine {
         Descendants.adopt()
         // Only the options go through the parser, whose cost grows with the square of its arguments.
         let (options, paths) = CommandLineSplit.split(Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
-        // The first photo waits for a decoder process: one starts now and links while the options are parsed, and the
-        // photo is listed and asked for meanwhile when the options allow.
+        // The first photo waits for a decoder process and the window for SDL: both load now while the options are
+        // parsed, and the photo is listed and asked for meanwhile when the options allow.
         EarlyOpening.begin(options: options, paths: paths)
         var command: GalleryCommandLine
         do {
@@ -41,7 +41,8 @@ extension GalleryCommandLine {
             if exitCode(for: error) == .success, rawArguments.dropFirst().contains("--version") {
                 // The format libraries and the sandbox's layers are the decoder process's: one is started to ask.
                 let lines = ProcessDecoding.versionLines()
-                print(([text] + lines).joined(separator: "\n"))
+                let versions = LinkedLibrary.versionText(program: "gallery", version: buildVersion)
+                print(([versions] + lines).joined(separator: "\n"))
                 Glibc.exit(0)
             }
             if exitCode(for: error) == .success || text.isEmpty { exit(withError: error) }

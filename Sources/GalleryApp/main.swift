@@ -21,7 +21,9 @@ struct GalleryCommandLine: ParsableCommand {
             next photo. Keys: F1 in the window, `man gallery` and the README list every key and gesture. With no PATH the \
             bundled photos open.
             """,
-        version: LinkedLibrary.versionText(program: "gallery", version: buildVersion))
+        // The libraries' line is added by `--version` itself (`mainReportingBadInput`): made here, it would make the
+        // parse wait for SDL's load.
+        version: LinkedLibrary.versionText(program: "gallery", version: buildVersion, libraries: []))
 
     @Argument(help: "Photo files or folders (default: the --feed-watch folder, else the bundled photos).")
     var paths: [String] = []

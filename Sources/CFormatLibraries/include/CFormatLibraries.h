@@ -9,14 +9,18 @@
 // `dlsym` found when its group was loaded. A decoder process loads the groups a photo needs before its sandbox goes on
 // (the sandbox refuses the opens `dlopen` makes), and seals the loader then (`gallery_format_libraries_seal`).
 
-/// The groups, loaded together: SDL_image and SDL's core; libheif with libde265 and dav1d (our decoder plugins);
-/// libjxl and its thread pool; LibRaw.
+/// The groups, loaded together: SDL_image (SDL's core with it); libheif with libde265 and dav1d (our decoder plugins);
+/// libjxl and its thread pool; LibRaw; SDL's core; SDL_ttf (SDL's core with it). The viewer links the trampolines of
+/// SDL and SDL_ttf too, and loads them on a thread at start (~11 ms of the dynamic loader's, with SDL's ~50 libraries
+/// of audio, X11 and Wayland) instead of before `main`.
 enum {
     GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER = 0,
     GALLERY_FORMAT_LIBRARIES_HEIF = 1,
     GALLERY_FORMAT_LIBRARIES_JXL = 2,
     GALLERY_FORMAT_LIBRARIES_RAW = 3,
-    GALLERY_FORMAT_LIBRARIES_GROUP_COUNT = 4,
+    GALLERY_FORMAT_LIBRARIES_SDL = 4,
+    GALLERY_FORMAT_LIBRARIES_TTF = 5,
+    GALLERY_FORMAT_LIBRARIES_GROUP_COUNT = 6,
 };
 
 /// Loads `group`'s libraries (once: later calls give the first outcome). 0 when they are loaded; -1 when not, with
@@ -35,5 +39,10 @@ unsigned gallery_format_libraries_take_missed(void);
 
 /// Loads `soname` instead of the first library of `group`: a test's way to make the load fail. Before any load.
 void gallery_format_libraries_rename(int group, const char *soname);
+
+/// The function at `index` in the generated table, its group loaded first: what each trampoline (SDLStubs.c,
+/// CFormatLibraryStubs) calls. Ends the process with a message when the group cannot be loaded (callers check with
+/// `gallery_format_libraries_load` before they decode).
+void *gallery_format_library_function(int index);
 
 #endif

@@ -28,6 +28,7 @@ public final class SDLSession {
     /// (measured under X11: +60 MB RSS and a 2× slower first paint); the `SDL_FRAMEBUFFER_ACCELERATION` environment
     /// variable still wins if the user set it. JPEG and PNG support are required; TIFF and WebP are used if present.
     public init(video: Bool, useSoftwareFramebuffer: Bool = false) throws(SDLError) {
+        if let failure = SDLLibraries.load() { throw SDLError(call: "loading SDL", message: failure) }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         if useSoftwareFramebuffer {
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")

@@ -32,6 +32,12 @@ public final class PhotoOrder: Sendable {
     /// look-ahead, so opening and the first page turns never wait for the sort.
     static let earlyPlaces = 4
 
+    /// Up to this many names sort on the calling thread. A thread of its own lets a large folder open before its sort
+    /// ends, but starting one can wait for a `dlopen` under way on another thread (glibc's pthread_create takes the
+    /// dynamic loader's TLS lock, which dlopen holds throughout: SDL's, ~12 ms, at the gallery's start), longer than
+    /// these names take to sort (docs/PERFORMANCE.md, "SDL loaded beside the start").
+    package static let sortedInPlaceLimit = 4096
+
     /// Photos already in order.
     public init(_ index: PhotoIndex) {
         count = index.photos.count
@@ -56,6 +62,11 @@ public final class PhotoOrder: Sendable {
         self.relatives = relatives
         self.prefix = prefix
         startIndex = start.flatMap { start in places.first { $0.value == start }?.key } ?? 0
+        guard relatives.count > Self.sortedInPlaceLimit else {
+            sorted = LockedState(.indices(keys.sortedIndices()))
+            sortFinished.signal()
+            return
+        }
         let sorted = LockedState<Sorted?>(nil)
         self.sorted = sorted
         let finished = sortFinished

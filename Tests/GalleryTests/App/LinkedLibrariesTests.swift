@@ -18,7 +18,8 @@ struct LinkedLibrariesTests {
         let libraries = text.split(separator: "\n").compactMap {
             $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
         }
-        #expect(libraries.contains { $0.hasPrefix("libSDL2") }, "ldd found no SDL, so it did not read gallery: \(text)")
+        #expect(
+            libraries.contains { $0.hasPrefix("liblcms2") }, "ldd found no lcms2, so it did not read gallery: \(text)")
         for library in Self.forbidden {
             #expect(!libraries.contains(library), "\(text)")
         }
@@ -30,6 +31,9 @@ struct LinkedLibrariesTests {
     static let loadedWhenNeeded = [
         "libheif", "libjxl", "libraw", "libSDL2", "libtiff", "libde265", "libdav1d", "libpulse", "libX11", "libwayland",
     ]
+
+    /// What the viewer loads itself once `main` runs: SDL, SDL_ttf and what they bring.
+    static let loadedAfterMain = ["libSDL2", "libSDL2_ttf", "libfreetype", "libharfbuzz", "libpulse", "libwayland"]
 
     /// The libraries ldd lists for the executable at `path` (the whole closure the loader would map).
     static func libraries(of path: String) throws -> [String] {
@@ -46,9 +50,15 @@ struct LinkedLibrariesTests {
         let viewer = try Self.libraries(of: GalleryProcess.executable.path)
         let decoder = try Self.libraries(
             of: GalleryProcess.executable.deletingLastPathComponent().appendingPathComponent("gallery-decoder").path)
-        #expect(viewer.contains { $0.hasPrefix("libSDL2") }, "ldd found no SDL, so it did not read gallery: \(viewer)")
+        #expect(
+            viewer.contains { $0.hasPrefix("liblcms2") }, "ldd found no lcms2, so it did not read gallery: \(viewer)")
         for library in Self.formatLibraries {
             #expect(!viewer.contains { $0.hasPrefix(library) }, "gallery maps \(library): \(viewer)")
+        }
+        // SDL and SDL_ttf, with the ~50 libraries they bring, load on a thread after `main` begins (`SDLLibraries`),
+        // not in the dynamic loader before it.
+        for library in Self.loadedAfterMain {
+            #expect(!viewer.contains { $0.hasPrefix(library) }, "gallery maps \(library) before main: \(viewer)")
         }
         // At start the decoder maps what every decode needs (a JPEG's), and none of the libraries loaded when a photo
         // first needs them: ~16 libraries where linking them all took 83.

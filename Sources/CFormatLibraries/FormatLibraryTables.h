@@ -1,9 +1,9 @@
-#ifndef GALLERY_FORMAT_LIBRARY_STUBS_H
-#define GALLERY_FORMAT_LIBRARY_STUBS_H
+#ifndef GALLERY_FORMAT_LIBRARY_TABLES_H
+#define GALLERY_FORMAT_LIBRARY_TABLES_H
 
 #include "CFormatLibraries.h"
 
-// What the generated trampolines (FormatLibraryStubs.c) and the loader (FormatLibraries.c) share.
+// What the generated table (FormatLibraryTables.c) gives the loader (FormatLibraries.c).
 
 /// A forwarded function: its group, the soname of the library that exports it, its name.
 struct gallery_format_library_function {
@@ -22,9 +22,5 @@ extern const struct gallery_format_library_function gallery_format_library_funct
 extern const int gallery_format_library_function_count;
 extern const struct gallery_format_library gallery_format_libraries[];
 extern const int gallery_format_library_count;
-
-/// The function at `index` in `gallery_format_library_functions`, its group loaded first; ends the process with a
-/// message when the group cannot be loaded (callers check with `gallery_format_libraries_load` before they decode).
-void *gallery_format_library_function(int index);
 
 #endif
