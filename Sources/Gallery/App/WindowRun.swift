@@ -71,6 +71,8 @@ public struct WindowRun {
     /// its one-line error without a window flashing up.
     public func run(opening open: @escaping @Sendable () throws -> OpenedLibrary) throws {
         Self.prepareProcess()
+        // Before the first SDL call (the workers' wake-up event type below).
+        try SDLLibraries.require()
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget. One decoder process starts
         // now, loading its libraries while the window opens, for the first photo; the others (up to one per decode
         // thread) when more decodes run at once. Three at once competed on two cores with the window's start: first

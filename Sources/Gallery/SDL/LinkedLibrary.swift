@@ -14,15 +14,20 @@ public struct LinkedLibrary: Equatable, Sendable {
         self.version = version
     }
 
-    /// SDL, SDL_ttf and Little CMS as loaded now; none of them needs to be initialised first. The format libraries
+    /// SDL, SDL_ttf and Little CMS as loaded now (SDL's load waited for, its failure named); none of them needs to be
+    /// initialised first. The format libraries
     /// are the decoder process's, not the viewer's (`ProcessDecoding.formatLibraries()`, which `--version` adds).
     public static var all: [LinkedLibrary] {
+        let lcms = LinkedLibrary(name: "Little CMS", version: lcmsVersion(ColourTransform.lcmsVersionNumber))
+        if let failure = SDLLibraries.load() {
+            return [LinkedLibrary(name: "SDL", version: "unavailable (\(failure))"), lcms]
+        }
         var sdl = SDL_version()
         SDL_GetVersion(&sdl)
         return [
             LinkedLibrary(name: "SDL", version: text(sdl)),
             LinkedLibrary(name: "SDL_ttf", version: TTF_Linked_Version().map { text($0.pointee) } ?? "unknown"),
-            LinkedLibrary(name: "Little CMS", version: lcmsVersion(ColourTransform.lcmsVersionNumber)),
+            lcms,
         ]
     }
 

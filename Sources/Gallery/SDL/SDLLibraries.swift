@@ -26,6 +26,12 @@ public enum SDLLibraries {
         return nil
     }
 
+    /// Loads SDL and SDL_ttf (or waits for the load under way), or throws why they cannot be: what a run checks before
+    /// its first SDL call, so a missing or broken library is a one-line error, not an abort in a trampoline.
+    public static func require() throws(SDLError) {
+        if let failure = load() { throw SDLError(call: "loading SDL", message: failure) }
+    }
+
     /// Whether SDL and SDL_ttf are loaded now (a test's view: nothing waits).
     package static var loaded: Bool {
         gallery_format_libraries_state(Int32(GALLERY_FORMAT_LIBRARIES_SDL)) == 1

@@ -28,7 +28,7 @@ public final class SDLSession {
     /// (measured under X11: +60 MB RSS and a 2× slower first paint); the `SDL_FRAMEBUFFER_ACCELERATION` environment
     /// variable still wins if the user set it. JPEG and PNG support are required; TIFF and WebP are used if present.
     public init(video: Bool, useSoftwareFramebuffer: Bool = false) throws(SDLError) {
-        if let failure = SDLLibraries.load() { throw SDLError(call: "loading SDL", message: failure) }
+        try SDLLibraries.require()
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         if useSoftwareFramebuffer {
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
@@ -53,6 +53,7 @@ public final class SDLSession {
             SDL_Quit()
             throw SDLError(call: "SDL_RegisterEvents", message: "no user event type left")
         }
+        started = true
     }
 
     /// Sets what SDL's video start reads from the environment for the gallery alone (`avoidDBusAutolaunch`,
@@ -87,7 +88,12 @@ public final class SDLSession {
         }
     }
 
+    /// Set once SDL and SDL_ttf are up: an init that throws runs `deinit` too, which must then quit nothing (SDL may
+    /// not even be loaded).
+    private var started = false
+
     deinit {
+        guard started else { return }
         TTF_Quit()
         SDL_Quit()
     }

@@ -77,4 +77,19 @@ struct LinkedLibrariesTests {
         }
         #expect(!text.contains("unavailable"), "\(text)")
     }
+
+    @Test(
+        "a gallery whose SDL cannot be loaded says why in one line and exits 1 (headless; the window checks first too)")
+    func sdlThatCannotBeLoaded() throws {
+        // An empty file where the loader looks first: dlopen fails with "file too short".
+        let libraries = try TemporaryDirectory()
+        _ = try libraries.write([], to: "libSDL2-2.0.so.0")
+        let run = try GalleryProcess.run(
+            [ScriptLine.quit(0.1)], arguments: ["--no-thumbnail-cache"],
+            environment: ["LD_LIBRARY_PATH": libraries.url.path])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("Error: loading SDL: SDL could not be loaded: "), "\(run.standardError)")
+        #expect(run.standardError.contains("file too short"), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+    }
 }
