@@ -190,7 +190,10 @@ public struct WindowRun {
         // nsxiv do: its decode, started while SDL started, usually ends within a few milliseconds of here.
         // The wheel and the grid wait for their first thumbnails instead (not the selection's page, decoded beneath).
         do { try gallery.prepareOverlay() } catch { logger.error("frame: \(error)") }
-        (opened.mode.showsThumbnailsFirst ? assembly.thumbnailWorker : worker).waitForResults(upTo: Self.firstPhotoWait)
+        let firstWorker = opened.mode.showsThumbnailsFirst ? assembly.thumbnailWorker : worker
+        // The wait put to use: the first present's one-time cost is paid now, unless the photo is already here.
+        if !firstWorker.resultsAreReady { renderer.warmUpHidden() }
+        firstWorker.waitForResults(upTo: Self.firstPhotoWait)
         window.show()
         // SIGINT, SIGTERM and SIGHUP wake the event loop with a quit, like closing the window, and abandon decodes in
         // progress: shutting the workers down then does not wait for them (the process exit ends them).

@@ -269,6 +269,9 @@ final class DecodeInbox: Sendable {
         state.withLock { state in state.resultWaiters.removeAll { $0 === waiter } }
     }
 
+    /// Whether `waitForResult` would return at once: a result is ready, or nothing is left to wait for.
+    var resultWaitIsOver: Bool { state.withLock { $0.resultWaitIsOver } }
+
     /// Blocks until nothing is queued, decoding or being announced (or the inbox is shut down).
     func waitUntilIdle() {
         let waiter: DispatchSemaphore? = state.withLock { state in

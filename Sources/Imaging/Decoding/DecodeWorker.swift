@@ -70,6 +70,9 @@ public final class DecodeWorker: Sendable {
         inbox.waitForResult(until: .now() + seconds)
     }
 
+    /// Whether `waitForResults(upTo:)` would return at once: a result is ready to drain, or nothing is left to decode.
+    public var resultsAreReady: Bool { inbox.resultWaitIsOver }
+
     /// Lets all threads decode at once, after a start with `decodesAlone`.
     public func decodeInParallel() {
         inbox.decodeInParallel()

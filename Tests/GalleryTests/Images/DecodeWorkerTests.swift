@@ -109,6 +109,24 @@ extension SDLSerializedTests {
             #expect(worker.drainResults().map(\.photo.rawValue) == Array(1..<10))
         }
 
+        /// `resultsAreReady`: what the window checks before using the wait for the first photo (nothing to wait for,
+        /// a decode running, its result ready, drained).
+        @Test func resultsAreReadyOnlyWhenAWaitWouldNotBlock() throws {
+            let release = DispatchSemaphore(value: 0)
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                release.wait()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
+            #expect(worker.resultsAreReady, "nothing submitted: nothing to wait for")
+            worker.submit(Self.request(0))
+            #expect(!worker.resultsAreReady)
+            release.signal()
+            worker.waitForResults(upTo: 10)
+            #expect(worker.resultsAreReady)
+            #expect(worker.drainResults().map(\.photo.rawValue) == [0])
+            #expect(worker.resultsAreReady, "all drained: nothing left to wait for")
+        }
+
         /// The result decoded alone cancelled before the window took it: the request that replaces it is decoded
         /// alone in its place, without waiting for `decodeInParallel()`.
         @Test func aCancelledResultDecodedAloneLetsTheNextOneStart() throws {
