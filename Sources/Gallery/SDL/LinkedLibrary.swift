@@ -15,8 +15,8 @@ public struct LinkedLibrary: Equatable, Sendable {
     }
 
     /// SDL, SDL_ttf and Little CMS as loaded now (SDL's load waited for, its failure named); none of them needs to be
-    /// initialised first. The format libraries
-    /// are the decoder process's, not the viewer's (`ProcessDecoding.formatLibraries()`, which `--version` adds).
+    /// initialised first. The format libraries are the decoder process's, not the viewer's
+    /// (`ProcessDecoding.formatLibraries()`, which `--version` adds).
     public static var all: [LinkedLibrary] {
         let lcms = LinkedLibrary(name: "Little CMS", version: lcmsVersion(ColourTransform.lcmsVersionNumber))
         if let failure = SDLLibraries.load() {

@@ -31,10 +31,4 @@ public enum SDLLibraries {
     public static func require() throws(SDLError) {
         if let failure = load() { throw SDLError(call: "loading SDL", message: failure) }
     }
-
-    /// Whether SDL and SDL_ttf are loaded now (a test's view: nothing waits).
-    package static var loaded: Bool {
-        gallery_format_libraries_state(Int32(GALLERY_FORMAT_LIBRARIES_SDL)) == 1
-            && gallery_format_libraries_state(Int32(GALLERY_FORMAT_LIBRARIES_TTF)) == 1
-    }
 }
