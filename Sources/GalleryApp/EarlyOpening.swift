@@ -42,10 +42,14 @@ enum EarlyOpening {
         // The pool is made on this thread, which lives as long as the gallery: its processes end when their starting
         // thread does.
         ProcessDecoding.startEarly(processCount: WindowRun.decoderProcessCount, initialCount: 1)
+        if !paths.isEmpty, let size = windowSize(options: options) { beginListing(paths: paths, size: size) }
         // SDL's load last: while `dlopen` runs, no thread of the process can start (glibc's pthread_create waits for
         // the dynamic loader's TLS lock, held through a whole dlopen), so the listing's thread starts first.
-        defer { SDLLibraries.loadInBackground() }
-        guard !paths.isEmpty, let size = windowSize(options: options) else { return }
+        SDLLibraries.loadInBackground()
+    }
+
+    /// Lists `paths` on a thread of its own and asks for the first photo at the page's size in a window of `size`.
+    private static func beginListing(paths: [String], size: ViewportSize) {
         let listing = Listing(paths: paths)
         held.condition.lock()
         held.listing = (listing, nil)

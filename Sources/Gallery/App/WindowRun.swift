@@ -357,8 +357,8 @@ public struct WindowRun {
     }
 
     /// Sets, once, what a window's process sets before starting threads of its own (`setlocale`, `setenv`): the UTF-8
-    /// locale and SDL's environment (`SDLSession.setOwnEnvironment`). A start that lists early calls it before its
-    /// listing thread; `run(opening:)` calls it too.
+    /// locale and SDL's environment (`SDLSession.setOwnEnvironment`). A window's early start calls it before it
+    /// starts the decoder pool, the listing and SDL's load; `run(opening:)` calls it too.
     public static func prepareProcess() {
         guard !processPrepared else { return }
         processPrepared = true
