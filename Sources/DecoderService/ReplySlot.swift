@@ -1,3 +1,4 @@
+import DecoderProcess
 import Imaging
 
 /// One of a decoder process's reply slots: shared memory the viewer keeps mapped once it has been sent, so a reply
@@ -5,7 +6,7 @@ import Imaging
 struct ReplySlot {
     /// The largest buffer a slot holds (a 2560 × 1440 page at 4 bytes a pixel, and some): larger pictures go in memory
     /// of their own, freed with them, so neither process keeps more than this per slot mapped between photos.
-    static let byteLimit = 16 << 20
+    static let byteLimit = DecoderReply.slotByteLimit
 
     /// The slot's memory, or nil before its first use.
     var storage: PixelStorage?

@@ -100,7 +100,8 @@ public struct ImageDecoder: Sendable {
         if format == .raw {
             return DecodedPicture(try decodeRAWPreview(file, fitting: box, region: region))
         }
-        guard let size = header.size, size.width > 0, size.height > 0 else {
+        guard let size = header.size else {
+            if let claim = header.unusableSize, claim.width > 0, claim.height > 0 { throw .tooLarge(claim) }
             throw .corrupt(format: format.rawValue, detail: "the header states no image size")
         }
         guard file.stamp.byteCount <= Self.maximumFileBytes else { throw .tooLarge(size) }

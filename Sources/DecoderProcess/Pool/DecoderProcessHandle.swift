@@ -105,13 +105,17 @@ final class DecoderProcessHandle {
             if memory >= 0 { close(memory) }
             return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID))
         }
+        if let refusal = reply.refusal(answering: request) {
+            if memory >= 0 { close(memory) }
+            return .failure(broken("a reply out of range: \(refusal)"))
+        }
         if reply.slot > 0, reply.format != DecoderReply.encodedPNGFormat {
             // The slot's memory, mapped when it first came: nothing is mapped or faulted for this photo.
             return answer(reply) { () throws(PixelBufferError) in
                 try slots.lend(Int(reply.slot) - 1, descriptor: memory, byteCount: Int(reply.byteCount))
             }
         }
-        guard memory >= 0 else { return .failure(.crashed("a reply with pixels came without their memory")) }
+        guard memory >= 0 else { return .failure(broken("a reply with pixels came without their memory")) }
         if reply.format == DecoderReply.encodedPNGFormat {
             do throws(PixelBufferError) {
                 let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
@@ -119,7 +123,7 @@ final class DecoderProcessHandle {
                     UnsafeRawBufferPointer(start: storage.bytes, count: storage.byteCount))
                 return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID, encoded: bytes))
             } catch {
-                return .failure(.crashed("unusable encoded bytes: \(error)"))
+                return .failure(broken("unusable encoded bytes: \(error)"))
             }
         }
         return answer(reply) { () throws(PixelBufferError) in
@@ -141,7 +145,7 @@ final class DecoderProcessHandle {
                 format: PixelFormat(rawValue: reply.format) ?? .argb8888, storage: try storage())
             return .success(DecoderAnswer(reply: reply, pixels: buffer, processID: processID))
         } catch {
-            return .failure(.crashed("unusable pixels: \(error)"))
+            return .failure(broken("unusable pixels: \(error)"))
         }
     }
 
@@ -185,6 +189,15 @@ final class DecoderProcessHandle {
             _ = waitForExit()
         }
         if socket >= 0 { close(socket) }
+    }
+
+    /// The fault of a process that broke the protocol (`why`): it is ended, as a decoder that may be compromised.
+    private func broken(_ why: String) -> DecoderFault {
+        if !reaped {
+            kill(processID, SIGKILL)
+            _ = waitForExit()
+        }
+        return .crashed(why)
     }
 
     /// The fault of a process whose socket broke: it is reaped, and its end says why (SIGXCPU: it used its

@@ -42,7 +42,8 @@ final class ReplySlots: @unchecked Sendable {
         if descriptor >= 0 {
             // The old mapping is free (no picture holds it): dropped now, its memory with it once the decoder's goes.
             mappings[index] = nil
-            mappings[index] = try PixelStorage.mapShared(sharedMemory: descriptor, byteCount: byteCount)
+            mappings[index] = try PixelStorage.mapShared(
+                sharedMemory: descriptor, byteCount: byteCount, mostBytes: DecoderReply.slotByteLimit)
         }
         guard let mapping = mappings[index] else { throw .invalidSize("reply slot \(index) was never sent") }
         let storage = try PixelStorage.lent(from: mapping, byteCount: byteCount) { [self] in release(index) }

@@ -61,9 +61,11 @@ public final class TextRenderer {
 
     /// `text` anti-aliased in `color` on a transparent background, in `Surface.pixelFormat`.
     ///
-    /// Empty text gives a transparent 1-pixel-wide surface one line high, so callers need no special case.
+    /// Text that renders to nothing (empty, or only zero-width characters such as U+200B or U+202E, which SDL_ttf
+    /// refuses with "Text has zero width") gives a transparent 1-pixel-wide surface one line high, so callers need no
+    /// special case and a file name or EXIF field of them draws nothing.
     public func render(_ text: String, color: RGBA) throws(SDLError) -> Surface {
-        guard !text.isEmpty else {
+        guard !text.isEmpty, try size(of: text).width > 0 else {
             return try Surface(width: 1, height: max(lineHeight, 1))
         }
         let rendered = Surface(

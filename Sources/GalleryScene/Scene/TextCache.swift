@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 import Logging
 
 /// Text rendered once into textures and reused: each (text, size, colour) is rasterised by `prepare(_:renderer:)` before
@@ -27,6 +28,8 @@ final class TextCache {
     private var openFonts: [FontKey: any CanvasFont] = [:]
     private var missingFont = false
     private var textures = LRUCache<Key, any CanvasTexture>()
+    /// Texts the font could not render, tried once and then drawn as nothing.
+    private var unrenderable: Set<Key> = []
     /// The renderer `textures` were made on: textures belong to the renderer that made them.
     private weak var texturesRenderer: (any Canvas)?
     /// Texts already cut to a width: (text, size, font, width) → the text drawn.
@@ -53,10 +56,21 @@ final class TextCache {
         }
         for request in requests {
             let key = try key(of: request)
-            guard textures.value(forKey: key) == nil,
+            guard textures.value(forKey: key) == nil, !unrenderable.contains(key),
                 let font = font(FontKey(pointSize: key.pointSize, monospaced: key.monospaced))
             else { continue }
-            let texture = try renderer.makeTexture(from: try font.pixels(of: key.text, color: key.color))
+            // A text the font cannot render is drawn as nothing: one bad file name or EXIF field must not fail
+            // every frame that shows it.
+            let pixels: PixelBuffer
+            do {
+                pixels = try font.pixels(of: key.text, color: key.color)
+            } catch {
+                logger.error("cannot render a text of \(key.text.utf8.count) bytes: \(error)")
+                if unrenderable.count >= Self.capacity { unrenderable.removeAll() }
+                unrenderable.insert(key)
+                continue
+            }
+            let texture = try renderer.makeTexture(from: pixels)
             textures.evict(toCount: Self.capacity - 1)
             textures.insert(texture, forKey: key)
         }

@@ -11,8 +11,12 @@ public struct PixelSize: Sendable, Hashable {
         self.height = height
     }
 
-    /// Number of pixels covered (`width · height`).
-    public var area: Int { width * height }
+    /// Number of pixels covered (`width · height`), `Int.max` when that overflows: a size made from a hostile number
+    /// cannot trap whoever counts its pixels.
+    public var area: Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : product
+    }
 
     /// The largest size with this aspect ratio that fits inside `box`, rounded to whole pixels, at least 1×1.
     ///

@@ -18,8 +18,11 @@ package struct ImageHeader: Sendable, Hashable {
 
     /// The format, if the content matched one.
     package var format: Format?
-    /// The pixel size stated by the header, if it could be read: the largest a decoder of this format will allocate.
+    /// The pixel size stated by the header, if it could be read and each side is within 1…`largestStatedSide`: the
+    /// largest a decoder of this format will allocate, and the only size anything may compute with.
     package var size: PixelSize?
+    /// The size as stated when it is not usable (a side of 0 or over `largestStatedSide`): for messages only.
+    package var unusableSize: PixelSize?
 
     /// A header of `format` stating `size`.
     package init(format: Format?, size: PixelSize?) {
@@ -35,9 +38,31 @@ package struct ImageHeader: Sendable, Hashable {
     /// Bound on segments, blocks or entries walked; real files have a handful.
     package static let maximumSteps = 1024
 
+    /// The longest side a header may state and still state a size: 2^24 px, a thousand times any decoder's limit
+    /// (16384), and small enough that no area or byte count made from two such sides overflows.
+    package static let largestStatedSide = 1 << 24
+
     /// Reads the header through `read`; `fileExtension` (lowercase) matters only where the bytes cannot tell: TGA, which
     /// has no magic bytes, and camera RAW, whose TIFF-like and ISO-like files are told from TIFF and HEIF by it.
+    ///
+    /// A stated side of 0 or over `largestStatedSide` (a 69-byte PNG stating 2^32 − 1 × 2^32 − 1) states no usable
+    /// size: the header keeps its format and the claim (`unusableSize`), and the decoder refuses it unread.
     package static func read(_ read: Reader, fileExtension: String) -> ImageHeader {
+        var header = stated(read, fileExtension: fileExtension)
+        if let size = header.size, !isUsable(size) {
+            header.size = nil
+            header.unusableSize = size
+        }
+        return header
+    }
+
+    /// Whether both sides of `size` are within 1…`largestStatedSide`.
+    package static func isUsable(_ size: PixelSize) -> Bool {
+        (1...largestStatedSide).contains(size.width) && (1...largestStatedSide).contains(size.height)
+    }
+
+    /// The format and the size exactly as the header states them, however absurd.
+    private static func stated(_ read: Reader, fileExtension: String) -> ImageHeader {
         let bytes = read(0, prefixLength)
 
         // RAW files are TIFF-like or ISO-like: told apart by the extension, their size is the embedded preview's,
@@ -243,9 +268,11 @@ package struct ImageHeader: Sendable, Hashable {
         func integer(_ field: [UInt8], at offset: Int, count: Int) -> Int {
             isLittleEndian ? littleEndian(field, at: offset, count: count) : bigEndian(field, at: offset, count: count)
         }
+        // An 8-byte offset past 2^40 is no file the gallery reads (and `directory + 8` could overflow).
         let directory = integer(bytes, at: 8, count: 8)
+        guard directory > 0, directory < 1 << 40 else { return nil }
         let countField = read(directory, 8)
-        guard directory > 0, countField.count == 8 else { return nil }
+        guard countField.count == 8 else { return nil }
         let entryCount = integer(countField, at: 0, count: 8)
         guard entryCount >= 0, entryCount <= maximumSteps * 4 else { return nil }
         let entries = read(directory + 8, entryCount * 20)

@@ -99,6 +99,11 @@ public final class PixelStorage: @unchecked Sendable {
     /// The mapping is private and writable: the viewer reads the pixels in place, and a write (a premultiply, a
     /// crop) copies only the pages it touches, never into the sender's memory.
     public static func map(sharedMemory descriptor: Int32, byteCount: Int) throws(PixelBufferError) -> PixelStorage {
+        // Pages not yet copied by a write still read the sender's file: were it cut short, they would fault.
+        guard isSealedAgainstShrinking(descriptor) else {
+            close(descriptor)
+            throw .invalidSize("shared memory that may shrink (not sealed)")
+        }
         var status = stat()
         guard byteCount > 0, fstat(descriptor, &status) == 0, Int(status.st_size) >= byteCount else {
             close(descriptor)
@@ -113,21 +118,27 @@ public final class PixelStorage: @unchecked Sendable {
         return PixelStorage(bytes: address, byteCount: byteCount, sharedMemory: descriptor)
     }
 
-    /// Maps all of the memfd `descriptor` (another process's `allocateShared`, at least `byteCount` bytes long) shared,
-    /// taking ownership of the descriptor, with every page mapped now (MADV_POPULATE_READ, Linux 5.14).
+    /// Maps all of the memfd `descriptor` (another process's `allocateShared`, at least `byteCount` and at most
+    /// `mostBytes` bytes long) shared, taking ownership of the descriptor, with every page mapped now
+    /// (MADV_POPULATE_READ, Linux 5.14).
     ///
     /// Shared, not private: the mapping is kept and reused for the sender's later writes into the same file (a
     /// decoder's reply slot), which a private page, once copied by a write here, would no longer show.
-    public static func mapShared(sharedMemory descriptor: Int32, byteCount: Int) throws(PixelBufferError)
+    public static func mapShared(sharedMemory descriptor: Int32, byteCount: Int, mostBytes: Int)
+        throws(PixelBufferError)
         -> PixelStorage
     {
-        // Sealed against shrinking (F_ADD_SEALS, F_SEAL_SHRINK): the sender cannot make a page of the kept mapping
-        // fault under the viewer later. Memory without sealing allowed is mapped as it is.
-        _ = fcntl(descriptor, 1033, 2)
-        var status = stat()
-        guard byteCount > 0, fstat(descriptor, &status) == 0, Int(status.st_size) >= byteCount else {
+        // The sender must not be able to make a page of the kept mapping fault under the viewer later.
+        guard isSealedAgainstShrinking(descriptor) else {
             close(descriptor)
-            throw .invalidSize("shared memory shorter than \(byteCount) bytes")
+            throw .invalidSize("shared memory that may shrink (not sealed)")
+        }
+        var status = stat()
+        guard byteCount > 0, fstat(descriptor, &status) == 0, Int(status.st_size) >= byteCount,
+            Int(status.st_size) <= mostBytes
+        else {
+            close(descriptor)
+            throw .invalidSize("shared memory of \(status.st_size) bytes, not \(byteCount)…\(mostBytes)")
         }
         let length = Int(status.st_size)
         let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
@@ -138,5 +149,16 @@ public final class PixelStorage: @unchecked Sendable {
         }
         _ = madvise(address, length, 22)
         return PixelStorage(bytes: address, byteCount: length, sharedMemory: descriptor)
+    }
+
+    /// Seals the memfd `descriptor` against shrinking (F_ADD_SEALS, F_SEAL_SHRINK) and says whether the seal holds: a
+    /// sender that sealed its seals first (F_SEAL_SEAL) cannot be held to its size, and its memory is refused.
+    private static func isSealedAgainstShrinking(_ descriptor: Int32) -> Bool {
+        let addSeals: Int32 = 1033
+        let getSeals: Int32 = 1034
+        let sealShrink: Int32 = 2
+        _ = fcntl(descriptor, addSeals, sealShrink)
+        let seals = fcntl(descriptor, getSeals)
+        return seals >= 0 && seals & sealShrink != 0
     }
 }

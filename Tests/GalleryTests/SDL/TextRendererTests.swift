@@ -36,9 +36,12 @@ extension SDLSerializedTests {
             #expect(try TextRenderer(pointSize: 32).lineHeight > fonts.lineHeight)
         }
 
-        @Test func emptyTextIsATransparentLine() throws {
+        /// Empty text and text of zero-width characters only (an EXIF make of one U+200B failed every frame that drew
+        /// the I panel: SDL_ttf's "Text has zero width") render as one transparent line.
+        @Test(arguments: ["", "\u{200B}", "\u{202E}", "\u{200B}\u{202E}\u{200D}", "\u{FEFF}"])
+        func textOfNoWidthIsATransparentLine(text: String) throws {
             let fonts = try TextRenderer(pointSize: 18)
-            let surface = try fonts.render("", color: .white)
+            let surface = try fonts.render(text, color: .white)
             #expect(surface.size == PixelSize(width: 1, height: fonts.lineHeight))
             #expect(surface.pixel(x: 0, y: 0).a == 0)
         }
