@@ -96,12 +96,17 @@ public enum ProcessDecoding {
         guard case .file(let path) = request.source, request.region == nil, ImageHeader.mayHavePreview(path: path),
             let file = try? ImageFile(path: path)
         else { return nil }
+        let fileExtension = fileExtension(path)
         var message = DecoderRequest(
             boxWidth: Int32(clamping: request.box.width), boxHeight: Int32(clamping: request.box.height),
-            budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension(path))
+            budgetBytes: 0, cpuSeconds: 0, fileExtension: fileExtension)
         message.preview = true
         message.libraries = .heif
-        guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
+        // The page's own deadline: a grid bomb without a thumbnail costs its 1.2 s here too, not the pool's 10 s.
+        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
+        let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
+        guard
+            case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message, deadline: deadline),
             answer.reply.succeeded, let pixels = answer.pixels
         else { return nil }
         return picture(pixels, notes: answer.reply.texts)

@@ -2,9 +2,11 @@ import PagerEngine
 
 /// Stepping back out with Escape, as eog and nsxiv users expect: one layer at a time, quitting last.
 extension GalleryModel {
-    /// Escape: leaves fullscreen; else the grid or the wheel, opening the photo in the pager; else the zoom, back to
-    /// fit; and quits only from a pager showing its photo fitted, in a window.
+    /// Escape: closes the information panel (a layer over the photo); else leaves fullscreen; else the grid or the
+    /// wheel, opening the photo in the pager; else the zoom, back to fit; and quits only from a pager showing its
+    /// photo fitted, in a window.
     mutating func back(at time: Double) -> [GalleryEffect] {
+        if showsInfoPanel { return perform(.toggleInfoPanel, at: time) }
         if isFullscreen { return perform(.toggleFullscreen, at: time) }
         if case .pager = screen {} else { return perform(.open, at: time) }
         if zoom.shown(at: now) != nil { return perform(.zoomToFit, at: time) }

@@ -443,7 +443,8 @@ public struct GalleryModel: Sendable {
         case .toggleKeepZoom:
             keepsZoom.toggle()
             carriedZoom = nil
-            showInfo(at: time)
+            // Said even without the status bar: the frame itself does not change.
+            showNotice(keepsZoom ? "zoom kept over page turns" : "zoom not kept: each photo opens fitted", at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]

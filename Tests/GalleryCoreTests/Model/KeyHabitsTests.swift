@@ -91,9 +91,23 @@ struct KeyHabitsTests {
             (.bounded, ["F", "F", "Escape"], Outcome(mode: .bounded, photo: 0, quits: true)),
             (.bounded, ["q"], Outcome(mode: .bounded, photo: 0, quits: true)),
             (.bounded, ["F", "q"], Outcome(mode: .bounded, photo: 0, quits: true, fullscreen: true)),
+            // The I panel is a layer over the photo: Escape closes it first (it quit before).
+            (.bounded, ["I", "Escape"], Outcome(mode: .bounded, photo: 0)),
+            (.bounded, ["I", "Escape", "Escape"], Outcome(mode: .bounded, photo: 0, quits: true)),
+            (.bounded, ["F", "I", "Escape"], Outcome(mode: .bounded, photo: 0, fullscreen: true)),
         ])
     func escapeStepsOut(mode: GalleryMode, names: [String], expected: Outcome) {
         #expect(Self.outcome(of: Self.press(names, mode: mode)) == expected)
+    }
+
+    @Test("z says what it did, with or without the status bar (the frame itself does not change)")
+    func keepZoomIsSaid() {
+        var model = GalleryModel(
+            photoCount: 12, mode: .bounded, startPage: 0, viewport: Viewport(width: 800, height: 600))
+        _ = model.key(GalleryKey.named("z"), isRepeat: false, at: 1)
+        #expect(model.notice == "zoom kept over page turns")
+        _ = model.key(GalleryKey.named("z"), isRepeat: false, at: 2)
+        #expect(model.notice == "zoom not kept: each photo opens fitted")
     }
 
     @Test(

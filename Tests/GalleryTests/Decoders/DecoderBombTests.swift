@@ -72,6 +72,20 @@ extension SDLSerializedTests {
             #expect(throws: Never.self) { try DecoderPoolTests.decode(next, pool: pool).get() }
         }
 
+        /// The page's first picture (a HEIF's embedded thumbnail) is asked for before the page: a grid bomb has
+        /// none, and the request took the pool's 10 s default (11.6 s to the tile) instead of the page's 1.2 s.
+        @Test func aGridBombsPreviewRequestKeepsThePagesDeadline() throws {
+            let folder = try TemporaryDirectory()
+            let path = try folder.write(try Self.sharedTileGrid(), to: "shared-tiles.heic")
+            let pool = ProcessDecoding.makePool(options: ImageOptions(), processCount: 1)
+            defer { pool.shutdown() }
+            let started = MonotonicClock.seconds()
+            let preview = ProcessDecoding.preview(DecoderPoolTests.request(path), pool: pool)
+            let seconds = MonotonicClock.seconds() - started
+            #expect(preview == nil)
+            #expect(seconds < 5, "\(seconds) s")
+        }
+
         @Test(arguments: bombs)
         func theViewerStaysSmallWhileItsDecodersMeetABomb(bomb: Bomb) throws {
             let folder = try TemporaryDirectory()
