@@ -57,7 +57,8 @@ run: build
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) --no-print-directory install-check CONFIG=debug
+	$(MAKE) --no-print-directory build CONFIG=release
+	$(MAKE) --no-print-directory install-check CONFIG=release
 
 # The toolchain's swift-format with .swift-format (120 columns, 4 spaces, the project's idioms allowed): `make lint`
 # (run first by `make test`) fails while `make format` would change anything.
@@ -88,12 +89,15 @@ bench: build
 
 # ---- Install: `make install [PREFIX=/usr/local] [DESTDIR=]`, `make uninstall` -------------------------------
 # The man page, completions and desktop entry are generated from the built program into $(GENERATED), never
-# hand-kept: swift-argument-parser's generate-manual plugin and --generate-completion-script, plus gallery-docs
+# hand-kept: swift-argument-parser's generate-manual tool and --generate-completion-script, plus gallery-docs
 # (KeyMap's keys and gestures, the image MIME types PhotoIndex opens).
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 GENERATED   := $(BUILD_DIR)/generated
-MANUAL_OUT  := .build/plugins/GenerateManual/outputs/GalleryApp
+MANUAL_OUT  := $(GENERATED)/manual
+# swift-argument-parser's manual generator, built on its own: its package plugin (`swift package generate-manual`)
+# relinked both programs without the static Swift runtime, so the installed ones needed the toolchain.
+MANUAL_TOOL := $(BUILD_DIR)/generate-manual
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 INSTALLED   := bin/gallery bin/gallery-decoder share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
                share/man/man1/gallery.1 share/bash-completion/completions/gallery \
@@ -106,8 +110,9 @@ INSTALLED   := bin/gallery bin/gallery-decoder share/applications/gallery.deskto
 generated: $(GENERATED)/.done
 
 $(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
-	@rm -rf $(GENERATED) $(MANUAL_OUT) && mkdir -p $(GENERATED)
-	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANUAL_DATE)
+	@rm -rf $(GENERATED) && mkdir -p $(GENERATED) $(MANUAL_OUT)
+	$(SWIFT) build -c $(CONFIG) --product generate-manual
+	$(MANUAL_TOOL) $(GALLERY) --date $(MANUAL_DATE) --output-directory $(MANUAL_OUT)
 	$(GALLERY) --experimental-dump-help > $(GENERATED)/help.json
 	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.1
 	$(BUILD_DIR)/gallery-docs desktop-entry --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.desktop

@@ -67,3 +67,15 @@ step "opens the installed photos"
 grep -q '^address-space limit: [0-9]' "$work/sandbox.txt" || fail "decoder sandbox: $(cat "$work/sandbox.txt")"
 # The headless run above decoded in decoder processes: the viewer found gallery-decoder beside itself.
 step "decoder process: $(grep -vc -e ': off' -e '^missing' "$work/sandbox.txt") of 5 layers on"
+
+# Both programs run where no Swift toolchain is: the Swift runtime linked in, no run path into a toolchain.
+for program in gallery gallery-decoder; do
+  if ldd "$prefix/bin/$program" | grep -q 'libswift\|libFoundation\|libdispatch\|libBlocksRuntime'; then
+    fail "$program needs the Swift toolchain's libraries: $(ldd "$prefix/bin/$program" | grep -o 'libswift[^ ]*' | head -3)"
+  fi
+  # A run path may name the program's own folder ($ORIGIN), never another (a toolchain's library folder).
+  if readelf -d "$prefix/bin/$program" | grep -E 'R(UN)?PATH' | grep -v 'path: \[\$ORIGIN\]$' | grep -q .; then
+    fail "$program has a run path: $(readelf -d "$prefix/bin/$program" | grep -E 'R(UN)?PATH')"
+  fi
+done
+step "no Swift library needed"
