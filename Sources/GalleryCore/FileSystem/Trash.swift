@@ -1,3 +1,5 @@
+import CProcessControl
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,8 +10,8 @@ import Musl
 /// put back (Ctrl+Z, or any file manager's "Restore"), never unlinked. A file on the home volume goes to
 /// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`); one on another volume to that volume's `.Trash/$uid` (when `.Trash`
 /// is a sticky directory, not a link) or `.Trash-$uid`, never copied across volumes. Each move writes
-/// `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then renames the file into `files/NAME`: a file
-/// is either where it was or in the trash with its info, never lost.
+/// `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then renames the file into `files/NAME` without
+/// replacing anything: a file is either where it was or in the trash with its info, never lost.
 public struct Trash: Sendable {
     /// A file moved to the trash, with what puts it back.
     public struct Item: Equatable, Sendable {
@@ -27,6 +29,8 @@ public struct Trash: Sendable {
     let userID: uid_t
     /// The top folder of the volume holding a path (its mount point), for a file that is not on the home volume.
     let volumeTop: @Sendable (String) -> String
+    /// Called with the destination just before each move (tests: a file made in the gap, a slow move).
+    package var beforeMove: (@Sendable (String) -> Void)?
 
     /// The trash of this user, `$XDG_DATA_HOME` from `environment` (else `$HOME/.local/share`).
     public init(environment: [String: String]) {
@@ -64,14 +68,6 @@ public struct Trash: Sendable {
                 attempt += 1
                 continue
             }
-            var probe = stat()
-            if PathBytes.withSystemPath(trashed, { lstat($0, &probe) }) == 0 {
-                // A file of that name without its info (another program's half-done move): not ours to replace.
-                close(descriptor)
-                Self.remove(info)
-                attempt += 1
-                continue
-            }
             let text = "[Trash Info]\nPath=\(Self.escaped(infoPath))\nDeletionDate=\(Self.deletionDate(time))\n"
             let failure = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: descriptor) }
             let closed = FileSystem.closeDescriptor(descriptor)
@@ -79,10 +75,13 @@ public struct Trash: Sendable {
                 Self.remove(info)
                 throw .system(info, code)
             }
-            guard Self.move(original, to: trashed) else {
-                let code = errno
+            beforeMove?(trashed)
+            if let code = Self.moveWithoutReplacing(original, to: trashed) {
                 Self.remove(info)
-                throw .system(original, code)
+                // A file of that name without its info (another program's half-done move): not ours to replace.
+                guard code == EEXIST, attempt < 10_000 else { throw .system(original, code) }
+                attempt += 1
+                continue
             }
             return Item(original: original, trashed: trashed, info: info)
         }
@@ -91,11 +90,10 @@ public struct Trash: Sendable {
     /// Puts `item` back where it was and removes its info. Throws, changing nothing, when a file of that name is
     /// there again or the trashed file is gone.
     public func restore(_ item: Item) throws(TrashError) {
-        var existing = stat()
-        guard PathBytes.withSystemPath(item.original, { lstat($0, &existing) }) != 0 else {
-            throw .occupied(item.original)
+        beforeMove?(item.original)
+        if let code = Self.moveWithoutReplacing(item.trashed, to: item.original) {
+            throw code == EEXIST ? .occupied(item.original) : .system(item.trashed, code)
         }
-        guard Self.move(item.trashed, to: item.original) else { throw .system(item.trashed, errno) }
         Self.remove(item.info)
     }
 
@@ -135,9 +133,20 @@ public struct Trash: Sendable {
         }
     }
 
-    /// rename(2) of paths that may hold bytes that are not UTF-8 (`PathBytes`); false with `errno` set on failure.
-    private static func move(_ from: String, to destination: String) -> Bool {
-        PathBytes.withSystemPath(from) { source in PathBytes.withSystemPath(destination) { rename(source, $0) } } == 0
+    /// Renames `from` to `destination` unless something has that name (`EEXIST` then): renameat2's
+    /// `RENAME_NOREPLACE`, atomic; where the file system cannot (`EINVAL`), a check and rename(2), which leaves a gap.
+    /// Nil on success, else the error code.
+    private static func moveWithoutReplacing(_ from: String, to destination: String) -> Int32? {
+        let result = PathBytes.withSystemPath(from) { source in
+            PathBytes.withSystemPath(destination) { target -> Int32 in
+                if gallery_rename_noreplace(source, target) == 0 { return 0 }
+                guard errno == EINVAL || errno == ENOSYS else { return errno }
+                var existing = stat()
+                if lstat(target, &existing) == 0 { return EEXIST }
+                return rename(source, target) == 0 ? 0 : errno
+            }
+        }
+        return result == 0 ? nil : result
     }
 
     private static func remove(_ path: String) {
