@@ -11,7 +11,8 @@ import Musl
 /// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`); one on another volume to that volume's `.Trash/$uid` (when `.Trash`
 /// is a sticky directory, not a link) or `.Trash-$uid`, never copied across volumes. Each move writes
 /// `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then renames the file into `files/NAME` without
-/// replacing anything: a file is either where it was or in the trash with its info, never lost.
+/// replacing anything: a file is either where it was or in the trash with its info, never lost. A restore puts back
+/// only the very file moved (`Identity`).
 public struct Trash: Sendable {
     /// A file moved to the trash, with what puts it back.
     public struct Item: Equatable, Sendable {
@@ -21,6 +22,33 @@ public struct Trash: Sendable {
         public var trashed: String
         /// Its `TRASH/info/NAME.trashinfo`.
         public var info: String
+        /// The trashed file as it was once moved: what it must still be for a restore.
+        public var identity: Identity
+    }
+
+    /// What tells a file from another that took its name: device, inode, size and modification time.
+    public struct Identity: Equatable, Sendable {
+        /// `st_dev`.
+        public var device: UInt64
+        /// `st_ino`.
+        public var inode: UInt64
+        /// `st_size`.
+        public var size: Int64
+        /// `st_mtim`, seconds and nanoseconds.
+        public var modified: (seconds: Int64, nanoseconds: Int64)
+
+        /// The identity of the file `status` describes.
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            modified = (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))
+        }
+
+        /// Equal when every field is.
+        public static func == (lhs: Identity, rhs: Identity) -> Bool {
+            lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size && lhs.modified == rhs.modified
+        }
     }
 
     /// The home trash: `$XDG_DATA_HOME/Trash`.
@@ -83,13 +111,22 @@ public struct Trash: Sendable {
                 attempt += 1
                 continue
             }
-            return Item(original: original, trashed: trashed, info: info)
+            var moved = stat()
+            // rename(2) keeps all four, so the status taken before stands in should the new one fail.
+            if PathBytes.withSystemPath(trashed, { lstat($0, &moved) }) != 0 { moved = file }
+            return Item(original: original, trashed: trashed, info: info, identity: Identity(moved))
         }
     }
 
     /// Puts `item` back where it was and removes its info. Throws, changing nothing, when a file of that name is
-    /// there again or the trashed file is gone.
+    /// there again, or the trashed file is gone or is not the one moved there (the trash emptied and another file of
+    /// its name trashed since).
     public func restore(_ item: Item) throws(TrashError) {
+        var current = stat()
+        guard PathBytes.withSystemPath(item.trashed, { lstat($0, &current) }) == 0 else {
+            throw .system(item.trashed, errno)
+        }
+        guard Identity(current) == item.identity else { throw .notTheFileMoved(item.original, trashed: item.trashed) }
         beforeMove?(item.original)
         if let code = Self.moveWithoutReplacing(item.trashed, to: item.original) {
             throw code == EEXIST ? .occupied(item.original) : .system(item.trashed, code)

@@ -2,9 +2,30 @@ import Foundation
 import GalleryCore
 import Testing
 
-/// What `Trash` never does: replace a file made in the gap before a move.
+/// What `Trash` never does: restore a file it did not move, replace a file made in the gap before a move.
 @Suite("Trash trust")
 struct TrashTrustTests {
+    @Test("a trash emptied and refilled with another file of the photo's name: Ctrl+Z refuses and moves nothing")
+    func restoreChecksIdentity() throws {
+        let (folder, trash, photo) = try TrashTests.scratch()
+        let item = try trash.moveToTrash(photo)
+        // A file manager empties the trash; then another folder's file of the same name goes there, with its info.
+        try FileManager.default.removeItem(atPath: item.trashed)
+        try FileManager.default.removeItem(atPath: item.info)
+        try folder.makeFolder("other")
+        let other = try folder.write("other/a b(1).jpg", "another photo")
+        let second = try trash.moveToTrash(other)
+        try #require(second.trashed == item.trashed && second.info == item.info)
+        let error = #expect(throws: TrashError.self) { try trash.restore(item) }
+        #expect(error?.description.contains("not the file Delete moved there") == true, "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: photo))
+        #expect(try String(contentsOfFile: second.trashed, encoding: .utf8) == "another photo")
+        #expect(FileManager.default.fileExists(atPath: second.info))
+        // The other file's own record still puts it back.
+        try trash.restore(second)
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "another photo")
+    }
+
     @Test("a file made at the photo's name just before Ctrl+Z's move is never replaced")
     func restoreNeverReplaces() throws {
         let (folder, original, photo) = try TrashTests.scratch()
