@@ -8,11 +8,11 @@ import Musl
 
 /// The desktop's wastebasket, per the freedesktop.org Trash specification 1.0: a photo moved there by Delete can be
 /// put back (Ctrl+Z, or any file manager's "Restore"), never unlinked. A file on the home volume goes to
-/// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`); one on another volume to that volume's `.Trash/$uid` (when `.Trash`
-/// is a sticky directory, not a link) or `.Trash-$uid`, never copied across volumes. Each move writes
-/// `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then renames the file into `files/NAME` without
-/// replacing anything: a file is either where it was or in the trash with its info, never lost. A restore puts back
-/// only the very file moved (`Identity`).
+/// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`); one on another volume to the top of that volume (its mount point,
+/// for the file's real path) in `.Trash/$uid` (when `.Trash` is a sticky directory, not a link) or `.Trash-$uid`,
+/// never copied across volumes. Each move writes `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then
+/// renames the file into `files/NAME` without replacing anything: a file is either where it was or in the trash with
+/// its info, never lost. A restore puts back only the very file moved (`Identity`).
 public struct Trash: Sendable {
     /// A file moved to the trash, with what puts it back.
     public struct Item: Equatable, Sendable {
@@ -143,12 +143,18 @@ public struct Trash: Sendable {
             try makeTrash(home)
             return (home, original)
         }
-        let top = volumeTop(original)
-        let relative = String(original.dropFirst(top == "/" ? 1 : top.count + 1))
+        // The volume's top is found for the real path: through a linked folder, the lexical parents lie on another
+        // volume, and the trash would land inside the photo's folder.
+        guard let resolved = Self.resolved(original) else { throw .noTrash(original) }
+        let top = volumeTop(resolved)
+        guard top == "/" || resolved.hasPrefix(top + "/") else { throw .noTrash(original) }
+        let relative = String(resolved.dropFirst(top == "/" ? 1 : top.count + 1))
         let shared = (top == "/" ? "" : top) + "/.Trash"
         var sharedInfo = stat()
         // The administrator's `.Trash`: a real folder with the sticky bit, holding one folder per user.
-        if lstat(shared, &sharedInfo) == 0, sharedInfo.st_mode & S_IFMT == S_IFDIR, sharedInfo.st_mode & S_ISVTX != 0 {
+        if PathBytes.withSystemPath(shared, { lstat($0, &sharedInfo) }) == 0, sharedInfo.st_mode & S_IFMT == S_IFDIR,
+            sharedInfo.st_mode & S_ISVTX != 0
+        {
             let own = shared + "/\(userID)"
             if (try? makeTrash(own)) != nil, Self.device(of: own) == device { return (own, relative) }
         }
@@ -158,13 +164,28 @@ public struct Trash: Sendable {
         return (own, relative)
     }
 
+    /// `path` with its folder's links resolved (realpath(3)) and its last component kept as it is (a link there is
+    /// the file trashed); nil when the folder cannot be resolved.
+    static func resolved(_ path: String) -> String? {
+        let folder = parent(path)
+        guard let real = PathBytes.withSystemPath(folder, { realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        let bytes = UnsafeBufferPointer(start: real, count: strlen(real)).map { UInt8(bitPattern: $0) }
+        let resolvedFolder = PathBytes.string(fromBytes: bytes)
+        return (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + lastComponent(path)
+    }
+
     /// Makes `trash` with its `files` and `info` folders (mode 0700) where missing, checking that each is a folder of
     /// this user's and not a link.
     private func makeTrash(_ trash: String) throws(TrashError) {
         for folder in [trash, trash + "/files", trash + "/info"] {
-            if mkdir(folder, 0o700) != 0, errno != EEXIST { throw .system(folder, errno) }
+            if PathBytes.withSystemPath(folder, { mkdir($0, 0o700) }) != 0, errno != EEXIST {
+                throw .system(folder, errno)
+            }
             var info = stat()
-            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == userID else {
+            guard PathBytes.withSystemPath(folder, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                info.st_uid == userID
+            else {
                 throw .notUsable(folder)
             }
         }
@@ -244,20 +265,8 @@ public struct Trash: Sendable {
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
-    private static func device(of path: String) -> dev_t? {
+    static func device(of path: String) -> dev_t? {
         var info = stat()
-        return stat(path, &info) == 0 ? info.st_dev : nil
-    }
-
-    /// The mount point of the volume holding `path`: the highest folder above it on the same device.
-    @Sendable static func mountPoint(of path: String) -> String {
-        var current = parent(path)
-        guard let volume = device(of: current) else { return "/" }
-        while current != "/" {
-            let above = parent(current)
-            guard device(of: above) == volume else { return current }
-            current = above
-        }
-        return "/"
+        return PathBytes.withSystemPath(path, { stat($0, &info) }) == 0 ? info.st_dev : nil
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import GalleryCore
 import Testing
 
-/// What `Trash` never does: restore a file it did not move, replace a file made in the gap before a move.
+/// What `Trash` never does: restore a file it did not move, replace a file made in the gap before a move, make a
+/// trash inside a photo folder.
 @Suite("Trash trust")
 struct TrashTrustTests {
     @Test("a trash emptied and refilled with another file of the photo's name: Ctrl+Z refuses and moves nothing")
@@ -58,5 +59,75 @@ struct TrashTrustTests {
             try FileManager.default.contentsOfDirectory(atPath: folder.path + "/data/Trash/info") == [
                 "a b(1).2.jpg.trashinfo"
             ])
+    }
+
+    /// Whether this process may mount a tmpfs (root, with mount(2) allowed): tried once on a scratch folder.
+    static let canMount: Bool = {
+        guard geteuid() == 0, let folder = try? TemporaryFolder() else { return false }
+        defer { withExtendedLifetime(folder) {} }
+        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+        return umount2(folder.path, Int32(MNT_DETACH)) == 0
+    }()
+
+    @Test(
+        "a photo on another volume reached through a symlinked folder goes to that volume's top, never into its folder",
+        .enabled(if: canMount, "needs root and mount(2) to mount a scratch tmpfs"))
+    func symlinkedFolderOnAnotherVolume() throws {
+        let folder = try TemporaryFolder()
+        try folder.makeFolder("data")
+        let volume = try folder.makeFolder("volume")
+        try #require(mount("tmpfs", volume, "tmpfs", 0, "size=1m,mode=0755") == 0, "mount: \(errno)")
+        defer { _ = umount2(volume, Int32(MNT_DETACH)) }
+        try folder.makeFolder("volume/photos")
+        try folder.write("volume/photos/p.jpg", "p")
+        try folder.link("linked", to: volume + "/photos")
+        let trash = Trash(environment: ["XDG_DATA_HOME": folder.path + "/data"])
+        let item = try trash.moveToTrash(folder.path + "/linked/p.jpg")
+        #expect(item.trashed == volume + "/.Trash-\(getuid())/files/p.jpg")
+        #expect(try String(contentsOfFile: item.info, encoding: .utf8).contains("\nPath=photos/p.jpg\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: volume + "/photos") == [])
+        try trash.restore(item)
+        #expect(try String(contentsOfFile: volume + "/photos/p.jpg", encoding: .utf8) == "p")
+    }
+}
+
+/// `/proc/self/mountinfo` as `Trash` reads it for a volume's top: hostile text, bounded, its escapes undone.
+@Suite("Trash mount points")
+struct TrashMountPointTests {
+    static let mountInfo = [
+        "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw",
+        "25 24 0:23 / /dev/shm rw,relatime - tmpfs tmpfs rw",
+        // Mounted over the one before: the device tells which is seen.
+        "30 25 0:27 / /dev/shm rw,relatime - tmpfs tmpfs rw",
+        #"40 27 0:50 / /mnt/my\040disk rw - vfat /dev/sdb1 rw"#,
+        "41 27 0:51 / /mnt/disk rw - ext4 /dev/sdc1 rw",
+        // A bind mount of a folder of the root volume.
+        "42 27 254:0 /srv/photos /media/photos rw - ext4 /dev/vda rw",
+        // Malformed lines, skipped.
+        "43 27 0:52", #"44 27 0:53 / /mnt/bad\9 rw - x y rw"#, "45 27 x:53 / /mnt/x rw - x y rw",
+        "46 27 0:99999999999 / /mnt/y rw - x y rw", "47 27 0:54 / relative rw - x y rw",
+    ].joined(separator: "\n")
+
+    @Test(
+        "the longest mount point above the path on the path's device",
+        arguments: [
+            ("/dev/shm/a", (0, 27), "/dev/shm"), ("/dev/shm/a", (0, 23), "/dev/shm"), ("/dev/shm", (0, 27), "/dev/shm"),
+            ("/mnt/my disk/photos", (0, 50), "/mnt/my disk"), ("/mnt/disk2/photos", (254, 0), "/"),
+            ("/mnt/disk/photos", (0, 51), "/mnt/disk"), ("/mnt/disk/photos", (254, 0), "/"),
+            ("/media/photos/2024", (254, 0), "/media/photos"), ("/mnt/bad\t9", (0, 53), nil), ("/mnt/x", (0, 53), nil),
+            ("/mnt/y/a", (0, 54), nil), ("/home/a", (8, 1), nil),
+        ] as [(String, (UInt64, UInt64), String?)])
+    func lookup(path: String, device: (major: UInt64, minor: UInt64), top: String?) {
+        let number = dev_t(((device.major & 0xFFF) << 8) | (device.minor & 0xFF) | ((device.minor & 0xFFFF_FF00) << 12))
+        #expect(Trash.mountPoint(in: Array(Self.mountInfo.utf8), of: path, device: number) == top)
+    }
+
+    @Test("a mount point's bytes that are not UTF-8 come back as the path's own")
+    func invalidUTF8() {
+        let path = PathBytes.string(fromBytes: Array("/mnt/a".utf8) + [0xFF] + Array("/photos".utf8))
+        let text = Array(#"50 27 0:60 / /mnt/a\377 rw - x y rw"#.utf8)
+        #expect(
+            Trash.mountPoint(in: text, of: path, device: 60)
+                == PathBytes.string(fromBytes: Array("/mnt/a".utf8) + [0xFF]))
     }
 }
