@@ -8,11 +8,11 @@ import Musl
 
 /// The desktop's wastebasket, per the freedesktop.org Trash specification 1.0: a photo moved there by Delete can be
 /// put back (Ctrl+Z, or any file manager's "Restore"), never unlinked. A file on the home volume goes to
-/// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`); one on another volume to the top of that volume (its mount point,
-/// for the file's real path) in `.Trash/$uid` (when `.Trash` is a sticky directory, not a link) or `.Trash-$uid`,
-/// never copied across volumes. Each move writes `info/NAME.trashinfo` first (reserving the name with `O_EXCL`), then
-/// renames the file into `files/NAME` without replacing anything: a file is either where it was or in the trash with
-/// its info, never lost. A restore puts back only the very file moved (`Identity`).
+/// `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`, made with its missing folders); one on another volume to the top of
+/// that volume (its mount point, for the file's real path) in `.Trash/$uid` (when `.Trash` is a sticky directory, not
+/// a link) or `.Trash-$uid`, never copied across volumes. Each move writes `info/NAME.trashinfo` first (reserving the
+/// name with `O_EXCL`), then renames the file into `files/NAME` without replacing anything: a file is either where it
+/// was or in the trash with its info, never lost. A restore puts back only the very file moved (`Identity`).
 public struct Trash: Sendable {
     /// A file moved to the trash, with what puts it back.
     public struct Item: Equatable, Sendable {
@@ -85,7 +85,7 @@ public struct Trash: Sendable {
         let base = Self.lastComponent(original)
         var attempt = 1
         while true {
-            let name = attempt == 1 ? base : Self.numbered(base, attempt)
+            let name = Self.trashName(base, attempt)
             let info = trash + "/info/" + name + ".trashinfo"
             let trashed = trash + "/files/" + name
             let descriptor = PathBytes.withSystemPath(info) {
@@ -138,8 +138,9 @@ public struct Trash: Sendable {
     /// absolute in the home trash, relative to the volume's top in a volume's trash (as the specification allows and
     /// GLib writes, so the volume can be mounted elsewhere).
     private func trashFolder(for original: String, device: dev_t) throws(TrashError) -> (String, String) {
-        // The data folder must exist already: nothing is made above the trash itself (a made-up XDG_DATA_HOME).
-        if Self.device(of: Self.parent(home)) == device {
+        // The nearest folder that exists on the way to the home trash tells its volume; what is missing is made.
+        if Self.device(of: Self.nearestExisting(home)) == device {
+            try makeParents(of: home)
             try makeTrash(home)
             return (home, original)
         }
@@ -162,6 +163,29 @@ public struct Trash: Sendable {
         try makeTrash(own)
         guard Self.device(of: own) == device else { throw .noTrash(original) }
         return (own, relative)
+    }
+
+    /// Makes the missing folders above `trash` (mode 0700), as the base directory specification asks of a data home
+    /// that does not exist yet (a fresh account, root's `/root` without `.local/share`).
+    private func makeParents(of trash: String) throws(TrashError) {
+        var missing: [String] = []
+        var folder = Self.parent(trash)
+        while folder != "/", Self.device(of: folder) == nil {
+            missing.append(folder)
+            folder = Self.parent(folder)
+        }
+        for folder in missing.reversed() {
+            if PathBytes.withSystemPath(folder, { mkdir($0, 0o700) }) != 0, errno != EEXIST {
+                throw .system(folder, errno)
+            }
+        }
+    }
+
+    /// `path` itself if it exists, else the nearest folder above it that does.
+    static func nearestExisting(_ path: String) -> String {
+        var current = path
+        while current != "/", device(of: current) == nil { current = parent(current) }
+        return current
     }
 
     /// `path` with its folder's links resolved (realpath(3)) and its last component kept as it is (a link there is
@@ -231,10 +255,35 @@ public struct Trash: Sendable {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
-    /// `base` with a number before its extension: `a.jpg` → `a.2.jpg`, as file managers name a second `a.jpg`.
-    static func numbered(_ base: String, _ number: Int) -> String {
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base + ".\(number)" }
-        return base[..<dot] + ".\(number)" + base[dot...]
+    /// The most bytes of a name in the trash: `NAME.trashinfo` must fit in `NAME_MAX` (255).
+    static let longestName = 255 - ".trashinfo".utf8.count
+
+    /// The name of `base`'s `attempt`th try in the trash: `base` itself, then numbered before its extension (`a.jpg`
+    /// → `a.2.jpg`, as file managers name a second `a.jpg`); a name over `longestName` bytes has its stem shortened
+    /// (at a character's start) and keeps its extension; the info's `Path=` keeps the full name.
+    package static func trashName(_ base: String, _ attempt: Int) -> String {
+        let bytes = PathBytes.bytes(of: base)
+        let suffix = attempt == 1 ? [] : Array(".\(attempt)".utf8)
+        var stem = bytes[...]
+        var tail: ArraySlice<UInt8> = []
+        // The extension follows the last dot, not a leading one.
+        if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0 {
+            stem = bytes[..<dot]
+            tail = bytes[dot...]
+        }
+        // Too long, an extension of over 32 bytes is no extension worth keeping whole: the stem's room would be small.
+        if bytes.count + suffix.count > longestName, tail.count > 32 {
+            stem = bytes[...]
+            tail = []
+        }
+        let room = longestName - suffix.count - tail.count
+        if stem.count > room {
+            var end = stem.startIndex + room
+            // Not inside a UTF-8 sequence: its continuation bytes are 10xxxxxx.
+            while end > stem.startIndex, stem[end] & 0xC0 == 0x80 { end -= 1 }
+            stem = stem[..<end]
+        }
+        return PathBytes.string(fromBytes: stem + suffix + tail)
     }
 
     /// The path as `Path=` holds it: percent-encoded bytes, all but RFC 3986's unreserved characters and `/` (what

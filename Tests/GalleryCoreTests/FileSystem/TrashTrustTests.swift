@@ -2,8 +2,8 @@ import Foundation
 import GalleryCore
 import Testing
 
-/// What `Trash` never does: restore a file it did not move, replace a file made in the gap before a move, make a
-/// trash inside a photo folder.
+/// What `Trash` trusts and what it never does: restore a file it did not move, replace a file made in the gap
+/// before a move, make a trash inside a photo folder, fail on a long name, fall back to the root volume's trash.
 @Suite("Trash trust")
 struct TrashTrustTests {
     @Test("a trash emptied and refilled with another file of the photo's name: Ctrl+Z refuses and moves nothing")
@@ -59,6 +59,54 @@ struct TrashTrustTests {
             try FileManager.default.contentsOfDirectory(atPath: folder.path + "/data/Trash/info") == [
                 "a b(1).2.jpg.trashinfo"
             ])
+    }
+
+    @Test(
+        "a name too long for NAME.trashinfo is shortened in the trash, its extension kept; the info keeps the full path",
+        arguments: [
+            String(repeating: "x", count: 246) + ".jpg", String(repeating: "é", count: 125) + ".jpeg",
+            String(repeating: "n", count: 255),
+            String(repeating: "a", count: 200) + "." + String(repeating: "e", count: 54),
+        ])
+    func longName(name: String) throws {
+        let (folder, trash, _) = try TrashTests.scratch()
+        let photo = try folder.write("photos/" + name, "long")
+        let first = try trash.moveToTrash(photo)
+        try folder.write("photos/" + name, "long again")
+        let second = try trash.moveToTrash(photo)
+        for item in [first, second] {
+            let trashedName = (item.trashed as NSString).lastPathComponent
+            #expect(trashedName.utf8.count + ".trashinfo".utf8.count <= 255, "\(trashedName)")
+            #expect(String(validating: Array(trashedName.utf8), as: UTF8.self) != nil)
+            let info = try String(contentsOfFile: item.info, encoding: .utf8)
+            #expect(info.contains("\nPath=" + Trash.escaped(photo) + "\n"))
+        }
+        if name.hasSuffix(".jpg") { #expect(first.trashed.hasSuffix(".jpg") && second.trashed.hasSuffix(".jpg")) }
+        #expect(first.trashed != second.trashed)
+        try trash.restore(second)
+        #expect(try String(contentsOfFile: photo, encoding: .utf8) == "long again")
+    }
+
+    @Test("no ~/.local/share: the home trash is made (0700), never the root volume's /.Trash-UID")
+    func missingDataHome() throws {
+        let folder = try TemporaryFolder()
+        try folder.makeFolder("home")
+        try folder.makeFolder("photos")
+        let photo = try folder.write("photos/p.jpg", "p")
+        for environment in [
+            ["HOME": folder.path + "/home"], ["XDG_DATA_HOME": folder.path + "/home/data", "HOME": "/"],
+        ] {
+            let trash = Trash(environment: environment)
+            let item = try trash.moveToTrash(photo)
+            #expect(item.trashed.hasPrefix(trash.home + "/files/"), "\(item.trashed)")
+            var made = trash.home
+            while made != folder.path + "/home" {
+                var info = stat()
+                #expect(lstat(made, &info) == 0 && info.st_mode & 0o7777 == 0o700, "\(made)")
+                made = (made as NSString).deletingLastPathComponent
+            }
+            try trash.restore(item)
+        }
     }
 
     /// Whether this process may mount a tmpfs (root, with mount(2) allowed): tried once on a scratch folder.
