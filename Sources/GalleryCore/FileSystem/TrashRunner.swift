@@ -15,6 +15,8 @@ public final class TrashRunner: Sendable {
     private struct State {
         var queue: [Job] = []
         var working = false
+        /// Set by `finish`: no job is started after it.
+        var closed = false
         /// Jobs asked for whose outcome was not taken yet.
         var pending = 0
         var finished: [TrashOutcome] = []
@@ -71,8 +73,20 @@ public final class TrashRunner: Sendable {
         signal.wait(upTo: seconds) { [state] in state.withLock { $0.pending > 0 && $0.finished.isEmpty } }
     }
 
+    /// Quitting: waits up to `seconds` for the jobs asked for to end, then starts no other (those left change
+    /// nothing). A move cut off by the process's exit would leave its `.trashinfo` without the file.
+    public func finish(upTo seconds: Double) {
+        signal.wait(upTo: seconds) { [state] in state.withLock { $0.working } }
+        state.withLock { state in
+            state.closed = true
+            state.pending -= state.queue.count
+            state.queue.removeAll()
+        }
+    }
+
     private func submit(_ job: Job, wake: @escaping @Sendable () -> Void) {
         let start = state.withLock { state in
+            guard !state.closed else { return false }
             state.queue.append(job)
             state.pending += 1
             defer { state.working = true }
@@ -86,12 +100,14 @@ public final class TrashRunner: Sendable {
                 signal.notify()
                 wake()
             }
+            // `finish` waits for the thread to stop working, which it says only here.
+            signal.notify()
         }
     }
 
     private func nextJob() -> Job? {
         state.withLock { state in
-            guard !state.queue.isEmpty else {
+            guard !state.queue.isEmpty, !state.closed else {
                 state.working = false
                 return nil
             }

@@ -93,6 +93,12 @@ extension GalleryController {
     /// Trash moves and `xdg-open` runs asked for whose outcome was not taken yet.
     public var pendingFileJobs: Int { trashRunner.pendingCount + openWith.pendingCount }
 
+    /// Quitting: waits up to `seconds` of real time for the moves to the Trash and back asked for, so none is cut off
+    /// between its `.trashinfo` and its file.
+    public func finishFileJobs(upTo seconds: Double = 5) {
+        trashRunner.finish(upTo: seconds)
+    }
+
     /// Waits up to `seconds` of real time for a trash move or an `xdg-open` run to end (headless runs).
     public func waitForFileJob(upTo seconds: Double) {
         if trashRunner.pendingCount > 0 {

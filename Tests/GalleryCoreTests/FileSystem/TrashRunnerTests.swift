@@ -52,4 +52,25 @@ struct TrashRunnerTests {
         #expect(runner.trashed.count == 1)
         _ = folder
     }
+
+    @Test("quitting during a slow Delete waits for it: the photo is in the trash with its info, never an info alone")
+    func quitWaitsForMove() throws {
+        let (folder, original, photo) = try TrashTests.scratch()
+        let moving = DispatchSemaphore(value: 0)
+        var trash = original
+        // The info is written; the move takes a while (a slow disk, a network volume).
+        trash.beforeMove = { _ in
+            moving.signal()
+            usleep(300_000)
+        }
+        let runner = TrashRunner(trash: { [trash] in trash })
+        runner.moveToTrash(photo, place: 0)
+        try #require(moving.wait(timeout: .now() + 10) == .success)
+        runner.finish(upTo: 10)
+        let infos = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/data/Trash/info")
+        #expect(!FileManager.default.fileExists(atPath: photo))
+        #expect(infos == ["a b(1).jpg.trashinfo"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path + "/data/Trash/files") == ["a b(1).jpg"])
+    }
 }
