@@ -8,7 +8,7 @@ import Musl
 /// so the window never waits for a file system; keeps what puts each back, last first, for this session. Thread-safe.
 public final class TrashRunner: Sendable {
     private enum Job {
-        case trash(path: String, place: Int)
+        case trash(path: String, place: Int, marked: Bool)
         case restore
     }
 
@@ -21,7 +21,7 @@ public final class TrashRunner: Sendable {
         var pending = 0
         var finished: [TrashOutcome] = []
         /// What Ctrl+Z puts back, the last moved last.
-        var undo: [(item: Trash.Item, path: String, place: Int)] = []
+        var undo: [(item: Trash.Item, path: String, place: Int, marked: Bool)] = []
     }
 
     private let state = LockedState(State())
@@ -43,9 +43,12 @@ public final class TrashRunner: Sendable {
         return values
     }
 
-    /// Moves the file at `path`, photo `place` of the library, to the trash; `wake` is called once it is done.
-    public func moveToTrash(_ path: String, place: Int, wake: @escaping @Sendable () -> Void = {}) {
-        submit(.trash(path: path, place: place), wake: wake)
+    /// Moves the file at `path`, photo `place` of the library (`marked` or not, which its restore gives back), to the
+    /// trash; `wake` is called once it is done.
+    public func moveToTrash(
+        _ path: String, place: Int, marked: Bool = false, wake: @escaping @Sendable () -> Void = {}
+    ) {
+        submit(.trash(path: path, place: place, marked: marked), wake: wake)
     }
 
     /// Puts the file last moved to the trash back (after any move still queued); `wake` is called once it is done.
@@ -118,10 +121,10 @@ public final class TrashRunner: Sendable {
     private func perform(_ job: Job) -> TrashOutcome {
         let trash = makeTrash()
         switch job {
-        case .trash(let path, let place):
+        case .trash(let path, let place, let marked):
             do {
                 let item = try trash.moveToTrash(path)
-                state.withLock { $0.undo.append((item, path, place)) }
+                state.withLock { $0.undo.append((item, path, place, marked)) }
                 return .trashed(path: path, place: place)
             } catch {
                 return .failed("Delete: \(error)")
@@ -132,7 +135,7 @@ public final class TrashRunner: Sendable {
             }
             do {
                 try trash.restore(last.item)
-                return .restored(path: last.path, place: last.place)
+                return .restored(path: last.path, place: last.place, marked: last.marked)
             } catch {
                 state.withLock { $0.undo.append(last) }
                 return .failed("Ctrl+Z: \(error)")
