@@ -18,3 +18,20 @@ static inline int gallery_pidfd_open(pid_t pid) {
     return -1;
 #endif
 }
+
+#include <errno.h>
+#include <fcntl.h>
+
+// rename(2) that never replaces: renameat2(2) with RENAME_NOREPLACE (Linux 3.15) fails with EEXIST when `to` exists,
+// atomically, where a check before rename(2) leaves a gap. Called through syscall(2): glibc declares renameat2 only
+// under _GNU_SOURCE, which Swift's Glibc module lacks. EINVAL where the file system cannot (some network ones).
+static inline int gallery_rename_noreplace(const char *from, const char *to) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1U /* RENAME_NOREPLACE */);
+#else
+    (void)from;
+    (void)to;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

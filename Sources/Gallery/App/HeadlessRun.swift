@@ -202,6 +202,7 @@ public struct HeadlessRun {
             if StopSignal.isStopRequested { break }
             frame = max(frame, Self.lastIdleFrame(before: cursor, gallery: gallery, framesPerSecond: framesPerSecond))
         }
+        gallery.finishFileJobs()
         try trace?.close()
         try reportMarked?(gallery.markedPaths)
         return framesRendered

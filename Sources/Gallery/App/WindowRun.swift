@@ -312,6 +312,7 @@ public struct WindowRun {
                 lastFrame = clock.now()
             }
         }
+        gallery.finishFileJobs()
         try reportMarked?(gallery.markedPaths)
     }
 

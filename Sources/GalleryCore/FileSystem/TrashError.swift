@@ -14,6 +14,9 @@ public enum TrashError: Error, Equatable, Sendable, CustomStringConvertible {
     case notUsable(String)
     /// A file of the original's name is there again: restoring would replace it.
     case occupied(String)
+    /// The file in the trash at `trashed` is not the one moved there from `path` (the trash was emptied and another
+    /// file of that name trashed since): restoring would bring back a stranger.
+    case notTheFileMoved(String, trashed: String)
 
     /// The message the window shows.
     public var description: String {
@@ -22,6 +25,9 @@ public enum TrashError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTrash(let path): "\(path): no trash on its volume can take it"
         case .notUsable(let path): "\(path) is not a trash folder of yours"
         case .occupied(let path): "\(path) exists again: not replaced"
+        case .notTheFileMoved(let path, let trashed):
+            "\(path): the Trash's \(Trash.lastComponent(trashed)) is not the file Delete moved there (the Trash changed)"
+                + ": not restored"
         }
     }
 }

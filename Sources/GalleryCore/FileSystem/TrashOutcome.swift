@@ -2,8 +2,8 @@
 public enum TrashOutcome: Equatable, Sendable {
     /// The file at `path`, photo `place` of the library when Delete was pressed, is in the Trash now.
     case trashed(path: String, place: Int)
-    /// The file at `path` is back where it was; it was photo `place` when it went.
-    case restored(path: String, place: Int)
+    /// The file at `path` is back where it was; it was photo `place` when it went, and `marked` if it was marked.
+    case restored(path: String, place: Int, marked: Bool)
     /// Nothing changed, and this says why (the information line shows it).
     case failed(String)
 }

@@ -8,18 +8,20 @@ import Musl
 /// so the window never waits for a file system; keeps what puts each back, last first, for this session. Thread-safe.
 public final class TrashRunner: Sendable {
     private enum Job {
-        case trash(path: String, place: Int)
+        case trash(path: String, place: Int, marked: Bool)
         case restore
     }
 
     private struct State {
         var queue: [Job] = []
         var working = false
+        /// Set by `finish`: no job is started after it.
+        var closed = false
         /// Jobs asked for whose outcome was not taken yet.
         var pending = 0
         var finished: [TrashOutcome] = []
         /// What Ctrl+Z puts back, the last moved last.
-        var undo: [(item: Trash.Item, path: String, place: Int)] = []
+        var undo: [(item: Trash.Item, path: String, place: Int, marked: Bool)] = []
     }
 
     private let state = LockedState(State())
@@ -41,9 +43,12 @@ public final class TrashRunner: Sendable {
         return values
     }
 
-    /// Moves the file at `path`, photo `place` of the library, to the trash; `wake` is called once it is done.
-    public func moveToTrash(_ path: String, place: Int, wake: @escaping @Sendable () -> Void = {}) {
-        submit(.trash(path: path, place: place), wake: wake)
+    /// Moves the file at `path`, photo `place` of the library (`marked` or not, which its restore gives back), to the
+    /// trash; `wake` is called once it is done.
+    public func moveToTrash(
+        _ path: String, place: Int, marked: Bool = false, wake: @escaping @Sendable () -> Void = {}
+    ) {
+        submit(.trash(path: path, place: place, marked: marked), wake: wake)
     }
 
     /// Puts the file last moved to the trash back (after any move still queued); `wake` is called once it is done.
@@ -71,8 +76,20 @@ public final class TrashRunner: Sendable {
         signal.wait(upTo: seconds) { [state] in state.withLock { $0.pending > 0 && $0.finished.isEmpty } }
     }
 
+    /// Quitting: waits up to `seconds` for the jobs asked for to end, then starts no other (those left change
+    /// nothing). A move cut off by the process's exit would leave its `.trashinfo` without the file.
+    public func finish(upTo seconds: Double) {
+        signal.wait(upTo: seconds) { [state] in state.withLock { $0.working } }
+        state.withLock { state in
+            state.closed = true
+            state.pending -= state.queue.count
+            state.queue.removeAll()
+        }
+    }
+
     private func submit(_ job: Job, wake: @escaping @Sendable () -> Void) {
         let start = state.withLock { state in
+            guard !state.closed else { return false }
             state.queue.append(job)
             state.pending += 1
             defer { state.working = true }
@@ -86,12 +103,14 @@ public final class TrashRunner: Sendable {
                 signal.notify()
                 wake()
             }
+            // `finish` waits for the thread to stop working, which it says only here.
+            signal.notify()
         }
     }
 
     private func nextJob() -> Job? {
         state.withLock { state in
-            guard !state.queue.isEmpty else {
+            guard !state.queue.isEmpty, !state.closed else {
                 state.working = false
                 return nil
             }
@@ -102,10 +121,10 @@ public final class TrashRunner: Sendable {
     private func perform(_ job: Job) -> TrashOutcome {
         let trash = makeTrash()
         switch job {
-        case .trash(let path, let place):
+        case .trash(let path, let place, let marked):
             do {
                 let item = try trash.moveToTrash(path)
-                state.withLock { $0.undo.append((item, path, place)) }
+                state.withLock { $0.undo.append((item, path, place, marked)) }
                 return .trashed(path: path, place: place)
             } catch {
                 return .failed("Delete: \(error)")
@@ -116,7 +135,7 @@ public final class TrashRunner: Sendable {
             }
             do {
                 try trash.restore(last.item)
-                return .restored(path: last.path, place: last.place)
+                return .restored(path: last.path, place: last.place, marked: last.marked)
             } catch {
                 state.withLock { $0.undo.append(last) }
                 return .failed("Ctrl+Z: \(error)")

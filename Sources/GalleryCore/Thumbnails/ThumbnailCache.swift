@@ -11,6 +11,7 @@ import Musl
 ///
 /// A thumbnail is used only when it is no larger than its size's folder allows (its PNG header read before any
 /// decode): a "normal" thumbnail of 9999 × 9999 pixels is another program's mistake or an attack, not a thumbnail.
+/// Nothing is read from a cache folder another user owns or others may write (`isTrusted`).
 ///
 /// Writes follow the standard and the output policy (docs/RELIABILITY.md): a temporary file in the same folder, then
 /// a rename; files 0600, folders 0700, created from the cache home (the root's parent: `$XDG_CACHE_HOME` or
@@ -81,14 +82,25 @@ public final class ThumbnailCache: Sendable {
     /// The path of a valid thumbnail of `key` for a picture drawn `needed` pixels a side, the closest size first
     /// (`ThumbnailFlavour.lookupOrder`), and its size; nil when none is valid.
     public func lookup(_ key: ThumbnailKey, needed: Int) -> (path: String, flavour: ThumbnailFlavour)? {
+        guard Self.isTrusted(root) else { return nil }
         for flavour in ThumbnailFlavour.lookupOrder(needed: needed) {
             let path = "\(root)/\(flavour.folderName)/\(key.fileName)"
-            guard let head = Self.head(ofFileAt: path), let size = PNGChunks.size(of: head),
+            guard Self.isTrusted(root + "/" + flavour.folderName), let head = Self.head(ofFileAt: path),
+                let size = PNGChunks.size(of: head),
                 Self.fits(size, in: flavour), Self.texts(in: head, ofFileAt: path).map(key.isValid) == true
             else { continue }
             return (path, flavour)
         }
         return nil
+    }
+
+    /// Whether the cache folder at `path` is one only this user writes: its own, writable by no group nor other. In
+    /// a folder another may write, a thumbnail could be any picture under any photo's name (or a fail entry could
+    /// hide a photo's thumbnail): such a folder is no cache.
+    static func isTrusted(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == geteuid()
+            && status.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 
     /// Whether a picture of `size` may be a thumbnail in `flavour`'s folder: not empty, no side over its size.
@@ -98,6 +110,12 @@ public final class ThumbnailCache: Sendable {
 
     /// Whether an earlier run of this version failed on `key` as it is now (a valid entry in `failFolder`).
     public func hasFailure(_ key: ThumbnailKey) -> Bool {
+        var folder = root
+        guard Self.isTrusted(folder) else { return false }
+        for component in failFolder.split(separator: "/") {
+            folder += "/" + component
+            guard Self.isTrusted(folder) else { return false }
+        }
         guard let texts = Self.texts(ofFileAt: "\(root)/\(failFolder)/\(key.fileName)") else { return false }
         return key.isValid(texts: texts)
     }

@@ -3,9 +3,9 @@ import Logging
 import PagerEngine
 
 /// The photo's file on request: Delete moves it to the Trash (`TrashRunner`, off the main thread) and it leaves the
-/// library, its neighbour showing; Ctrl+Z puts the last one back at its place and shows it; Ctrl+C puts its path on the
-/// clipboard; Ctrl+O opens it with `xdg-open` (`OpenWithRunner`). Failures show on the information line and change
-/// nothing.
+/// library, its neighbour showing; Ctrl+Z puts the last one back at its place (marked if it was) and shows it; Ctrl+C
+/// puts its path on the clipboard; Ctrl+O opens it with `xdg-open` (`OpenWithRunner`). Failures show on the
+/// information line and change nothing.
 extension GalleryController {
     /// The file of `photo`, nil for a generated page.
     private func file(of photo: PhotoID) -> String? {
@@ -21,7 +21,7 @@ extension GalleryController {
                 model.showNotice("Delete: a generated page has no file", at: time)
                 return
             }
-            trashRunner.moveToTrash(path, place: photo.rawValue, wake: wake)
+            trashRunner.moveToTrash(path, place: photo.rawValue, marked: model.marks.contains(photo), wake: wake)
         case .undoTrash:
             trashRunner.restoreLast(wake: wake)
         case .copyPath(let photo):
@@ -75,12 +75,14 @@ extension GalleryController {
                 } else {
                     replaceLibrary(with: kept, note: note, at: time)
                 }
-            case .restored(let path, let place):
+            case .restored(let path, let place, let marked):
                 guard var sources = library.fileSources else { continue }
                 unshowable[path] = nil
-                sources.insert(.file(path: path), at: min(max(place, 0), sources.count))
+                let index = min(max(place, 0), sources.count)
+                sources.insert(.file(path: path), at: index)
                 replaceLibrary(
                     with: sources, note: "restored: \(Self.name(of: path))", at: time, showing: .file(path: path))
+                if marked { model.restoreMark(of: PhotoID(index)) }
             }
         }
     }
@@ -92,6 +94,12 @@ extension GalleryController {
 
     /// Trash moves and `xdg-open` runs asked for whose outcome was not taken yet.
     public var pendingFileJobs: Int { trashRunner.pendingCount + openWith.pendingCount }
+
+    /// Quitting: waits up to `seconds` of real time for the moves to the Trash and back asked for, so none is cut off
+    /// between its `.trashinfo` and its file.
+    public func finishFileJobs(upTo seconds: Double = 5) {
+        trashRunner.finish(upTo: seconds)
+    }
 
     /// Waits up to `seconds` of real time for a trash move or an `xdg-open` run to end (headless runs).
     public func waitForFileJob(upTo seconds: Double) {

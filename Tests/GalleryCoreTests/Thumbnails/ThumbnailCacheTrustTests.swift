@@ -58,6 +58,55 @@ struct ThumbnailCacheTrustTests {
         #expect(cache.lookup(key, needed: flavour.side)?.path == (used ? path : nil))
     }
 
+    /// A cache holding a valid thumbnail of `key` (as another program writes it) and a fail entry for it.
+    static func cacheWithEntries(
+        _ folder: TemporaryFolder, key: ThumbnailKey
+    ) throws -> (cache: ThumbnailCache, thumbnail: String) {
+        let cache = ThumbnailCache(root: folder.path + "/thumbnails", version: "1")
+        let png = PNGChunks.solid(
+            width: 64, height: 64, red: 1, green: 2, blue: 3, chunks: key.textChunks(software: "other"))
+        try folder.makeFolder("thumbnails/normal")
+        chmod(folder.path + "/thumbnails", 0o700)
+        chmod(folder.path + "/thumbnails/normal", 0o700)
+        let thumbnail = try folder.write("thumbnails/normal/\(key.fileName)", bytes: png)
+        try #require(cache.storeFailure(for: key) != nil)
+        try #require(cache.lookup(key, needed: 128)?.path == thumbnail && cache.hasFailure(key))
+        return (cache, thumbnail)
+    }
+
+    @Test(
+        "thumbnails and fail entries are not read from cache folders others may write",
+        arguments: [
+            ("thumbnails", 0o700, true, true), ("thumbnails", 0o755, true, true), ("thumbnails", 0o775, false, false),
+            ("thumbnails", 0o777, false, false), ("thumbnails", 0o1777, false, false),
+            ("thumbnails/normal", 0o757, false, true), ("thumbnails/normal", 0o770, false, true),
+            ("thumbnails/fail", 0o777, true, false), ("thumbnails/fail/gallery-1", 0o722, true, false),
+        ])
+    func writableByOthers(folderName: String, mode: Int, thumbnailUsed: Bool, failureUsed: Bool) throws {
+        let folder = try TemporaryFolder()
+        let key = ThumbnailKey(path: "/photos/a.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
+        let (cache, thumbnail) = try Self.cacheWithEntries(folder, key: key)
+        #expect(chmod(folder.path + "/" + folderName, mode_t(mode)) == 0)
+        #expect(cache.lookup(key, needed: 128)?.path == (thumbnailUsed ? thumbnail : nil))
+        #expect(cache.hasFailure(key) == failureUsed)
+    }
+
+    @Test(
+        "thumbnails and fail entries are not read from cache folders another user owns",
+        .enabled(if: geteuid() == 0, "only root can give a folder to another user"),
+        arguments: [
+            ("thumbnails", false, false), ("thumbnails/normal", false, true),
+            ("thumbnails/fail/gallery-1", true, false),
+        ])
+    func ownedByAnother(folderName: String, thumbnailUsed: Bool, failureUsed: Bool) throws {
+        let folder = try TemporaryFolder()
+        let key = ThumbnailKey(path: "/photos/a.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
+        let (cache, thumbnail) = try Self.cacheWithEntries(folder, key: key)
+        #expect(chown(folder.path + "/" + folderName, 65534, 65534) == 0)
+        #expect(cache.lookup(key, needed: 128)?.path == (thumbnailUsed ? thumbnail : nil))
+        #expect(cache.hasFailure(key) == failureUsed)
+    }
+
     @Test("a temporary file of a writer that died is removed by the next write; a live writer's is kept")
     func staleTemporaryFiles() throws {
         let folder = try TemporaryFolder()
