@@ -73,7 +73,7 @@ public enum KeyMap {
         KeyBinding([.function(1), .character("H"), .character("?")], .toggleHelp, "show or hide this help"),
         KeyBinding(
             [KeyAction(.escape, .back), KeyAction(.character("Q"), .quit)],
-            "leave full screen, grid, wheel or zoom, else quit; Q: quit"),
+            "close the I panel, leave full screen, grid, wheel or zoom, else quit; Q: quit"),
         KeyBinding(
             [.character("O")], .cycleSort,
             "order by name, modification time, date taken, file size (in turn), keeping the photo"),
