@@ -113,7 +113,8 @@ nonisolated public final class CommandFeedSource: ThreadedFeedSource, Sendable {
             state.running = false
             guard !state.stopped else { return false }
             if case .appended = response {
-                state.queued += lines.map(Self.absolute)
+                // Relative paths are relative to the folder the gallery was started in, as they were for the command.
+                state.queued += lines.map(FileSystem.absolutePath)
                 state.answer = .appended(Self.takeBatch(&state.queued))
             } else {
                 state.answer = response
@@ -131,11 +132,6 @@ nonisolated public final class CommandFeedSource: ThreadedFeedSource, Sendable {
         let taken = queued.prefix(batchLimit)
         queued.removeFirst(taken.count)
         return taken.map { .file(path: $0) }
-    }
-
-    /// Relative paths are relative to the folder the gallery was started in, as they were for the command.
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -11,6 +11,17 @@ import Darwin
 /// POSIX rather than `FileManager` because the photo index must tell a FIFO from a file without
 /// opening it, list a folder without following anything, and report "Permission denied" verbatim.
 package enum FileSystem {
+    /// `path` made absolute against the working folder, links not resolved: what goes to another program or the
+    /// clipboard, so a name such as `--help.jpg` or `file:/etc/passwd.jpg` is never read as an option or a URI.
+    package static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return (folder == "/" ? "" : folder) + "/" + relative
+    }
+
     /// What `path` names, following symbolic links; errors other than "does not exist" are thrown.
     package static func kind(atPath path: String) throws(FileSystemError) -> FileKind {
         var status = stat()

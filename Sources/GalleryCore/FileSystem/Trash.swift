@@ -78,7 +78,7 @@ public struct Trash: Sendable {
     /// Moves `path` to the trash; returns what puts it back. Throws, leaving the file where it was, when no trash on
     /// its volume can take it.
     public func moveToTrash(_ path: String, at time: time_t = time(nil)) throws(TrashError) -> Item {
-        let original = Self.absolute(path)
+        let original = FileSystem.absolutePath(path)  // the link itself is trashed, not resolved
         var file = stat()
         guard PathBytes.withSystemPath(original, { lstat($0, &file) }) == 0 else { throw .system(original, errno) }
         let (trash, infoPath) = try trashFolder(for: original, device: file.st_dev)
@@ -233,16 +233,6 @@ public struct Trash: Sendable {
 
     private static func remove(_ path: String) {
         _ = PathBytes.withSystemPath(path) { unlink($0) }
-    }
-
-    /// `path` made absolute against the working folder, with no resolving of links (the link itself is trashed).
-    static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        return (folder == "/" ? "" : folder) + "/" + relative
     }
 
     /// The folder holding `path` ("/" for a top-level entry).

@@ -13,6 +13,11 @@ extension GalleryController {
         return path
     }
 
+    /// Whether `scalar` is a C0 or C1 control character or DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// Carries out a file effect the model asked for.
     func performFileEffect(_ effect: GalleryEffect, at time: Double) {
         switch effect {
@@ -33,17 +38,25 @@ extension GalleryController {
                 model.showNotice("Ctrl+C: no clipboard without a window", at: time)
                 return
             }
-            if let failure = clipboard(path) {
+            // A name with a control character (a newline, an escape sequence) would run or redraw where it is
+            // pasted, a terminal first: it is not copied.
+            guard !path.unicodeScalars.contains(where: Self.isControl) else {
+                model.showNotice("Ctrl+C: the name holds control characters: not copied", at: time)
+                return
+            }
+            let absolute = FileSystem.absolutePath(path)
+            if let failure = clipboard(absolute) {
                 model.showNotice("Ctrl+C: \(failure)", at: time)
             } else {
-                model.showNotice("copied: \(path)", at: time)
+                model.showNotice("copied: \(absolute)", at: time)
             }
         case .openWith(let photo):
             guard let path = file(of: photo) else {
                 model.showNotice("Ctrl+O: a generated page has no file", at: time)
                 return
             }
-            openWith.open(path, wake: wake)
+            // Absolute, so `xdg-open` never takes a name such as `--help.jpg` for an option or `x:y.jpg` for a URI.
+            openWith.open(FileSystem.absolutePath(path), wake: wake)
         default:
             break
         }
