@@ -57,6 +57,21 @@ struct PagerFeedAndWheelTests {
         #expect(harness.pager.currentPage.rawValue == WrapMath.wrap(10 + Int(travelled.rounded()), count: 40))
     }
 
+    /// A picker's glide: a new user's 200 px flicks (1,333 and 4,000 px/s) travelled 8 and 21 rows, settling in up to
+    /// 2.8 s, at UIKit's `.normal` rate; at `.fast` they go a few rows and rest within a second.
+    @Test(
+        "A 200 px wheel flick glides a few rows past the finger, as a picker's wheel, and rests within a second",
+        arguments: [(0.15, 2.0, 4.0), (0.05, 3.0, 7.0)])
+    func wheelFlickIsAPickers(duration: Double, fewestRows: Double, mostRows: Double) {
+        var harness = PagerHarness(.make(.wheel, pages: 40, startPage: 10))
+        harness.run(
+            Gesture.drag(at: 0.1, from: 500, by: -200, duration: duration, steps: 8, vertical: true), fps: 60)
+        let travelled = harness.frames.last!.contentPosition - 10
+        #expect(travelled >= fewestRows && travelled <= mostRows, "\(travelled) rows")
+        let settled = harness.frames.last { $0.phase != .idle }.map(\.time) ?? 0
+        #expect(settled - (0.1 + duration) < 1, "settled \(settled - 0.1 - duration) s after the lift")
+    }
+
     @Test("Without snapping, the wheel stops wherever the deceleration ends")
     func wheelFree() {
         let pager = Pager(
