@@ -79,14 +79,23 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// `gallery-decoder` in the directory of the running executable (the viewer's, or a test bundle's in the build
-    /// directory): where `make install` puts it and where `swift build` builds it.
-    public static func besideViewer(named name: String = "gallery-decoder") -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return name }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// directory): where `make install` puts it and where `swift build` builds it. `ownPath` reads the running
+    /// executable's path (tests fake its failure). Without it, the bare name: never started (`DecoderProcessHandle`
+    /// runs absolute paths only), so the photos' tiles say why.
+    public static func besideViewer(
+        named name: String = "gallery-decoder", ownPath: () -> String? = DecoderPool.ownExecutablePath
+    ) -> String {
+        guard let path = ownPath(), path.hasPrefix("/") else { return name }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return directory + "/" + name
+    }
+
+    /// The running executable's path (`/proc/self/exe`), or nil when it cannot be read (no `/proc`).
+    public static func ownExecutablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;

@@ -1,0 +1,81 @@
+import DecoderProcess
+import Foundation
+import GalleryCore
+import Testing
+
+@testable import Gallery
+@testable import Imaging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SDLSerializedTests {
+    /// What a compromised decoder could reach, as the kernel shows it: no seccomp listener of its own, none of the
+    /// viewer's standard streams, no capability, limits it cannot raise; and no decoder started by a name the current
+    /// folder resolves, or without a sandbox.
+    @Suite struct DecoderSandboxTrustTests {
+        typealias Pools = DecoderPoolTests
+
+        /// The id of `pool`'s process, sandboxed (the status request is its first: the sandbox goes on there).
+        static func sandboxedProcess(of pool: DecoderPool) throws -> Int32 {
+            let answer = try pool.ask(Pools.probe(.status)).get()
+            return try #require(Int32(answer.reply.texts.last ?? ""))
+        }
+
+        /// Where each of the process's descriptors leads (`/proc/<pid>/fd`), by number.
+        static func descriptors(of pid: Int32) throws -> [Int: String] {
+            let folder = "/proc/\(pid)/fd"
+            var links: [Int: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                guard let number = Int(name) else { continue }
+                links[number] = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)
+            }
+            return links
+        }
+
+        @Test func aDecoderWritesToNoneOfTheViewersStandardStreams() throws {
+            let pool = Pools.pool()
+            defer { pool.shutdown() }
+            let links = try Self.descriptors(of: try Self.sandboxedProcess(of: pool))
+            #expect(links[0] == "/dev/null" && links[1] == "/dev/null" && links[2] == "/dev/null", "\(links)")
+        }
+
+        /// A relative name is resolved by the kernel against the current folder (the photo folder, as likely as
+        /// not): an executable planted there must never run.
+        @Test func aDecoderIsNeverStartedByARelativeName() throws {
+            let folder = try TemporaryDirectory()
+            let planted = folder.path("gallery-decoder")
+            try Array("#!/bin/sh\n: > \"$0.ran\"\n".utf8).withUnsafeBytes {
+                try Data($0).write(to: URL(fileURLWithPath: planted))
+            }
+            chmod(planted, 0o755)
+            let here = FileManager.default.currentDirectoryPath.split(separator: "/")
+            let relative = String(repeating: "../", count: here.count) + planted.dropFirst()
+            let pool = DecoderPool(DecoderPool.Configuration(executable: relative, processCount: 1))
+            defer { pool.shutdown() }
+            let outcome = pool.ask(Pools.probe(.status))
+            guard case .failure(.unavailable(let why)) = outcome else {
+                Issue.record("\(outcome)")
+                return
+            }
+            #expect(why.contains("not an absolute path"), "\(why)")
+            #expect(!FileManager.default.fileExists(atPath: planted + ".ran"))
+        }
+
+        @Test func theDecoderIsLookedForOnlyBesideTheViewer() throws {
+            #expect(
+                DecoderPool.besideViewer(ownPath: { "/opt/gallery/bin/gallery" }) == "/opt/gallery/bin/gallery-decoder")
+            // No /proc: no path, and no process (never the bare name, which the current folder would resolve).
+            let unknown = DecoderPool.besideViewer(ownPath: { nil })
+            let pool = DecoderPool(DecoderPool.Configuration(executable: unknown, processCount: 1))
+            defer { pool.shutdown() }
+            let outcome = pool.ask(Pools.probe(.status))
+            guard case .failure(.unavailable(let why)) = outcome else {
+                Issue.record("\(outcome)")
+                return
+            }
+            #expect(why.contains("/proc/self/exe"), "\(why)")
+        }
+    }
+}
