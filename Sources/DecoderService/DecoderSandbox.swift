@@ -23,9 +23,8 @@ public struct DecoderSandbox: Sendable, Equatable {
     public var missing: [String] = []
 
     /// Puts every layer on: the limits (the address space at what is mapped now plus `budgetBytes`), then
-    /// no_new_privs, Landlock and seccomp, in that order (seccomp last: it refuses the calls the others make). With
-    /// `brokeredOpens`, the filter hands opens of the offered photo path to the broker (`offer`).
-    public static func enter(budgetBytes: UInt64, brokeredOpens: Bool) -> DecoderSandbox {
+    /// no_new_privs, Landlock and seccomp, in that order (seccomp last: it refuses the calls the others make).
+    public static func enter(budgetBytes: UInt64) -> DecoderSandbox {
         var sandbox = DecoderSandbox()
         _ = gallery_sandbox_set_limit(Int32(RLIMIT_CORE.rawValue), 0, 0)
         let mapped = gallery_sandbox_mapped_bytes()
@@ -46,7 +45,7 @@ public struct DecoderSandbox: Sendable, Equatable {
         } else {
             sandbox.missing.append("Landlock: \(describe(landlock))")
         }
-        let filter = gallery_sandbox_seccomp(brokeredOpens ? 1 : 0)
+        let filter = gallery_sandbox_seccomp()
         sandbox.seccomp = filter == 0
         if filter != 0 { sandbox.missing.append("seccomp: \(describe(filter))") }
         return sandbox

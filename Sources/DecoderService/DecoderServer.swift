@@ -83,7 +83,7 @@ public enum DecoderServer {
                 // A failed load is remembered: the photo that needs it is answered why, as a tile.
                 FormatLibraries.load(request?.libraries ?? [])
                 FormatLibraries.seal()
-                sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
+                sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes)
                 sandboxed()
             }
             let started = MonotonicClock.seconds()
@@ -101,7 +101,7 @@ public enum DecoderServer {
             case .decode?:
                 let request = request!
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
-                gallery_sandbox_offer(descriptor, path)
+                OfferedPhoto.offer(descriptor, as: path)
                 // Every shared buffer of this decode (its fitted picture, the job's buffer) goes in a slot the
                 // request names free, while one is left.
                 slots.offer(request.freeSlots)
@@ -110,7 +110,7 @@ public enum DecoderServer {
                     decode(DecodeJob(request: request, descriptor: descriptor, path: path))
                 }
                 slots.offer(0)
-                gallery_sandbox_offer(-1, nil)
+                OfferedPhoto.withdraw()
                 let missed = FormatLibraries.takeMissed()
                 switch answer {
                 case _ where !missed.isEmpty:
@@ -219,6 +219,19 @@ public enum DecoderServer {
         case .probeCrash:
             raise(SIGSEGV)
             return DecoderReply(failureCode: 0)
+        case .probeNotificationListener:
+            // SECCOMP_IOCTL_NOTIF_ID_VALID (_IOW('!', 2, __u64)): a listener says ENOENT for an id it never sent.
+            let idValid: UInt = 0x4008_2102
+            var id: UInt64 = 0
+            var errors: Set<Int32> = []
+            for descriptor in Int32(0)..<1024 where fcntl(descriptor, F_GETFD) >= 0 {
+                if ioctl(descriptor, idValid, &id) == 0 || errno == ENOENT {
+                    return DecoderReply(failureCode: 0, texts: ["listener \(descriptor)"])
+                }
+                errors.insert(errno)
+            }
+            return DecoderReply(
+                failureCode: 0, texts: ["no listener", errors.sorted().map(String.init).joined(separator: " ")])
         case .decode, .status, .outputProfile:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }

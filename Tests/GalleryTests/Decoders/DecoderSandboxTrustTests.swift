@@ -34,6 +34,18 @@ extension SDLSerializedTests {
             return links
         }
 
+        @Test func aDecoderHasNoSeccompNotificationDescriptorOfItsOwn() throws {
+            let pool = Pools.pool()
+            defer { pool.shutdown() }
+            let pid = try Self.sandboxedProcess(of: pool)
+            let links = try Self.descriptors(of: pid)
+            #expect(links[3]?.hasPrefix("socket:") == true, "\(links)")
+            #expect(!links.values.contains { $0.contains("seccomp") }, "\(links)")
+            // Played as a compromised decoder: no descriptor answers a listener's ioctl, which is refused anyway.
+            let answer = try pool.ask(Pools.probe(.probeNotificationListener)).get()
+            #expect(answer.reply.texts == ["no listener", "\(EPERM)"])
+        }
+
         @Test func aDecoderWritesToNoneOfTheViewersStandardStreams() throws {
             let pool = Pools.pool()
             defer { pool.shutdown() }
