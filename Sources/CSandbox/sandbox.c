@@ -1,10 +1,11 @@
-// The decoder process's sandbox: no_new_privs, Landlock, seccomp (libseccomp) and resource limits.
+// The decoder process's sandbox: no capabilities, no_new_privs, Landlock, seccomp (libseccomp) and resource limits.
 #define _GNU_SOURCE
 #include "sandbox.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/landlock.h>
 #include <sched.h>
 #include <seccomp.h>
@@ -75,6 +76,12 @@ int gallery_sandbox_set_limit(int resource, uint64_t soft, uint64_t hard) {
     return setrlimit(resource, &limit) == 0 ? 0 : -errno;
 }
 
+uint64_t gallery_sandbox_hard_limit(int resource) {
+    struct rlimit limit;
+    if (getrlimit(resource, &limit) != 0 || limit.rlim_max == RLIM_INFINITY) return UINT64_MAX;
+    return (uint64_t)limit.rlim_max;
+}
+
 uint64_t gallery_sandbox_soft_limit(int resource) {
     struct rlimit limit;
     if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
@@ -108,6 +115,30 @@ int gallery_sandbox_thread_count(void) {
     }
     closedir(tasks);
     return count;
+}
+
+// ---- Capabilities ------------------------------------------------------------------------------------------------
+
+int gallery_sandbox_drop_capabilities(void) {
+    // The bounding set first (dropping from it needs CAP_SETPCAP, which the capset below takes away); a process
+    // without CAP_SETPCAP (any non-root one) gets EPERM here and has nothing in its effective set to drop anyway.
+    int error = 0;
+    for (int capability = 0; capability <= 63; capability++) {
+        if (prctl(PR_CAPBSET_READ, (unsigned long)capability, 0UL, 0UL, 0UL) < 0) break;  // past the kernel's last
+        if (prctl(PR_CAPBSET_DROP, (unsigned long)capability, 0UL, 0UL, 0UL) != 0 && errno != EPERM) error = -errno;
+    }
+    (void)prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0UL, 0UL, 0UL);
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    if (syscall(SYS_capset, &header, data) != 0) return -errno;
+    // Whatever the bounding set kept, nothing is effective, permitted or inheritable now, and no_new_privs keeps an
+    // exec from gaining any.
+    if (syscall(SYS_capget, &header, data) != 0) return -errno;
+    for (int index = 0; index < _LINUX_CAPABILITY_U32S_3; index++) {
+        if (data[index].effective || data[index].permitted || data[index].inheritable) return -EPERM;
+    }
+    return error;
 }
 
 // ---- The seccomp filter -------------------------------------------------------------------------------------------

@@ -24,6 +24,9 @@ public enum DecoderServer {
         /// Format libraries whose load fails (test only, with `testRequests`): `--test-unloadable RAW` (a
         /// `FormatLibrarySet` raw value).
         public var unloadable: FormatLibrarySet = []
+        /// Sandbox layers not put on, as on a kernel without them (test only, with `testRequests`):
+        /// `--test-skip-layers landlock,seccomp`.
+        public var skippedLayers: DecoderSandboxGaps = []
 
         /// Options from the command line's arguments (after the program name): `--serve FD`, `--parent PID`,
         /// `--budget BYTES`, `--test-requests`.
@@ -35,6 +38,11 @@ public enum DecoderServer {
                 case "--parent": parent = remaining.popFirst().flatMap { Int32($0) }
                 case "--budget": budgetBytes = remaining.popFirst().flatMap { UInt64($0) } ?? budgetBytes
                 case "--test-requests": testRequests = true
+                case "--test-skip-layers":
+                    for name in (remaining.popFirst() ?? "").split(separator: ",") {
+                        if name == "landlock" { skippedLayers.insert(.landlock) }
+                        if name == "seccomp" { skippedLayers.insert(.seccomp) }
+                    }
                 case "--test-unloadable":
                     unloadable = FormatLibrarySet(rawValue: remaining.popFirst().flatMap { UInt8($0) } ?? 0)
                 default: break
@@ -83,7 +91,8 @@ public enum DecoderServer {
                 // A failed load is remembered: the photo that needs it is answered why, as a tile.
                 FormatLibraries.load(request?.libraries ?? [])
                 FormatLibraries.seal()
-                sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes)
+                sandbox = DecoderSandbox.enter(
+                    budgetBytes: options.budgetBytes, skipping: options.testRequests ? options.skippedLayers : [])
                 sandboxed()
             }
             let started = MonotonicClock.seconds()
@@ -94,7 +103,11 @@ public enum DecoderServer {
             // Every request gets its own CPU seconds (the limit counts the process's life).
             if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
             let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
+            let gaps = sandbox?.gaps ?? []
             switch request?.kind {
+            case .decode? where gaps.refusesPhotos:
+                // Unread: nothing would stand between the photo's decoder and the user's files.
+                reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
                 // Not read: the pool sends the photo to a process that loads what it needs.
                 reply = missingLibraries(missing)
@@ -159,6 +172,7 @@ public enum DecoderServer {
             }
             if descriptor >= 0 { close(descriptor) }
             reply.decodeMicroseconds = UInt32(clamping: Int((MonotonicClock.seconds() - started) * 1e6))
+            reply.sandboxGaps = gaps.rawValue
             let message = reply.encoded
             let sent = message.withUnsafeBytes {
                 gallery_send_message(options.socket, $0.baseAddress, $0.count, memory?.sharedMemory ?? -1)

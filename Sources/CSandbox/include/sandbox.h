@@ -22,8 +22,16 @@ int gallery_sandbox_landlock(void);
 /// has one thread.
 int gallery_sandbox_seccomp(void);
 
+/// Empties the capability bounding set (where the process may: it takes CAP_SETPCAP), the ambient set, and the
+/// effective, permitted and inheritable sets: a decoder started by root keeps no privilege (CAP_SYS_RESOURCE would let
+/// it raise its hard limits). 0 when no capability is left in those three sets, else -errno.
+int gallery_sandbox_drop_capabilities(void);
+
 /// Sets the soft and hard limit of `resource` (RLIMIT_AS, RLIMIT_CPU, RLIMIT_CORE, …); 0 or -errno.
 int gallery_sandbox_set_limit(int resource, uint64_t soft, uint64_t hard);
+
+/// The hard limit of `resource`, or UINT64_MAX for none.
+uint64_t gallery_sandbox_hard_limit(int resource);
 
 /// The soft limit of `resource`, or UINT64_MAX for none.
 uint64_t gallery_sandbox_soft_limit(int resource);

@@ -53,6 +53,23 @@ extension SDLSerializedTests {
             #expect(links[0] == "/dev/null" && links[1] == "/dev/null" && links[2] == "/dev/null", "\(links)")
         }
 
+        @Test func aDecoderKeepsNoCapabilityAndCannotRaiseItsLimits() throws {
+            let pool = Pools.pool()
+            defer { pool.shutdown() }
+            let pid = try Self.sandboxedProcess(of: pool)
+            let none = "0000000000000000"
+            for set in ["CapInh:", "CapPrm:", "CapEff:", "CapAmb:"] {
+                #expect(try Pools.proc(pid, "status", set) == [set + "\t" + none])
+            }
+            // Only a process with CAP_SETPCAP (root's) may empty its bounding set; a test run by a user has none.
+            if geteuid() == 0 { #expect(try Pools.proc(pid, "status", "CapBnd:") == ["CapBnd:\t" + none]) }
+            for limit in ["Max cpu time", "Max address space"] {
+                let line = try #require(try Pools.proc(pid, "limits", limit).first)
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                #expect(fields.count >= 3 && fields[fields.count - 2] != "unlimited", "\(line)")
+            }
+        }
+
         /// A relative name is resolved by the kernel against the current folder (the photo folder, as likely as
         /// not): an executable planted there must never run.
         @Test func aDecoderIsNeverStartedByARelativeName() throws {
@@ -88,6 +105,55 @@ extension SDLSerializedTests {
                 return
             }
             #expect(why.contains("/proc/self/exe"), "\(why)")
+        }
+
+        /// A pool whose processes put on every layer but `skipped` (test only), and the warnings it gives.
+        static func pool(skipping skipped: String) -> (DecoderPool, LockedState<[String]>) {
+            var configuration = DecoderPool.Configuration(
+                executable: DecoderPool.besideViewer(), processCount: 1, budgetBytes: 512 << 20)
+            configuration.testRequests = true
+            configuration.decoderArguments = ["--test-skip-layers", skipped]
+            let pool = DecoderPool(configuration)
+            let warnings = LockedState<[String]>([])
+            pool.warn = { line in warnings.withLock { $0.append(line) } }
+            return (pool, warnings)
+        }
+
+        @Test func aDecoderWithoutLandlockOrSeccompDecodesNothing() throws {
+            let folder = try TemporaryDirectory()
+            let path = try Pools.photos(1, in: folder)[0]
+            let (pool, warnings) = Self.pool(skipping: "landlock,seccomp")
+            defer { pool.shutdown() }
+            let outcome = Pools.decode(path, pool: pool)
+            guard case .failure(let failure) = outcome else {
+                Issue.record("decoded unsandboxed")
+                return
+            }
+            #expect(failure.description.contains("not sandboxed"), "\(failure.description)")
+            #expect(warnings.withLock { $0 }.count == 1)
+            #expect(
+                warnings.withLock { $0 }.first?.contains("Landlock, seccomp") == true, "\(warnings.withLock { $0 })")
+        }
+
+        @Test func landlockAloneStillRefusesFiles() throws {
+            let (pool, warnings) = Self.pool(skipping: "seccomp")
+            defer { pool.shutdown() }
+            let answer = try pool.ask(Pools.probe(.probeOpenFile)).get()
+            #expect(answer.reply.texts == ["errno \(EACCES)"])
+            #expect(warnings.withLock { $0 }.first?.contains("missing seccomp") == true, "\(warnings.withLock { $0 })")
+        }
+
+        @Test func aMissingLayerIsSaidOnceAndTheOthersStillDecode() throws {
+            let folder = try TemporaryDirectory()
+            let paths = try Pools.photos(2, in: folder)
+            let (pool, warnings) = Self.pool(skipping: "landlock")
+            defer { pool.shutdown() }
+            for path in paths { _ = try Pools.decode(path, pool: pool).get() }
+            let said = warnings.withLock { $0 }
+            #expect(said.count == 1 && said[0].contains("Landlock") && !said[0].contains("seccomp"), "\(said)")
+            // seccomp alone still refuses files.
+            let answer = try pool.ask(Pools.probe(.probeOpenFile)).get()
+            #expect(answer.reply.texts == ["errno \(EACCES)"])
         }
     }
 }
