@@ -1,19 +1,17 @@
-// The decoder process's sandbox: no_new_privs, Landlock, seccomp (libseccomp) and resource limits.
+// The decoder process's sandbox: no capabilities, no_new_privs, Landlock, seccomp (libseccomp) and resource limits.
 #define _GNU_SOURCE
 #include "sandbox.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/landlock.h>
-#include <pthread.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -78,6 +76,12 @@ int gallery_sandbox_set_limit(int resource, uint64_t soft, uint64_t hard) {
     return setrlimit(resource, &limit) == 0 ? 0 : -errno;
 }
 
+uint64_t gallery_sandbox_hard_limit(int resource) {
+    struct rlimit limit;
+    if (getrlimit(resource, &limit) != 0 || limit.rlim_max == RLIM_INFINITY) return UINT64_MAX;
+    return (uint64_t)limit.rlim_max;
+}
+
 uint64_t gallery_sandbox_soft_limit(int resource) {
     struct rlimit limit;
     if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
@@ -113,61 +117,28 @@ int gallery_sandbox_thread_count(void) {
     return count;
 }
 
-// ---- The open broker ----------------------------------------------------------------------------------------------
+// ---- Capabilities ------------------------------------------------------------------------------------------------
 
-static pthread_mutex_t offer_lock = PTHREAD_MUTEX_INITIALIZER;
-static int offered_descriptor = -1;
-static char offered_path[256];
-
-void gallery_sandbox_offer(int descriptor, const char *path) {
-    pthread_mutex_lock(&offer_lock);
-    offered_descriptor = descriptor;
-    offered_path[0] = 0;
-    if (descriptor >= 0 && path) {
-        strncpy(offered_path, path, sizeof offered_path - 1);
-        offered_path[sizeof offered_path - 1] = 0;
+int gallery_sandbox_drop_capabilities(void) {
+    // The bounding set first (dropping from it needs CAP_SETPCAP, which the capset below takes away); a process
+    // without CAP_SETPCAP (any non-root one) gets EPERM here and has nothing in its effective set to drop anyway.
+    int error = 0;
+    for (int capability = 0; capability <= 63; capability++) {
+        if (prctl(PR_CAPBSET_READ, (unsigned long)capability, 0UL, 0UL, 0UL) < 0) break;  // past the kernel's last
+        if (prctl(PR_CAPBSET_DROP, (unsigned long)capability, 0UL, 0UL, 0UL) != 0 && errno != EPERM) error = -errno;
     }
-    pthread_mutex_unlock(&offer_lock);
-}
-
-// Answers trapped open and openat calls of this process's threads. The broker shares their address space, so it
-// reads the path where the caller passed it, and their descriptor table, so a duplicate it makes is theirs.
-// Its buffers are allocated before the filter is loaded (libseccomp asks the kernel their sizes with seccomp(2),
-// which the filter refuses).
-static struct seccomp_notif *broker_request;
-static struct seccomp_notif_resp *broker_response;
-
-static void *open_broker(void *argument) {
-    int listener = (int)(intptr_t)argument;
-    struct seccomp_notif *request = broker_request;
-    struct seccomp_notif_resp *response = broker_response;
-    for (;;) {
-        memset(request, 0, sizeof *request);
-        if (seccomp_notify_receive(listener, request) != 0) {
-            if (errno == EINTR || errno == ENOENT) continue;
-            // Opens would wait on a listener nobody reads: end rather than hang.
-            _exit(70);
-        }
-        int is_openat = request->data.nr == SCMP_SYS(openat);
-        const char *path = (const char *)(uintptr_t)request->data.args[is_openat ? 1 : 0];
-        uint64_t flags = request->data.args[is_openat ? 2 : 1];
-        int64_t result = -1;
-        pthread_mutex_lock(&offer_lock);
-        if (offered_descriptor >= 0 && path && (flags & O_ACCMODE) == O_RDONLY && !(flags & (O_CREAT | O_TRUNC)) &&
-            strncmp(path, offered_path, sizeof offered_path) == 0) {
-            result = fcntl(offered_descriptor, F_DUPFD_CLOEXEC, 0);
-        }
-        pthread_mutex_unlock(&offer_lock);
-        memset(response, 0, sizeof *response);
-        response->id = request->id;
-        if (result >= 0) {
-            response->val = result;
-        } else {
-            response->error = -EACCES;
-        }
-        if (seccomp_notify_respond(listener, response) != 0 && result >= 0) close((int)result);
+    (void)prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0UL, 0UL, 0UL);
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    if (syscall(SYS_capset, &header, data) != 0) return -errno;
+    // Whatever the bounding set kept, nothing is effective, permitted or inheritable now, and no_new_privs keeps an
+    // exec from gaining any.
+    if (syscall(SYS_capget, &header, data) != 0) return -errno;
+    for (int index = 0; index < _LINUX_CAPABILITY_U32S_3; index++) {
+        if (data[index].effective || data[index].permitted || data[index].inheritable) return -EPERM;
     }
-    return NULL;
+    return error;
 }
 
 // ---- The seccomp filter -------------------------------------------------------------------------------------------
@@ -175,7 +146,7 @@ static void *open_broker(void *argument) {
 #define ALLOW(name)                                                                                                    \
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(name), 0) != 0) goto failed
 
-int gallery_sandbox_seccomp(int brokered_opens) {
+int gallery_sandbox_seccomp(void) {
     if (gallery_sandbox_thread_count() > 1) return -EBUSY;  // other threads would stay unfiltered
     scmp_filter_ctx context = seccomp_init(SCMP_ACT_ERRNO(EPERM));
     if (!context) return -ENOMEM;
@@ -211,18 +182,10 @@ int gallery_sandbox_seccomp(int brokered_opens) {
         goto failed;
     // Its own limits: reading any, and setting them (a per-decode CPU or memory limit within the hard one).
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0)) != 0) goto failed;
-    // The broker's ioctls on the listener; every other ioctl fails with the default EPERM (an unconditional rule for
-    // ioctl would override these conditional ones).
-    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
-                         SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_RECV)) != 0) goto failed;
-    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
-                         SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_SEND)) != 0) goto failed;
-    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
-                         SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)SECCOMP_IOCTL_NOTIF_ID_VALID)) != 0) goto failed;
-    // Files: refused (EACCES, so a decoder probing a file fails cleanly), or brokered.
-    uint32_t opening = brokered_opens ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(EACCES);
-    if (seccomp_rule_add(context, opening, SCMP_SYS(open), 0) != 0) goto failed;
-    if (seccomp_rule_add(context, opening, SCMP_SYS(openat), 0) != 0) goto failed;
+    // Files: refused (EACCES, so a decoder probing a file fails cleanly). The photo comes as a descriptor, and no
+    // listener answers opens: one inside the sandbox would be the decoder's to answer (ioctl is refused, EPERM).
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(open), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(openat), 0) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(openat2), 0) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(creat), 0) != 0) goto failed;
     // The network and other processes' sockets.
@@ -235,18 +198,8 @@ int gallery_sandbox_seccomp(int brokered_opens) {
     if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(execveat), 0) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(ptrace), 0) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_KILL_PROCESS, SCMP_SYS(process_vm_writev), 0) != 0) goto failed;
-    if (brokered_opens && seccomp_notify_alloc(&broker_request, &broker_response) != 0) goto failed;
     error = seccomp_load(context);
     if (error != 0) goto failed;
-    if (brokered_opens) {
-        int listener = seccomp_notify_fd(context);
-        pthread_t broker;
-        if (listener < 0 || pthread_create(&broker, NULL, open_broker, (void *)(intptr_t)listener) != 0) {
-            // The filter is on: opens now wait on a listener nobody reads. End rather than hang.
-            _exit(70);
-        }
-        pthread_detach(broker);
-    }
     seccomp_release(context);
     return 0;
 failed:

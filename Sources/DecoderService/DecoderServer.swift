@@ -24,6 +24,9 @@ public enum DecoderServer {
         /// Format libraries whose load fails (test only, with `testRequests`): `--test-unloadable RAW` (a
         /// `FormatLibrarySet` raw value).
         public var unloadable: FormatLibrarySet = []
+        /// Sandbox layers not put on, as on a kernel without them (test only, with `testRequests`):
+        /// `--test-skip-layers landlock,seccomp`.
+        public var skippedLayers: DecoderSandboxGaps = []
 
         /// Options from the command line's arguments (after the program name): `--serve FD`, `--parent PID`,
         /// `--budget BYTES`, `--test-requests`.
@@ -35,6 +38,11 @@ public enum DecoderServer {
                 case "--parent": parent = remaining.popFirst().flatMap { Int32($0) }
                 case "--budget": budgetBytes = remaining.popFirst().flatMap { UInt64($0) } ?? budgetBytes
                 case "--test-requests": testRequests = true
+                case "--test-skip-layers":
+                    for name in (remaining.popFirst() ?? "").split(separator: ",") {
+                        if name == "landlock" { skippedLayers.insert(.landlock) }
+                        if name == "seccomp" { skippedLayers.insert(.seccomp) }
+                    }
                 case "--test-unloadable":
                     unloadable = FormatLibrarySet(rawValue: remaining.popFirst().flatMap { UInt8($0) } ?? 0)
                 default: break
@@ -83,7 +91,8 @@ public enum DecoderServer {
                 // A failed load is remembered: the photo that needs it is answered why, as a tile.
                 FormatLibraries.load(request?.libraries ?? [])
                 FormatLibraries.seal()
-                sandbox = DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: true)
+                sandbox = DecoderSandbox.enter(
+                    budgetBytes: options.budgetBytes, skipping: options.testRequests ? options.skippedLayers : [])
                 sandboxed()
             }
             let started = MonotonicClock.seconds()
@@ -94,14 +103,18 @@ public enum DecoderServer {
             // Every request gets its own CPU seconds (the limit counts the process's life).
             if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
             let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
+            let gaps = sandbox?.gaps ?? []
             switch request?.kind {
+            case .decode? where gaps.refusesPhotos:
+                // Unread: nothing would stand between the photo's decoder and the user's files.
+                reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
                 // Not read: the pool sends the photo to a process that loads what it needs.
                 reply = missingLibraries(missing)
             case .decode?:
                 let request = request!
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
-                gallery_sandbox_offer(descriptor, path)
+                OfferedPhoto.offer(descriptor, as: path)
                 // Every shared buffer of this decode (its fitted picture, the job's buffer) goes in a slot the
                 // request names free, while one is left.
                 slots.offer(request.freeSlots)
@@ -110,7 +123,7 @@ public enum DecoderServer {
                     decode(DecodeJob(request: request, descriptor: descriptor, path: path))
                 }
                 slots.offer(0)
-                gallery_sandbox_offer(-1, nil)
+                OfferedPhoto.withdraw()
                 let missed = FormatLibraries.takeMissed()
                 switch answer {
                 case _ where !missed.isEmpty:
@@ -159,6 +172,7 @@ public enum DecoderServer {
             }
             if descriptor >= 0 { close(descriptor) }
             reply.decodeMicroseconds = UInt32(clamping: Int((MonotonicClock.seconds() - started) * 1e6))
+            reply.sandboxGaps = gaps.rawValue
             let message = reply.encoded
             let sent = message.withUnsafeBytes {
                 gallery_send_message(options.socket, $0.baseAddress, $0.count, memory?.sharedMemory ?? -1)
@@ -219,6 +233,19 @@ public enum DecoderServer {
         case .probeCrash:
             raise(SIGSEGV)
             return DecoderReply(failureCode: 0)
+        case .probeNotificationListener:
+            // SECCOMP_IOCTL_NOTIF_ID_VALID (_IOW('!', 2, __u64)): a listener says ENOENT for an id it never sent.
+            let idValid: UInt = 0x4008_2102
+            var id: UInt64 = 0
+            var errors: Set<Int32> = []
+            for descriptor in Int32(0)..<1024 where fcntl(descriptor, F_GETFD) >= 0 {
+                if ioctl(descriptor, idValid, &id) == 0 || errno == ENOENT {
+                    return DecoderReply(failureCode: 0, texts: ["listener \(descriptor)"])
+                }
+                errors.insert(errno)
+            }
+            return DecoderReply(
+                failureCode: 0, texts: ["no listener", errors.sorted().map(String.init).joined(separator: " ")])
         case .decode, .status, .outputProfile:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }

@@ -9,8 +9,8 @@ import Glibc
 /// The decoder process's side: a job decoded by `ImageDecoder` straight into shared memory, which goes to the viewer
 /// as it is.
 public enum DecoderSideDecoding {
-    /// The answer to `job`, decoded by `decoder` through the job's brokered path. The decoder fits the picture
-    /// straight into shared memory (`ImageDecoder.sharesPixels`: a reply slot the viewer does not hold, or a new
+    /// The answer to `job`, decoded by `decoder` through the job's offered path (`OfferedPhoto`). The decoder fits the
+    /// picture straight into shared memory (`ImageDecoder.sharesPixels`: a reply slot the viewer does not hold, or a new
     /// memfd); a picture shown at its decoded size (no fit) is copied once into shared memory (`sharedCopy`).
     public static func answer(_ job: DecodeJob, decoder: ImageDecoder) -> DecodeAnswer {
         let request = job.request

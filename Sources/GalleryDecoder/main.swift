@@ -50,7 +50,7 @@ if arguments.first == "--versions" {
     exit(0)
 }
 if arguments.first == "--sandbox" {
-    print(DecoderSandbox.enter(budgetBytes: options.budgetBytes, brokeredOpens: false).summary)
+    print(DecoderSandbox.enter(budgetBytes: options.budgetBytes).summary)
     exit(0)
 }
 guard arguments.contains("--serve") else {

@@ -15,17 +15,23 @@ int gallery_sandbox_no_new_privs(void);
 /// version on success.
 int gallery_sandbox_landlock(void);
 
-/// The seccomp filter: an allow-list of what decoding needs; open and openat fail with EACCES, socket and connect
-/// with EACCES, exec, ptrace and process_vm_writev kill the process, anything else unlisted fails with EPERM; a new
-/// process (fork, clone without CLONE_THREAD) fails with EPERM; kill and tgkill reach only this process.
-///
-/// With `brokered_opens`, open and openat go instead to a broker thread in this process (`gallery_sandbox_offer`),
-/// which answers the one path offered with a duplicate of the one descriptor offered and refuses every other path
-/// with EACCES: for decoders that can only open a path. Must be called while the process has one thread.
-int gallery_sandbox_seccomp(int brokered_opens);
+/// The seccomp filter: an allow-list of what decoding needs; open and openat fail with EACCES (the photo comes as a
+/// descriptor: nothing is opened by name), socket and connect with EACCES, exec, ptrace and process_vm_writev kill the
+/// process, anything else unlisted fails with EPERM (ioctl, seccomp and prctl among them); a new process (fork, clone
+/// without CLONE_THREAD) fails with EPERM; kill and tgkill reach only this process. Must be called while the process
+/// has one thread.
+int gallery_sandbox_seccomp(void);
+
+/// Empties the capability bounding set (where the process may: it takes CAP_SETPCAP), the ambient set, and the
+/// effective, permitted and inheritable sets: a decoder started by root keeps no privilege (CAP_SYS_RESOURCE would let
+/// it raise its hard limits). 0 when no capability is left in those three sets, else -errno.
+int gallery_sandbox_drop_capabilities(void);
 
 /// Sets the soft and hard limit of `resource` (RLIMIT_AS, RLIMIT_CPU, RLIMIT_CORE, …); 0 or -errno.
 int gallery_sandbox_set_limit(int resource, uint64_t soft, uint64_t hard);
+
+/// The hard limit of `resource`, or UINT64_MAX for none.
+uint64_t gallery_sandbox_hard_limit(int resource);
 
 /// The soft limit of `resource`, or UINT64_MAX for none.
 uint64_t gallery_sandbox_soft_limit(int resource);
@@ -36,10 +42,6 @@ uint64_t gallery_sandbox_mapped_bytes(void);
 
 /// The number of threads in this process (from /proc/self/task; 0 if unreadable).
 int gallery_sandbox_thread_count(void);
-
-/// Offers `descriptor` to the open broker under `path` (copied; at most 255 bytes): an open of exactly that path,
-/// read-only, gets a duplicate of it. `descriptor` -1 withdraws the offer.
-void gallery_sandbox_offer(int descriptor, const char *path);
 
 /// Closes every descriptor from `first` up (close_range, else one by one): none the starter leaked reaches the decoder.
 void gallery_sandbox_close_descriptors_from(int first);

@@ -61,9 +61,17 @@ public final class DecoderPool: @unchecked Sendable {
     /// The output profile decodes convert to (nil: sRGB), numbered by `profileGeneration`.
     private var profile: [UInt8]?
     private var profileGeneration: UInt32 = 0
+    /// Whether a process has reported a sandbox layer off (said once, `warn`).
+    private var warnedOfGaps = false
     /// Called with a process's id once a request has been sent to it, before its reply is awaited: tests kill the
     /// process there, mid-decode.
     package var afterSending: (@Sendable (Int32) -> Void)?
+    /// Says a warning about the decoders' sandbox to the user, once per pool: a line on standard error (tests collect
+    /// it instead).
+    package var warn: @Sendable (String) -> Void = { line in
+        let text = "gallery: warning: " + line + "\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
 
     /// A pool of `configuration.processCount` processes, started now (they load and sandbox themselves while the
     /// viewer opens its window).
@@ -79,14 +87,23 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// `gallery-decoder` in the directory of the running executable (the viewer's, or a test bundle's in the build
-    /// directory): where `make install` puts it and where `swift build` builds it.
-    public static func besideViewer(named name: String = "gallery-decoder") -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return name }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// directory): where `make install` puts it and where `swift build` builds it. `ownPath` reads the running
+    /// executable's path (tests fake its failure). Without it, the bare name: never started (`DecoderProcessHandle`
+    /// runs absolute paths only), so the photos' tiles say why.
+    public static func besideViewer(
+        named name: String = "gallery-decoder", ownPath: () -> String? = DecoderPool.ownExecutablePath
+    ) -> String {
+        guard let path = ownPath(), path.hasPrefix("/") else { return name }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return directory + "/" + name
+    }
+
+    /// The running executable's path (`/proc/self/exe`), or nil when it cannot be read (no `/proc`).
+    public static func ownExecutablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;
@@ -204,6 +221,7 @@ public final class DecoderPool: @unchecked Sendable {
             giveBack(nil)
             return .failure(fault)
         case .success(let answer):
+            sayGaps(DecoderSandboxGaps(rawValue: answer.reply.sandboxGaps))
             // Pixels `consume` does not keep free their reply slot as the answer goes.
             let consumed = consume(answer)
             giveBack(process.isRunning ? process : nil)
@@ -278,6 +296,23 @@ public final class DecoderPool: @unchecked Sendable {
             giveBack(nil)
             return .failure(error)
         }
+    }
+
+    /// Says, the first time a process reports any, which sandbox layers are off. The decoder states them (from its
+    /// own sandbox's outcome, before it reads a photo); a decoder a photo took over could hide them, not lift them.
+    private func sayGaps(_ gaps: DecoderSandboxGaps) {
+        guard !gaps.isEmpty else { return }
+        condition.lock()
+        let first = !warnedOfGaps
+        warnedOfGaps = true
+        condition.unlock()
+        guard first else { return }
+        let consequence =
+            gaps.refusesPhotos
+            ? "photos are not decoded (each shows why)" : "photos are decoded under the layers that are on"
+        warn(
+            "the decoder sandbox is missing " + gaps.names.joined(separator: ", ") + " on this system: " + consequence
+                + " (gallery --version lists the layers)")
     }
 
     /// Returns a borrowed process (nil: it is spent), waking a waiting borrower.

@@ -27,9 +27,17 @@ final class DecoderProcessHandle {
     /// What the process is to load at its first message, besides what that message needs itself.
     var librariesToLoad: FormatLibrarySet = []
 
-    /// Starts `executable` with `arguments` (after its name), its socket end as descriptor 3, every signal at its
-    /// default and unblocked; throws the reason it could not be started.
+    /// Starts `executable` with `arguments` (after its name), its socket end as descriptor 3, `/dev/null` as its
+    /// standard input, output and error, every signal at its default and unblocked; throws the reason it could not be
+    /// started.
     init(executable: String, arguments: [String]) throws(DecoderFault) {
+        // The kernel resolves a relative name against the current folder (a photo folder, say): only the absolute path
+        // beside the viewer's own executable is ever run, and without one no decoder starts.
+        guard executable.hasPrefix("/") else {
+            throw .unavailable(
+                "\"\(executable)\" is not an absolute path (is /proc mounted? the viewer finds its decoder through "
+                    + "/proc/self/exe); it is never looked for in the current folder or PATH")
+        }
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .unavailable("socketpair: \(String(cString: strerror(errno)))")
@@ -39,6 +47,10 @@ final class DecoderProcessHandle {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 onto 3 clears close-on-exec there; every other descriptor of the viewer is close-on-exec.
         posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+        // Nothing of the viewer's standard streams: its output may be a list `gallery -o` pipes into `xargs rm`.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let spawnAttributes = SpawnAttributes()
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { for each in argv { free(each) } }

@@ -17,6 +17,8 @@ extension ProcessDecoding {
     /// The format libraries the decoder process links, as it reports them (`gallery-decoder --versions`: e.g.
     /// "SDL_image 2.6.3, libheif 1.15.1, libjxl 0.7.0, LibRaw 0.21.1-Release"), or why it could not say.
     public static func formatLibraries(executable: String = DecoderPool.besideViewer()) -> String {
+        // A bare name would be looked for in PATH by the shell: only the absolute path beside the viewer runs.
+        guard executable.hasPrefix("/") else { return "unknown (the decoder's path is unknown: is /proc mounted?)" }
         let run = ChildProcess.run(
             shellCommand: "exec \"$1\" --versions", arguments: [Array(executable.utf8)], timeout: 5, maxLines: 4)
         guard case .success(let outcome) = run, outcome.exitStatus == 0, let line = outcome.lines.first else {

@@ -31,6 +31,9 @@ public enum DecodeFailureCode {
         case 7: return .tooLarge(PixelSize(width: Int(text(0)) ?? 0, height: Int(text(1)) ?? 0))
         case 9: return .decoderStopped(text(0))
         case DecoderReply.memoryLimitFailureCode: return .decoderStopped(DecoderFault.overMemoryLimit.message)
+        case DecoderReply.unsandboxedFailureCode:
+            return .decoderStopped(
+                "not sandboxed: the kernel offers neither Landlock nor seccomp, so nothing is decoded")
         case DecoderReply.librariesMissingFailureCode: return .decoderStopped("\(text(1)) not loaded by the decoder")
         default: return .processingFailed(text(0).isEmpty ? "the decoder failed (code \(code))" : text(0))
         }

@@ -1,14 +1,14 @@
 import Imaging
 
-/// One photo a decoder process is asked for: the request, and a path that opens the photo's descriptor (and nothing
-/// else) inside the sandbox.
+/// One photo a decoder process is asked for: the request, and a name `ImageFile` opens the photo's descriptor by
+/// inside the sandbox (`OfferedPhoto`; the kernel opens nothing there).
 public struct DecodeJob {
     /// The viewer's request.
     public let request: DecoderRequest
     /// The descriptor the viewer sent, open read-only on the photo.
     public let descriptor: Int32
-    /// A path whose open, inside the sandbox, gives a duplicate of `descriptor` (for decoders that open by path); it
-    /// ends in the request's file extension.
+    /// The name `ImageFile` opens, inside the sandbox, as a duplicate of `descriptor` (`OfferedPhoto`); it ends in
+    /// the request's file extension.
     public let path: String
     /// A job for `request` on `descriptor`, opened inside the sandbox as `path`.
     public init(request: DecoderRequest, descriptor: Int32, path: String) {

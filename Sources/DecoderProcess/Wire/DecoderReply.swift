@@ -17,6 +17,9 @@ public struct DecoderReply: Sendable, Hashable {
     public static let librariesMissingFailureCode: UInt16 = 0xFFFD
     /// The failure code of a request the decoder does not answer (a probe without `--test-requests`).
     public static let refusedFailureCode: UInt16 = 0xFFFF
+    /// The failure code of a decode refused unread because the process has neither Landlock nor seccomp on
+    /// (`DecoderSandboxGaps.refusesPhotos`).
+    public static let unsandboxedFailureCode: UInt16 = 0xFFFC
 
     /// Whether pixels came (`failureCode` 0) or not.
     public var succeeded: Bool { failureCode == 0 }
@@ -40,6 +43,8 @@ public struct DecoderReply: Sendable, Hashable {
     /// Microseconds the decoder spent on the request, from its receipt to its reply: what the viewer's wait spent
     /// beyond this is the hop's own cost.
     public var decodeMicroseconds: UInt32 = 0
+    /// The sandbox layers the process could not put on (`DecoderSandboxGaps` raw bits; 0: all on), in every reply.
+    public var sandboxGaps: UInt8 = 0
 
     /// A reply with `failureCode` (0: pixels of `width` × `height`) and `texts`.
     public init(
@@ -66,6 +71,7 @@ public struct DecoderReply: Sendable, Hashable {
         wire.put(width, at: 8)
         wire.put(height, at: 12)
         wire.put(stride, at: 16)
+        wire.put(sandboxGaps, at: 20)
         wire.put(byteCount, at: 24)
         for (index, part) in parts.enumerated() { wire.put(UInt32(part.count), at: 32 + 4 * index) }
         wire.put(UInt32(parts.count), at: 40)
@@ -83,6 +89,7 @@ public struct DecoderReply: Sendable, Hashable {
         width = wire.get(Int32.self, at: 8)
         height = wire.get(Int32.self, at: 12)
         stride = wire.get(Int32.self, at: 16)
+        sandboxGaps = wire.get(UInt8.self, at: 20)
         byteCount = wire.get(UInt64.self, at: 24)
         decodeMicroseconds = wire.get(UInt32.self, at: 44)
         let count = min(Int(wire.get(UInt32.self, at: 40)), 2)

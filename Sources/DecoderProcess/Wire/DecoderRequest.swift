@@ -24,6 +24,9 @@ public struct DecoderRequest: Sendable, Hashable {
         case probeSpin = 13
         /// Test only: crash with SIGSEGV.
         case probeCrash = 14
+        /// Test only: look, as a compromised decoder would, for a seccomp notification listener among the process's
+        /// descriptors (one that answers `SECCOMP_IOCTL_NOTIF_ID_VALID`), which could answer the filter's own traps.
+        case probeNotificationListener = 15
     }
 
     /// The message's size in bytes.

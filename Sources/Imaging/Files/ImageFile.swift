@@ -33,9 +33,10 @@ package final class ImageFile {
     /// The caller owns the descriptor. Also what the viewer hands a decoder process.
     package static func open(_ path: String) throws(DecodeFailure.Reason) -> (descriptor: Int32, status: stat) {
         PhotoFileAccess.willAccess(path)
-        let descriptor = PathBytes.withSystemPath(path) {
-            Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        }
+        // A decoder process's photo is the descriptor it was sent (its sandbox refuses every open by name).
+        let descriptor =
+            OfferedPhoto.duplicate(for: path)
+            ?? PathBytes.withSystemPath(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard descriptor >= 0 else { throw reason(forOpenError: errno) }
         var status = stat()
         PhotoFileAccess.willAccess(path)
