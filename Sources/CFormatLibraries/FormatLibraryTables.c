@@ -119,6 +119,7 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_DestroyRenderer"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_DestroyTexture"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_DestroyWindow"},
+    {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_EventState"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_FillRect"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_FillRects"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_FlushEvent"},
@@ -205,7 +206,7 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_RenderUTF8_Blended"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_SizeUTF8"},
 };
-const int gallery_format_library_function_count = 200;
+const int gallery_format_library_function_count = 201;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {
