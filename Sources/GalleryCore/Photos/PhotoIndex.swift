@@ -294,11 +294,13 @@ public struct PhotoIndex: Hashable, Sendable {
         case .name:
             ordered = NaturalOrderKeys(relatives).sortedIndices().map { PhotoEntry(path: prefix + relatives[$0]) }
         case .mtime, .taken, .size:
-            ordered = relatives.map { relative in
-                let path = prefix + relative
-                return (sort.key(forPath: path), NaturalOrderKey(relative), PhotoEntry(path: path))
-            }
-            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+            // Ties go in name order: each file's rank in it, from the bulk natural-order sort, so the sort compares
+            // two integers (a natural-order key a file cost 20 s and 563 MB for 1,000,000 photos).
+            var rank = [Int](repeating: 0, count: relatives.count)
+            for (position, index) in NaturalOrderKeys(relatives).sortedIndices().enumerated() { rank[index] = position }
+            let keys = relatives.map { sort.key(forPath: prefix + $0) }
+            ordered = relatives.indices.sorted { (keys[$0], rank[$0]) < (keys[$1], rank[$1]) }
+                .map { PhotoEntry(path: prefix + relatives[$0]) }
         }
         return reverse ? ordered.reversed() : ordered
     }
