@@ -187,6 +187,13 @@ public struct ImageDecoder: Sendable {
         default:
             break
         }
+        if format == .bmp, let repaired = BMPRepair.repaired(buffer) {
+            return try repaired.withUnsafeBytes { fixed in
+                Result { () throws(DecodeFailure.Reason) in
+                    try decodeWhole(format, fixed, file: repaired, region: region, fitting: box)
+                }
+            }.get()
+        }
         var pixels = try ImageLoader.load(format, buffer)
         let colour = embeddedColour(format, buffer)
         if format == .tiff, TIFFAlpha.hasAlpha(buffer) { TIFFAlpha.unpremultiply(pixels) }
