@@ -12,14 +12,20 @@ extension SDLSerializedTests {
             try SDLTestSession.start()
         }
 
-        @Test func droppedFilesAndFoldersAreCollectedInOrder() throws {
-            let window = try Window(title: "drop test", width: 64, height: 48, hidden: true)
+        /// A hidden window (SDL's dummy driver) and a gallery of two generated pages in it.
+        static func window() throws -> (Window, GalleryController, DecodeWorker) {
+            let window = try Window(title: "input test", width: 64, height: 48, hidden: true)
             let renderer = try Renderer(window: window, software: true, vsync: false)
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
-            defer { worker.shutdown() }
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 2), mode: .bounded, renderer: renderer, worker: worker,
                 thumbnailWorker: worker)
+            return (window, gallery, worker)
+        }
+
+        @Test func droppedFilesAndFoldersAreCollectedInOrder() throws {
+            let (window, gallery, worker) = try Self.window()
+            defer { worker.shutdown() }
             var input = WindowInput(window: window)
             for path in ["/photos/a b.jpg", "/photos/trip"] {
                 var event = SDL_Event()
@@ -34,13 +40,8 @@ extension SDLSerializedTests {
         /// A pointer hovering over the window with no button held wakes nothing: SDL queues motion only during a
         /// left-button drag (hovering cost 3.7–4.3 % CPU, every motion event running the loop for nothing).
         @Test func motionIsQueuedOnlyWhileTheLeftButtonIsHeld() throws {
-            let window = try Window(title: "hover test", width: 64, height: 48, hidden: true)
-            let renderer = try Renderer(window: window, software: true, vsync: false)
-            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            let (window, gallery, worker) = try Self.window()
             defer { worker.shutdown() }
-            let gallery = try GalleryController(
-                library: PageLibrary(syntheticCount: 2), mode: .bounded, renderer: renderer, worker: worker,
-                thumbnailWorker: worker)
             defer { WindowInput.queueMotion(true) }
             var input = WindowInput(window: window)
             #expect(!WindowInput.queuesMotion)
