@@ -32,8 +32,8 @@ extension SceneLayout {
     /// `minimumHelpPointSize` at `scale` (so a larger scale never draws it smaller); there, lines too long for the
     /// width wrap (`wrap(_:width:)`), and what the height cannot hold scrolls (Up, Down and the wheel while the help is
     /// open), from line `scroll`.
-    static func helpLayout(_ given: [String], in area: LayoutRect, scale: Double, scroll: Int) -> HelpLayout {
-        let longest = max(given.map(\.count).max() ?? 1, 1)
+    static func helpLayout(_ written: [String], in area: LayoutRect, scale: Double, scroll: Int) -> HelpLayout {
+        let dotted = written.map(dottedEllipses)
         let gutter = px(24, scale: scale)
         var point = px(helpPointSize, scale: scale)
         let smallest = min(px(minimumHelpPointSize, scale: scale), point)
@@ -42,6 +42,8 @@ extension SceneLayout {
             let titleHeight = Self.lineHeight(pointSize: point * 5 / 4)
             let titleGap = px(12, scale: scale)
             let advance = monoAdvance(pointSize: point)
+            let given = advance < legibleEllipsisAdvance ? dotted : written
+            let longest = max(given.map(\.count).max() ?? 1, 1)
             let rows = max((area.height - titleHeight - titleGap) / lineHeight, 1)
             let maxChars = max(area.width / advance, 1)
             let fitsWide = longest <= maxChars
@@ -70,6 +72,29 @@ extension SceneLayout {
                 linesPerColumn: perColumn, pointSize: point, lineHeight: lineHeight, lines: lines,
                 scroll: min(max(scroll, 0), maxScroll), maxScroll: maxScroll)
         }
+    }
+
+    /// The narrowest monospaced cell whose "…" reads as three dots: in a narrower one (8 pt, 5 px) SDL_ttf's
+    /// anti-aliased dots run together into a line, and "F2…F7" reads "F2_F7".
+    static let legibleEllipsisAdvance = 7
+
+    /// `line` with each "…" written "...", for text too small for the glyph to read; "…" in the keys' column takes the
+    /// two characters from the padding before the description, so the description column stays where it was.
+    static func dottedEllipses(_ line: String) -> String {
+        guard line.contains("…") else { return line }
+        guard let column = descriptionColumn(of: line) else { return line.replacing("…", with: "...") }
+        let keys = line.prefix(column)
+        let description = line.dropFirst(column).replacing("…", with: "...")
+        let added = 2 * keys.filter { $0 == "…" }.count
+        var widened = keys.replacing("…", with: "...")
+        // Only padding is taken: a keys' column without two spaces to spare pushes the description along instead.
+        var spare = 0
+        for character in widened.reversed() {
+            guard character == " " else { break }
+            spare += 1
+        }
+        if spare >= added + 2 { widened.removeLast(added) }
+        return String(widened) + description
     }
 
     /// The fewest characters a description keeps beside its keys: below it, the keys take a line of their own.

@@ -110,9 +110,12 @@ extension GalleryModel {
     public static func sizeLines(image: (width: Int, height: Int), fitted: (width: Int, height: Int), scale: Double)
         -> [String]
     {
-        let width = Int((Double(fitted.width) * scale).rounded())
-        let height = Int((Double(fitted.height) * scale).rounded())
-        let percent = Int((Double(fitted.width) * scale / Double(max(image.width, 1)) * 100).rounded())
+        // Both sides from the photo's own at the zoom's share of them: the fitted height is rounded to whole pixels
+        // (688 for 16000×12000 fitted 917 wide), so scaling it back up would say 12004 at 100 %.
+        let share = Double(fitted.width) * scale / Double(max(image.width, 1))
+        let width = Int((Double(image.width) * share).rounded())
+        let height = Int((Double(image.height) * share).rounded())
+        let percent = Int((share * 100).rounded())
         return [
             "photo     \(image.width)×\(image.height) px",
             "shown     \(width)×\(height) · zoom \(percent) %",

@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 import PagerEngine
 
 /// Painting the model, the window's title and the trace record: what one frame shows.
@@ -148,14 +149,23 @@ extension GalleryController {
         return photo.rawValue < library.count ? library.name(forPhoto: photo) : ""
     }
 
-    /// The files of the marked photos, in gallery order (synthetic pages have none), for `--output-marked`.
+    /// The files of the marked photos, in gallery order (synthetic pages have none), for `--output-marked`: without
+    /// the files that cannot be shown, found so (not dropped yet) or never tried (`M` marks photos never decoded).
     public var markedPaths: [String] {
         model.marks.inOrder.compactMap { photo in
-            guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else {
-                return nil
-            }
+            guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo),
+                unshowable[path] == nil, store.decodes.statedSizes[photo] != nil || Self.looksShowable(path)
+            else { return nil }
             return path
         }
+    }
+
+    /// Whether the file at `path` is a non-empty regular file whose header names a format decoded here (what a
+    /// decoder checks first), read at quit for marked photos never decoded.
+    nonisolated static func looksShowable(_ path: String) -> Bool {
+        guard let file = try? ImageFile(path: path) else { return false }
+        let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension).format != nil
     }
 
     /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).

@@ -36,7 +36,11 @@ final class OverlayPainter {
         if let panel = state.panel, layout.panel != nil {
             let point = layout.px(SceneLayout.panelPointSize)
             if glyphs.pointSize != point { glyphs = GlyphAtlas(pointSize: point, fonts: texts.fonts) }
-            for line in panel.prefix(layout.panelLineCount) { try glyphs.prepare(line, renderer: renderer) }
+            if let box = layout.panel {
+                for line in shownPanelLines(panel, in: box, layout: layout) {
+                    try glyphs.prepare(line, renderer: renderer)
+                }
+            }
         }
         if let help = layout.help { requests += try helpTexts(help).map(\.request) }
         if let status = state.status, let bar = layout.statusBar {
@@ -52,7 +56,7 @@ final class OverlayPainter {
             try paintInfo(state.info, opacity: state.infoOpacity, in: band, layout: layout, renderer: renderer)
         }
         if let panel = state.panel, let box = layout.panel {
-            try paintPanel(Array(panel.prefix(layout.panelLineCount)), in: box, layout: layout, renderer: renderer)
+            try paintPanel(shownPanelLines(panel, in: box, layout: layout), in: box, layout: layout, renderer: renderer)
         }
         if let help = layout.help { try paintHelp(help, frame: layout, renderer: renderer) }
         if let status = state.status, let bar = layout.statusBar {
@@ -124,17 +128,28 @@ final class OverlayPainter {
             renderer: renderer)
     }
 
-    private func paintPanel(_ lines: [String], in box: LayoutRect, layout: SceneLayout, renderer: any Canvas) throws {
-        let lineHeight = glyphs.lineHeight
+    /// The panel's lines as drawn in `box` (and so as their glyphs are prepared, "…" included): those that fit, each
+    /// cut to the box's width with "…"; when the box holds fewer than all, the last one says how many are left out.
+    private func shownPanelLines(_ lines: [String], in box: LayoutRect, layout: SceneLayout) -> [String] {
         let padding = layout.px(8)
         // The font's own advance may differ from the layout's estimate by a pixel: whichever fits fewer decides.
         let fitting = min(layout.panelCharacters, max(box.width - 2 * padding - 2, 0) / max(glyphs.advance, 1))
+        var shown = Array(lines.prefix(layout.panelLineCount))
+        if shown.count < lines.count, !shown.isEmpty {
+            shown[shown.count - 1] = "… \(lines.count - shown.count + 1) more lines"
+        }
+        return shown.map { SceneLayout.elided($0, toCharacters: fitting) }
+    }
+
+    private func paintPanel(_ lines: [String], in box: LayoutRect, layout: SceneLayout, renderer: any Canvas) throws {
+        let lineHeight = glyphs.lineHeight
+        let padding = layout.px(8)
         try renderer.blend(box, color: RGBA(r: 0, g: 0, b: 0, a: 170))
         try renderer.setClip(box)
         defer { try? renderer.setClip(nil) }
         for (index, line) in lines.enumerated() {
             try glyphs.draw(
-                SceneLayout.elided(line, toCharacters: fitting),
+                line,
                 at: PixelPoint(x: box.x + padding + 2, y: box.y + padding + index * lineHeight),
                 color: RGBA(r: 225, g: 230, b: 235), renderer: renderer)
         }
@@ -180,6 +195,26 @@ final class OverlayPainter {
             guard let texture = try texts.texture(request) else { continue }
             try copy(texture, clippedTo: box, renderer: renderer)
         }
+        if let bar = Self.helpScrollBar(help, frame: frame) {
+            try renderer.blend(bar.track, color: RGBA(r: 255, g: 255, b: 255, a: 50))
+            try renderer.blend(bar.thumb, color: RGBA(r: 255, g: 255, b: 255, a: 210))
+        }
+    }
+
+    /// A scroll bar in the right margin beside the help's lines when they do not all show, so lines cut at the bottom
+    /// (or scrolled off the top) show that the help goes on, and where the lines shown sit among them.
+    static func helpScrollBar(_ help: SceneLayout.HelpLayout, frame: SceneLayout) -> (
+        track: PixelRect, thumb: PixelRect
+    )? {
+        guard help.maxScroll > 0, let first = help.columns.first, !help.lines.isEmpty else { return nil }
+        let width = frame.px(4)
+        let track = PixelRect(
+            x: help.area.maxX + max((frame.width - help.area.maxX - width) / 2, 0), y: first.y, width: width,
+            height: first.height)
+        let shown = help.columns.count * help.linesPerColumn
+        let height = max(track.height * shown / help.lines.count, width)
+        let y = track.y + (track.height - height) * help.scroll / help.maxScroll
+        return (track, PixelRect(x: track.x, y: y, width: width, height: height))
     }
 
     /// The help's title.

@@ -80,9 +80,29 @@ struct SceneLayoutTests {
         // Every line is shown, or scrolling reaches it.
         let shown = help.columns.count * help.linesPerColumn
         #expect(help.lines.count <= shown || help.maxScroll == help.lines.count - shown)
-        #expect(help.lines.joined().filter { !$0.isWhitespace } == overlay.help?.joined().filter { !$0.isWhitespace })
+        // Text too small for the "…" glyph writes "..." (`helpEllipsisReads`).
+        #expect(
+            help.lines.joined().filter { !$0.isWhitespace }.replacing("...", with: "…")
+                == overlay.help?.joined().filter { !$0.isWhitespace })
         // Big windows need no scrolling (at a larger scale the text is larger, so a 1280 × 720 window may scroll).
         if (width >= 1024 && scale <= 1) || width >= 3840 { #expect(help.maxScroll == 0) }
+    }
+
+    @Test("Help text too small for the \"…\" glyph to read (its dots run into a line) writes \"...\" in its place")
+    func helpEllipsisReads() throws {
+        let written = try #require(Self.overlay(help: true).help?.first { $0.hasPrefix("F2…F7") })
+        // 8 pt in 480 × 320: a 5 px cell, where SDL_ttf drew "F2…F7" as "F2_F7".
+        let small = try #require(SceneLayout(width: 480, height: 320, overlay: Self.overlay(help: true)).help)
+        #expect(SceneLayout.monoAdvance(pointSize: small.pointSize) == 5)
+        #expect(!small.lines.joined().contains("…"))
+        let line = try #require(small.lines.first { $0.hasPrefix("F2...F7") }, "\(small.lines)")
+        // The keys' padding gives up the two characters: the description stays in its column.
+        #expect(
+            line.firstRange(of: "modes")?.lowerBound.utf16Offset(in: line)
+                == written.firstRange(of: "modes")?.lowerBound.utf16Offset(in: written))
+        // Large enough, the glyph reads as itself.
+        let large = try #require(SceneLayout(width: 1920, height: 1080, overlay: Self.overlay(help: true)).help)
+        #expect(large.lines.contains(written))
     }
 
     @Test(

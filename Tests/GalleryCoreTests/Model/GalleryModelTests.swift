@@ -79,6 +79,12 @@ import Testing
             GalleryModel.sizeLines(image: (1411, 1411), fitted: (688, 688), scale: 2) == [
                 "photo     1411×1411 px", "shown     1376×1376 · zoom 98 %",
             ])
+        // A 16000×12000 JPEG decoded at 1/8 and fitted 917×688 in a 1280×720 window, at 100 %: its own size, not
+        // the fitted height scaled back up (12004).
+        #expect(
+            GalleryModel.sizeLines(image: (16000, 12000), fitted: (917, 688), scale: 16000.0 / 917) == [
+                "photo     16000×12000 px", "shown     16000×12000 · zoom 100 %",
+            ])
     }
 
     @Test func heldKeyQueuesAtMostOnePageAhead() {

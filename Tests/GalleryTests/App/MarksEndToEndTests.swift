@@ -50,6 +50,23 @@ extension SDLSerializedTests {
             #expect(try Self.run(folder, keys: keys, extra: []).isEmpty)
         }
 
+        @Test("-o leaves out marked files that cannot be shown, even those never tried (M marks every photo)")
+        func outputMarkedLeavesOutUnshowable() throws {
+            let (folder, paths) = try Self.photos()
+            let png = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+            let more = try (10...20).map { index in
+                let path = folder.path("q\(index).png")
+                try png.write(to: URL(fileURLWithPath: path))
+                return path
+            }
+            // Not a photo, and an empty file: unshowable, and too far from photo 1 to be tried before the quit.
+            try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.path("z1.png")))
+            try Data().write(to: URL(fileURLWithPath: folder.path("z2.png")))
+            #expect(
+                try Self.run(folder, keys: ["M"], extra: ["-o", "--mode", "bounded"])
+                    == (paths + more).map { $0 + "\n" }.joined())
+        }
+
         @Test("marks are shown as a badge on the page")
         func badge() throws {
             let (folder, _) = try Self.photos()
