@@ -11,10 +11,14 @@ GALLERY      := $(BUILD_DIR)/gallery
 DECODER      := $(BUILD_DIR)/gallery-decoder
 ARGS         ?=
 OUT          ?= out
+# On Wayland: window decorations (SDL loads libdecor and its cairo plugin), and OpenGL ES 2 through EGL with Mesa's
+# drivers, its software rasteriser included (SDL's Wayland driver shows no software renderer's frames without GL).
+WAYLAND_PACKAGES := libdecor-0-0 libdecor-0-plugin-1-cairo libegl1 libgles2 libgl1-mesa-dri
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip \
                 desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
                 libheif-dev libde265-dev libdav1d-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools \
-                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick
+                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick \
+                $(WAYLAND_PACKAGES)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test headless-demo bench clean lint format

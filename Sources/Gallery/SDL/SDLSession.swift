@@ -42,6 +42,11 @@ public final class SDLSession {
         if video { Self.setOwnEnvironment() }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
+        // SDL 2.26's Wayland driver has no framebuffer of its own: the software renderer's frames reach the window
+        // only through a GL texture, which the hint above forbids.
+        if useSoftwareFramebuffer, video, SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "wayland" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "1")
+        }
 
         guard TTF_Init() == 0 else {
             let error = SDLError(failedCall: "TTF_Init")
