@@ -81,8 +81,10 @@ public final class SDLSession {
     /// measured (`SDL_Init(SDL_INIT_VIDEO)` alone, 8 runs each). The gallery types nothing: its text events name
     /// single keys ("?", "+", "<"), none of them a dead key or a compose sequence, so an empty table loses nothing.
     /// A session's own `XCOMPOSEFILE` is kept; what the gallery starts gets the session's environment. Call it before
-    /// starting threads.
+    /// starting threads. Not where SDL may use Wayland: its keyboard's xkbcommon cannot read /dev/null (it maps the
+    /// file) and says "ERROR: Couldn't read Compose file /dev/null" on standard error at every keymap it gets.
     public static func skipComposeTable() {
+        guard !VideoDriverChoice.mayUseWayland(environment: ProcessInfo.processInfo.environment) else { return }
         OwnEnvironment.setUnlessSet("XCOMPOSEFILE", to: "/dev/null")
     }
 
