@@ -196,6 +196,14 @@ bench-peers: build
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
 	BASELINE="$(BASELINE)" Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
 
+# ---- Wayland against X11 without a GPU: `make bench-wayland [RUNS=9]` (about 3 minutes, as root) -------------------
+# First paint, resident memory and idle CPU of the window with OpenGL ES 2 on llvmpipe in a headless sway, and with
+# SDL's software renderer under Xvfb, on the bundled photos at 800x600, interleaved (Scripts/bench-wayland.sh).
+.PHONY: bench-wayland
+bench-wayland: build
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="sway grim xvfb xdotool x11-apps imagemagick python3"
+	Scripts/bench-wayland.sh $(GALLERY) $(RUNS)
+
 # ---- Filling the thumbnail grid: `make bench-fill [PHOTOS=2000] [FILL_RUNS=3] [PEERS_DISPLAY=N]` ---------------------
 # gallery's grid mode against `nsxiv -t`: launch → a 1280×720 grid of PHOTOS photos filled and still, cold (a fresh
 # XDG_CACHE_HOME) and warm (the cache the cold run left), and the thumbnails each wrote (about 2 min; the folder is
