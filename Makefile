@@ -11,10 +11,15 @@ GALLERY      := $(BUILD_DIR)/gallery
 DECODER      := $(BUILD_DIR)/gallery-decoder
 ARGS         ?=
 OUT          ?= out
+# On Wayland: window decorations (SDL loads libdecor and its cairo plugin), and OpenGL ES 2 through EGL with Mesa's
+# drivers, its software rasteriser included (SDL's Wayland driver shows no software renderer's frames without GL). The
+# tests run the window in a headless sway, read its pixels with grim and type with wtype.
+WAYLAND_PACKAGES := libdecor-0-0 libdecor-0-plugin-1-cairo libegl1 libgles2 libgl1-mesa-dri sway grim wtype
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip \
                 desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
                 libheif-dev libde265-dev libdav1d-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools \
-                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick
+                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick \
+                $(WAYLAND_PACKAGES)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test headless-demo bench clean lint format
@@ -190,6 +195,14 @@ PEERS_APT_PACKAGES := nsxiv feh xvfb xdotool imagemagick gcc libc6-dev libx11-de
 bench-peers: build
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
 	BASELINE="$(BASELINE)" Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
+
+# ---- Wayland against X11 without a GPU: `make bench-wayland [RUNS=9]` (about 3 minutes, as root) -------------------
+# First paint, resident memory and idle CPU of the window with OpenGL ES 2 on llvmpipe in a headless sway, and with
+# SDL's software renderer under Xvfb, on the bundled photos at 800x600, interleaved (Scripts/bench-wayland.sh).
+.PHONY: bench-wayland
+bench-wayland: build
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="sway grim xvfb xdotool x11-apps imagemagick python3"
+	Scripts/bench-wayland.sh $(GALLERY) $(RUNS)
 
 # ---- Filling the thumbnail grid: `make bench-fill [PHOTOS=2000] [FILL_RUNS=3] [PEERS_DISPLAY=N]` ---------------------
 # gallery's grid mode against `nsxiv -t`: launch → a 1280×720 grid of PHOTOS photos filled and still, cold (a fresh

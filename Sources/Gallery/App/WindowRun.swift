@@ -126,7 +126,8 @@ public struct WindowRun {
         let window = try Window(title: "gallery", width: size.width, height: size.height, hidden: true)
         let renderer = try RendererChoice(
             softwareFlag: softwareRenderer,
-            environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices()
+            environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices(),
+            videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         ).makeRenderer(for: window)
         // The first photo's decode may have run before the window said its display's profile: one still running is
         // redone by its worker, one already finished is decoded again here.

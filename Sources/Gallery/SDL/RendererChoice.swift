@@ -12,6 +12,10 @@ import Glibc
 /// rasteriser (that probe has already loaded the GL libraries, so it is the rare path: a GPU present but out of
 /// reach, as with Xvfb on a desktop). `--software` skips both checks; a user's `SDL_RENDER_DRIVER` always wins
 /// (SDL itself obeys it over any flag).
+///
+/// SDL 2.26's Wayland driver has no software framebuffer: its software renderer can only be shown through a GL
+/// texture, so on Wayland no GPU means OpenGL ES 2 on Mesa's software rasteriser, and a CPU rasteriser behind the
+/// accelerated renderer is kept (`--software` still draws in software and presents through OpenGL ES).
 package enum RendererChoice: Equatable, Sendable {
     /// SDL's software renderer: asked for with `--software` (no reason), or no GPU can be reached (why not).
     case software(reason: String?)
@@ -19,22 +23,34 @@ package enum RendererChoice: Equatable, Sendable {
     case usersDriver(String)
     /// An accelerated renderer, to be replaced by the software one if its OpenGL turns out to be a CPU rasteriser.
     case acceleratedUnlessSoftwareGL
+    /// An accelerated renderer, kept whatever draws its OpenGL: Wayland with a GPU device present.
+    case accelerated
+    /// OpenGL ES 2, on the CPU rasteriser Mesa falls back to: Wayland, where no GPU can be reached (why not).
+    case openGLES2(reason: String)
 
-    /// The choice before any renderer exists, from the `--software` flag, the process environment and the GPU
-    /// device nodes present (file names under `/dev/dri`, plus `/dev/nvidiactl` when it exists).
-    package init(softwareFlag: Bool, environment: [String: String], gpuDevices: [String]) {
+    /// The choice before any renderer exists, from the `--software` flag, the process environment, the GPU device
+    /// nodes present (file names under `/dev/dri`, plus `/dev/nvidiactl` when it exists) and SDL's video driver.
+    package init(softwareFlag: Bool, environment: [String: String], gpuDevices: [String], videoDriver: String) {
         func value(_ name: String) -> String { environment[name, default: ""].lowercased() }
+        let noGPUReason: String?
+        if !["", "0", "false"].contains(value("LIBGL_ALWAYS_SOFTWARE")) {
+            noGPUReason = "LIBGL_ALWAYS_SOFTWARE is set"
+        } else if Self.softwareRasteriserNames.contains(value("GALLIUM_DRIVER")) {
+            noGPUReason = "GALLIUM_DRIVER is \(value("GALLIUM_DRIVER"))"
+        } else if !gpuDevices.contains(where: { $0.hasPrefix("renderD") || $0.hasPrefix("card") || $0 == "nvidiactl" })
+        {
+            noGPUReason = "no GPU device (/dev/dri is empty or missing)"
+        } else {
+            noGPUReason = nil
+        }
         if !value("SDL_RENDER_DRIVER").isEmpty {
             self = .usersDriver(environment["SDL_RENDER_DRIVER", default: ""])
         } else if softwareFlag {
             self = .software(reason: nil)
-        } else if !["", "0", "false"].contains(value("LIBGL_ALWAYS_SOFTWARE")) {
-            self = .software(reason: "LIBGL_ALWAYS_SOFTWARE is set")
-        } else if Self.softwareRasteriserNames.contains(value("GALLIUM_DRIVER")) {
-            self = .software(reason: "GALLIUM_DRIVER is \(value("GALLIUM_DRIVER"))")
-        } else if !gpuDevices.contains(where: { $0.hasPrefix("renderD") || $0.hasPrefix("card") || $0 == "nvidiactl" })
-        {
-            self = .software(reason: "no GPU device (/dev/dri is empty or missing)")
+        } else if videoDriver.lowercased() == "wayland" {
+            self = noGPUReason.map { .openGLES2(reason: $0) } ?? .accelerated
+        } else if let noGPUReason {
+            self = .software(reason: noGPUReason)
         } else {
             self = .acceleratedUnlessSoftwareGL
         }
@@ -94,6 +110,16 @@ extension RendererChoice {
             return software
         case .usersDriver(let driver):
             return try Renderer(window: window, software: false, vsync: driver.lowercased() != "software")
+        case .accelerated:
+            return try Renderer(window: window, software: false, vsync: true)
+        case .openGLES2:
+            // SDL_CreateRenderer reads the hint (a user's SDL_RENDER_DRIVER is `.usersDriver`). SDL would try desktop
+            // OpenGL first; OpenGL ES 2 on llvmpipe is the pair tested in a real compositor (WaylandWindowTests).
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengles2")
+            defer { SDL_SetHint(SDL_HINT_RENDER_DRIVER, "") }
+            if let gles = try? Renderer(window: window, software: false, vsync: true) { return gles }
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "")
+            return try Renderer(window: window, software: false, vsync: true)
         case .acceleratedUnlessSoftwareGL:
             var accelerated = try? Renderer(window: window, software: false, vsync: true)
             let glRenderer = accelerated.flatMap(Self.openGLRendererString(of:))

@@ -42,6 +42,11 @@ public final class SDLSession {
         if video { Self.setOwnEnvironment() }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS : SDL_INIT_EVENTS
         try SDLError.check(SDL_Init(subsystems), "SDL_Init")
+        // SDL 2.26's Wayland driver has no framebuffer of its own: the software renderer's frames reach the window
+        // only through a GL texture, which the hint above forbids.
+        if useSoftwareFramebuffer, video, SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "wayland" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "1")
+        }
 
         guard TTF_Init() == 0 else {
             let error = SDLError(failedCall: "TTF_Init")
@@ -76,8 +81,10 @@ public final class SDLSession {
     /// measured (`SDL_Init(SDL_INIT_VIDEO)` alone, 8 runs each). The gallery types nothing: its text events name
     /// single keys ("?", "+", "<"), none of them a dead key or a compose sequence, so an empty table loses nothing.
     /// A session's own `XCOMPOSEFILE` is kept; what the gallery starts gets the session's environment. Call it before
-    /// starting threads.
+    /// starting threads. Not where SDL may use Wayland: its keyboard's xkbcommon cannot read /dev/null (it maps the
+    /// file) and says "ERROR: Couldn't read Compose file /dev/null" on standard error at every keymap it gets.
     public static func skipComposeTable() {
+        guard !VideoDriverChoice.mayUseWayland(environment: ProcessInfo.processInfo.environment) else { return }
         OwnEnvironment.setUnlessSet("XCOMPOSEFILE", to: "/dev/null")
     }
 

@@ -32,7 +32,32 @@ import Testing
     func choiceBeforeAnyRenderer(
         software: Bool, environment: [String: String], devices: [String], expected: RendererChoice
     ) {
-        #expect(RendererChoice(softwareFlag: software, environment: environment, gpuDevices: devices) == expected)
+        #expect(
+            RendererChoice(softwareFlag: software, environment: environment, gpuDevices: devices, videoDriver: "x11")
+                == expected)
+    }
+
+    /// The same on Wayland, whose SDL driver cannot show the software renderer's frames without a GL texture: no GPU
+    /// gives OpenGL ES 2 (on Mesa's CPU rasteriser), a GPU the accelerated renderer whatever it turns out to be.
+    static let waylandCases: [(Bool, [String: String], [String], RendererChoice)] = [
+        (false, [:], [], .openGLES2(reason: "no GPU device (/dev/dri is empty or missing)")),
+        (false, [:], ["by-path"], .openGLES2(reason: "no GPU device (/dev/dri is empty or missing)")),
+        (false, ["LIBGL_ALWAYS_SOFTWARE": "1"], gpu, .openGLES2(reason: "LIBGL_ALWAYS_SOFTWARE is set")),
+        (false, ["GALLIUM_DRIVER": "llvmpipe"], gpu, .openGLES2(reason: "GALLIUM_DRIVER is llvmpipe")),
+        (false, [:], gpu, .accelerated),
+        (false, ["LIBGL_ALWAYS_SOFTWARE": "0"], ["nvidiactl"], .accelerated),
+        (true, [:], [], .software(reason: nil)),
+        (false, ["SDL_RENDER_DRIVER": "software"], [], .usersDriver("software")),
+    ]
+
+    @Test(arguments: waylandCases)
+    func choiceOnWayland(
+        software: Bool, environment: [String: String], devices: [String], expected: RendererChoice
+    ) {
+        #expect(
+            RendererChoice(
+                softwareFlag: software, environment: environment, gpuDevices: devices, videoDriver: "wayland")
+                == expected)
     }
 
     /// `GL_RENDERER` strings as Mesa and others report them, and whether they rasterise on the CPU.
