@@ -35,3 +35,11 @@ static inline int gallery_rename_noreplace(const char *from, const char *to) {
     return -1;
 #endif
 }
+
+#include <spawn.h>
+
+// posix_spawn_file_actions_addclosefrom_np (glibc 2.34), which Swift's Glibc module does not export: the child closes
+// every descriptor from `from` on.
+static inline int gallery_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}

@@ -27,15 +27,18 @@ extension GalleryMode: ExpressibleByArgument {
     }
 }
 
-/// `--scale N`: pixels per point for text, margins, dots, panel and help, a number from 1 to 4; anything else is
-/// refused by ArgumentParser like every other bad value.
+/// `--scale N`: pixels per point for text, margins, dots, panel and help, a number from 1 to 4; what is no number is
+/// refused by ArgumentParser like every other bad value, a number out of range by `validate()`, which says the range.
 struct ScaleChoice: ExpressibleByArgument, Sendable {
     /// The scale.
     var value: Double
+    /// The text typed, for messages.
+    var text: String
 
-    /// The scale `argument` gives, if it is a number within `DesktopScale.range`.
+    /// The scale `argument` gives, if it is a finite number.
     init?(argument: String) {
-        guard let value = Double(argument), DesktopScale.range.contains(value) else { return nil }
+        guard let value = Double(argument), value.isFinite else { return nil }
         self.value = value
+        text = argument
     }
 }

@@ -217,6 +217,11 @@ extension GalleryCommandLine {
             guard emptyFeedAllowed, case .noImages = error else { throw error }
             return (PageLibrary(photos: PhotoIndex(photos: [])), nil)
         }
+        if !order.missing.isEmpty {
+            // As feh and nsxiv: the rest opens, and each path skipped is said.
+            let text = order.missing.map { "gallery: \($0): no such file or folder (skipped)\n" }.joined()
+            _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 2) }
+        }
         return (PageLibrary(order: order), order)
     }
 

@@ -172,6 +172,12 @@ struct GalleryCommandLine: ParsableCommand {
             )
         }
         if !(1...1000).contains(fps.value) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
+        if let scale, !DesktopScale.range.contains(scale.value) {
+            let (lowest, highest) = (
+                TypedNumber(DesktopScale.range.lowerBound), TypedNumber(DesktopScale.range.upperBound)
+            )
+            throw ValidationError("--scale must be between \(lowest) and \(highest), found \(scale.text)")
+        }
         if !(maxMegapixels.value >= 0.01 && maxMegapixels.value <= 10_000) {
             throw ValidationError("--max-megapixels must be between 0.01 and 10000")
         }

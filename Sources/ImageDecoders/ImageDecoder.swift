@@ -181,6 +181,8 @@ public struct ImageDecoder: Sendable {
         case .pnm:
             let pnm = PNMDecoder(bytes: buffer)
             if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }
+        case .tga where TGAGreyAlphaDecoder(bytes: buffer).isGreyAlpha:
+            return (try TGAGreyAlphaDecoder(bytes: buffer).decode(), nil)
         case .png where PNGLayout.isPlain(buffer):
             let pixels = try PNGDecoder(bytes: buffer).decode()
             return (try oriented(DecodedImage(pixels: pixels), ExifOrientation.read(png: buffer)), nil)

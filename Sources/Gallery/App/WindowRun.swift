@@ -352,10 +352,19 @@ public struct WindowRun {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         let requested = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
         guard ["offscreen", "dummy", "none"].contains(driver), requested == nil else { return }
+        let display = getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        let wayland = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
+        // A display named but not reached says which, rather than to set what is set.
+        let problem =
+            !wayland.isEmpty || !display.isEmpty
+            ? [wayland.isEmpty ? nil : "Wayland display \(wayland)", display.isEmpty ? nil : "X display \(display)"]
+                .compactMap { $0 }.map { "cannot connect to \($0)" }.joined(separator: ", ")
+                + " (no server there, or access refused)"
+            : "no display to open a window on: set DISPLAY or WAYLAND_DISPLAY"
         throw SDLError(
             call: "SDL_VideoInit",
-            message: "no display to open a window on (SDL's video driver is \"\(driver)\"): "
-                + "set DISPLAY or WAYLAND_DISPLAY, or render without one: --headless --script FILE")
+            message: problem + " (SDL's video driver is \"\(driver)\"); or render without one: --headless --script FILE"
+        )
     }
 
     /// Sets, once, what a window's process sets before starting threads of its own (`setlocale`, `setenv`): the UTF-8

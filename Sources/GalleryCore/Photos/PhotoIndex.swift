@@ -27,6 +27,8 @@ public struct PhotoIndex: Hashable, Sendable {
     public var photos: [PhotoEntry]
     /// The photo to open on: the file named when a single file was given, else the first.
     public var startIndex: Int
+    /// The paths given that do not exist, skipped as feh and nsxiv skip them (with others to show): for a warning.
+    public var missing: [String] = []
 
     /// Wraps a ready list (synthetic pages, tests).
     public init(photos: [PhotoEntry], startIndex: Int = 0) {
@@ -66,13 +68,33 @@ public struct PhotoIndex: Hashable, Sendable {
             case .special:
                 throw .notAFileOrFolder(path: path)
             case .missing:
-                throw .pathNotFound(path: path)
+                // One path mistyped among several: the others still open, and the caller warns.
+                guard paths.count > 1 else { throw .pathNotFound(path: path) }
+                missing.append(path)
             }
         }
         guard !photos.isEmpty else {
+            if scannedFolders.isEmpty, let first = missing.first { throw .pathNotFound(path: first) }
             throw .noImages(folders: scannedFolders, entriesExamined: entriesExamined)
         }
         self.photos = photos
+    }
+
+    /// Lists `paths` again for a reload (`r`, the order key), as `init(paths:…)` does, except that a single file named
+    /// and gone since (deleted, moved away) lists the folder it was shown in: the photos it was shown among.
+    public static func relisting(
+        paths: [String], recursive: Bool = false, sort: PhotoSort = .name, reverse: Bool = false,
+        rawPairs: RawPairs = .jpeg
+    ) throws(PhotoIndexError) -> PhotoIndex {
+        if paths.count == 1, try kind(of: paths[0]) == .missing,
+            let siblings = unsortedSiblings(of: paths[0], rawPairs: rawPairs, addingFile: false)
+        {
+            guard !siblings.found.isEmpty else {
+                throw .noImages(folders: [siblings.folder], entriesExamined: siblings.examined)
+            }
+            return PhotoIndex(photos: order(siblings.found, prefix: siblings.prefix, sort: sort, reverse: reverse))
+        }
+        return try PhotoIndex(paths: paths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
     }
 
     /// Whether a file name ends in one of `imageExtensions`, ignoring case.
@@ -180,10 +202,11 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     /// The image files of `file`'s folder, unsorted, as names after `prefix` (`file`'s folder as spelled in `file`),
-    /// with `file`'s own name among them (whatever it is) at `start`; nil when the folder cannot be listed.
+    /// with `file`'s own name among them (whatever it is, unless not `addingFile`) at `start`; nil when the folder
+    /// cannot be listed. `examined` counts the folder's entries.
     private static func unsortedSiblings(
-        of file: String, rawPairs: RawPairs
-    ) -> (found: [String], prefix: String, start: Int)? {
+        of file: String, rawPairs: RawPairs, addingFile: Bool = true
+    ) -> (found: [String], prefix: String, start: Int, folder: String, examined: Int)? {
         let slash = file.lastIndex(of: "/")
         let folder = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
@@ -197,12 +220,13 @@ public struct PhotoIndex: Hashable, Sendable {
                 folderNames: &folderNames)
         else { return nil }
         guard let start = found.firstIndex(of: name) else {
+            guard addingFile else { return (found, prefix, 0, folder, examined) }
             // Hidden, an extension the folder scan skips, or the other half of a RAW + JPEG pair: the user asked for
             // it, so it joins at its place.
             found.append(name)
-            return (found, prefix, found.count - 1)
+            return (found, prefix, found.count - 1, folder, examined)
         }
-        return (found, prefix, start)
+        return (found, prefix, start, folder, examined)
     }
 
     /// The image files of `folder`, unsorted, as paths relative to it, and the prefix that makes them openable paths.

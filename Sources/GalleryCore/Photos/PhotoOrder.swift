@@ -12,6 +12,8 @@ public final class PhotoOrder: Sendable {
     public let count: Int
     /// The place of the photo to open on.
     public let startIndex: Int
+    /// The paths given that do not exist, skipped (`PhotoIndex.missing`).
+    public let missing: [String]
     /// The photos before the sort, as paths after `prefix`; empty when built from a ready index.
     private let relatives: [String]
     private let prefix: String
@@ -42,6 +44,7 @@ public final class PhotoOrder: Sendable {
     public init(_ index: PhotoIndex) {
         count = index.photos.count
         startIndex = index.startIndex
+        missing = index.missing
         relatives = []
         prefix = ""
         early = [:]
@@ -55,6 +58,7 @@ public final class PhotoOrder: Sendable {
     /// pass over every name to find them.
     init(sortingByName relatives: [String], prefix: String, start: Int?, folders: Set<String>? = nil) {
         knownFolders = LockedState(folders)
+        missing = []
         let keys = NaturalOrderKeys(relatives)
         let places = keys.places(count: Self.earlyPlaces, around: start)
         early = places

@@ -162,7 +162,7 @@ package enum ChildProcess {
     }
 
     /// A C string (malloc'd) of `bytes`, which hold no NUL: a file name's bytes, unchanged.
-    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+    static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
         guard let memory = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else { return nil }
         memory.initialize(from: bytes, count: bytes.count)
         memory[bytes.count] = 0

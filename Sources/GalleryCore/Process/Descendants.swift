@@ -7,7 +7,8 @@ import Musl
 #endif
 
 /// Every process the gallery's children started, however they left its process groups (`setsid`, a double fork): the
-/// gallery makes itself their child subreaper, so each orphan becomes its child, and `endAll` ends them as it exits.
+/// gallery makes itself their child subreaper, so each orphan becomes its child, and `endAll` ends them as it exits,
+/// except the applications opened for the user (`DetachedProcess`), which are the user's and outlive it.
 package enum Descendants {
     /// Makes this process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`); returns whether the kernel
     /// agreed. Call once at start, in the gallery's own process only (a test runner would collect its tests' orphans).
@@ -32,8 +33,9 @@ package enum Descendants {
         return found
     }
 
-    /// Ends every descendant: SIGTERM to each child and its group, SIGKILL to what is left after `grace` seconds,
-    /// reaping them; orphans that reach the gallery meanwhile are ended in the same rounds. Returns how many it ended.
+    /// Ends every descendant but those of sessions `DetachedProcess` started: SIGTERM to each child and its group,
+    /// SIGKILL to what is left after `grace` seconds, reaping them; orphans that reach the gallery meanwhile are ended
+    /// in the same rounds. Returns how many it ended.
     @discardableResult
     package static func endAll(grace: Double = ChildProcess.terminationGrace) -> Int {
         var ended = Set<pid_t>()
@@ -41,7 +43,7 @@ package enum Descendants {
         var signal = SIGTERM
         while true {
             reapExited()
-            let children = children()
+            let children = children().filter { !DetachedProcess.isDetached(session: getsid($0)) }
             if children.isEmpty { break }
             if MonotonicClock.seconds() >= deadline { signal = SIGKILL }
             for child in children {

@@ -1,10 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Opens photos in the desktop's default application for their type with `xdg-open`, each on a thread of its own
-/// (the path is `$1`, never shell text), and keeps why any failed for the window to say. Thread-safe.
+/// (the path is `$1`, never shell text), and keeps why any failed for the window to say. The application is the
+/// user's: started detached (`DetachedProcess`), it is never signalled by the gallery and outlives its quit, with the
+/// work done in it. Thread-safe.
 public final class OpenWithRunner: Sendable {
     /// The command: `xdg-open` on the path given as an argument.
     static let command = "exec xdg-open \"$1\""
-    /// Seconds `xdg-open` may run: long, as without a desktop it waits for the application it started.
-    static let timeout = 24 * 3600.0
 
     private struct State {
         var pending = 0
@@ -23,28 +27,36 @@ public final class OpenWithRunner: Sendable {
         let bytes = PathBytes.bytes(of: path)
         state.withLock { $0.pending += 1 }
         DetachedThread.start(name: "gallery-open-with") { [state, signal] in
-            let result = ChildProcess.run(
-                shellCommand: Self.command, arguments: [bytes], timeout: Self.timeout, maxLines: 1000)
-            let failure = Self.failure(of: result)
+            var started: pid_t?
+            let failure: String?
+            switch DetachedProcess.start(shellCommand: Self.command, arguments: [bytes]) {
+            case .success(let pid):
+                // Without a desktop `xdg-open` waits for the application it started; its messages go to standard
+                // error as they come.
+                started = pid
+                failure = Self.failure(exitStatus: DetachedProcess.wait(for: pid))
+            case .failure(let error):
+                failure = "Ctrl+O: xdg-open could not start: \(error)"
+            }
             state.withLock { state in
                 state.finished += 1
                 if let failure { state.failures.append(failure) }
             }
             signal.notify()
             wake()
+            if let started { DetachedProcess.reapOrphans(of: started) }
         }
     }
 
-    /// What the window says about a run of `xdg-open` that failed; nil when it succeeded.
-    static func failure(of result: Result<ChildProcess.Outcome, ChildProcess.SpawnError>) -> String? {
-        switch result {
-        case .success(let outcome) where outcome.exitStatus == 0: nil
+    /// What the window says about a run of `xdg-open` that ended with `exitStatus` (nil: a signal ended it); nil when
+    /// it succeeded. Its own message is on standard error.
+    static func failure(exitStatus: Int32?) -> String? {
+        switch exitStatus {
+        case 0: nil
         // The shell's status for a command it cannot find.
-        case .success(let outcome) where outcome.exitStatus == 127: "Ctrl+O: xdg-open is not installed"
-        case .success(let outcome):
-            "Ctrl+O: xdg-open ended with status \(outcome.exitStatus.map(String.init) ?? "killed")"
-                + (outcome.lastErrorLine.map { ": \($0)" } ?? "")
-        case .failure(let error): "Ctrl+O: xdg-open could not start: \(error)"
+        case 127: "Ctrl+O: xdg-open is not installed"
+        case let status?: "Ctrl+O: xdg-open ended with status \(status) (its message is on standard error)"
+        case nil: "Ctrl+O: xdg-open was killed"
         }
     }
 

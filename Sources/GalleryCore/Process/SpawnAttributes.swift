@@ -10,8 +10,8 @@ package final class SpawnAttributes {
     package var attributes = posix_spawnattr_t()
 
     /// Default, unblocked signals; in a process group of its own (led by the child) when `ownProcessGroup`, so the
-    /// whole group can be signalled at once.
-    package init(ownProcessGroup: Bool = false) {
+    /// whole group can be signalled at once; in a session of its own (and so a group too) when `ownSession`.
+    package init(ownProcessGroup: Bool = false, ownSession: Bool = false) {
         posix_spawnattr_init(&attributes)
         var none = sigset_t()
         sigemptyset(&none)
@@ -24,6 +24,8 @@ package final class SpawnAttributes {
             flags |= POSIX_SPAWN_SETPGROUP
             posix_spawnattr_setpgroup(&attributes, 0)
         }
+        // glibc's POSIX_SPAWN_SETSID (0x80, since 2.26), which Swift's Glibc module does not export.
+        if ownSession { flags |= 0x80 }
         posix_spawnattr_setflags(&attributes, Int16(flags))
     }
 

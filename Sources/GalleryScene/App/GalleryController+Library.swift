@@ -10,20 +10,20 @@ import Glibc
 /// the folders again. The photo on screen stays (or its neighbour, when it is the one gone), and so does its texture.
 extension GalleryController {
     /// `r`: lists the photos again (`relist`) on a thread of its own; the library changes once the listing is done
-    /// and the pager rests (`receiveLibraryChanges`). Files found unshowable stay out unless changed since (a file
-    /// fixed comes back); the listing thread reads their times, never the main thread.
+    /// and the pager rests (`receiveLibraryChanges`). Files found unshowable stay out unless changed since the read
+    /// that failed (a file fixed comes back); the listing thread examines them, never the main thread.
     func startReload() {
         if case .synthetic = library.pages { return }
         guard let relist, reloading == nil else { return }
-        let found = unshowable
+        let found = unshowableStamps.filter { unshowable[$0.key] != nil }
         let sort = sort
         listingNote = nil
         reloading = LibraryOpening(
             {
                 let listed = try relist(sort).fileSources ?? []
                 let fresh = listed.filter { source in
-                    guard case .file(let path) = source, let at = found[path] else { return true }
-                    return (FileSystem.modificationTime(atPath: path) ?? 0) >= at
+                    guard case .file(let path) = source, let failed = found[path] else { return true }
+                    return FileStamp.current(atPath: path) != failed
                 }
                 return OpenedLibrary(library: PageLibrary(sources: fresh), startPage: 0, mode: .bounded)
             }, done: wake)
@@ -63,16 +63,49 @@ extension GalleryController {
         _ = try? reloading?.wait()
     }
 
+    /// How long a file must have been left alone before a failed read of it counts: a file modified less than this
+    /// before may be half written (ImageMagick truncates and closes a file, then opens it again to write).
+    static let settleNanoseconds = 1_000_000_000
+    /// Seconds between reads of a settled file again while none came back.
+    static let settleRecheck = 0.5
+
+    /// How long to wait before reading again a file whose read failed, given its identity before that read and the
+    /// wall clock now: nil when it was last modified long enough ago (or could not be examined) for the failure to
+    /// count.
+    static func settleWait(for stamp: FileStamp?, now: Int) -> Double? {
+        guard let modified = stamp?.modifiedNanoseconds, abs(now - modified) < settleNanoseconds else { return nil }
+        return Double(modified + settleNanoseconds - now) / 1e9
+    }
+
     /// Takes what changed the library since the last frame: a finished listing, decodes that failed for good. Both wait
-    /// while the pager moves or the feed shows (`GalleryModel.canChangeLibrary`).
+    /// while the pager moves or the feed shows (`GalleryModel.canChangeLibrary`). A file whose read failed while it was
+    /// being written is read again once it settles (`settling`), never dropped on that one read.
     func receiveLibraryChanges(at time: Double) {
-        let failures = store.decodes.takeNewFailures().map(\.failure) + thumbnails.takeNewFailures()
-        for failure in failures where Self.isUnshowable(failure.reason) {
-            if case .file(let path) = failure.source, unshowable[path] == nil {
-                unshowable[path] = Self.wallClockNanoseconds()
-                dropsPending = true
+        let reads = store.decodes.takeNewFailures() + thumbnails.takeNewFailures()
+        let wallClock = reads.isEmpty ? 0 : Self.wallClockNanoseconds()
+        for read in reads where Self.isUnshowable(read.failure.reason) {
+            guard case .file(let path) = read.failure.source, unshowable[path] == nil else { continue }
+            if let previous = settling[path], previous.stamp == read.stamp {
+                // Another read of the file as it was before it settled (its thumbnail's, its page's) waits with the
+                // first; once it settled, found as it was, the failure counts.
+                if time < previous.due {
+                    settling[path]?.note(read)
+                    continue
+                }
+            } else if let wait = Self.settleWait(for: read.stamp, now: wallClock) {
+                var file = SettlingFile(photo: read.photo, stamp: read.stamp, due: time + wait, nextCheck: time + wait)
+                file.note(read)
+                settling[path] = file
+                continue
             }
+            settling[path] = nil
+            unshowable[path] = read.failure.reason
+            unshowableStamps[path] = .some(read.stamp)
+            dropsPending = true
+            Logger(label: "gallery.decode").warning(
+                "\(path): cannot be shown: \(read.failure.reason.message)", source: Logger.gallerySource)
         }
+        readSettledFilesAgain(at: time)
         // Nothing to do on most frames: the library's sources are looked at only when something changed.
         let listed = reloading?.result
         guard listed != nil || dropsPending, model.canChangeLibrary else { return }
@@ -87,7 +120,10 @@ extension GalleryController {
             case .success(let opened):
                 // What the listing kept of the unshowable files changed since: they are photos to try again.
                 let kept = opened.library.fileSources ?? []
-                for case .file(let path) in kept { unshowable[path] = nil }
+                for case .file(let path) in kept {
+                    unshowable[path] = nil
+                    unshowableStamps[path] = nil
+                }
                 guard !kept.isEmpty else {
                     model.showNotice("reload found no photo: the ones shown stay", at: time)
                     needsRedraw = true
@@ -108,9 +144,22 @@ extension GalleryController {
         let kept = sources.filter { !isUnshowable($0) }
         // The last photo is never dropped: its error page says why it cannot be shown.
         guard !kept.isEmpty, kept.count < sources.count else { return }
-        let dropped = sources.count - kept.count
-        replaceLibrary(
-            with: kept, note: "\(dropped) \(dropped == 1 ? "file" : "files") dropped: cannot be shown", at: time)
+        let dropped = sources.compactMap { source -> DecodeFailure? in
+            guard case .file(let path) = source, let reason = unshowable[path] else { return nil }
+            return DecodeFailure(source: source, reason: reason)
+        }
+        replaceLibrary(with: kept, note: Self.dropNote(dropped), at: time)
+    }
+
+    /// What the information line says of files dropped: each named with why, the first two of many ("la.tga
+    /// dropped: not an image in a supported format"; standard error has every one).
+    static func dropNote(_ dropped: [DecodeFailure]) -> String {
+        guard dropped.count > 1 else {
+            return dropped.first.map { "\($0.source.displayName) dropped: \($0.reason.message)" } ?? "no file dropped"
+        }
+        let named = dropped.prefix(2).map(\.description).joined(separator: "; ")
+        let more = dropped.count > 2 ? "; \(dropped.count - 2) more" : ""
+        return "\(dropped.count) files dropped: \(named)\(more)"
     }
 
     /// Whether a decode failing for `reason` means the file cannot be shown at all (gone, not an image, empty,
@@ -119,6 +168,24 @@ extension GalleryController {
         switch reason {
         case .missingFile, .notAFile, .unreadable, .emptyFile, .unrecognisedFormat, .corrupt: true
         case .tooLarge, .processingFailed, .invalidSyntheticPage, .decoderStopped: false
+        }
+    }
+
+    /// Reads again the files whose failed read was due to be checked by `time`: a page's file is examined (unchanged,
+    /// its failure is reported again, now counting; changed, it is decoded again), a thumbnail is asked for anew. Files
+    /// whose reads no longer fail (changed since, and shown) are forgotten.
+    private func readSettledFilesAgain(at time: Double) {
+        for (path, file) in settling where file.nextCheck <= time {
+            guard library.count > file.photo.rawValue, library.source(forPhoto: file.photo) == .file(path: path),
+                store.decodes.failures[file.photo] != nil || thumbnails.hasFailed(file.photo)
+            else {
+                settling[path] = nil
+                continue
+            }
+            // Asked again later if no answer comes (a library change cancels the requests in flight).
+            settling[path]?.nextCheck = time + Self.settleRecheck
+            if file.pageFailed { store.decodes.recheckFailure(of: file.photo) }
+            if file.thumbnailFailed { thumbnails.forget([file.photo]) }
         }
     }
 
@@ -156,6 +223,11 @@ extension GalleryController {
             restored ?? renumbering[PhotoID(current)]
             ?? (current + 1..<max(library.count, current + 1)).lazy.compactMap { renumbering[PhotoID($0)] }.first
             ?? (0..<current).reversed().lazy.compactMap { renumbering[PhotoID($0)] }.first ?? 0
+        settling = settling.compactMapValues { file in
+            renumbering[file.photo].map {
+                var moved = file; moved.photo = $0; return moved
+            }
+        }
         let textures = store.handOverTextures()
         var adopted: [PhotoID: any CanvasTexture] = [:]
         for (photo, texture) in textures { if let new = renumbering[photo] { adopted[new] = texture } }
@@ -192,7 +264,7 @@ extension GalleryController {
         }
         let changed = watch.takeChanges().compactMap { paths[$0] }
         guard !changed.isEmpty else { return }
-        store.decodes.forgetShown()
+        store.decodes.filesChanged(changed)
         thumbnails.forget(changed)
         residency = ResidencyTracker()
         needsRedraw = true

@@ -75,9 +75,14 @@ public final class GalleryController {
     public var shownFolderWatch: ShownFolderWatch?
     /// The listing `r` started, while it runs.
     var reloading: LibraryOpening?
-    /// Files found unshowable (gone, not an image, empty, broken), with when (wall clock, ns): they leave the library
-    /// once the pager rests, and a reload leaves them out unless they changed since.
-    var unshowable: [String: Int] = [:]
+    /// Files found unshowable (gone, not an image, empty, broken), with why and their identity when read: they leave
+    /// the library once the pager rests, and a reload leaves them out unless they changed since.
+    var unshowable: [String: DecodeFailure.Reason] = [:]
+    /// The identity of each of `unshowable`'s files when its read failed (nil inside: it could not be examined).
+    var unshowableStamps: [String: FileStamp?] = [:]
+    /// Files whose read failed while they were being written (modified under `settleNanoseconds` before), by path:
+    /// read again once they settle rather than dropped on one read of a half-written file.
+    var settling: [String: SettlingFile] = [:]
     /// Whether files were found unshowable since the library last dropped them.
     var dropsPending = false
     /// The information panel's details of the photos shown with it open, read off the main thread.
@@ -332,12 +337,14 @@ public final class GalleryController {
     }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
-    /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad stream ending, a typed digit's wait), so an idle window can sleep
-    /// until then.
+    /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad
+    /// stream ending, a typed digit's wait, a file written a moment ago read again), so an idle window can sleep until
+    /// then.
     public var nextWakeTime: Double? {
         [
             feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now),
             model.touchpadReleaseTime, model.countDeadline, model.animationWakeTime,
+            settling.values.map(\.nextCheck).min(),
         ].compactMap { $0 }.min()
     }
 

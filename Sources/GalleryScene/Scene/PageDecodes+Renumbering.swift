@@ -11,9 +11,30 @@ extension PageDecodes {
         renumberState(renumbered)
     }
 
-    /// Takes the pages whose decode failed since the last call, with why.
-    func takeNewFailures() -> [(photo: PhotoID, failure: DecodeFailure)] {
+    /// Takes the pages whose decode failed since the last call (or whose failed file was examined again and found
+    /// unchanged), with why and the file's identity.
+    func takeNewFailures() -> [FailedRead] {
         defer { newFailures.removeAll() }
-        return newFailures.compactMap { photo in failures[photo].map { (photo, $0) } }
+        return newFailures.compactMap { photo in
+            failures[photo].map {
+                FailedRead(photo: photo, failure: $0, stamp: stamps[photo] ?? nil, isThumbnail: false)
+            }
+        }
+    }
+
+    /// Examines `page`'s file again if its decode failed: unchanged, the failure is reported again
+    /// (`takeNewFailures`); changed, it is decoded again. Nothing when its decode is in flight or no longer failed.
+    func recheckFailure(of page: PhotoID) {
+        guard failures[page] != nil, !inFlight.contains(page), let recorded = stamps[page],
+            case .file = library.source(forPhoto: page)
+        else { return }
+        submit(photo: page, purpose: .revalidate(shown: recorded))
+    }
+
+    /// The files of `pages` changed on disk: the next plan re-examines every page it shows (`forgetShown`), and a page
+    /// whose decode is in flight is examined again once it lands, as that read may have caught the file half written.
+    func filesChanged(_ pages: [PhotoID]) {
+        forgetShown()
+        recheckOnArrival.formUnion(pages.filter { inFlight.contains($0) })
     }
 }

@@ -39,7 +39,9 @@ final class PageDecodes {
     private var generation = 0
     /// The identity of the file each page's drawn decode (or failure) came from, as the worker examined it (nil inside:
     /// it could not be examined); a page shown again is re-examined against it.
-    private var stamps: [PhotoID: FileStamp?] = [:]
+    private(set) var stamps: [PhotoID: FileStamp?] = [:]
+    /// Pages whose file changed while their decode was in flight (`filesChanged`): examined again once it lands.
+    var recheckOnArrival: Set<PhotoID> = []
     /// The pages of the last plan, most urgent first: the current page, its neighbours, then the look-ahead.
     private var lastRequired: [PhotoID] = []
     /// Damaged files already reported, so each is logged once.
@@ -87,7 +89,7 @@ final class PageDecodes {
         }
     }
 
-    private func submit(photo page: PhotoID, purpose: DecodeRequest.Purpose) {
+    func submit(photo page: PhotoID, purpose: DecodeRequest.Purpose) {
         // Asked at request time: the library may have grown since the store was made.
         worker.submit(
             DecodeRequest(
@@ -141,6 +143,7 @@ final class PageDecodes {
         stamps.removeAll()
         previewing.removeAll()
         lastRequired.removeAll()
+        recheckOnArrival.removeAll()
     }
 
     /// Moves every photo's state to its new number (`PageDecodes+Renumbering`), dropping photos gone; in-flight
@@ -161,6 +164,8 @@ final class PageDecodes {
         stamps = moved(stamps)
         previewing = Set(previewing.compactMap(renumbered))
         newFailures = newFailures.compactMap(renumbered)
+        // Requests in flight are forgotten and the pages shown examined anew: no recheck is owed.
+        recheckOnArrival.removeAll()
         lastRequired.removeAll()
     }
 
@@ -183,6 +188,8 @@ final class PageDecodes {
                 }
             case .unchanged:
                 inFlight.remove(note.photo)
+                // A failed file found as it was: its failure stands, reported again now that it is older.
+                if failures[note.photo] != nil { newFailures.append(note.photo) }
                 let held = surfaces[note.photo] != nil || holding.contains(note.photo) || failures[note.photo] != nil
                 if !held, lastRequired.contains(note.photo) { lost.append(note.photo) }
             }
@@ -229,6 +236,11 @@ final class PageDecodes {
         }
         surfaces.evict(keeping: pinned)
         request(lost)
+        for page in recheckOnArrival where !inFlight.contains(page) {
+            recheckOnArrival.remove(page)
+            guard let recorded = stamps[page], case .file = library.source(forPhoto: page) else { continue }
+            submit(photo: page, purpose: .revalidate(shown: recorded))
+        }
         return taken
     }
 }

@@ -28,7 +28,7 @@ final class ThumbnailStore {
     private var textures = LRUCache<PhotoID, any CanvasTexture>()
     private var failed: Set<PhotoID> = []
     /// Failures since `takeNewFailures()` last took them.
-    private var newFailures: [DecodeFailure] = []
+    private var newFailures: [FailedRead] = []
     private var inFlight: Set<PhotoID> = []
     /// Decoded thumbnails waiting for their upload, the earliest first.
     private var arrived: [(photo: PhotoID, picture: DecodedPicture)] = []
@@ -99,7 +99,8 @@ final class ThumbnailStore {
             case .success(let picture): arrived.append((result.photo, picture))
             case .failure(let failure):
                 failed.insert(result.photo)
-                newFailures.append(failure)
+                newFailures.append(
+                    FailedRead(photo: result.photo, failure: failure, stamp: result.stamp, isThumbnail: true))
                 changed = true
             }
         }
@@ -131,7 +132,7 @@ final class ThumbnailStore {
     func texture(for photo: PhotoID) -> (any CanvasTexture)? { textures.peek(photo) }
 
     /// Takes the thumbnails' decode failures since the last call (files that may not be photos at all).
-    func takeNewFailures() -> [DecodeFailure] {
+    func takeNewFailures() -> [FailedRead] {
         defer { newFailures.removeAll() }
         return newFailures
     }

@@ -45,5 +45,53 @@ extension SDLSerializedTests {
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardError.contains("Ctrl+O: xdg-open is not installed"), "\(run.standardError)")
         }
+
+        /// A fake `xdg-open` that starts an "application" which records its process id and any SIGTERM it gets, and
+        /// lives on; it returns at once (`waits` false: as with a desktop, the application orphaned) or waits for the
+        /// application (`waits` true: as without one).
+        static func fakeOpener(in bin: TemporaryDirectory, record: String, waits: Bool) throws {
+            // Its output, and its application's, away from the gallery's standard error, which the test reads to its
+            // end: both outlive the gallery.
+            let application =
+                "trap 'echo TERM >> \(record).signals; exit 0' TERM HUP; echo \\$\\$ > \(record).pid; "
+                + "while :; do sleep 0.05; done"
+            let script =
+                "#!/bin/sh\nexec > /dev/null 2>&1\nsh -c \"\(application)\" &\n" + (waits ? "wait\n" : "exit 0\n")
+            try script.write(toFile: bin.path("xdg-open"), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path("xdg-open"))
+        }
+
+        @Test(
+            "The application Ctrl+O opened outlives the gallery's quit and gets no signal from it",
+            arguments: [false, true])
+        func applicationOutlivesQuit(waits: Bool) throws {
+            let folder = try TemporaryDirectory()
+            try Data(PNGChunks.solid(width: 8, height: 6, red: 90, green: 120, blue: 150))
+                .write(to: URL(fileURLWithPath: folder.path("a.png")))
+            let bin = try TemporaryDirectory()
+            let record = bin.path("application")
+            try Self.fakeOpener(in: bin, record: record, waits: waits)
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            let run = try GalleryProcess.run(
+                [ScriptLine.key(0.2, "Ctrl+O"), ScriptLine.quit(1.5)],
+                arguments: ["--no-thumbnail-cache", "--mode", "bounded", folder.url.path],
+                environment: ["PATH": bin.url.path + ":" + path]
+            ) {
+                // The application has started before the gallery quits (the script's time runs faster than this).
+                let deadline = MonotonicClock.seconds() + 10
+                while !FileManager.default.fileExists(atPath: record + ".pid"), MonotonicClock.seconds() < deadline {
+                    usleep(10_000)
+                }
+            }
+            #expect(run.status == 0, "\(run.standardError)")
+            let text = try String(contentsOfFile: record + ".pid", encoding: .utf8)
+            let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            defer { kill(pid, SIGKILL) }
+            // A SIGTERM sent at the quit is acted on within one 0.05 s sleep; give it ten times that.
+            usleep(500_000)
+            #expect(kill(pid, 0) == 0, "the application was ended with the gallery")
+            #expect(
+                !FileManager.default.fileExists(atPath: record + ".signals"), "the application got SIGTERM or SIGHUP")
+        }
     }
 }
