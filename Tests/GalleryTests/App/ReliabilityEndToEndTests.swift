@@ -125,8 +125,8 @@ struct ReliabilityEndToEndTests {
             (["--mode", "sideways"], "The value 'sideways' is invalid for '--mode <mode>'"),
             (["--fit", "stretch"], "The value 'stretch' is invalid for '--fit <fit>'"),
             (["--transition", "fade"], "The value 'fade' is invalid for '--transition <transition>'"),
-            (["--scale", "5"], "The value '5' is invalid for '--scale <scale>'"),
-            (["--scale", "0.5"], "The value '0.5' is invalid for '--scale <scale>'"),
+            (["--scale", "5"], "--scale must be between 1 and 4, found 5"),
+            (["--scale", "0.5"], "--scale must be between 1 and 4, found 0.5"),
         ])
     func badOptions(arguments: [String], message: String) throws {
         let folder = try TemporaryDirectory()
