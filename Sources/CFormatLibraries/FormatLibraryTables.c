@@ -174,6 +174,7 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_RenderPresent"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_RenderReadPixels"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_RenderSetClipRect"},
+    {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_RenderSetVSync"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_SaveBMP_RW"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_SetClipboardText"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_SetColorKey"},
@@ -206,7 +207,7 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_RenderUTF8_Blended"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_SizeUTF8"},
 };
-const int gallery_format_library_function_count = 201;
+const int gallery_format_library_function_count = 202;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {

@@ -72,38 +72,39 @@ __typeof__(int) SDL_RenderFillRects(__typeof__(SDL_Renderer *) p0, __typeof__(co
 __typeof__(void) SDL_RenderPresent(__typeof__(SDL_Renderer *) p0) { ((__typeof__(&SDL_RenderPresent))gallery_format_library_function(167))(p0); }
 __typeof__(int) SDL_RenderReadPixels(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(Uint32) p2, __typeof__(void *) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_RenderReadPixels))gallery_format_library_function(168))(p0, p1, p2, p3, p4); }
 __typeof__(int) SDL_RenderSetClipRect(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1) { return ((__typeof__(&SDL_RenderSetClipRect))gallery_format_library_function(169))(p0, p1); }
-__typeof__(int) SDL_SaveBMP_RW(__typeof__(SDL_Surface *) p0, __typeof__(SDL_RWops *) p1, __typeof__(int) p2) { return ((__typeof__(&SDL_SaveBMP_RW))gallery_format_library_function(170))(p0, p1, p2); }
-__typeof__(int) SDL_SetClipboardText(__typeof__(const char *) p0) { return ((__typeof__(&SDL_SetClipboardText))gallery_format_library_function(171))(p0); }
-__typeof__(int) SDL_SetColorKey(__typeof__(SDL_Surface *) p0, __typeof__(int) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_SetColorKey))gallery_format_library_function(172))(p0, p1, p2); }
-__typeof__(SDL_bool) SDL_SetHint(__typeof__(const char *) p0, __typeof__(const char *) p1) { return ((__typeof__(&SDL_SetHint))gallery_format_library_function(173))(p0, p1); }
-__typeof__(int) SDL_SetRenderDrawBlendMode(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetRenderDrawBlendMode))gallery_format_library_function(174))(p0, p1); }
-__typeof__(int) SDL_SetRenderDrawColor(__typeof__(SDL_Renderer *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3, __typeof__(Uint8) p4) { return ((__typeof__(&SDL_SetRenderDrawColor))gallery_format_library_function(175))(p0, p1, p2, p3, p4); }
-__typeof__(int) SDL_SetSurfaceBlendMode(__typeof__(SDL_Surface *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetSurfaceBlendMode))gallery_format_library_function(176))(p0, p1); }
-__typeof__(int) SDL_SetTextureAlphaMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1) { return ((__typeof__(&SDL_SetTextureAlphaMod))gallery_format_library_function(177))(p0, p1); }
-__typeof__(int) SDL_SetTextureBlendMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetTextureBlendMode))gallery_format_library_function(178))(p0, p1); }
-__typeof__(int) SDL_SetTextureColorMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3) { return ((__typeof__(&SDL_SetTextureColorMod))gallery_format_library_function(179))(p0, p1, p2, p3); }
-__typeof__(int) SDL_SetTextureScaleMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_ScaleMode) p1) { return ((__typeof__(&SDL_SetTextureScaleMode))gallery_format_library_function(180))(p0, p1); }
-__typeof__(int) SDL_SetWindowFullscreen(__typeof__(SDL_Window *) p0, __typeof__(Uint32) p1) { return ((__typeof__(&SDL_SetWindowFullscreen))gallery_format_library_function(181))(p0, p1); }
-__typeof__(void) SDL_SetWindowTitle(__typeof__(SDL_Window *) p0, __typeof__(const char *) p1) { ((__typeof__(&SDL_SetWindowTitle))gallery_format_library_function(182))(p0, p1); }
-__typeof__(void) SDL_ShowWindow(__typeof__(SDL_Window *) p0) { ((__typeof__(&SDL_ShowWindow))gallery_format_library_function(183))(p0); }
-__typeof__(void) SDL_UnlockSurface(__typeof__(SDL_Surface *) p0) { ((__typeof__(&SDL_UnlockSurface))gallery_format_library_function(184))(p0); }
-__typeof__(int) SDL_UpdateTexture(__typeof__(SDL_Texture *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(const void *) p2, __typeof__(int) p3) { return ((__typeof__(&SDL_UpdateTexture))gallery_format_library_function(185))(p0, p1, p2, p3); }
-__typeof__(int) SDL_UpperBlit(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlit))gallery_format_library_function(186))(p0, p1, p2, p3); }
-__typeof__(int) SDL_UpperBlitScaled(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlitScaled))gallery_format_library_function(187))(p0, p1, p2, p3); }
-__typeof__(int) SDL_VideoInit(__typeof__(const char *) p0) { return ((__typeof__(&SDL_VideoInit))gallery_format_library_function(188))(p0); }
-__typeof__(int) SDL_WaitEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_WaitEvent))gallery_format_library_function(189))(p0); }
-__typeof__(int) SDL_WaitEventTimeout(__typeof__(SDL_Event *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_WaitEventTimeout))gallery_format_library_function(190))(p0, p1); }
-__typeof__(void) SDL_free(__typeof__(void *) p0) { ((__typeof__(&SDL_free))gallery_format_library_function(191))(p0); }
-__typeof__(char *) SDL_strdup(__typeof__(const char *) p0) { return ((__typeof__(&SDL_strdup))gallery_format_library_function(192))(p0); }
+__typeof__(int) SDL_RenderSetVSync(__typeof__(SDL_Renderer *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_RenderSetVSync))gallery_format_library_function(170))(p0, p1); }
+__typeof__(int) SDL_SaveBMP_RW(__typeof__(SDL_Surface *) p0, __typeof__(SDL_RWops *) p1, __typeof__(int) p2) { return ((__typeof__(&SDL_SaveBMP_RW))gallery_format_library_function(171))(p0, p1, p2); }
+__typeof__(int) SDL_SetClipboardText(__typeof__(const char *) p0) { return ((__typeof__(&SDL_SetClipboardText))gallery_format_library_function(172))(p0); }
+__typeof__(int) SDL_SetColorKey(__typeof__(SDL_Surface *) p0, __typeof__(int) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_SetColorKey))gallery_format_library_function(173))(p0, p1, p2); }
+__typeof__(SDL_bool) SDL_SetHint(__typeof__(const char *) p0, __typeof__(const char *) p1) { return ((__typeof__(&SDL_SetHint))gallery_format_library_function(174))(p0, p1); }
+__typeof__(int) SDL_SetRenderDrawBlendMode(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetRenderDrawBlendMode))gallery_format_library_function(175))(p0, p1); }
+__typeof__(int) SDL_SetRenderDrawColor(__typeof__(SDL_Renderer *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3, __typeof__(Uint8) p4) { return ((__typeof__(&SDL_SetRenderDrawColor))gallery_format_library_function(176))(p0, p1, p2, p3, p4); }
+__typeof__(int) SDL_SetSurfaceBlendMode(__typeof__(SDL_Surface *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetSurfaceBlendMode))gallery_format_library_function(177))(p0, p1); }
+__typeof__(int) SDL_SetTextureAlphaMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1) { return ((__typeof__(&SDL_SetTextureAlphaMod))gallery_format_library_function(178))(p0, p1); }
+__typeof__(int) SDL_SetTextureBlendMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetTextureBlendMode))gallery_format_library_function(179))(p0, p1); }
+__typeof__(int) SDL_SetTextureColorMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3) { return ((__typeof__(&SDL_SetTextureColorMod))gallery_format_library_function(180))(p0, p1, p2, p3); }
+__typeof__(int) SDL_SetTextureScaleMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_ScaleMode) p1) { return ((__typeof__(&SDL_SetTextureScaleMode))gallery_format_library_function(181))(p0, p1); }
+__typeof__(int) SDL_SetWindowFullscreen(__typeof__(SDL_Window *) p0, __typeof__(Uint32) p1) { return ((__typeof__(&SDL_SetWindowFullscreen))gallery_format_library_function(182))(p0, p1); }
+__typeof__(void) SDL_SetWindowTitle(__typeof__(SDL_Window *) p0, __typeof__(const char *) p1) { ((__typeof__(&SDL_SetWindowTitle))gallery_format_library_function(183))(p0, p1); }
+__typeof__(void) SDL_ShowWindow(__typeof__(SDL_Window *) p0) { ((__typeof__(&SDL_ShowWindow))gallery_format_library_function(184))(p0); }
+__typeof__(void) SDL_UnlockSurface(__typeof__(SDL_Surface *) p0) { ((__typeof__(&SDL_UnlockSurface))gallery_format_library_function(185))(p0); }
+__typeof__(int) SDL_UpdateTexture(__typeof__(SDL_Texture *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(const void *) p2, __typeof__(int) p3) { return ((__typeof__(&SDL_UpdateTexture))gallery_format_library_function(186))(p0, p1, p2, p3); }
+__typeof__(int) SDL_UpperBlit(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlit))gallery_format_library_function(187))(p0, p1, p2, p3); }
+__typeof__(int) SDL_UpperBlitScaled(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlitScaled))gallery_format_library_function(188))(p0, p1, p2, p3); }
+__typeof__(int) SDL_VideoInit(__typeof__(const char *) p0) { return ((__typeof__(&SDL_VideoInit))gallery_format_library_function(189))(p0); }
+__typeof__(int) SDL_WaitEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_WaitEvent))gallery_format_library_function(190))(p0); }
+__typeof__(int) SDL_WaitEventTimeout(__typeof__(SDL_Event *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_WaitEventTimeout))gallery_format_library_function(191))(p0, p1); }
+__typeof__(void) SDL_free(__typeof__(void *) p0) { ((__typeof__(&SDL_free))gallery_format_library_function(192))(p0); }
+__typeof__(char *) SDL_strdup(__typeof__(const char *) p0) { return ((__typeof__(&SDL_strdup))gallery_format_library_function(193))(p0); }
 
 #include <SDL2/SDL_ttf.h>
 
-__typeof__(void) TTF_CloseFont(__typeof__(TTF_Font *) p0) { ((__typeof__(&TTF_CloseFont))gallery_format_library_function(193))(p0); }
-__typeof__(int) TTF_FontHeight(__typeof__(const TTF_Font *) p0) { return ((__typeof__(&TTF_FontHeight))gallery_format_library_function(194))(p0); }
-__typeof__(int) TTF_Init(void) { return ((__typeof__(&TTF_Init))gallery_format_library_function(195))(); }
-__typeof__(const SDL_version *) TTF_Linked_Version(void) { return ((__typeof__(&TTF_Linked_Version))gallery_format_library_function(196))(); }
-__typeof__(TTF_Font *) TTF_OpenFont(__typeof__(const char *) p0, __typeof__(int) p1) { return ((__typeof__(&TTF_OpenFont))gallery_format_library_function(197))(p0, p1); }
-__typeof__(void) TTF_Quit(void) { ((__typeof__(&TTF_Quit))gallery_format_library_function(198))(); }
-__typeof__(SDL_Surface *) TTF_RenderUTF8_Blended(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(SDL_Color) p2) { return ((__typeof__(&TTF_RenderUTF8_Blended))gallery_format_library_function(199))(p0, p1, p2); }
-__typeof__(int) TTF_SizeUTF8(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(int *) p2, __typeof__(int *) p3) { return ((__typeof__(&TTF_SizeUTF8))gallery_format_library_function(200))(p0, p1, p2, p3); }
+__typeof__(void) TTF_CloseFont(__typeof__(TTF_Font *) p0) { ((__typeof__(&TTF_CloseFont))gallery_format_library_function(194))(p0); }
+__typeof__(int) TTF_FontHeight(__typeof__(const TTF_Font *) p0) { return ((__typeof__(&TTF_FontHeight))gallery_format_library_function(195))(p0); }
+__typeof__(int) TTF_Init(void) { return ((__typeof__(&TTF_Init))gallery_format_library_function(196))(); }
+__typeof__(const SDL_version *) TTF_Linked_Version(void) { return ((__typeof__(&TTF_Linked_Version))gallery_format_library_function(197))(); }
+__typeof__(TTF_Font *) TTF_OpenFont(__typeof__(const char *) p0, __typeof__(int) p1) { return ((__typeof__(&TTF_OpenFont))gallery_format_library_function(198))(p0, p1); }
+__typeof__(void) TTF_Quit(void) { ((__typeof__(&TTF_Quit))gallery_format_library_function(199))(); }
+__typeof__(SDL_Surface *) TTF_RenderUTF8_Blended(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(SDL_Color) p2) { return ((__typeof__(&TTF_RenderUTF8_Blended))gallery_format_library_function(200))(p0, p1, p2); }
+__typeof__(int) TTF_SizeUTF8(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(int *) p2, __typeof__(int *) p3) { return ((__typeof__(&TTF_SizeUTF8))gallery_format_library_function(201))(p0, p1, p2, p3); }
 

@@ -14,6 +14,8 @@ public final class Renderer {
     let handle: OpaquePointer
     /// The window or surface drawn into, held so it outlives the renderer.
     private let output: AnyObject
+    /// Whether the next present is the window's first with vsync asked for: that one goes out at once (below).
+    private var firstVsyncPresent = false
     /// The format of opaque textures: the output's own when it is XRGB8888 (an X11 window), so the software
     /// renderer's per-frame copies are plain same-format copies; ARGB8888 otherwise. Opaque ARGB8888 pixels have
     /// the same bytes as XRGB8888 ones, so uploads convert nothing either way.
@@ -29,6 +31,7 @@ public final class Renderer {
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         handle = try SDLError.nonNull(SDL_CreateRenderer(window.handle, -1, flags), "SDL_CreateRenderer")
         output = window
+        firstVsyncPresent = vsync && !Renderer.isSoftware(handle)
         let windowFormat = SDL_GetWindowPixelFormat(window.handle)
         opaqueTextureFormat =
             Renderer.isSoftware(handle) && windowFormat == SDL_PIXELFORMAT_RGB888.rawValue
@@ -172,7 +175,14 @@ public final class Renderer {
 
     /// Shows what was drawn (a window renderer flips, with vsync if asked; a surface renderer finishes drawing).
     public func present() {
+        guard firstVsyncPresent else { return SDL_RenderPresent(handle) }
+        // The first frame goes out without waiting for vsync: on Wayland a window not yet shown gets no frame
+        // callback, and SDL 2.26's vsync'd swap waited 200–230 ms for one before the first photo reached the screen
+        // (25–80 ms without). Every later frame waits for vsync as asked.
+        firstVsyncPresent = false
+        _ = SDL_RenderSetVSync(handle, 0)
         SDL_RenderPresent(handle)
+        _ = SDL_RenderSetVSync(handle, 1)
     }
 
     /// Clears and presents once while the window is still hidden, when this is SDL's software renderer: the first
