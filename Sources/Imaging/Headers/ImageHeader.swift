@@ -131,13 +131,17 @@ package struct ImageHeader: Sendable, Hashable {
         }
     }
 
+    /// A reader of `bytes`, a whole file in an array: past its end it reads fewer bytes, or none.
+    package static func reader(of bytes: [UInt8]) -> Reader {
+        { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(offset + count, bytes.count)])
+        }
+    }
+
     /// Reads the header of a file held in memory.
     package static func read(bytes: [UInt8], fileExtension: String = "") -> ImageHeader {
-        read(
-            { offset, count in
-                guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-                return Array(bytes[offset..<min(offset + count, bytes.count)])
-            }, fileExtension: fileExtension)
+        read(reader(of: bytes), fileExtension: fileExtension)
     }
 
     /// The frame size from the first SOF segment, walking segment lengths from just after the SOI marker.

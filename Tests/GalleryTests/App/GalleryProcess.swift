@@ -24,15 +24,22 @@ struct GalleryProcess {
     /// Which output stream `capture` keeps.
     enum Stream { case standardOutput, standardError }
 
-    /// Runs `program` (`gallery` by default) with `arguments` (in `folder`, if given) to its end; returns its status and what it wrote to
+    /// Runs `program` (`gallery` by default) with `arguments` (in `folder`, if given; this process's environment with
+    /// `environment` over it, a nil value removing the variable) to its end; returns its status and what it wrote to
     /// `stream`, the other stream discarded.
     static func capture(
-        _ arguments: [String], program: URL = executable, in folder: String? = nil, stream: Stream = .standardError
+        _ arguments: [String], program: URL = executable, in folder: String? = nil, stream: Stream = .standardError,
+        environment: [String: String?] = [:]
     ) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+        }
         let kept = Pipe()
         switch stream {
         case .standardOutput:

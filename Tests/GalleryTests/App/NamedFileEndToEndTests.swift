@@ -98,22 +98,10 @@ extension SDLSerializedTests {
         @Test("A display named but not there is named")
         func displayNotThere() throws {
             let photos = try Helpers.folder([("a.jpg", Helpers.jpeg)])
-            let process = Process()
-            process.executableURL = GalleryProcess.executable
-            process.arguments = [photos.url.path]
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = ":69"
-            environment["WAYLAND_DISPLAY"] = nil
-            environment["SDL_VIDEODRIVER"] = nil
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus != 0)
-            #expect(text.contains("cannot connect to X display :69"), "\(text)")
+            let run = try GalleryProcess.capture(
+                [photos.url.path], environment: ["DISPLAY": ":69", "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
+            #expect(run.status != 0)
+            #expect(run.text.contains("cannot connect to X display :69"), "\(run.text)")
         }
     }
 }

@@ -123,7 +123,7 @@ extension SDLSerializedTests {
             }
             let deadline = DecodeDeadline.seconds(statedPixels: read.size?.area)
             #expect(deadline >= DecodeDeadline.floorSeconds && deadline <= DecodeDeadline.ceilingSeconds)
-            _ = ImageHeader.implausibility(of: read, byteCount: bytes.count, ImageHeader.reader(bytes))
+            _ = ImageHeader.implausibility(of: read, byteCount: bytes.count, ImageHeader.reader(of: bytes))
             // The decoder refuses it without allocating the claim (one pixel may decode, or be refused as damaged).
             let folder = try TemporaryDirectory()
             let path = try folder.write(bytes, to: name)
@@ -147,16 +147,6 @@ extension SDLSerializedTests {
             #expect(PixelSize(width: .max, height: 2).area == .max)
             #expect(PixelSize(width: 1920, height: 1080).area == 2_073_600)
             #expect(DecodeDeadline.seconds(statedPixels: .max) == DecodeDeadline.ceilingSeconds)
-        }
-    }
-}
-
-extension ImageHeader {
-    /// A reader of `bytes` (tests).
-    static func reader(_ bytes: [UInt8]) -> Reader {
-        { offset, count in
-            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-            return Array(bytes[offset..<min(offset + count, bytes.count)])
         }
     }
 }
