@@ -70,8 +70,12 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // zlib (linked by SDL_image's libpng already): PNG `iCCP` profiles are zlib-compressed.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Xlib: `Xft.dpi` from SDL's own X connection (`DesktopSettings`); SDL has no API for it.
-        .target(name: "CX11", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("X11")]),
+        // What SDL 2.26 does not read from the window system, on SDL's own connection: `Xft.dpi` through Xlib
+        // (`DesktopSettings`), and the Wayland seat's pointer with its scroll source and stop, hold and pinch
+        // (`WaylandPointer`), through the libwayland-client SDL loaded.
+        .target(
+            name: "CWindowSystem", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])],
+            linkerSettings: [.linkedLibrary("X11")]),
         // <sys/prctl.h>: the gallery becomes its descendants' subreaper, so none outlives it (`Descendants`).
         .systemLibrary(name: "CProcessControl"),
         // memfd_create(2): pixel memory a decoder process shares with the viewer (`PixelStorage`).
@@ -157,7 +161,7 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "CFormatLibraries", "CSDL2", "CX11", "DecoderProcess", "GalleryCore", "GalleryScene", "Imaging",
+                "CFormatLibraries", "CSDL2", "CWindowSystem", "DecoderProcess", "GalleryCore", "GalleryScene", "Imaging",
                 "PagerEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],

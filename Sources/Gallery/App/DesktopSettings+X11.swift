@@ -1,4 +1,4 @@
-import CX11
+import CWindowSystem
 
 extension DesktopSettings {
     /// The X resource manager string (`xrdb -query`'s text) of `window`'s display, if it is an X11 one and has one.

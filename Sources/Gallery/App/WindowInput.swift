@@ -22,6 +22,9 @@ struct WindowInput {
     var displayMayHaveChanged = false
     /// Pairs each key-down with the text event it types.
     private var keys = KeyTextPairing()
+    /// Whether scrolling comes from the gallery's own Wayland pointer (`WaylandPointer`): SDL's wheel events, which
+    /// lose the fingers' lift, are then ignored.
+    var scrollsNatively = false
 
     init(window: Window) {
         self.window = window
@@ -61,6 +64,8 @@ struct WindowInput {
             leftButtonDown = false
             let (x, y) = pixels(x: event.button.x, y: event.button.y)
             gallery.apply(.pointerUp(x: x, y: y), at: time)
+        case SDL_MOUSEWHEEL where scrollsNatively:
+            break
         case SDL_MOUSEWHEEL where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0:
             // Ctrl + wheel zooms at the pointer, one step per notch.
             let (x, y) = pixels(x: event.wheel.mouseX, y: event.wheel.mouseY)

@@ -17,4 +17,6 @@ public enum GalleryInput: Equatable, Sendable {
     case zoom(scale: Double, x: Double, y: Double)
     /// Zoom by `factor` at (x, y) (Ctrl + wheel).
     case zoomBy(factor: Double, x: Double, y: Double)
+    /// Fingers on a touchpad (Wayland): scrolled, resting, lifted, pinching.
+    case touchpad(TouchpadGesture)
 }

@@ -9,7 +9,7 @@ extension GalleryModel {
     /// a pointer (a touchpad's two-finger scroll, a virtual drag, keeps scrolling vertically doing nothing).
     var dismissCanStart: Bool {
         guard case .pager(let pager) = screen, photoCount > 0, pager.phase == .idle, !pager.isAnimating,
-            !gestures.touchpad.isActive,
+            !gestures.touchpad.isActive, !gestures.fingers.isActive,
             case .page = pager.currentContent
         else { return false }
         return zoom.shown(at: now) == nil && !zoom.isPanning

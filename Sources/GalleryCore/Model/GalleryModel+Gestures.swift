@@ -33,7 +33,7 @@ extension GalleryModel {
         case .pointerMove(let x, let y): arena(.move(x: x, y: y), at: time)
         case .pointerUp(let x, let y): arena(.up(x: x, y: y), at: time)
         case .pointerCancel: arena(.cancel, at: time)
-        case .key, .wheel, .zoom, .zoomBy: []
+        case .key, .wheel, .zoom, .zoomBy, .touchpad: []
         }
     }
 

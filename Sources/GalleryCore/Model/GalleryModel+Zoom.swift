@@ -39,6 +39,45 @@ extension GalleryModel {
         return zoom(to: scale, atX: x, y: y, at: time, animated: false)
     }
 
+    /// A touchpad's pinch begins with the pointer at (x, y): the photo at the centre of a pager at rest (as shown, or
+    /// at fit) follows the fingers from here; in the grid the spread steps the thumbnail size.
+    mutating func beginPinch(atX x: Double, y: Double) -> [GalleryEffect] {
+        if case .grid = screen {
+            gestures.gridPinchSpread = 1
+            return []
+        }
+        guard phase == .idle, !zoom.isPanning, let current = currentZoom else { return [] }
+        zoom.beginPinch(current, atX: x, y: y)
+        return []
+    }
+
+    /// The pinch's spread is `spread` times its first, its centre moved by (dx, dy).
+    mutating func pinch(spread: Double, dx: Double, dy: Double) -> [GalleryEffect] {
+        if let applied = gestures.gridPinchSpread, spread.isFinite, spread > 0 {
+            // One thumbnail size per Ctrl + wheel notch's worth of spread, as many as the fingers went.
+            // A few at most per update: the grid has only so many sizes, and a hostile spread must not spin here.
+            var steps = applied
+            for _ in 0..<4 where spread >= steps * ZoomModel.step {
+                _ = zoomGrid(by: ZoomModel.step)
+                steps *= ZoomModel.step
+            }
+            for _ in 0..<4 where spread <= steps / ZoomModel.step {
+                _ = zoomGrid(by: 1 / ZoomModel.step)
+                steps /= ZoomModel.step
+            }
+            gestures.gridPinchSpread = steps
+            return []
+        }
+        zoom.pinch(spread: spread, dx: dx, dy: dy)
+        return []
+    }
+
+    /// The pinching fingers lifted at `time`: the photo settles within its limits, then is decoded sharply.
+    mutating func endPinch(at time: Double) -> [GalleryEffect] {
+        gestures.gridPinchSpread = nil
+        return zoom.endPinch(at: time) ? [.sharpen] : []
+    }
+
     /// Ctrl + wheel at (x, y): the grid steps its thumbnail size, a pager zooms the photo by `factor`.
     public mutating func zoom(by factor: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if zoomGrid(by: factor) { return [] }

@@ -103,7 +103,8 @@ public struct GalleryModel: Sendable {
         feedPages = FeedPages(initialCount: photoCount)
         gestures = GestureRecognisers(
             tap: TapRecognizer(slop: configuration.dragSlop),
-            touchpad: TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2))
+            touchpad: TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2),
+            fingers: TouchpadFingers(originX: viewport.width / 2, originY: viewport.height / 2))
         slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
         let returnTo = InitialMode.mode(photoCount: photoCount).topology ?? .bounded
         switch mode.topology {
@@ -289,7 +290,9 @@ public struct GalleryModel: Sendable {
     /// dragging for good; a drag down measured against the old size ends; the zoom goes back to fit.
     public mutating func resize(to viewport: Viewport, at time: Double) -> [GalleryEffect] {
         var effects = gestures.touchpad.add(dx: 0, dy: 0, at: time).flatMap { pointer($0, at: time) }
+        effects += gestures.fingers.input(for: .lift).flatMap { pointer($0, at: time) }
         gestures.touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
+        gestures.fingers = TouchpadFingers(originX: viewport.width / 2, originY: viewport.height / 2)
         self.viewport = viewport
         withGrid { $0.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale) }
         if let events = withPager({ $0.handle(.resize(viewport), at: time) }) {

@@ -4,8 +4,12 @@
 struct GestureRecognisers: Sendable {
     /// Whether a press and release make a click.
     var tap: TapRecognizer
-    /// A touchpad's two-finger scroll as a virtual drag.
+    /// A touchpad's two-finger scroll as a virtual drag, from wheel deltas (X11, where no lift is reported).
     var touchpad: TouchpadScroll
+    /// Fingers on a touchpad as a finger on glass, from the pad's own story (Wayland).
+    var fingers: TouchpadFingers
+    /// A pinch in the grid: the spread already turned into thumbnail size steps.
+    var gridPinchSpread: Double?
     /// A mouse wheel's notches as page turns.
     var wheelSteps = WheelSteps()
     /// Sideways notches grouped into swipes (SDL on X11 reports a touchpad's sideways swipe as whole notches).

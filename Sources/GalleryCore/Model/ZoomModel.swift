@@ -11,6 +11,8 @@ public struct ZoomModel: Sendable {
         case gliding(PanGlide)
         /// A pan key: the spring to the new pan.
         case panning(PanAnimation)
+        /// A pinch let go past the limits: the spring back within them.
+        case settling(ZoomSettle)
     }
 
     /// A drag that began on the zoomed photo.
@@ -49,6 +51,8 @@ public struct ZoomModel: Sendable {
     public private(set) var motion: Motion?
     /// A drag that began on the zoomed photo.
     private var pan: Pan?
+    /// A touchpad's pinch under way, and its last centre (where it settles when the fingers lift).
+    private var pinch: (gesture: PinchZoom, x: Double, y: Double)?
 
     /// The factor one Ctrl + wheel notch zooms by (the zoom keys step through `ZoomSteps`).
     public static let step = 1.25
@@ -63,6 +67,7 @@ public struct ZoomModel: Sendable {
         case .animating(let animation): return (zoomed.photo, animation.zoom(at: now))
         case .gliding(let glide): return (zoomed.photo, glide.zoom(at: now))
         case .panning(let animation): return (zoomed.photo, animation.zoom(at: now))
+        case .settling(let settle): return (zoomed.photo, settle.zoom(at: now))
         case nil: return zoomed
         }
     }
@@ -73,8 +78,11 @@ public struct ZoomModel: Sendable {
     /// Whether a drag pans the photo (or was handed over to the pager).
     public var isPanning: Bool { pan != nil }
 
-    /// Whether the zoom rests (nothing moving, no drag): the time to decode the visible region sharply.
-    public var rests: Bool { zoomed != nil && motion == nil && pan == nil }
+    /// Whether fingers pinch the photo.
+    public var isPinching: Bool { pinch != nil }
+
+    /// Whether the zoom rests (nothing moving, no drag, no pinch): the time to decode the visible region sharply.
+    public var rests: Bool { zoomed != nil && motion == nil && pan == nil && pinch == nil }
 
     /// Zooms `current` to `scale` at (x, y): at once, or with the spring. Returns whether it is at rest at once.
     public mutating func zoom(
@@ -116,6 +124,9 @@ public struct ZoomModel: Sendable {
         case .panning(let animation):
             guard animation.isDone(at: time) else { return .moving }
             final = animation.zoom(at: time)
+        case .settling(let settle):
+            guard settle.isDone(at: time) else { return .moving }
+            final = settle.zoom(at: time)
         }
         self.motion = nil
         self.zoomed = final.isZoomed ? (zoomed.photo, final) : nil
@@ -161,6 +172,39 @@ public struct ZoomModel: Sendable {
         zoomed = nil
         motion = nil
         pan = nil
+        pinch = nil
+    }
+
+    // MARK: Pinches
+
+    /// Fingers begin to pinch `current` (as shown at `now`) with their centre at (x, y): whatever moved it stops there.
+    public mutating func beginPinch(_ current: (photo: PhotoID, zoom: PhotoZoom), atX x: Double, y: Double) {
+        motion = nil
+        pan = nil
+        zoomed = current
+        pinch = (PinchZoom(start: current.zoom, centreX: x, centreY: y), x, y)
+    }
+
+    /// The pinch's spread is `spread` times its first and its centre moved by (`dx`, `dy`): the photo follows.
+    public mutating func pinch(spread: Double, dx: Double, dy: Double) {
+        guard let pinch, let zoomed else { return }
+        self.zoomed = (zoomed.photo, pinch.gesture.zoom(spread: spread, dx: dx, dy: dy))
+        self.pinch = (pinch.gesture, pinch.gesture.centreX + dx, pinch.gesture.centreY + dy)
+    }
+
+    /// The pinching fingers lifted at `time`: the photo settles within its limits (with the spring when it was
+    /// stretched past them). Returns whether it rests at once.
+    public mutating func endPinch(at time: Double) -> Bool {
+        guard let pinch else { return false }
+        self.pinch = nil
+        guard let zoomed else { return false }
+        let settled = PinchZoom.settled(zoomed.zoom, atX: pinch.x, y: pinch.y)
+        guard settled == zoomed.zoom else {
+            motion = .settling(ZoomSettle(from: zoomed.zoom, to: settled, time: time))
+            return false
+        }
+        self.zoomed = settled.isZoomed ? zoomed : nil
+        return true
     }
 
     // MARK: Nested drags

@@ -16,12 +16,12 @@ extension GalleryController {
         }
         switch input {
         case .key, .pointerMove, .pointerUp, .pointerCancel: break
-        case .pointerDown, .zoom, .zoomBy, .wheel: model.interruptCount()
+        case .pointerDown, .zoom, .zoomBy, .wheel, .touchpad: model.interruptCount()
         }
         // A press or a move never zooms nor clicks: the facts wait for the release (a fling's moves stay cheap).
         switch input {
-        case .pointerDown, .pointerMove, .pointerCancel: break
-        case .pointerUp, .key, .zoom, .zoomBy, .wheel: refreshFacts()
+        case .pointerDown, .pointerMove, .pointerCancel, .touchpad(.scroll), .touchpad(.hold), .touchpad(.pinch): break
+        case .pointerUp, .key, .zoom, .zoomBy, .wheel, .touchpad: refreshFacts()
         }
         let effects: [GalleryEffect] =
             switch input {
@@ -33,6 +33,7 @@ extension GalleryController {
             case .zoom(let scale, let x, let y): model.pinch(to: scale, atX: x, y: y, at: time)
             case .zoomBy(let factor, let x, let y): model.zoom(by: factor, atX: x, y: y, at: time)
             case .wheel(let dx, let dy): model.wheel(dx: dx, dy: dy, at: time)
+            case .touchpad(let gesture): model.touchpad(gesture, at: time)
             }
         carryOut(effects, at: time)
         needsRedraw = true

@@ -21,11 +21,12 @@ public struct PhotoZoom: Equatable, Sendable {
     /// The scale at which one image pixel covers one screen pixel (100 %).
     public let actualSizeScale: Double
     /// The scale relative to fit: 1 at fit.
-    public private(set) var scale = 1.0
+    /// Past `minScale` or `maxScale` only while a pinch stretches it (`PinchZoom`).
+    public internal(set) var scale = 1.0
     /// The photo's centre minus the viewport's centre, in pixels; within `panLimitX` once a drag ends.
-    public private(set) var panX = 0.0
+    public internal(set) var panX = 0.0
     /// See `panX`; past `panLimitY` only while a drag stretches the rubber band.
-    public private(set) var panY = 0.0
+    public internal(set) var panY = 0.0
 
     /// A photo drawn `fittedWidth` × `fittedHeight` at fit, in a viewport, whose own pixels are `imageWidth` wide
     /// (so 100 % is `imageWidth / fittedWidth`).

@@ -1,4 +1,4 @@
-#include "CX11.h"
+#include "x11_resources.h"
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>

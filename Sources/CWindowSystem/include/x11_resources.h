@@ -1,5 +1,5 @@
-#ifndef GALLERY_CX11_H
-#define GALLERY_CX11_H
+#ifndef GALLERY_X11_RESOURCES_H
+#define GALLERY_X11_RESOURCES_H
 
 /// The X resource manager string (`xrdb -query`'s text) of the display the SDL window `sdl_window` (an `SDL_Window *`)
 /// is on, read from SDL's own X connection: Xlib keeps it from the connection's start, so this makes no request and
