@@ -116,7 +116,7 @@ public struct WaylandPointerTranslator: Sendable {
         return inputs
     }
 
-    /// `value` within ±`valueLimit`; not a number counts as 0.
+    /// `value` within ±`valueLimit`; not a number, or an infinite one, counts as 0.
     static func bounded(_ value: Double) -> Double {
         value.isFinite ? min(max(value, -valueLimit), valueLimit) : 0
     }
