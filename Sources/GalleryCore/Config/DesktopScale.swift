@@ -1,5 +1,6 @@
 /// The desktop's scale, as the layout's pixels per point: `--scale` when given, else `GDK_SCALE` (GTK's integer
-/// scale), else `Xft.dpi` from the X resource database (96 dpi is 1; a 200 % desktop publishes 192), else the
+/// scale), else the window's buffer scale (on Wayland: the output's scale, the drawable's pixels per window point),
+/// else `Xft.dpi` from the X resource database (96 dpi is 1; a 200 % desktop publishes 192), else the
 /// display's DPI as SDL reports it (only when it is clearly a HiDPI panel: many X servers report a made-up 96 or an
 /// EDID size that is off, so up to 1.25 counts as 1). Always within 1…4, in quarter steps.
 public enum DesktopScale {
@@ -8,10 +9,12 @@ public enum DesktopScale {
 
     /// The scale from the sources in order of precedence; 1 when none says.
     public static func resolve(
-        override: Double? = nil, gdkScale: String? = nil, resourceManager: String? = nil, displayDPI: Double? = nil
+        override: Double? = nil, gdkScale: String? = nil, bufferScale: Double? = nil, resourceManager: String? = nil,
+        displayDPI: Double? = nil
     ) -> Double {
         if let override { return clamp(override) }
         if let gdk = gdkScale.flatMap({ Double($0.trimmingWhitespace()) }), gdk > 0 { return clamp(gdk) }
+        if let bufferScale, bufferScale > 1 { return clamp(bufferScale) }
         if let dpi = resourceManager.flatMap(xftDPI(in:)) { return clamp(dpi / 96) }
         if let displayDPI, displayDPI / 96 > 1.25 { return clamp(displayDPI / 96) }
         return 1

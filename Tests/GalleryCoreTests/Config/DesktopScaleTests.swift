@@ -23,6 +23,18 @@ struct DesktopScaleTests {
                 == expected)
     }
 
+    @Test(
+        "A Wayland output's scale (the window's buffer scale) comes after GDK_SCALE and before Xft.dpi",
+        arguments: [
+            (nil, 2.0, "Xft.dpi:\t144\n", 2.0),  // the output's 2 over an X resource left from Xwayland
+            ("3", 2.0, nil, 3.0),  // GDK_SCALE still wins
+            (nil, 1.0, "Xft.dpi:\t144\n", 1.5),  // a buffer scale of 1 says nothing (every X11 window)
+            (nil, 3.0, nil, 3.0),
+        ] as [(String?, Double, String?, Double)])
+    func bufferScale(gdk: String?, buffer: Double, resources: String?, expected: Double) {
+        #expect(DesktopScale.resolve(gdkScale: gdk, bufferScale: buffer, resourceManager: resources) == expected)
+    }
+
     @Test func readsXftDPI() {
         #expect(DesktopScale.xftDPI(in: "Xcursor.size:\t24\nXft.dpi:\t192\n") == 192)
         #expect(DesktopScale.xftDPI(in: "*Xft.dpi:\t192\n") == nil)  // only the exact resource
