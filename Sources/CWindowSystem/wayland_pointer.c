@@ -126,6 +126,8 @@ struct gallery_wayland_pointer {
     struct wl_proxy *display_wrapper, *registry, *seat, *pointer, *gestures, *pinch, *hold;
     uint32_t seat_name, seat_version, gestures_name, gestures_version;
     int focused;
+    double pointer_x, pointer_y;  // where the pointer is on the window, surface coordinates
+    int frame_has_axis;           // whether the frame under way holds scrolling, the only frames worth a record
 
     pthread_t thread;
     int thread_started;
@@ -156,6 +158,13 @@ static void add_focused(gallery_wayland_pointer *p, gallery_wayland_pointer_reco
     if (p->focused) add(p, record);
 }
 
+// A part of a scroll: recorded, and its frame with it.
+static void add_scroll(gallery_wayland_pointer *p, gallery_wayland_pointer_record record) {
+    if (!p->focused) return;
+    p->frame_has_axis = 1;
+    add(p, record);
+}
+
 static void registry_global(void *data, struct wl_proxy *registry, uint32_t name, const char *interface,
                             uint32_t version) {
     (void)registry;
@@ -180,21 +189,21 @@ static void pointer_enter(void *data, struct wl_proxy *pointer, uint32_t serial,
     (void)pointer, (void)serial;
     gallery_wayland_pointer *p = data;
     p->focused = surface == p->surface;
-    add_focused(p, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_ENTER, 0, 0, 0, wl_fixed_to_double(x),
-                                                    wl_fixed_to_double(y), 0});
+    p->pointer_x = wl_fixed_to_double(x);
+    p->pointer_y = wl_fixed_to_double(y);
 }
 
 static void pointer_leave(void *data, struct wl_proxy *pointer, uint32_t serial, struct wl_proxy *surface) {
     (void)pointer, (void)serial, (void)surface;
-    gallery_wayland_pointer *p = data;
-    add_focused(p, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_LEAVE, 0, 0, 0, 0, 0, 0});
-    p->focused = 0;
+    ((gallery_wayland_pointer *)data)->focused = 0;
 }
 
+// Motion is kept, not recorded: a hovering pointer must not wake the window (a pinch and Ctrl + wheel read it).
 static void pointer_motion(void *data, struct wl_proxy *pointer, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-    (void)pointer;
-    add_focused(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_MOTION, time, 0, 0, wl_fixed_to_double(x),
-                                                       wl_fixed_to_double(y), 0});
+    (void)pointer, (void)time;
+    gallery_wayland_pointer *p = data;
+    p->pointer_x = wl_fixed_to_double(x);
+    p->pointer_y = wl_fixed_to_double(y);
 }
 
 static void pointer_button(void *data, struct wl_proxy *pointer, uint32_t serial, uint32_t time, uint32_t button,
@@ -204,13 +213,16 @@ static void pointer_button(void *data, struct wl_proxy *pointer, uint32_t serial
 
 static void pointer_axis(void *data, struct wl_proxy *pointer, uint32_t time, uint32_t axis, wl_fixed_t value) {
     (void)pointer;
-    add_focused(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_AXIS, time, axis, 0, 0, 0,
+    add_scroll(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_AXIS, time, axis, 0, 0, 0,
                                                        wl_fixed_to_double(value)});
 }
 
 static void pointer_frame(void *data, struct wl_proxy *pointer) {
     (void)pointer;
-    add_focused(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_FRAME, 0, 0, 0, 0, 0, 0});
+    gallery_wayland_pointer *p = data;
+    if (!p->frame_has_axis) return;
+    p->frame_has_axis = 0;
+    add_focused(p, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_FRAME, 0, 0, 0, p->pointer_x, p->pointer_y, 0});
 }
 
 static void pointer_axis_source(void *data, struct wl_proxy *pointer, uint32_t source) {
@@ -221,12 +233,12 @@ static void pointer_axis_source(void *data, struct wl_proxy *pointer, uint32_t s
 
 static void pointer_axis_stop(void *data, struct wl_proxy *pointer, uint32_t time, uint32_t axis) {
     (void)pointer;
-    add_focused(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_AXIS_STOP, time, axis, 0, 0, 0, 0});
+    add_scroll(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_AXIS_STOP, time, axis, 0, 0, 0, 0});
 }
 
 static void pointer_axis_discrete(void *data, struct wl_proxy *pointer, uint32_t axis, int32_t discrete) {
     (void)pointer;
-    add_focused(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_AXIS_DISCRETE, 0, axis, discrete, 0, 0, 0});
+    add_scroll(data, (gallery_wayland_pointer_record){GALLERY_WL_POINTER_AXIS_DISCRETE, 0, axis, discrete, 0, 0, 0});
 }
 
 static void pointer_axis_value120(void *data, struct wl_proxy *pointer, uint32_t axis, int32_t value120) {
@@ -243,8 +255,8 @@ static void (*pointer_listener[])(void) = {
 static void gesture_begin(gallery_wayland_pointer *p, uint32_t kind, uint32_t time, struct wl_proxy *surface,
                           uint32_t fingers) {
     if (surface != p->surface) return;
-    add(p, (gallery_wayland_pointer_record){kind, time, 0, (int32_t)(fingers > INT32_MAX ? INT32_MAX : fingers), 0,
-                                            0, 0});
+    add(p, (gallery_wayland_pointer_record){kind, time, 0, (int32_t)(fingers > INT32_MAX ? INT32_MAX : fingers),
+                                            p->pointer_x, p->pointer_y, 0});
 }
 
 static void pinch_begin(void *data, struct wl_proxy *pinch, uint32_t serial, uint32_t time, struct wl_proxy *surface,

@@ -11,17 +11,14 @@
 
 /// What a record says.
 typedef enum gallery_wayland_pointer_kind {
-    GALLERY_WL_POINTER_ENTER = 1,     // x, y: where the pointer entered the window, surface coordinates
-    GALLERY_WL_POINTER_LEAVE = 2,     // the pointer left the window
-    GALLERY_WL_POINTER_MOTION = 3,    // x, y: surface coordinates
     GALLERY_WL_POINTER_AXIS = 4,      // axis (0 vertical, 1 horizontal), value: surface coordinates
     GALLERY_WL_POINTER_AXIS_SOURCE = 5,  // integer: wl_pointer.axis_source (0 wheel, 1 finger, 2 continuous, 3 tilt)
     GALLERY_WL_POINTER_AXIS_STOP = 6,    // axis
     GALLERY_WL_POINTER_AXIS_DISCRETE = 7,  // axis, integer: steps
-    GALLERY_WL_POINTER_FRAME = 8,     // the end of one logical group of the records above
-    GALLERY_WL_POINTER_HOLD_BEGIN = 9,   // integer: fingers
+    GALLERY_WL_POINTER_FRAME = 8,     // the end of a group of the records above; x, y: the pointer, surface coordinates
+    GALLERY_WL_POINTER_HOLD_BEGIN = 9,   // integer: fingers; x, y: the pointer
     GALLERY_WL_POINTER_HOLD_END = 10,    // integer: 1 when cancelled
-    GALLERY_WL_POINTER_PINCH_BEGIN = 11,  // integer: fingers
+    GALLERY_WL_POINTER_PINCH_BEGIN = 11,  // integer: fingers; x, y: the pointer
     GALLERY_WL_POINTER_PINCH_UPDATE = 12, // x, y: the centre's movement since the last update; value: the spread
     GALLERY_WL_POINTER_PINCH_END = 13,    // integer: 1 when cancelled
 } gallery_wayland_pointer_kind;

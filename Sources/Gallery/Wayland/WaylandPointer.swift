@@ -96,19 +96,17 @@ struct WaylandPointer {
     private static func event(_ record: gallery_wayland_pointer_record) -> WaylandPointerEvent? {
         let horizontal = record.axis == 1
         switch gallery_wayland_pointer_kind(rawValue: record.kind) {
-        case GALLERY_WL_POINTER_ENTER: return .enter(x: record.x, y: record.y)
-        case GALLERY_WL_POINTER_LEAVE: return .leave
-        case GALLERY_WL_POINTER_MOTION: return .motion(time: record.time, x: record.x, y: record.y)
         case GALLERY_WL_POINTER_AXIS: return .axis(time: record.time, horizontal: horizontal, value: record.value)
         case GALLERY_WL_POINTER_AXIS_SOURCE: return .axisSource(UInt32(bitPattern: record.integer))
         case GALLERY_WL_POINTER_AXIS_STOP: return .axisStop(time: record.time, horizontal: horizontal)
         case GALLERY_WL_POINTER_AXIS_DISCRETE: return .axisDiscrete(horizontal: horizontal, steps: record.integer)
-        case GALLERY_WL_POINTER_FRAME: return .frame
+        case GALLERY_WL_POINTER_FRAME: return .frame(x: record.x, y: record.y)
         case GALLERY_WL_POINTER_HOLD_BEGIN:
             return .holdBegin(time: record.time, fingers: UInt32(bitPattern: record.integer))
         case GALLERY_WL_POINTER_HOLD_END: return .holdEnd(time: record.time, cancelled: record.integer != 0)
         case GALLERY_WL_POINTER_PINCH_BEGIN:
-            return .pinchBegin(time: record.time, fingers: UInt32(bitPattern: record.integer))
+            return .pinchBegin(
+                time: record.time, fingers: UInt32(bitPattern: record.integer), x: record.x, y: record.y)
         case GALLERY_WL_POINTER_PINCH_UPDATE:
             return .pinchUpdate(time: record.time, dx: record.x, dy: record.y, scale: record.value)
         case GALLERY_WL_POINTER_PINCH_END: return .pinchEnd(time: record.time, cancelled: record.integer != 0)

@@ -2,12 +2,6 @@
 /// `zwp_pointer_gestures_v1` version 3): positions and values in surface coordinates, times in the compositor's
 /// milliseconds.
 public enum WaylandPointerEvent: Equatable, Sendable {
-    /// The pointer entered the window at (x, y).
-    case enter(x: Double, y: Double)
-    /// The pointer left the window.
-    case leave
-    /// The pointer moved to (x, y).
-    case motion(time: UInt32, x: Double, y: Double)
     /// Scrolling by `value` on `horizontal` or the vertical axis (positive: down or right, as the content scrolls).
     case axis(time: UInt32, horizontal: Bool, value: Double)
     /// What scrolls in this frame: 0 a wheel, 1 fingers, 2 a continuous device, 3 a wheel's tilt.
@@ -16,14 +10,14 @@ public enum WaylandPointerEvent: Equatable, Sendable {
     case axisStop(time: UInt32, horizontal: Bool)
     /// A wheel turned `steps` notches on an axis.
     case axisDiscrete(horizontal: Bool, steps: Int32)
-    /// The end of a group of the events above that belong together.
-    case frame
+    /// The end of a group of the scroll events above that belong together, with the pointer at (x, y).
+    case frame(x: Double, y: Double)
     /// Fingers touched the pad and rest (a hold began).
     case holdBegin(time: UInt32, fingers: UInt32)
     /// The hold ended (`cancelled`: the fingers began to move rather than lift).
     case holdEnd(time: UInt32, cancelled: Bool)
-    /// A pinch began.
-    case pinchBegin(time: UInt32, fingers: UInt32)
+    /// A pinch began with the pointer at (x, y).
+    case pinchBegin(time: UInt32, fingers: UInt32, x: Double, y: Double)
     /// The pinch's centre moved by (dx, dy) since the last update, and its spread is `scale` times its first.
     case pinchUpdate(time: UInt32, dx: Double, dy: Double, scale: Double)
     /// The pinch ended.

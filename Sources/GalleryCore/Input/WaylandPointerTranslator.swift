@@ -6,8 +6,6 @@
 public struct WaylandPointerTranslator: Sendable {
     /// Renderer pixels per surface coordinate unit.
     public var pixelsPerUnit: Double
-    /// Where the pointer is, in surface coordinates (a pinch zooms about it).
-    private var pointer = (x: 0.0, y: 0.0)
     /// The frame being gathered: its source, scroll values, notches, stops and latest time.
     private var source: UInt32?
     private var scroll = (x: 0.0, y: 0.0)
@@ -36,11 +34,6 @@ public struct WaylandPointerTranslator: Sendable {
         input: GalleryInput, time: UInt32?
     )] {
         switch event {
-        case .enter(let x, let y), .motion(_, let x, let y):
-            pointer = (Self.bounded(x), Self.bounded(y))
-            return []
-        case .leave:
-            return []
         case .axisSource(let source):
             self.source = source
             return []
@@ -57,15 +50,16 @@ public struct WaylandPointerTranslator: Sendable {
             stopped = true
             frameTime = time
             return []
-        case .frame:
-            return endFrame(zoomModifier: zoomModifier)
+        case .frame(let x, let y):
+            return endFrame(pointer: (Self.bounded(x), Self.bounded(y)), zoomModifier: zoomModifier)
         case .holdBegin(let time, _):
             return [(.touchpad(.hold), time)]
         case .holdEnd(let time, let cancelled):
             return [(.touchpad(.holdEnd(cancelled: cancelled)), time)]
-        case .pinchBegin(let time, _):
+        case .pinchBegin(let time, _, let x, let y):
             pinchMove = (0, 0)
-            return [(.touchpad(.pinchBegin(x: pointer.x * pixelsPerUnit, y: pointer.y * pixelsPerUnit)), time)]
+            let centre = (x: Self.bounded(x) * pixelsPerUnit, y: Self.bounded(y) * pixelsPerUnit)
+            return [(.touchpad(.pinchBegin(x: centre.x, y: centre.y)), time)]
         case .pinchUpdate(let time, let dx, let dy, let scale):
             guard var move = pinchMove else { return [] }
             move.x += Self.bounded(dx)
@@ -81,7 +75,9 @@ public struct WaylandPointerTranslator: Sendable {
     }
 
     /// The frame's scroll as input, and the frame forgotten.
-    private mutating func endFrame(zoomModifier: Bool) -> [(input: GalleryInput, time: UInt32?)] {
+    private mutating func endFrame(pointer: (x: Double, y: Double), zoomModifier: Bool) -> [(
+        input: GalleryInput, time: UInt32?
+    )] {
         defer {
             source = nil
             scroll = (0, 0)
