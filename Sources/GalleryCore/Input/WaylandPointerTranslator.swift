@@ -90,7 +90,8 @@ public struct WaylandPointerTranslator: Sendable {
         case 1:  // Fingers: the content follows them (scrolling down moves it up).
             fingersScroll = !stopped
             if scroll.x != 0 || scroll.y != 0 {
-                inputs.append((.touchpad(.scroll(dx: -scroll.x * pixelsPerUnit, dy: -scroll.y * pixelsPerUnit)), frameTime))
+                inputs.append(
+                    (.touchpad(.scroll(dx: -scroll.x * pixelsPerUnit, dy: -scroll.y * pixelsPerUnit)), frameTime))
             }
             if stopped { inputs.append((.touchpad(.lift), frameTime)) }
         default:  // A wheel's notches, or a continuous device's scroll as fractions of one.

@@ -28,7 +28,8 @@ struct WaylandPointerTranslatorTests {
         Case(
             name: "both axes of one frame are one movement",
             events: [
-                .axisSource(1), .axis(time: 10, horizontal: true, value: -4), .axis(time: 10, horizontal: false, value: 2),
+                .axisSource(1), .axis(time: 10, horizontal: true, value: -4),
+                .axis(time: 10, horizontal: false, value: 2),
                 .frame(x: 0, y: 0),
             ],
             expected: [.touchpad(.scroll(dx: 4, dy: -2))]),
@@ -36,7 +37,8 @@ struct WaylandPointerTranslatorTests {
             name: "axis_stop is the lift",
             events: [
                 .axisSource(1), .axis(time: 10, horizontal: true, value: 5), .frame(x: 0, y: 0),
-                .axisSource(1), .axisStop(time: 20, horizontal: true), .axisStop(time: 20, horizontal: false), .frame(x: 0, y: 0),
+                .axisSource(1), .axisStop(time: 20, horizontal: true), .axisStop(time: 20, horizontal: false),
+                .frame(x: 0, y: 0),
             ],
             expected: [.touchpad(.scroll(dx: -5, dy: 0)), .touchpad(.lift)]),
         Case(
@@ -55,11 +57,17 @@ struct WaylandPointerTranslatorTests {
             expected: [.touchpad(.lift), .wheel(dx: 0, dy: -1)]),
         Case(
             name: "a wheel's notch down is SDL's wheel delta of -1",
-            events: [.axisSource(0), .axisDiscrete(horizontal: false, steps: 1), .axis(time: 5, horizontal: false, value: 10), .frame(x: 0, y: 0)],
+            events: [
+                .axisSource(0), .axisDiscrete(horizontal: false, steps: 1),
+                .axis(time: 5, horizontal: false, value: 10), .frame(x: 0, y: 0),
+            ],
             expected: [.wheel(dx: 0, dy: -1)]),
         Case(
             name: "a tilted wheel's notch right",
-            events: [.axisSource(3), .axisDiscrete(horizontal: true, steps: 1), .axis(time: 5, horizontal: true, value: 10), .frame(x: 0, y: 0)],
+            events: [
+                .axisSource(3), .axisDiscrete(horizontal: true, steps: 1), .axis(time: 5, horizontal: true, value: 10),
+                .frame(x: 0, y: 0),
+            ],
             expected: [.wheel(dx: 1, dy: 0)]),
         Case(
             name: "Ctrl + a notch up zooms in at the pointer",
@@ -115,7 +123,8 @@ struct WaylandPointerTranslatorTests {
             events: [
                 .axisSource(1), .axis(time: 1, horizontal: true, value: .nan), .frame(x: 0, y: 0),
                 .axisSource(1), .axis(time: 2, horizontal: true, value: 1e300), .frame(x: 0, y: 0),
-                .pinchBegin(time: 3, fingers: 2, x: .nan, y: -1e300), .pinchUpdate(time: 4, dx: .infinity, dy: 0, scale: 0),
+                .pinchBegin(time: 3, fingers: 2, x: .nan, y: -1e300),
+                .pinchUpdate(time: 4, dx: .infinity, dy: 0, scale: 0),
                 .pinchUpdate(time: 5, dx: 0, dy: 0, scale: 1e9),
             ],
             expected: [
@@ -141,7 +150,8 @@ struct WaylandPointerTranslatorTests {
     func times() {
         var translator = WaylandPointerTranslator(pixelsPerUnit: 1)
         let events: [WaylandPointerEvent] = [
-            .axisSource(1), .axis(time: 41, horizontal: true, value: 3), .frame(x: 0, y: 0), .holdBegin(time: 50, fingers: 2),
+            .axisSource(1), .axis(time: 41, horizontal: true, value: 3), .frame(x: 0, y: 0),
+            .holdBegin(time: 50, fingers: 2),
             .axisSource(1), .axisStop(time: 60, horizontal: true), .frame(x: 0, y: 0),
         ]
         #expect(events.flatMap { translator.translate($0).map(\.time) } == [41, 50, 60])
