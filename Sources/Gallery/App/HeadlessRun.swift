@@ -161,6 +161,7 @@ public struct HeadlessRun {
                     gallery.apply(.key(key, isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
+                case .touchpad(let gesture): gallery.apply(.touchpad(gesture), at: event.t)
                 case .resize(let width, let height):
                     target = try Surface(width: width, height: height, opaque: true)
                     renderer = try Renderer(target: target)

@@ -13,6 +13,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case wheel(dx: Double, dy: Double)
     /// The photo is zoomed to `scale` (1 at fit) keeping the point under (x, y) in place, as a pinch does.
     case zoom(scale: Double, x: Double, y: Double)
+    /// Fingers on a touchpad, as a Wayland compositor reports them (`"gesture"`: hold, hold-end, scroll, lift,
+    /// pinch-begin, pinch, pinch-end).
+    case touchpad(TouchpadGesture)
     /// The window is resized to this many pixels.
     case resize(width: Int, height: Int)
     /// Save a PNG of the current frame at this path, relative to `--shots`.
@@ -21,7 +24,7 @@ public enum ScriptCommand: Equatable, Sendable {
     case quit
 
     /// Every value the JSON `type` field may take, in documentation order.
-    public static let typeNames = ["down", "move", "up", "key", "wheel", "zoom", "resize", "shot", "quit"]
+    public static let typeNames = ["down", "move", "up", "key", "wheel", "zoom", "touchpad", "resize", "shot", "quit"]
 
     /// Whether this is a `shot`, which draws nothing and changes nothing.
     public var isShot: Bool {
@@ -37,6 +40,7 @@ public enum ScriptCommand: Equatable, Sendable {
         case .key: "key"
         case .wheel: "wheel"
         case .zoom: "zoom"
+        case .touchpad: "touchpad"
         case .resize: "resize"
         case .shot: "shot"
         case .quit: "quit"

@@ -18,6 +18,8 @@ extension ScriptEvent {
             writer.add("scale", exactNumber: scale, maximumPlaces: 6)
             writer.add("x", exactNumber: x, maximumPlaces: 6)
             writer.add("y", exactNumber: y, maximumPlaces: 6)
+        case .touchpad(let gesture):
+            Self.write(gesture, to: &writer)
         case .resize(let width, let height):
             writer.add("w", integer: width)
             writer.add("h", integer: height)
@@ -64,6 +66,8 @@ extension ScriptEvent {
                     throw failure(problem)
                 }
             }
+        case .touchpad(let gesture):
+            if let problem = Self.problem(in: gesture) { throw failure(problem) }
         case .key(let name, _) where name.isEmpty:
             throw failure(.invalidValue(field: "key", reason: "must name a key"))
         case .resize(let width, let height):
@@ -81,6 +85,54 @@ extension ScriptEvent {
             break
         }
         return ScriptEvent(t: fields.t, command: command)
+    }
+
+    /// A touchpad gesture's fields on a script line: `gesture`, and `x`, `y`, `dx`, `dy`, `scale`, `cancelled` as it
+    /// has them.
+    private static func write(_ gesture: TouchpadGesture, to writer: inout JSONObjectWriter) {
+        switch gesture {
+        case .hold: writer.add("gesture", string: "hold")
+        case .holdEnd(let cancelled):
+            writer.add("gesture", string: "hold-end")
+            if cancelled { writer.add("cancelled", literal: "true") }
+        case .scroll(let dx, let dy):
+            writer.add("gesture", string: "scroll")
+            writer.add("dx", exactNumber: dx, maximumPlaces: 6)
+            writer.add("dy", exactNumber: dy, maximumPlaces: 6)
+        case .lift: writer.add("gesture", string: "lift")
+        case .pinchBegin(let x, let y):
+            writer.add("gesture", string: "pinch-begin")
+            writer.add("x", exactNumber: x, maximumPlaces: 6)
+            writer.add("y", exactNumber: y, maximumPlaces: 6)
+        case .pinch(let scale, let dx, let dy):
+            writer.add("gesture", string: "pinch")
+            writer.add("scale", exactNumber: scale, maximumPlaces: 6)
+            writer.add("dx", exactNumber: dx, maximumPlaces: 6)
+            writer.add("dy", exactNumber: dy, maximumPlaces: 6)
+        case .pinchEnd: writer.add("gesture", string: "pinch-end")
+        }
+    }
+
+    /// What is wrong with a touchpad gesture's numbers, if anything: positions and movements within the script's
+    /// coordinates, a spread positive and at most `ScriptLimits.pinchSpread`.
+    private static func problem(in gesture: TouchpadGesture) -> ScriptError.Problem? {
+        let pixels: [(String, Double)] =
+            switch gesture {
+            case .scroll(let dx, let dy), .pinch(_, let dx, let dy): [("dx", dx), ("dy", dy)]
+            case .pinchBegin(let x, let y): [("x", x), ("y", y)]
+            case .hold, .holdEnd, .lift, .pinchEnd: []
+            }
+        for (field, value) in pixels {
+            if let problem = ScriptLimits.problem(
+                field: field, value: value, range: ScriptLimits.coordinate, unit: "pixels")
+            {
+                return problem
+            }
+        }
+        if case .pinch(let scale, _, _) = gesture {
+            return ScriptLimits.problem(field: "scale", value: scale, range: ScriptLimits.pinchSpread, unit: "times")
+        }
+        return nil
     }
 
     /// The script problem for a line that did not decode, case for case.

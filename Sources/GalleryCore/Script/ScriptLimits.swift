@@ -7,6 +7,8 @@ public enum ScriptLimits {
     public static let coordinate: ClosedRange<Double> = -1_000_000...1_000_000
     /// `dx` and `dy` of `wheel`, in notches: a mouse reports ±1 per notch, a fast touchpad a few.
     public static let wheelDelta: ClosedRange<Double> = -1_000...1_000
+    /// `scale` of a touchpad's `pinch`: a spread of its first, as a compositor bounds it (100 times either way).
+    public static let pinchSpread: ClosedRange<Double> = 0.01...100
     /// The largest script file read, in bytes: about a million events.
     public static let fileBytes = 64 * 1024 * 1024
 

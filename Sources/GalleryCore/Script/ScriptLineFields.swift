@@ -3,15 +3,15 @@
 struct ScriptLineFields: Decodable {
     /// The script fields `JSONDecoder` reads.
     enum Field: String, JSONLineField {
-        case t, type, x, y, key, dx, dy, w, h, path, scale
+        case t, type, x, y, key, dx, dy, w, h, path, scale, gesture, cancelled
         case isRepeat = "repeat"
 
         var expectedValue: String {
             switch self {
             case .t, .x, .y, .dx, .dy, .scale: "a number"
             case .w, .h: "a whole number"
-            case .type, .key, .path: "a string"
-            case .isRepeat: "true or false"
+            case .type, .key, .path, .gesture: "a string"
+            case .isRepeat, .cancelled: "true or false"
             }
         }
     }
@@ -39,6 +39,8 @@ struct ScriptLineFields: Decodable {
                     isRepeat: try fields.decodeIfPresent(Bool.self, forKey: .isRepeat) ?? false)
             case "wheel": .wheel(dx: try number(.dx), dy: try number(.dy))
             case "zoom": .zoom(scale: try number(.scale), x: try number(.x), y: try number(.y))
+            case "touchpad":
+                .touchpad(try Self.touchpad(try fields.decode(String.self, forKey: .gesture), fields: fields))
             case "resize":
                 .resize(
                     width: try fields.decodeWholeNumber(forKey: .w), height: try fields.decodeWholeNumber(forKey: .h))
@@ -47,4 +49,25 @@ struct ScriptLineFields: Decodable {
             default: nil
             }
     }
+
+    /// The gesture a `touchpad` line names, with its fields; a name that is none is a `gesture` error.
+    private static func touchpad(_ name: String, fields: KeyedDecodingContainer<Field>) throws -> TouchpadGesture {
+        func number(_ field: Field) throws -> Double { try fields.decode(Double.self, forKey: field) }
+        switch name {
+        case "hold": return .hold
+        case "hold-end":
+            return .holdEnd(cancelled: try fields.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false)
+        case "scroll": return .scroll(dx: try number(.dx), dy: try number(.dy))
+        case "lift": return .lift
+        case "pinch-begin": return .pinchBegin(x: try number(.x), y: try number(.y))
+        case "pinch": return .pinch(scale: try number(.scale), dx: try number(.dx), dy: try number(.dy))
+        case "pinch-end": return .pinchEnd
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .gesture, in: fields, debugDescription: "must be one of \(gestureNames), found \"\(name)\"")
+        }
+    }
+
+    /// The `gesture` names of a `touchpad` line, in documentation order.
+    static let gestureNames = "hold, hold-end, scroll, lift, pinch-begin, pinch, pinch-end"
 }

@@ -1,7 +1,9 @@
 import GalleryCore
 
 /// Random but replayable scripts for soak runs: drags of every speed, flings, key storms (with held-key repeats), mode
-/// switches in the middle of animations and drags, resizes, wheel notches and touchpad streams, pinches, pauses. One seed always gives the same script.
+/// switches in the middle of animations and drags, resizes, wheel notches and touchpad streams, a touchpad's fingers
+/// (Wayland: holds, 1:1 scrolls that rest and lift, pinches past the limits), pinches, pauses. One seed always gives the
+/// same script.
 public struct SoakScriptGenerator: Sendable {
     /// One kind of input burst the generator strings together.
     enum Gesture: CaseIterable {
@@ -53,13 +55,53 @@ public struct SoakScriptGenerator: Sendable {
                 case .up(let x, let y): .up(x: rounded(x), y: rounded(y))
                 case .wheel(let dx, let dy): .wheel(dx: rounded(dx), dy: rounded(dy))
                 case .zoom(let scale, let x, let y): .zoom(scale: rounded(scale), x: rounded(x), y: rounded(y))
-                case .key, .resize, .shot, .quit: command
+                case .touchpad(.scroll(let dx, let dy)): .touchpad(.scroll(dx: rounded(dx), dy: rounded(dy)))
+                case .touchpad(.pinchBegin(let x, let y)): .touchpad(.pinchBegin(x: rounded(x), y: rounded(y)))
+                case .touchpad(.pinch(let scale, let dx, let dy)):
+                    .touchpad(.pinch(scale: rounded(scale), dx: rounded(dx), dy: rounded(dy)))
+                case .key, .touchpad, .resize, .shot, .quit: command
                 }
             events.append(ScriptEvent(t: rounded(time), command: command))
         }
 
         /// Numbers as the script format writes them (6 decimals), so a written script replays exactly.
         private func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+    }
+
+    /// A touchpad's fingers as Wayland reports them: sometimes a touch first (catching whatever moves), a scroll at
+    /// 120 Hz, maybe resting a while, then the lift.
+    private func fingers(_ builder: inout Builder, random: inout SplitMix64) {
+        if random.nextBool(probability: 0.3) {
+            builder.add(.touchpad(.hold))
+            builder.add(
+                .touchpad(.holdEnd(cancelled: random.nextBool())), after: Double.random(in: 0...0.3, using: &random)
+            )
+        }
+        let speed = Double.random(in: -60...60, using: &random)
+        for _ in 0..<Int.random(in: 1...80, using: &random) {
+            let dx = speed * Double.random(in: 0.5...1.5, using: &random)
+            builder.add(
+                .touchpad(.scroll(dx: dx, dy: dx * Double.random(in: -0.3...0.3, using: &random))), after: 1.0 / 120
+            )
+        }
+        builder.add(.touchpad(.lift), after: random.nextBool() ? 0 : Double.random(in: 0...1, using: &random))
+    }
+
+    /// A touchpad's pinch somewhere, to a spread between 0.2 and 40 (past the zoom's limits both ways) while its
+    /// centre moves, then its end.
+    private func fingerPinch(_ builder: inout Builder, random: inout SplitMix64) {
+        let x = Double.random(in: 0...builder.width, using: &random)
+        let y = Double.random(in: 0...builder.height, using: &random)
+        builder.add(.touchpad(.pinchBegin(x: x, y: y)))
+        let target = Double.random(in: 0.2...40, using: &random)
+        let steps = Int.random(in: 1...40, using: &random)
+        for step in 1...steps {
+            let progress = Double(step) / Double(steps)
+            builder.add(
+                .touchpad(.pinch(scale: 1 + (target - 1) * progress, dx: 80 * progress, dy: -40 * progress)),
+                after: 1.0 / 120)
+        }
+        builder.add(.touchpad(.pinchEnd), after: Double.random(in: 0...0.2, using: &random))
     }
 
     private func add(_ gesture: Gesture, to builder: inout Builder, random: inout SplitMix64) {
@@ -97,12 +139,16 @@ public struct SoakScriptGenerator: Sendable {
                     random.nextBool(probability: 0.8) ? .wheel(dx: 0, dy: notches) : .wheel(dx: notches, dy: 0),
                     after: Double.random(in: 0...0.1, using: &random))
             }
+        case .touchpadStream where random.nextBool():
+            fingers(&builder, random: &random)
         case .touchpadStream:
             let direction = random.nextBool() ? 1.0 : -1.0
             for _ in 0..<Int.random(in: 5...60, using: &random) {
                 let delta = direction * Double.random(in: 0...0.4, using: &random)
                 builder.add(.wheel(dx: random.nextBool(probability: 0.7) ? delta : 0, dy: delta / 3), after: 1.0 / 120)
             }
+        case .pinch where random.nextBool():
+            fingerPinch(&builder, random: &random)
         case .pinch:
             // Zoom in somewhere, maybe drag the zoomed photo, then back to fit.
             let x = Double.random(in: 0...builder.width, using: &random)

@@ -154,7 +154,7 @@ struct ScriptParsingTests {
         let unknown = ScriptError(path: "in.jsonl", line: 4, problem: .unknownType("jump"))
         #expect(
             unknown.description
-                == "in.jsonl, line 4: unknown event type \"jump\" (expected one of: down, move, up, key, wheel, zoom, resize, shot, quit)"
+                == "in.jsonl, line 4: unknown event type \"jump\" (expected one of: down, move, up, key, wheel, zoom, touchpad, resize, shot, quit)"
         )
         let missing = ScriptError(path: "in.jsonl", line: 2, problem: .missingField("x"))
         #expect(missing.description == "in.jsonl, line 2: missing field \"x\"")

@@ -31,7 +31,7 @@ struct SoakScriptGeneratorTests {
                 #expect(try Script.parse(ScriptEvent(t: event.t, command: event.command).jsonLine).events.count == 1)
             }
         }
-        #expect(kinds == ["down", "move", "up", "key", "wheel", "zoom", "resize"])
+        #expect(kinds == ["down", "move", "up", "key", "wheel", "zoom", "touchpad", "resize"])
         #expect(modeKeys > 10)
     }
 

@@ -30,5 +30,20 @@ extension SDLSerializedTests {
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.records.last?.page == pages)
         }
+
+        @Test("A touchpad's fingers (Wayland's story) move the strip 1:1, hold it while they rest, spring back on lift")
+        func fingersRestAndLift() throws {
+            let scroll = (0..<12).map {
+                #"{"t":\#(0.5 + Double($0) * 0.008),"type":"touchpad","gesture":"scroll","dx":-10,"dy":0}"#
+            }
+            let lift = #"{"t":1.2,"type":"touchpad","gesture":"lift"}"#
+            let run = try GalleryProcess.run(
+                scroll + [lift, ScriptLine.quit(3)], arguments: ["--mode", "bounded", Self.folder], size: "1280x720")
+            #expect(run.status == 0, "\(run.standardError)")
+            // Nothing moves while the fingers rest, so no frame is drawn: the last one before the lift shows them.
+            let resting = try #require(run.records.last { $0.t < 1.2 })
+            #expect(resting.t < 0.7 && resting.phase == "dragging" && resting.offsetPixels == 116)
+            #expect(run.records.last?.page == 0 && run.records.last?.offsetPixels == 0, "sprang back")
+        }
     }
 }
