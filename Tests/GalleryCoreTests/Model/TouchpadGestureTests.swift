@@ -150,4 +150,31 @@ struct TouchpadGestureTests {
         #expect(model.grid!.layout.cellSide < larger)
         _ = model.touchpad(.pinchEnd, at: 1.08)
     }
+
+    @Test("In the grid the fingers scroll the thumbnails 1:1, hold them while they rest, and fling on the lift")
+    func fingersInTheGrid() {
+        var model = GalleryModel(photoCount: 500, mode: .grid, viewport: Viewport(width: 1280, height: 720))
+        let start = model.grid!.offset(at: 1)
+        var time = 1.0
+        for _ in 0..<12 {
+            time += 0.008
+            _ = model.touchpad(.scroll(dx: 0, dy: -20), at: time)
+        }
+        let held = model.grid!.offset(at: time)
+        #expect(held - start > 200 && held - start <= 240, "240 px of fingers, less the slop: \(held - start)")
+        _ = model.advance(to: time + 0.5)
+        #expect(model.grid!.offset(at: time + 0.5) == held, "resting fingers hold the grid")
+        _ = model.touchpad(.lift, at: time + 0.5)
+        _ = model.advance(to: time + 0.6 + 2)
+        let settled = model.grid!.offset(at: time + 2.6)
+        #expect(abs(settled - held) < Double(model.grid!.layout.cellSide) / 2, "a still lift only settles on a row")
+        for _ in 0..<6 {
+            time += 0.008
+            _ = model.touchpad(.scroll(dx: 0, dy: -40), at: time + 3)
+        }
+        let flicked = model.grid!.offset(at: time + 3)
+        _ = model.touchpad(.lift, at: time + 3)
+        _ = model.advance(to: time + 8)
+        #expect(model.grid!.offset(at: time + 8) > flicked + 100, "a flick glides on")
+    }
 }
