@@ -40,8 +40,15 @@ extension SDLSerializedTests {
             let (gallery, workers) = try Self.settledGallery()
             defer { for worker in workers { worker.shutdown() } }
             #expect(!gallery.needsRedraw && !gallery.needsFrame)
-            for key in keys { gallery.apply(.key(key, isRepeat: isRepeat), at: 10) }
-            #expect(gallery.needsRedraw == redraws)
+            // As the window's loop does for each event: the input, then advance, take decodes, draw if asked.
+            var time = 10.0
+            for key in keys {
+                gallery.apply(.key(key, isRepeat: isRepeat), at: time)
+                time += 0.04
+                gallery.advance(to: time)
+                try gallery.receiveDecodes(uploadBudget: 2)
+            }
+            #expect((gallery.needsRedraw || gallery.needsFrame) == redraws)
         }
 
         @Test("a key that forgets a typed number asks for the frame that no longer shows it")
