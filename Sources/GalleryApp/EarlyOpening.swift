@@ -35,11 +35,15 @@ enum EarlyOpening {
     static func begin(options: [String], paths: [String]) -> Startup? {
         let informational: Set<String> = ["-h", "--help", "--help-hidden", "--version"]
         guard !options.contains(where: informational.contains) else { return nil }
+        guard !options.contains("--headless") else {
+            SDLLibraries.loadInBackground()
+            return nil
+        }
         // Called from the main thread (top-level code), before any thread starts: the environment set first is what
         // the threads' libraries read.
         return MainActor.assumeIsolated {
             WindowRun.prepareProcess()
-            guard !options.contains("--headless"), let plan = plan(options: options) else {
+            guard let plan = plan(options: options) else {
                 SDLLibraries.loadInBackground()
                 return nil
             }
