@@ -182,19 +182,21 @@ screenshots: build
 	@ls -l docs/images
 
 # ---- gallery against nsxiv and feh: `make bench-peers [PHOTOS=2000] [RUNS=9] [PAGES=100] [PEERS_DISPLAY=N]` ------
-# Start-up time, memory, CPU and page turns of the three viewers, interleaved on a private Xvfb (about 2–3 min; the
-# photo folder is generated once into $(OUT)/peers). Benchmarks/peers/bench-peers.sh says what each column means.
-# BASELINE=path/to/gallery adds an older build to the same interleaved rounds (a release build of another commit).
+# Each viewer as a user starts it, under openbox on a private Xvfb: the window mapped, the first paint, the CPU and the
+# memory (with gallery's decoder processes) it took, then page turns, interleaved (about 3 min; the photo folder is
+# generated once into $(OUT)/peers). Benchmarks/peers/bench-peers.sh says what each column means and takes
+# BASELINE=path/to/gallery (an older build in the same rounds), WM=none and BUSY=1 (one core kept busy) from the
+# environment or the make command line.
 PHOTOS             ?= 2000
 RUNS               ?= 9
 PAGES              ?= 100
 PEERS_DISPLAY      ?=
-PEERS_APT_PACKAGES := nsxiv feh xvfb xdotool imagemagick gcc libc6-dev libx11-dev libxtst-dev
+PEERS_APT_PACKAGES := nsxiv feh openbox x11-utils stress-ng xvfb xdotool imagemagick gcc libc6-dev libx11-dev libxtst-dev
 
 .PHONY: bench-peers
 bench-peers: build
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PEERS_APT_PACKAGES)"
-	BASELINE="$(BASELINE)" Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
+	BASELINE="$(BASELINE)" WM="$(WM)" BUSY="$(BUSY)" Benchmarks/peers/bench-peers.sh $(GALLERY) $(OUT)/peers $(PHOTOS) $(RUNS) $(PAGES) $(PEERS_DISPLAY)
 
 # ---- Wayland against X11 without a GPU: `make bench-wayland [RUNS=9]` (about 3 minutes, as root) -------------------
 # First paint, resident memory and idle CPU of the window with OpenGL ES 2 on llvmpipe in a headless sway, and with

@@ -28,6 +28,27 @@ a=$(ticks)
 xdotool "${moves[@]}"
 b=$(ticks)
 hover=$(awk -v t=$((b - a)) -v hz="$hz" 'BEGIN { printf "%.1f", 100 * t / hz / 5 }')
+# At rest: a key held with nothing to do (x is bound to nothing; the X server's autorepeat sends a release and a press
+# 25 times a second), then the help and the I panel open and left alone. Measured on every thread to the nanosecond
+# (schedstat), with the main thread's wake-ups (its voluntary context switches: one per event it sleeps for).
+cpu_ns() { cat /proc/"$pid"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { print s }'; }
+wakeups() { awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$pid/task/$pid/status"; }
+at_rest() {  # label, then a command that takes 3 s
+    local label=$1 a w
+    shift
+    a=$(cpu_ns); w=$(wakeups)
+    "$@"
+    rest_rows+="| $label | $(awk -v n=$(($(cpu_ns) - a)) 'BEGIN { printf "%.2f", n / 3e9 * 100 }') % | $(($(wakeups) - w)) |"$'\n'
+}
+hold() { xdotool keydown --window "$window" "$1"; sleep 3; xdotool keyup --window "$window" "$1"; }
+rest_rows=
+sleep 1
+at_rest "x held (about 58 repeats: 116 events)" hold x
+at_rest "k held, nothing to pan (about 58 repeats)" hold k
+xdotool key --window "$window" question; sleep 1
+at_rest "the help open, left alone" sleep 3
+xdotool key --window "$window" question; xdotool key --window "$window" I; sleep 1
+at_rest "the I panel open, left alone" sleep 3
 echo
 echo "## The window under Xvfb, software renderer, 1280×720"
 echo "| measure | value |"
@@ -37,3 +58,7 @@ echo "| CPU while paging (a Right key every 0.5 s for 5 s) | ${paging} % |"
 echo "| CPU while a pointer hovers (250 moves in 5 s, no button) | ${hover} % |"
 echo "| resident memory at rest | ${rss} MiB |"
 echo "| resident memory after 10 pages | ${rss_after} MiB |"
+echo
+echo "| at rest (3 s each) | CPU, all threads | main-thread wake-ups |"
+echo "|---|---|---|"
+printf '%s' "$rest_rows"

@@ -20,7 +20,7 @@ xvfb_log=xvfb-fill.log
 # shellcheck source=Benchmarks/peers/xvfb-setup.sh
 source "$here/xvfb-setup.sh"
 caches="$out/fill-caches"
-trap 'kill $xvfb 2>/dev/null || true; rm -rf "$caches"' EXIT
+trap 'kill $xvfb $wm 2>/dev/null || true; rm -rf "$caches"' EXIT
 
 read -r -a viewers <<<"${VIEWERS:-nsxiv gallery gallery-no-cache}"
 baseline=${BASELINE:+$(realpath "$BASELINE")}

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# gallery against nsxiv and feh: start-up, memory, CPU and page turns, read off a private Xvfb's screen by
-# peerbench.c. Run by `make bench-peers` (which installs the viewers, Xvfb and the X headers first).
+# gallery against nsxiv and feh as a user starts each of them, under a window manager: start-up (the window mapped,
+# the first photo painted, the CPU and the memory that took), then page turns, read off a private Xvfb's screen by
+# peerbench.c. Run by `make bench-peers` (which installs the viewers, Xvfb, openbox and the X headers first).
 # Usage: bench-peers.sh GALLERY_BINARY OUT_DIR [PHOTOS] [RUNS] [PAGES] [DISPLAY_NUMBER]
 #   PHOTOS  photos in the generated folder (default 2000); RUNS measured runs per viewer after one discarded
 #   warm-up round (default 9); PAGES key presses of the paging run that measures peak memory (default 100,
 #   0 skips it); DISPLAY_NUMBER the Xvfb display (default: the first free one from 90).
-# BASELINE=path/to/another/gallery adds it as `gallery-base` (an older build), run with gallery's arguments in the
-# same interleaved rounds, and a gallery / gallery-base row of ratios.
+# Environment: VIEWERS the viewers (default "nsxiv feh gallery"; also gallery-swap, gallery's `--transition none`);
+# BASELINE=path/to/another/gallery adds it as `gallery-base` (an older build, started the same way) with a
+# gallery / gallery-base row of ratios; WM=none measures without a window manager (default openbox); BUSY=1 keeps one
+# core busy (`stress-ng --cpu 1`) through the runs, as another program would.
 set -euo pipefail
 gallery=$(realpath "$1")
 out=$2
@@ -16,56 +19,82 @@ pages=${5:-100}
 display_number=${6:-}
 here=$(dirname "$(realpath "$0")")
 width=1280 height=720
+window_manager=${WM:-openbox}
 
 xvfb_log=xvfb.log
 # shellcheck source=Benchmarks/peers/xvfb-setup.sh
 source "$here/xvfb-setup.sh"
-trap 'kill $xvfb 2>/dev/null || true' EXIT
+busy=
+trap 'kill $xvfb $wm $busy 2>/dev/null || true' EXIT
+if [ -n "${BUSY:-}" ]; then
+    stress-ng --cpu 1 --quiet &
+    busy=$!
+fi
 
-viewers=(nsxiv feh gallery gallery-swap)
+read -r -a viewers <<<"${VIEWERS:-nsxiv feh gallery}"
 baseline=${BASELINE:+$(realpath "$BASELINE")}
 [ -n "$baseline" ] && viewers+=(gallery-base)
+# As a user starts each one in the photo folder (the harness runs there): gallery on the folder, the others on the
+# shell's list of its photos, in name order. Each line: the key that turns to the next photo, then the command.
 command_of() {
     case $1 in
-        nsxiv) echo "--key n -- nsxiv -g ${width}x$height $folder" ;;
-        feh) echo "--key Right -- feh -g ${width}x$height --scale-down --sort filename $folder" ;;
-        gallery) echo "--key Right -- $gallery --software --size ${width}x$height $folder" ;;
-        gallery-swap) echo "--key Right -- $gallery --software --transition none --size ${width}x$height $folder" ;;
-        gallery-base) echo "--key Right -- $baseline --software --size ${width}x$height $folder" ;;
+        nsxiv) echo "--key n -- nsxiv *.jpg" ;;
+        feh) echo "--key Right -- feh --scale-down *.jpg" ;;
+        gallery) echo "--key Right -- $gallery ." ;;
+        gallery-swap) echo "--key Right -- $gallery --transition none ." ;;
+        gallery-base) echo "--key Right -- $baseline ." ;;
     esac
+}
+# Runs peerbench in the photo folder with OPTIONS, then the viewer's command (the glob expands there).
+measure() {
+    local viewer=$1
+    shift
+    # shellcheck disable=SC2046
+    (cd "$folder" && "$harness" "$@" $(command_of "$viewer"))
 }
 results="$out/results.txt"
 : >"$results"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "Measuring ${viewers[*]}: 1 warm-up + $runs runs each, interleaved, on DISPLAY=$DISPLAY…"
+echo "Measuring ${viewers[*]} (window manager: $window_manager${busy:+, one core kept busy}):"
+echo "  start-up, 1 warm-up + $runs runs each, interleaved, on DISPLAY=$DISPLAY…"
 for ((round = 0; round <= runs; round++)); do
     for ((i = 0; i < ${#viewers[@]}; i++)); do
         viewer=${viewers[$(((i + round) % ${#viewers[@]}))]}  # rotated, so no viewer always runs first
-        # shellcheck disable=SC2046
-        line=$("$harness" $(command_of "$viewer")) || echo "  $viewer: run $round incomplete: $line" >&2
-        [ "$round" -gt 0 ] && echo "$viewer $line" >>"$results"
+        line=$(measure "$viewer" --until-paint) || echo "  $viewer: start $round incomplete: $line" >&2
+        [ "$round" -gt 0 ] && echo "$viewer start $line" >>"$results"
+    done
+    printf '.'
+done
+echo
+echo "  a page turn, 1 warm-up + $runs runs each…"
+for ((round = 0; round <= runs; round++)); do
+    for ((i = 0; i < ${#viewers[@]}; i++)); do
+        viewer=${viewers[$(((i + round) % ${#viewers[@]}))]}
+        line=$(measure "$viewer") || echo "  $viewer: run $round incomplete: $line" >&2
+        [ "$round" -gt 0 ] && echo "$viewer turn $line" >>"$results"
     done
     printf '.'
 done
 echo
 if [ "$pages" -gt 0 ]; then
-    echo "Paging through $pages photos, one key each time the screen is still…"
+    echo "  paging through $pages photos, one key each time the screen is still…"
     for viewer in "${viewers[@]}"; do
-        # shellcheck disable=SC2046
-        line=$("$harness" --pages "$pages" $(command_of "$viewer")) || true
+        line=$(measure "$viewer" --pages "$pages") || true
         echo "$viewer paging $line" >>"$results"
     done
 fi
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo
-echo "## gallery against nsxiv and feh ($photos JPEGs of 1920×1280, ${width}×$height window, Xvfb, no window manager)"
-echo "Medians of $runs interleaved runs (min–max); times in ms, memory in MB (VmRSS, VmHWM). First frame: the screen's"
-echo "centre first changes; first paint: the first photo's marker is there, at full colour (a fade counts once done)."
-echo "gallery: \`--software\`, SDL_FRAMEBUFFER_ACCELERATION=$SDL_FRAMEBUFFER_ACCELERATION, SDL_RENDER_DRIVER unset," \
-    "SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'); gallery-swap adds \`--transition none\`."
-echo "Keys: nsxiv n, feh Right, gallery Right. Load average before $load_before, after $load_after" \
-    "($(nproc) cores)."
+echo "## gallery against nsxiv and feh ($photos JPEGs of 1920×1280, Xvfb ${width}×$height, window manager:" \
+    "$window_manager${busy:+, \`stress-ng --cpu 1\` running})"
+echo "Medians of $runs interleaved runs (min–max); times in ms from launch, memory in MB (VmRSS). Each viewer as a"
+echo "user starts it in the folder: \`gallery .\`, \`feh --scale-down *.jpg\`, \`nsxiv *.jpg\` (next photo: Right, Right,"
+echo "n). Mapped: the viewer's window is viewable; first paint: the first photo's marker at the window's centre, at"
+echo "full colour. Start-up runs end at paint (the viewer is killed there): CPU to paint is the viewer's, all its"
+echo "threads, exact (wait4), and its decoder processes' from /proc (10 ms ticks); RSS at paint, the viewer's and"
+echo "its decoders'. SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'), SDL_FRAMEBUFFER_ACCELERATION=" \
+    "$SDL_FRAMEBUFFER_ACCELERATION. Load average before $load_before, after $load_after ($(nproc) cores)."
 echo
 awk -v runs="$runs" -v pages="$pages" -v order="${viewers[*]}" '
 function median(list,    n, a, i, j, t) {
@@ -81,33 +110,55 @@ function cell(viewer, metric, scale, format,    list, m) {
     med[viewer, metric] = m / scale
     return sprintf(format " (" format "–" format ")", m / scale, lo[list] / scale, hi[list] / scale)
 }
+function plain(viewer, metric, scale, format,    list) {
+    list = values[viewer, metric]
+    if (list == "") return "–"
+    med[viewer, metric] = median(list) / scale
+    return sprintf(format, med[viewer, metric])
+}
 function ratio(a, b, metric) {
     return (med[b, metric] > 0 && med[a, metric] != "") ? sprintf("%.2f×", med[a, metric] / med[b, metric]) : "–"
 }
 function verdict(ok) { return ok ? "met" : "MISSED" }
 {
     viewer = $1
-    paging = ($2 == "paging")
-    for (f = paging ? 3 : 2; f <= NF; f++) {
+    kind = $2
+    for (f = 3; f <= NF; f++) {
         split($f, kv, "=")
         if (kv[2] + 0 < 0) continue  # not measured in this run
-        key = (paging ? "paging_" : "") kv[1]
-        values[viewer, key] = values[viewer, key] " " kv[2]
+        values[viewer, kind "_" kv[1]] = values[viewer, kind "_" kv[1]] " " kv[2]
     }
+    if (kind == "start") {
+        # The viewer and its decoders together, per run.
+        values[viewer, "start_rss_total"] = values[viewer, "start_rss_total"] " " (field("rss_paint") + field("rss_children"))
+        values[viewer, "start_cpu_total"] = values[viewer, "start_cpu_total"] " " (field("cpu_paint") + field("cpu_children_paint"))
+    }
+}
+function field(name,    f, kv) {
+    for (f = 3; f <= NF; f++) { split($f, kv, "="); if (kv[1] == name) return kv[2] + 0 }
+    return 0
 }
 END {
     n = split(order, names, " ")
-    metrics = "paint rss_paint hwm cpu change shown"
-    split(metrics, m, " ")
-    print "| viewer | first frame | first paint | RSS at paint | decoder processes (RSS at paint) | peak RSS | CPU in run | key → first change | key → next fully shown |"
+    print "| viewer | mapped | first paint | RSS at paint: viewer | decoders | together | CPU to paint: viewer | decoders | together |"
     print "|---|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
         v = names[i]
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", v, cell(v, "window", 1, "%.0f"), cell(v, "paint", 1, "%.0f"), cell(v, "rss_paint", 1024, "%.1f"),
-            cell(v, "rss_children", 1024, "%.1f"), cell(v, "hwm", 1024, "%.1f"), cell(v, "cpu", 1, "%.0f"), cell(v, "change", 1, "%.0f"), cell(v, "shown", 1, "%.0f")
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", v, plain(v, "start_map", 1, "%.0f"), cell(v, "start_paint", 1, "%.0f"),
+            plain(v, "start_rss_paint", 1024, "%.1f"), plain(v, "start_rss_children", 1024, "%.1f"), cell(v, "start_rss_total", 1024, "%.1f"),
+            cell(v, "start_cpu_paint", 1, "%.0f"), plain(v, "start_cpu_children_paint", 1, "%.0f"), cell(v, "start_cpu_total", 1, "%.0f")
     }
     print ""
-    print "| ratio of medians | first paint | RSS at paint | peak RSS | CPU in run | key → first change | key → next fully shown |"
+    print "| viewer (a page turn) | first paint | key → first change | key → next fully shown | peak RSS | CPU in run |"
+    print "|---|---|---|---|---|---|"
+    for (i = 1; i <= n; i++) {
+        v = names[i]
+        printf "| %s | %s | %s | %s | %s | %s |\n", v, cell(v, "turn_paint", 1, "%.0f"), cell(v, "turn_change", 1, "%.0f"),
+            cell(v, "turn_shown", 1, "%.0f"), cell(v, "turn_hwm", 1024, "%.1f"), cell(v, "turn_cpu", 1, "%.0f")
+    }
+    print ""
+    split("start_paint start_rss_total start_cpu_paint start_cpu_total turn_change turn_shown", m, " ")
+    print "| ratio of medians | first paint | RSS at paint, together | CPU to paint: viewer | together | key → first change | key → next fully shown |"
     print "|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
         g = names[i]; p = names[j]
@@ -126,28 +177,26 @@ END {
                 cell(v, "paging_page_ms", 1, "%.0f"), cell(v, "paging_cpu", 1, "%.0f")
         }
     }
-    print ""
-    print "Targets (gallery, default transition):"
-    printf "- first paint ≤ feh median: %.0f ≤ %.0f ms: %s\n", med["gallery", "paint"], med["feh", "paint"],
-        verdict(med["gallery", "paint"] <= med["feh", "paint"])
-    printf "- first paint ≤ 0.8 × nsxiv median: %.0f ≤ %.0f ms: %s\n", med["gallery", "paint"], 0.8 * med["nsxiv", "paint"],
-        verdict(med["gallery", "paint"] <= 0.8 * med["nsxiv", "paint"])
-    printf "- RSS at first paint ≤ 1.5 × nsxiv: %.1f ≤ %.1f MB: %s\n", med["gallery", "rss_paint"], 1.5 * med["nsxiv", "rss_paint"],
-        verdict(med["gallery", "rss_paint"] <= 1.5 * med["nsxiv", "rss_paint"])
-    if (pages > 0)
-        printf "- peak RSS paging %d photos ≤ 2.5 × nsxiv: %.1f ≤ %.1f MB: %s\n", pages, med["gallery", "paging_hwm"],
-            2.5 * med["nsxiv", "paging_hwm"], verdict(med["gallery", "paging_hwm"] <= 2.5 * med["nsxiv", "paging_hwm"])
-    if (pages > 0 && med["feh", "paging_hwm"] > 0)
-        printf "  (nsxiv keeps decoded photos in the imlib2 image cache, so its peak grows while paging; against feh, which keeps none: %.1f×)\n",
-            med["gallery", "paging_hwm"] / med["feh", "paging_hwm"]
+    if (med["feh", "start_paint"] > 0 && med["nsxiv", "start_rss_total"] > 0 && med["gallery", "start_paint"] > 0) {
+        print ""
+        print "Targets (gallery):"
+        printf "- first paint ≤ 0.8 × feh (≤ 1.0 × with BUSY=1): %.0f against %.0f ms: %.2f×\n", med["gallery", "start_paint"],
+            med["feh", "start_paint"], med["gallery", "start_paint"] / med["feh", "start_paint"]
+        printf "- CPU to paint ≤ 1.5 × feh: %.0f ≤ %.0f ms: %s (with its decoders %.0f: %.2f×)\n", med["gallery", "start_cpu_paint"],
+            1.5 * med["feh", "start_cpu_paint"], verdict(med["gallery", "start_cpu_paint"] <= 1.5 * med["feh", "start_cpu_paint"]),
+            med["gallery", "start_cpu_total"], med["gallery", "start_cpu_total"] / med["feh", "start_cpu_total"]
+        printf "- RSS at paint, with the decoders, ≤ 2 × nsxiv: %.1f ≤ %.1f MB: %s\n", med["gallery", "start_rss_total"],
+            2 * med["nsxiv", "start_rss_total"], verdict(med["gallery", "start_rss_total"] <= 2 * med["nsxiv", "start_rss_total"])
+    }
 }' "$results"
 echo
 echo "Raw runs: $results"
 
-# gallery's first paint on a folder of FOLDER_SIZES photos (default 10 and 100,000): the same marker photo first,
-# hard links to the second and the variants after it (cycled: ext4 allows 65,000 links to one file), so only the
-# listing and sorting differ. Interleaved, RUNS runs each after a warm-up.
-read -r -a sizes <<<"${FOLDER_SIZES:-10 100000}"
+# gallery's first paint on a folder of FOLDER_SIZES photos (default 10 and 100,000; `FOLDER_SIZES=` skips it), against
+# feh's (`feh --scale-down --sort filename DIR`: the shell's list of 100,000 names does not fit a command line): the
+# same marker photo first, hard links to the second and the variants after it (cycled: ext4 allows 65,000 links to one
+# file), so only the listing and sorting differ. Interleaved, RUNS start-up runs each after a warm-up.
+read -r -a sizes <<<"${FOLDER_SIZES-10 100000}"
 [ "${#sizes[@]}" -gt 0 ] || exit 0
 variants="$out/variants"
 for size in "${sizes[@]}"; do
@@ -164,15 +213,21 @@ for size in "${sizes[@]}"; do
 done
 sized_results="$out/folder-sizes.txt"
 : >"$sized_results"
-echo "Measuring gallery's first paint on folders of ${sizes[*]} photos…"
+echo "Measuring gallery's and feh's first paint on folders of ${sizes[*]} photos…"
 for ((round = 0; round <= runs; round++)); do
     for size in "${sizes[@]}"; do
-        line=$("$harness" --key Right -- "$gallery" --software --size "${width}x$height" "$out/size-$size") || true
-        [ "$round" -gt 0 ] && echo "$size $line" >>"$sized_results"
+        for viewer in gallery feh; do
+            case $viewer in
+                gallery) command=("$gallery" "$out/size-$size") ;;
+                feh) command=(feh --scale-down --sort filename "$out/size-$size") ;;
+            esac
+            line=$("$harness" --until-paint -- "${command[@]}") || true
+            [ "$round" -gt 0 ] && echo "$viewer $size $line" >>"$sized_results"
+        done
     done
 done
 echo
-echo "## gallery's first paint by folder size (the window, as above; medians of $runs interleaved runs, ms)"
+echo "## First paint by folder size (as above; medians of $runs interleaved runs, ms)"
 awk -v order="${sizes[*]}" '
 function median(list,    n, a, i, j, t) {
     n = split(list, a, " ")
@@ -180,15 +235,15 @@ function median(list,    n, a, i, j, t) {
     lo = a[1]; hi = a[n]
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
-{ for (f = 2; f <= NF; f++) { split($f, kv, "="); if (kv[1] == "paint") paint[$1] = paint[$1] " " kv[2] } }
+{ for (f = 3; f <= NF; f++) { split($f, kv, "="); if (kv[1] == "paint") paint[$1, $2] = paint[$1, $2] " " kv[2] } }
 END {
     n = split(order, names, " ")
-    print "| photos in the folder | first paint | × the " names[1] "-photo folder |"
-    print "|---|---|---|"
+    print "| photos in the folder | gallery | feh | gallery / feh | gallery × the " names[1] "-photo folder |"
+    print "|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
-        m = median(paint[names[i]])
-        if (i == 1) base = m
-        printf "| %s | %.0f (%.0f–%.0f) | %.2f× |\n", names[i], m, lo, hi, m / base
+        g = median(paint["gallery", names[i]]); glo = lo; ghi = hi
+        f = median(paint["feh", names[i]]); flo = lo; fhi = hi
+        if (i == 1) base = g
+        printf "| %s | %.0f (%.0f–%.0f) | %.0f (%.0f–%.0f) | %.2f× | %.2f× |\n", names[i], g, glo, ghi, f, flo, fhi, g / f, g / base
     }
-    printf "Target (pipeline issue): ≤ 1.3× for 100,000 photos.\n"
 }' "$sized_results"

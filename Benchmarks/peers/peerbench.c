@@ -3,16 +3,23 @@
 // Built and run by Benchmarks/peers/bench-peers.sh and bench-fill.sh.
 //
 //   peerbench [--key KEYSYM] [--pages N] [--marker1 RRGGBB] [--marker2 RRGGBB] [--tolerance N] [--settle-ms MS]
-//             [--page-settle-ms MS] -- viewer arguments...
+//             [--page-settle-ms MS] [--until-paint] -- viewer arguments...
 //   peerbench --fill [--fill-settle-ms MS] [--fill-step PX] [--fill-ignore-bottom PX] [--fill-timeout-ms MS]
 //             -- viewer arguments...
 //
-// The screen should be exactly the viewer's window size and have no window manager, so the window covers it and
-// the photo's centre is the screen's centre. Prints one line of key=value pairs (times in ms, memory in KiB):
-//   window     launch → the first change at the screen's centre (the window's first frame, photo or not)
-//   paint      launch → the first photo's marker colour at the screen's centre
+// The viewer's window is found as it maps: under a window manager (one that sets _NET_SUPPORTING_WM_CHECK), the
+// top-level window carrying WM_STATE inside the manager's frame; without one, the topmost viewable top-level window.
+// What is read is the centre of that window (the photo's centre in every viewer measured) and its centre row.
+// Prints one line of key=value pairs (times in ms, memory in KiB):
+//   map        launch → the viewer's window is viewable (placed and mapped by the window manager, if any)
+//   window     launch → the first change at the window's centre (the window's first frame, photo or not)
+//   paint      launch → the first photo's marker colour at the window's centre
 //   rss_paint  the viewer's VmRSS at that moment; rss_children: the sum of its child processes' (gallery's decoder
 //              processes; 0 for a viewer without children)
+//   cpu_paint  user + system CPU of the viewer (all its threads) up to that moment; cpu_children_paint: its child
+//              processes' at that moment. Read from /proc in clock ticks (10 ms, truncated); with --until-paint the
+//              viewer is killed at paint and cpu_paint is its exact figure from wait4 (µs), and nothing after paint
+//              is measured
 //   change     key press → the first frame that differs (the screen's centre row)
 //   shown      key press → the second photo's marker at the centre, on a frame that then stays unchanged
 //   pages      with --pages N: N more key presses, each after the screen settled; page_ms is their median
@@ -35,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -50,6 +58,9 @@ static double fillSettleMs = 1500;  // thumbnails arrive tens of ms apart; a sec
 static double fillTimeoutMs = 120000;
 static int fillStep = 16;
 static int fillIgnoreBottom = 0;
+// The viewer's window and the row read across its centre, in root coordinates (the whole screen until it maps).
+static Window client = None;
+static int rowX, rowY, rowWidth;
 
 static double nowMs(void) {
     struct timespec t;
@@ -68,18 +79,18 @@ static void fail(const char *message) {
 }
 
 static unsigned long centrePixel(void) {
-    XImage *image = XGetImage(display, root, screenWidth / 2, screenHeight / 2, 1, 1, AllPlanes, ZPixmap);
+    XImage *image = XGetImage(display, root, rowX + rowWidth / 2, rowY, 1, 1, AllPlanes, ZPixmap);
     if (!image) fail("XGetImage failed");
     unsigned long pixel = XGetPixel(image, 0, 0) & 0xffffff;
     XDestroyImage(image);
     return pixel;
 }
 
-// The screen's centre row, as 0xRRGGBB values (a TrueColor 24-bit screen, as Xvfb -screen WxHx24 makes).
+// The window's centre row, as 0xRRGGBB values (a TrueColor 24-bit screen, as Xvfb -screen WxHx24 makes).
 static void centreRow(unsigned long *row) {
-    XImage *image = XGetImage(display, root, 0, screenHeight / 2, screenWidth, 1, AllPlanes, ZPixmap);
+    XImage *image = XGetImage(display, root, rowX, rowY, rowWidth, 1, AllPlanes, ZPixmap);
     if (!image) fail("XGetImage failed");
-    for (int x = 0; x < screenWidth; x++) row[x] = XGetPixel(image, x, 0) & 0xffffff;
+    for (int x = 0; x < rowWidth; x++) row[x] = XGetPixel(image, x, 0) & 0xffffff;
     XDestroyImage(image);
 }
 
@@ -119,11 +130,11 @@ static double cpuMs(pid_t pid) {
     return (utime + stime) * 1000.0 / sysconf(_SC_CLK_TCK);
 }
 
-// The summed VmRSS (KiB) of pid's child processes, from /proc/PID/task/TID/children.
-static long childrenRss(pid_t pid) {
+// The sum of `measure` over pid's child processes, from /proc/PID/task/TID/children.
+static double childrenSum(pid_t pid, double (*measure)(pid_t)) {
     char path[320], list[4096];
     snprintf(path, sizeof path, "/proc/%d/task", pid);
-    long total = 0;
+    double total = 0;
     DIR *tasks = opendir(path);
     if (!tasks) return -1;
     struct dirent *task;
@@ -137,27 +148,92 @@ static long childrenRss(pid_t pid) {
         if (n <= 0) continue;
         list[n] = 0;
         for (char *word = strtok(list, " \n"); word; word = strtok(NULL, " \n")) {
-            long rss = statusField((pid_t)atol(word), "VmRSS");
-            if (rss > 0) total += rss;
+            double value = measure((pid_t)atol(word));
+            if (value > 0) total += value;
         }
     }
     closedir(tasks);
     return total;
 }
 
-// The topmost viewable top-level window: the viewer's, with no window manager around.
-static Window viewerWindow(void) {
+static double rssOf(pid_t pid) { return (double)statusField(pid, "VmRSS"); }
+
+// Whether `window` carries WM_STATE: a window manager manages it (ICCCM).
+static int managedClient(Window window) {
+    static Atom wmState = None;
+    if (wmState == None) wmState = XInternAtom(display, "WM_STATE", False);
+    Atom type;
+    int format;
+    unsigned long count, after;
+    unsigned char *data = NULL;
+    int found = XGetWindowProperty(display, window, wmState, 0, 0, False, AnyPropertyType, &type, &format, &count,
+                                   &after, &data) == Success && type != None;
+    if (data) XFree(data);
+    return found;
+}
+
+// The window carrying WM_STATE at or below `window` (a manager's frame holds it a level or two down), or None.
+static Window clientBelow(Window window, int depth) {
+    if (managedClient(window)) return window;
+    if (depth == 0) return None;
+    Window rootReturn, parent, *children = NULL, found = None;
+    unsigned int count = 0;
+    if (!XQueryTree(display, window, &rootReturn, &parent, &children, &count)) return None;
+    for (int i = (int)count - 1; i >= 0 && found == None; i--) found = clientBelow(children[i], depth - 1);
+    if (children) XFree(children);
+    return found;
+}
+
+// Whether a window manager runs on the screen (it names its check window on the root).
+static int windowManagerRuns(void) {
+    Atom check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", False), type;
+    int format;
+    unsigned long count, after;
+    unsigned char *data = NULL;
+    int found = XGetWindowProperty(display, root, check, 0, 1, False, AnyPropertyType, &type, &format, &count, &after,
+                                   &data) == Success && count > 0;
+    if (data) XFree(data);
+    return found;
+}
+
+// The viewer's window once it is viewable: the topmost new viewable top-level window (`before` lists those there
+// before the launch), or under a window manager the managed client inside it.
+static Window findViewerWindow(int managed, Window *before, unsigned int beforeCount) {
     Window rootReturn, parent, *children = NULL, found = None;
     unsigned int count = 0;
     if (!XQueryTree(display, root, &rootReturn, &parent, &children, &count)) return None;
     for (int i = (int)count - 1; i >= 0 && found == None; i--) {
         XWindowAttributes attributes;
-        if (XGetWindowAttributes(display, children[i], &attributes) && attributes.map_state == IsViewable
-            && attributes.class == InputOutput)
-            found = children[i];
+        if (!XGetWindowAttributes(display, children[i], &attributes) || attributes.map_state != IsViewable
+            || attributes.class != InputOutput)
+            continue;
+        int old = 0;
+        for (unsigned int j = 0; j < beforeCount && !old; j++) old = before[j] == children[i];
+        if (!old) found = managed ? clientBelow(children[i], 2) : children[i];
     }
     if (children) XFree(children);
+    if (found != None) {
+        XWindowAttributes attributes;
+        if (!XGetWindowAttributes(display, found, &attributes) || attributes.map_state != IsViewable) found = None;
+    }
     return found;
+}
+
+// Where the viewer's window's centre row lies on the screen now (a window manager may move it), clipped to it.
+static void placeRow(void) {
+    XWindowAttributes attributes;
+    Window child;
+    int x, y;
+    if (client == None || !XGetWindowAttributes(display, client, &attributes)
+        || !XTranslateCoordinates(display, client, root, 0, attributes.height / 2, &x, &y, &child))
+        return;
+    int right = x + attributes.width;
+    if (x < 0) x = 0;
+    if (right > screenWidth) right = screenWidth;
+    if (y < 0 || y >= screenHeight || right <= x) return;
+    rowX = x;
+    rowY = y;
+    rowWidth = right - x;
 }
 
 // Polls the centre row until it has not changed for settleMs (or the timeout); returns when it last changed.
@@ -167,9 +243,9 @@ static double waitForStillness(unsigned long *row, unsigned long *scratch, doubl
     while (nowMs() - lastChange < settleMs && nowMs() - start < timeoutMs) {
         sleepMs(2);
         centreRow(scratch);
-        if (memcmp(scratch, row, sizeof *row * screenWidth) != 0) {
+        if (memcmp(scratch, row, sizeof *row * rowWidth) != 0) {
             lastChange = nowMs();
-            memcpy(row, scratch, sizeof *row * screenWidth);
+            memcpy(row, scratch, sizeof *row * rowWidth);
         }
     }
     return lastChange;
@@ -239,10 +315,11 @@ static int compareDoubles(const void *a, const void *b) {
 int main(int argc, char **argv) {
     const char *keyName = "Right";
     unsigned long marker1 = 0xff0000, marker2 = 0x0000ff;
-    int pages = 0, commandStart = -1, fill = 0;
+    int pages = 0, commandStart = -1, fill = 0, untilPaint = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0) { commandStart = i + 1; break; }
         if (strcmp(argv[i], "--fill") == 0) { fill = 1; continue; }
+        if (strcmp(argv[i], "--until-paint") == 0) { untilPaint = 1; continue; }
         if (i + 1 >= argc) fail("option without a value");
         if (strcmp(argv[i], "--key") == 0) keyName = argv[++i];
         else if (strcmp(argv[i], "--pages") == 0) pages = atoi(argv[++i]);
@@ -269,9 +346,18 @@ int main(int argc, char **argv) {
     if (!key) fail("unknown key name");
     if (fillStep < 1) fail("--fill-step must be at least 1");
     if (fillIgnoreBottom < 0 || fillIgnoreBottom > screenHeight - fillStep) fail("--fill-ignore-bottom leaves no screen");
-    unsigned long background = centrePixel();
-    if (!fill && matches(background, marker1)) fail("the first marker is already on screen: is another viewer running?");
+    rowX = 0, rowY = screenHeight / 2, rowWidth = screenWidth;
+    if (!fill && matches(centrePixel(), marker1)) fail("the first marker is already on screen: is another viewer running?");
     unsigned long *row = calloc(screenWidth, sizeof *row), *scratch = calloc(screenWidth, sizeof *row);
+    // The screen before the launch (the window's first frame is its first change), the windows on it, and whether a
+    // window manager will frame the viewer's.
+    XImage *before = fill ? NULL : XGetImage(display, root, 0, 0, screenWidth, screenHeight, AllPlanes, ZPixmap);
+    if (!fill && !before) fail("XGetImage failed");
+    int managed = windowManagerRuns();
+    Window rootReturn, parent, *windowsBefore = NULL;
+    unsigned int windowsBeforeCount = 0;
+    XQueryTree(display, root, &rootReturn, &parent, &windowsBefore, &windowsBeforeCount);
+    XSelectInput(display, root, SubstructureNotifyMask);
 
     double launch = nowMs();
     pid_t pid = fork();
@@ -293,39 +379,80 @@ int main(int argc, char **argv) {
         return 0;
     }
 
-    double window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1;
+    double map = -1, window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1, cpuPaint = -1,
+           cpuChildren = -1;
     long rssPaint = -1, rssChildren = -1;
+    unsigned long background = 0;
     int pagesDone = 0;
+    double lastSearch = -1;
     while (nowMs() - launch < timeoutMs) {
+        // The window manager's and the viewer's structure changes: look for the window, or follow it as it moves.
+        int changed = 0;
+        while (XPending(display)) {
+            XEvent event;
+            XNextEvent(display, &event);
+            changed = 1;
+        }
+        if (client == None && (changed || nowMs() - lastSearch > 10)) {
+            lastSearch = nowMs();
+            client = findViewerWindow(managed, windowsBefore, windowsBeforeCount);
+            if (client != None) {
+                map = nowMs() - launch;
+                XSelectInput(display, client, StructureNotifyMask);
+                changed = 1;
+            }
+        }
+        if (client == None) {
+            if (waitpid(pid, NULL, WNOHANG) == pid) fail("the viewer exited before showing a window");
+            sleepMs(0.5);
+            continue;
+        }
+        if (changed) {
+            placeRow();
+            background = XGetPixel(before, rowX + rowWidth / 2, rowY) & 0xffffff;
+        }
         unsigned long pixel = centrePixel();
         if (window < 0 && pixel != background) window = nowMs() - launch;
         if (matches(pixel, marker1)) {
             paint = nowMs() - launch;
             rssPaint = statusField(pid, "VmRSS");
-            rssChildren = childrenRss(pid);
+            rssChildren = (long)childrenSum(pid, rssOf);
+            cpuChildren = childrenSum(pid, cpuMs);
+            cpuPaint = cpuMs(pid);
             break;
         }
         if (waitpid(pid, NULL, WNOHANG) == pid) fail("the viewer exited before showing the first photo");
         sleepMs(0.5);
     }
     if (paint < 0) { kill(pid, SIGKILL); fail("the first marker never appeared"); }
+    if (untilPaint) {
+        // Stopped where it stands: wait4's figure is the CPU the viewer's threads took up to here, to the microsecond.
+        kill(pid, SIGKILL);
+        struct rusage usage;
+        if (wait4(pid, NULL, 0, &usage) == pid)
+            cpuPaint = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+                       + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+        printf("map=%.1f window=%.1f paint=%.1f rss_paint=%ld rss_children=%ld cpu_paint=%.1f cpu_children_paint=%.0f\n",
+               map, window, paint, rssPaint, rssChildren, cpuPaint, cpuChildren);
+        XCloseDisplay(display);
+        return 0;
+    }
 
     // Let start-up animations and overlays finish, give the window the keyboard, then turn the page.
     waitForStillness(row, scratch, nowMs());
-    Window viewer = viewerWindow();
-    if (viewer != None) XSetInputFocus(display, viewer, RevertToPointerRoot, CurrentTime);
+    XSetInputFocus(display, client, RevertToPointerRoot, CurrentTime);
     XSync(display, False);
     waitForStillness(row, scratch, nowMs());
     double press = nowMs();
     pressKey(key);
     while (nowMs() - press < timeoutMs) {
         centreRow(scratch);
-        if (memcmp(scratch, row, sizeof *row * screenWidth) != 0) { change = nowMs() - press; break; }
+        if (memcmp(scratch, row, sizeof *row * rowWidth) != 0) { change = nowMs() - press; break; }
         sleepMs(0.5);
     }
     if (change >= 0) {
         double lastChange = waitForStillness(row, scratch, nowMs());
-        if (matches(row[screenWidth / 2], marker2)) shown = lastChange - press;
+        if (matches(row[rowWidth / 2], marker2)) shown = lastChange - press;
     }
 
     // Paging: each further key once the screen is still, as a person reading would.
@@ -337,7 +464,7 @@ int main(int argc, char **argv) {
             pressKey(key);
             while (nowMs() - start < 3000) {
                 centreRow(scratch);
-                if (memcmp(scratch, row, sizeof *row * screenWidth) != 0) { changed = nowMs(); break; }
+                if (memcmp(scratch, row, sizeof *row * rowWidth) != 0) { changed = nowMs(); break; }
                 sleepMs(1);
             }
             if (changed < 0) break;  // the end of the folder, or a viewer that stopped answering
@@ -353,9 +480,10 @@ int main(int argc, char **argv) {
     long hwm = statusField(pid, "VmHWM");
     double cpu = cpuMs(pid);
     stopViewer(pid);
-    printf("window=%.1f paint=%.1f rss_paint=%ld rss_children=%ld change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d "
-           "page_ms=%.1f\n",
-           window, paint, rssPaint, rssChildren, change, shown, hwm, cpu, pagesDone, pageMedian);
+    printf("map=%.1f window=%.1f paint=%.1f rss_paint=%ld rss_children=%ld cpu_paint=%.0f cpu_children_paint=%.0f "
+           "change=%.1f shown=%.1f hwm=%ld cpu=%.0f pages=%d page_ms=%.1f\n",
+           map, window, paint, rssPaint, rssChildren, cpuPaint, cpuChildren, change, shown, hwm, cpu, pagesDone,
+           pageMedian);
     XCloseDisplay(display);
     return shown >= 0 ? 0 : 1;
 }

@@ -1,13 +1,13 @@
 import Gallery
 import GalleryCore
 
-/// The folder's listing and the first photo's decode, begun before the options are parsed when the command line can
-/// only open a window on its paths (`gallery ~/Photos`, `gallery --size 1600x900 a.jpg`).
+/// Decides, from the command line's options alone, what a window's start begins before they are parsed (`Startup`):
+/// the decoding when no option changes how photos are decoded, and the listing too when no option changes what is
+/// listed or shown first (`gallery ~/Photos`, `gallery --size 1600x900 a.jpg`).
 ///
 /// Parsing the options and setting up the window's run took about 10 ms of the main thread, which the first photo's
-/// decode waited for: begun here, on a thread of its own, the photo is asked for while that runs. The run takes the
-/// listing only for the same paths and order (`listing(for:)`), and the decode only through the pool made here, for
-/// the same request (`ProcessDecoding.decodeEarly`).
+/// decode waited for. What is begun here is the run's own (`WindowRun.run(startup:opening:)`): it is begun only for
+/// options under which the run would make the very same, so nothing is compared afterwards.
 enum EarlyOpening {
     /// What a listing is asked: the paths and how they are ordered.
     struct Listing: Equatable {
@@ -16,105 +16,70 @@ enum EarlyOpening {
         var sort = PhotoSort.name
         var reverse = false
         var rawPairs = RawPairs.jpeg
-
-        /// The same paths byte for byte (not as Unicode-equivalent text) and the same order.
-        static func == (a: Listing, b: Listing) -> Bool {
-            a.paths.count == b.paths.count && zip(a.paths, b.paths).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-                && (a.recursive, a.sort, a.reverse, a.rawPairs) == (b.recursive, b.sort, b.reverse, b.rawPairs)
-        }
     }
 
-    /// The options an early start allows: none changes what is listed or how a photo is decoded.
-    static let windowOnlyOptions: Set<String> = ["--software", "--size"]
+    /// The options that change neither what is listed and shown first nor how it is decoded: with only these, the
+    /// listing and the first photo's decode begin before the parse.
+    static let listingNeutralOptions: Set<String> = ["--software", "--size", "--transition"]
 
-    private static let held = Held()
+    /// The options that leave the image options (`GalleryCommandLine.images`: the decoders' limits, the budget, colour
+    /// management) at their defaults: with only these, the decoder processes and the page worker begin before the parse.
+    static let decodingNeutralOptions: Set<String> = listingNeutralOptions.union([
+        "--mode", "--recursive", "--sort", "--reverse", "--raw-pairs", "--slideshow", "--keep-zoom", "--scale",
+        "--no-thumbnail-cache", "--output-marked", "-o", "--null", "-0", "--action1", "--action2", "--action3",
+        "--action4", "--action5", "--action6", "--action7", "--action8", "--action9",
+    ])
 
-    /// Begins loading SDL (`SDLLibraries`), the decoder pool, and on a thread the listing and the first photo's
-    /// decode, if `options` (split from `paths`) allow it; SDL and the pool alone for any other window's options; SDL
-    /// alone for a headless run (whose pool is another); nothing for the help and the version.
-    static func begin(options: [String], paths: [String]) {
+    /// Begins what `options` (split from `paths`) allow, and SDL's load, and returns it for the window's run; nil for
+    /// a headless run (which begins SDL's load alone), the help and the version (nothing), and other options (SDL).
+    static func begin(options: [String], paths: [String]) -> Startup? {
         let informational: Set<String> = ["-h", "--help", "--help-hidden", "--version"]
-        guard !options.contains(where: informational.contains) else { return }
-        guard !options.contains("--headless") else { return SDLLibraries.loadInBackground() }
-        // Called from the main thread (top-level code), before the threads below start: it sets the environment,
-        // which their libraries may read.
-        MainActor.assumeIsolated { WindowRun.prepareProcess() }
-        // The pool is made on this thread, which lives as long as the gallery: its processes end when their starting
-        // thread does.
-        ProcessDecoding.startEarly(processCount: WindowRun.decoderProcessCount, initialCount: 1)
-        if !paths.isEmpty, let size = windowSize(options: options) { beginListing(paths: paths, size: size) }
-        // SDL's load last: while `dlopen` runs, no thread of the process can start (glibc's pthread_create waits for
-        // the dynamic loader's TLS lock, held through a whole dlopen), so the listing's thread starts first.
-        SDLLibraries.loadInBackground()
-    }
-
-    /// Lists `paths` on a thread of its own and asks for the first photo at the page's size in a window of `size`.
-    private static func beginListing(paths: [String], size: ViewportSize) {
-        let listing = Listing(paths: paths)
-        held.condition.lock()
-        held.listing = (listing, nil)
-        held.condition.unlock()
-        DetachedThread.start(name: "gallery-early") {
-            let outcome = Result { () throws(PhotoIndexError) -> PhotoOrder in
-                try PhotoIndex.ordering(
-                    paths: listing.paths, recursive: listing.recursive, sort: listing.sort, reverse: listing.reverse,
-                    rawPairs: listing.rawPairs)
-            }
-            let publish = { publishListing(outcome) }
-            guard case .success(let order) = outcome else { return publish() }
-            let library = PageLibrary(order: order)
-            let opened = OpenedLibrary(
-                library: library, startPage: order.startIndex, mode: InitialMode.mode(photoCount: library.count))
-            let box = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
-            guard let request = WindowRun.headStart(for: opened, box: box),
-                ProcessDecoding.decodeEarly(request, registered: publish)
-            else { return publish() }
-        }
-    }
-
-    /// The early listing's outcome if it was asked `listing` (waiting for it if it runs), taken; nil otherwise.
-    static func listing(for listing: Listing) -> Result<PhotoOrder, PhotoIndexError>? {
-        held.condition.lock()
-        defer { held.condition.unlock() }
-        guard held.listing?.asked == listing else {
-            held.listing = nil
+        guard !options.contains(where: informational.contains) else { return nil }
+        guard !options.contains("--headless") else {
+            SDLLibraries.loadInBackground()
             return nil
         }
-        while let waiting = held.listing, waiting.outcome == nil { held.condition.wait() }
-        defer { held.listing = nil }
-        return held.listing?.outcome
+        // Called from the main thread (top-level code), before any thread starts: the environment set first is what
+        // the threads' libraries read.
+        return MainActor.assumeIsolated {
+            WindowRun.prepareProcess()
+            guard let plan = plan(options: options) else {
+                SDLLibraries.loadInBackground()
+                return nil
+            }
+            guard plan.lists, !paths.isEmpty else { return Startup(size: plan.size, open: nil) }
+            let listing = Listing(paths: paths)
+            return Startup(size: plan.size) {
+                let (library, order) = try GalleryCommandLine.orderedLibrary(listing, emptyFeedAllowed: false)
+                return OpenedLibrary(
+                    library: library, startPage: order?.startIndex ?? 0,
+                    mode: InitialMode.mode(photoCount: library.count))
+            }
+        }
     }
 
-    /// The window size `options` ask for (the default without `--size`); nil if they ask more than the window's size
-    /// and renderer, or a size that does not parse (the parser then says why).
-    static func windowSize(options: [String]) -> ViewportSize? {
+    /// The window size `options` ask for (the default without `--size`) and whether they allow the listing too; nil
+    /// if an option changes the decoding, or the size does not parse (the parser then says why).
+    static func plan(options: [String]) -> (size: ViewportSize, lists: Bool)? {
         var size = "1280x720"
+        var lists = true
         var index = options.startIndex
         while index < options.endIndex {
             let option = options[index]
             index += 1
-            if option == "--size", index < options.endIndex {
-                size = options[index]
+            let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+            guard decodingNeutralOptions.contains(name) else { return nil }
+            lists = lists && listingNeutralOptions.contains(name)
+            var value: String?
+            if name != option {
+                value = String(option.dropFirst(name.count + 1))
+            } else if GalleryCommandLine.valueOptionNames.contains(name), index < options.endIndex {
+                value = options[index]
                 index += 1
-            } else if option.hasPrefix("--size=") {
-                size = String(option.dropFirst("--size=".count))
-            } else if !windowOnlyOptions.contains(option) {
-                return nil
             }
+            if name == "--size", let value { size = value }
         }
-        return try? ViewportSize(parsing: size)
-    }
-
-    private static func publishListing(_ outcome: Result<PhotoOrder, PhotoIndexError>) {
-        held.condition.lock()
-        held.listing?.outcome = outcome
-        held.condition.broadcast()
-        held.condition.unlock()
-    }
-
-    /// The listing asked early and its outcome once known, under a lock.
-    private final class Held: @unchecked Sendable {
-        let condition = ConditionLock()
-        var listing: (asked: Listing, outcome: Result<PhotoOrder, PhotoIndexError>?)?
+        guard let parsed = try? ViewportSize(parsing: size) else { return nil }
+        return (parsed, lists)
     }
 }

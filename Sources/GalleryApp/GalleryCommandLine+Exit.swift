@@ -29,7 +29,7 @@ extension GalleryCommandLine {
         let (options, paths) = CommandLineSplit.split(Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
         // The first photo waits for a decoder process and the window for SDL: both load now while the options are
         // parsed, and the photo is listed and asked for meanwhile when the options allow.
-        EarlyOpening.begin(options: options, paths: paths)
+        let startup = EarlyOpening.begin(options: options, paths: paths)
         var command: GalleryCommandLine
         do {
             command = try parse(options)
@@ -52,7 +52,7 @@ extension GalleryCommandLine {
             fail("-o prints the marked photos on standard output, which is closed", status: badInputStatus)
         }
         do {
-            try command.run()
+            try command.run(startup: startup)
         } catch let error as ExitCode {
             endChildren()
             exit(withError: error)

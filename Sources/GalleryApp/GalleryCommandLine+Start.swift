@@ -72,16 +72,20 @@ extension GalleryCommandLine {
     }
 
     func run() throws {
+        try run(startup: nil)
+    }
+
+    /// Runs with `startup`, what was begun for these options before they were parsed (`EarlyOpening`).
+    func run(startup: Startup?) throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
-        // ArgumentParser's `run()` is nonisolated, but it is called from this file's top-level code, on the main
-        // actor, where the window and headless runs (SDL) must run.
-        try MainActor.assumeIsolated { try start(viewport: viewport) }
+        // Called from top-level code, on the main actor, where the window and headless runs (SDL) must run.
+        try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup) }
     }
 
     /// Runs headless or in a window as the flags say.
     @MainActor
-    func start(viewport: ViewportSize) throws {
+    func start(viewport: ViewportSize, startup: Startup? = nil) throws {
         if headless, let script {
             let (library, order) = try makeOrderedLibrary()
             let parsed = try Script.load(path: script)
@@ -121,15 +125,15 @@ extension GalleryCommandLine {
                     paths: paths, recursive: recursive, sort: order, reverse: reverse, rawPairs: rawPairs)
                 return (PageLibrary(order: dropped), dropped.startIndex)
             }
-            // Listed on the window's opening thread, while SDL starts.
+            // Listed on the window's opening thread, while SDL starts (unless the start began listing before the parse).
             let command = self
-            try run.run(opening: {
+            try run.run(startup: startup) {
                 let (library, order) = try command.makeOrderedLibrary()
                 return OpenedLibrary(
                     library: library, startPage: order?.startIndex ?? 0,
                     mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven),
                     feedSource: command.feedSourceFactory(photoCount: library.count))
-            })
+            }
         }
     }
 
@@ -200,19 +204,26 @@ extension GalleryCommandLine {
     /// (`PhotoIndex.ordering`).
     func makeOrderedLibrary() throws -> (PageLibrary, PhotoOrder?) {
         if let synthetic { return (PageLibrary(syntheticCount: synthetic), nil) }
-        let photoPaths = try photoPaths()
         // An empty watched folder opens on the feed's spinner page, waiting for the photos that arrive.
         let emptyFeedAllowed = paths.isEmpty && feedWatch != nil && (mode ?? .feed) == .feed
+        return try Self.orderedLibrary(listing(paths: try photoPaths()), emptyFeedAllowed: emptyFeedAllowed)
+    }
+
+    /// What is listed for `paths`, and in which order.
+    func listing(paths: [String]) -> EarlyOpening.Listing {
+        EarlyOpening.Listing(paths: paths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
+    }
+
+    /// The pages of `listing` and the photos' order (nil for an empty watched folder when `emptyFeedAllowed`); the
+    /// paths that do not exist are said on standard error. What the window's run and an early start list with.
+    static func orderedLibrary(_ listing: EarlyOpening.Listing, emptyFeedAllowed: Bool) throws -> (
+        PageLibrary, PhotoOrder?
+    ) {
         let order: PhotoOrder
         do {
-            let listing = EarlyOpening.Listing(
-                paths: photoPaths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
-            if let early = EarlyOpening.listing(for: listing) {
-                order = try early.get()
-            } else {
-                order = try PhotoIndex.ordering(
-                    paths: photoPaths, recursive: recursive, sort: sort, reverse: reverse, rawPairs: rawPairs)
-            }
+            order = try PhotoIndex.ordering(
+                paths: listing.paths, recursive: listing.recursive, sort: listing.sort, reverse: listing.reverse,
+                rawPairs: listing.rawPairs)
         } catch {
             guard emptyFeedAllowed, case .noImages = error else { throw error }
             return (PageLibrary(photos: PhotoIndex(photos: [])), nil)

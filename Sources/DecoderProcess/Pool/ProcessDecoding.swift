@@ -129,28 +129,10 @@ public enum ProcessDecoding {
 extension ProcessDecoding {
     /// A pool of decoder processes (`gallery-decoder` beside the running executable) decoding within `options`'
     /// limits and budget: `initialCount` started now, up to `processCount` as decode threads ask for them.
-    /// The pool begun by `startEarly` is this one if it was made for the same options and process count.
     public static func makePool(options: ImageOptions, processCount: Int, initialCount: Int? = nil) -> DecoderPool {
         var configuration = poolConfiguration(options: options, processCount: processCount)
         configuration.initialCount = initialCount ?? processCount
-        return EarlyStart.takePool(matching: configuration) ?? DecoderPool(configuration)
-    }
-
-    /// Makes the pool `makePool(options:processCount:initialCount:)` will make, before the command line is parsed,
-    /// with the default options: the viewer adopts it unless an option changes a decoder's limits (then it is shut
-    /// down unused).
-    public static func startEarly(processCount: Int, initialCount: Int) {
-        var configuration = poolConfiguration(options: ImageOptions(), processCount: processCount)
-        configuration.initialCount = initialCount
-        _ = EarlyStart.startPool(configuration)
-    }
-
-    /// Decodes `request` now with the pool `startEarly` made, for the first `ProcessPictureDecoder.decode` of the same
-    /// request on that pool to take, calling `registered` before the decode once a decode of `request` would wait
-    /// for this one; false (nothing done, no call) without that pool.
-    @discardableResult
-    public static func decodeEarly(_ request: DecodeRequest, registered: () -> Void = {}) -> Bool {
-        EarlyStart.decode(request, budgetBytes: ImageOptions().decodeBudgetBytes, registered: registered)
+        return DecoderPool(configuration)
     }
 
     /// The configuration of a pool of `processCount` processes decoding within `options`' limits.
@@ -191,13 +173,6 @@ public struct ProcessPictureDecoder: PictureDecoding {
 
     /// The picture `request` asks for, from a process.
     public func decode(_ request: DecodeRequest) throws(DecodeFailure) -> DecodedPicture {
-        // The decode begun before the window (`ProcessDecoding.decodeEarly`) is in sRGB, as the pool starts: taken
-        // either way, used only for sRGB.
-        if let early = EarlyStart.takePicture(for: request, pool: pool),
-            profile == nil || profile == .some(nil), pool.outputProfile == nil
-        {
-            return try early.get()
-        }
         if case .some(let profile) = profile { pool.setOutputProfile(profile) }
         return try ProcessDecoding.decode(request, pool: pool, budgetBytes: budget.totalBytes)
     }

@@ -50,7 +50,8 @@ final class GalleryAssembly {
             }
         }
         detailWorker = Self.worker(
-            decoder: decoder, displayProfile: displayProfile, threadCount: 1, wakeEventType: wakeEventType)
+            decoder: decoder, displayProfile: displayProfile, threadCount: 1,
+            wake: wakeEventType.map(DecodeWorker.pushing))
         self.decoderPool = decoderPool
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
@@ -68,17 +69,17 @@ final class GalleryAssembly {
         return (ProcessPictureDecoder(pool: pool, budget: DecodeBudget(totalBytes: images.decodeBudgetBytes)), pool)
     }
 
-    /// A worker decoding pages (or regions) with `decoder` on `threadCount` threads, to `displayProfile` when given.
+    /// A worker decoding pages (or regions) with `decoder` on `threadCount` threads, to `displayProfile` when given,
+    /// calling `wake` after each batch of results (nil: nothing, headless).
     nonisolated static func worker(
-        decoder: some PictureDecoding, displayProfile: DisplayProfile?, threadCount: Int = 2, wakeEventType: UInt32?,
-        decodesAlone: Bool = false
+        decoder: some PictureDecoding, displayProfile: DisplayProfile?, threadCount: Int = 2,
+        wake: (@Sendable () -> Void)?, decodesAlone: Bool = false
     ) -> DecodeWorker {
         guard let displayProfile else {
-            return DecodeWorker(
-                decoder: decoder, threadCount: threadCount, wakeEventType: wakeEventType, decodesAlone: decodesAlone)
+            return DecodeWorker(decoder: decoder, threadCount: threadCount, wake: wake, decodesAlone: decodesAlone)
         }
         return DecodeWorker(
-            threadCount: threadCount, wakeEventType: wakeEventType, budget: decoder.budget, decodesAlone: decodesAlone
+            threadCount: threadCount, wake: wake, budget: decoder.budget, decodesAlone: decodesAlone
         ) { request throws(DecodeFailure) in
             try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in try decoder.decode(request) }
         } preview: { request in

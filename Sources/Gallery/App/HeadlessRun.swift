@@ -98,7 +98,7 @@ public struct HeadlessRun {
             images: images, inline: inlineDecoding, processCount: 4, initialCount: 2)
         defer { pool?.shutdown() }
         let assembly = GalleryAssembly(
-            worker: GalleryAssembly.worker(decoder: decoder, displayProfile: nil, threadCount: 1, wakeEventType: nil),
+            worker: GalleryAssembly.worker(decoder: decoder, displayProfile: nil, threadCount: 1, wake: nil),
             decoder: decoder, wakeEventType: nil, configuration: configuration, slideshowInterval: slideshowInterval,
             images: images, decoderPool: pool)
         defer { assembly.shutdown() }

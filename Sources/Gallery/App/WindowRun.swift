@@ -68,25 +68,36 @@ public struct WindowRun {
     /// The start overlaps three things on two cores: `open` (a 100,000-photo folder takes tens of milliseconds just to
     /// list), SDL's start and the window, and, as soon as `open` names the first photo, that photo's decode, alone on
     /// the decode threads until it is on screen. The window stays hidden until `open` succeeds, so a bad path gives
-    /// its one-line error without a window flashing up.
-    public func run(opening open: @escaping @Sendable () throws -> OpenedLibrary) throws {
+    /// its one-line error without a window flashing up. `startup` is what was begun before the options were parsed,
+    /// for options that allow it: its decoder processes and page worker are this run's, and its listing, if it began
+    /// one, is this run's in place of `open`.
+    public func run(startup: Startup? = nil, opening open: @escaping @Sendable () throws -> OpenedLibrary) throws {
         Self.prepareProcess()
         // Before the first SDL call (the workers' wake-up event type below).
         try SDLLibraries.require()
         // One decoder, so pages, thumbnails and zoomed pictures share one memory budget. One decoder process starts
-        // now, loading its libraries while the window opens, for the first photo; the others (up to one per decode
+        // first, loading its libraries while the window opens, for the first photo; the others (up to one per decode
         // thread) when more decodes run at once. Three at once competed on two cores with the window's start: first
         // paint of a 2,000-photo folder 160 -> 129 ms with one. Each is sent the display's profile before its first
-        // decode under it.
-        let (decoder, pool) = GalleryAssembly.decoding(
-            images: images, inline: inlineDecoding, processCount: Self.decoderProcessCount, initialCount: 1)
+        // decode under it. Photos with a profile are converted to the display's, known once the window exists (never
+        // headless: shots and traces stay independent of the machine).
+        let decoder: any PictureDecoding
+        let pool: DecoderPool?
+        let displayProfile: DisplayProfile?
+        let worker: DecodeWorker
+        if let startup, inlineDecoding == nil {
+            (decoder, pool, displayProfile, worker) = (
+                startup.decoder, startup.pool, startup.displayProfile, startup.worker
+            )
+        } else {
+            (decoder, pool) = GalleryAssembly.decoding(
+                images: images, inline: inlineDecoding, processCount: Self.decoderProcessCount, initialCount: 1)
+            displayProfile = images.managesColour ? DisplayProfile() : nil
+            worker = GalleryAssembly.worker(
+                decoder: decoder, displayProfile: displayProfile,
+                wake: DecodeWorker.pushing(SDLSession.wakeEventType), decodesAlone: true)
+        }
         defer { pool?.shutdown() }
-        // Photos with a profile are converted to the display's, known once the window exists (never headless: shots
-        // and traces stay independent of the machine).
-        let displayProfile = images.managesColour ? DisplayProfile() : nil
-        let worker = GalleryAssembly.worker(
-            decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
-            decodesAlone: true)
         defer { worker.shutdown() }
         // The workers exist before SDL starts (their wake-up event type is registered without it), so the first
         // screen's decodes run while the window opens.
@@ -94,31 +105,47 @@ public struct WindowRun {
             worker: worker, decoder: decoder, displayProfile: displayProfile, wakeEventType: SDLSession.wakeEventType,
             configuration: configuration, slideshowInterval: slideshowInterval, images: images, decoderPool: pool)
         defer { assembly.shutdown() }
-        // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
-        let firstBox = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
-        let firstSize = size
-        let (thumbnailWorker, thumbnailCache) = (assembly.thumbnailWorker, assembly.thumbnailCache)
-        let opening = LibraryOpening(open) { [configuration] opened in
-            if let request = Self.headStart(for: opened, box: firstBox) { worker.submit(request) }
-            let thumbnails = Self.thumbnailHeadStart(for: opened, size: firstSize, configuration: configuration)
-            guard !thumbnails.isEmpty else { return }
-            // The cache never writes into a folder the photos come from: protected before the first thumbnail.
-            thumbnailCache?.protect(opened.library.photoFolders)
-            for request in thumbnails { thumbnailWorker.submit(request) }
-        }
+        let opening =
+            startup?.opening
+            ?? Self.opening(
+                open, size: size, worker: worker,
+                thumbnails: (assembly.thumbnailWorker, assembly.thumbnailCache, configuration))
         // SDL must outlive every window, texture, renderer and worker made below, on the error paths too.
         // SDL reads the framebuffer hint only for a software renderer, which RendererChoice may pick without --software.
         let session = try SDLSession(video: true, useSoftwareFramebuffer: true)
         try withExtendedLifetime(session) {
-            try runLoop(
-                session: session, opening: opening, assembly: assembly, displayProfile: displayProfile,
-                firstBox: firstBox)
+            try runLoop(session: session, opening: opening, assembly: assembly, displayProfile: displayProfile)
+        }
+    }
+
+    /// Lists the photos with `open` on a thread of its own, which then asks for the start's first decodes, computed
+    /// once into the opened library: the first page at its size in a window of `size` (`headStart`) from `worker`,
+    /// and, when `thumbnails` are given, the grid's first screen (`thumbnailHeadStart`) from their worker.
+    nonisolated package static func opening(
+        _ open: @escaping @Sendable () throws -> OpenedLibrary, size: ViewportSize, worker: DecodeWorker,
+        thumbnails: (worker: DecodeWorker, cache: ThumbnailCache?, configuration: PagerConfiguration)?
+    ) -> LibraryOpening {
+        // The size the first page is drawn at if the window gets the size asked for (else the head start is dropped).
+        let box = GalleryController.pageBox(for: PixelSize(width: size.width, height: size.height))
+        return LibraryOpening {
+            var opened = try open()
+            opened.headStart = headStart(for: opened, box: box)
+            if let thumbnails {
+                opened.thumbnailHeadStart = thumbnailHeadStart(
+                    for: opened, size: size, configuration: thumbnails.configuration)
+            }
+            return opened
+        } then: { opened in
+            if let request = opened.headStart { worker.submit(request) }
+            guard let thumbnails, !opened.thumbnailHeadStart.isEmpty else { return }
+            // The cache never writes into a folder the photos come from: protected before the first thumbnail.
+            thumbnails.cache?.protect(opened.library.photoFolders)
+            for request in opened.thumbnailHeadStart { thumbnails.worker.submit(request) }
         }
     }
 
     private func runLoop(
-        session: SDLSession, opening: LibraryOpening, assembly: GalleryAssembly, displayProfile: DisplayProfile?,
-        firstBox: PixelSize
+        session: SDLSession, opening: LibraryOpening, assembly: GalleryAssembly, displayProfile: DisplayProfile?
     ) throws {
         let worker = assembly.worker
         let logger = Logger(label: "gallery.window")
@@ -133,13 +160,13 @@ public struct WindowRun {
         // redone by its worker, one already finished is decoded again here.
         let staleHeadStart = displayProfile?.update(DisplayProfile.read(window: window)) ?? false
         let opened = try opening.wait()
-        let headStart = Self.headStart(for: opened, box: firstBox)
+        let headStart = opened.headStart
         if staleHeadStart, let headStart {
             worker.cancelAll()
             worker.submit(headStart)
         }
         // Thumbnails decoded for another profile are not taken over: the grid asks for them again.
-        var thumbnailHeadStart = Self.thumbnailHeadStart(for: opened, size: size, configuration: configuration)
+        var thumbnailHeadStart = opened.thumbnailHeadStart
         if staleHeadStart, !thumbnailHeadStart.isEmpty {
             assembly.thumbnailWorker.cancelAll()
             thumbnailHeadStart = []
@@ -325,8 +352,8 @@ public struct WindowRun {
     }
 
     /// The first photo's decode, at `box`, submitted while SDL starts; nil where the start shows no page (the wheel
-    /// and the grid show thumbnails first, an empty library nothing). A pure function of what was opened, so the
-    /// gallery can adopt the very request submitted; nonisolated, as it runs on the thread that opened the library.
+    /// and the grid show thumbnails first, an empty library nothing). Computed once, on the thread that opened the
+    /// library, and kept in the opened library, so the gallery adopts the very request submitted.
     nonisolated package static func headStart(for opened: OpenedLibrary, box: PixelSize) -> DecodeRequest? {
         guard !opened.mode.showsThumbnailsFirst, opened.library.count > 0 else { return nil }
         // Every arrangement opens with page p showing photo p (the feed too: its first pages are the opened photos).
@@ -389,8 +416,8 @@ public struct WindowRun {
     }
 
     /// Sets, once, what a window's process sets before starting threads of its own (`setlocale`, `setenv`): the UTF-8
-    /// locale and SDL's environment (`SDLSession.setOwnEnvironment`). A window's early start calls it before it
-    /// starts the decoder pool, the listing and SDL's load; `run(opening:)` calls it too.
+    /// locale and SDL's environment (`SDLSession.setOwnEnvironment`). `Startup` calls it before it starts the decoder
+    /// pool, the listing and SDL's load; `run(startup:opening:)` calls it too.
     public static func prepareProcess() {
         guard !processPrepared else { return }
         processPrepared = true

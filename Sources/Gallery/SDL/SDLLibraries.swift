@@ -23,8 +23,15 @@ public enum SDLLibraries {
                 return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
+        loaded.withLock { $0 = true }
         return nil
     }
+
+    /// Whether SDL and SDL_ttf are loaded, without waiting for a load under way: a decode worker begun before them
+    /// (`Startup`) asks SDL nothing until then, rather than wait for the load in the middle of the first photo.
+    public static var isLoaded: Bool { loaded.withLock { $0 } }
+
+    private static let loaded = LockedState(false)
 
     /// Loads SDL and SDL_ttf (or waits for the load under way), or throws why they cannot be: what a run checks before
     /// its first SDL call, so a missing or broken library is a one-line error, not an abort in a trampoline.

@@ -469,7 +469,8 @@ public struct GalleryModel: Sendable {
     /// The pager's events: the model's own part (the page information on a page change, the zoom left behind on
     /// settling), then the adapter's (the trace, the feed's source, a stand-in).
     mutating func noteEvents(_ events: [PagerEvent], at time: Double) -> [GalleryEffect] {
-        var effects: [GalleryEffect] = [.pagerEvents(events)]
+        // No events, no effect: a frame's step that moved nothing asks for no frame (`GalleryController.advance`).
+        var effects: [GalleryEffect] = events.isEmpty ? [] : [.pagerEvents(events)]
         for event in events {
             switch event {
             case .pageChanged: showInfo(at: time)

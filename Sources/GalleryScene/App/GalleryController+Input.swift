@@ -23,20 +23,31 @@ extension GalleryController {
         case .pointerDown, .pointerMove, .pointerCancel, .touchpad(.scroll), .touchpad(.hold), .touchpad(.pinch): break
         case .pointerUp, .key, .zoom, .zoomBy, .wheel, .touchpad: refreshFacts()
         }
-        let effects: [GalleryEffect] =
-            switch input {
-            case .pointerDown(let x, let y): model.pointerDown(x: x, y: y, at: time)
-            case .pointerMove(let x, let y): model.pointerMove(x: x, y: y, at: time)
-            case .pointerUp(let x, let y): model.pointerUp(x: x, y: y, at: time)
-            case .pointerCancel: model.pointerCancel(at: time)
-            case .key(let key, let isRepeat): model.key(key, isRepeat: isRepeat, at: time)
-            case .zoom(let scale, let x, let y): model.pinch(to: scale, atX: x, y: y, at: time)
-            case .zoomBy(let factor, let x, let y): model.zoom(by: factor, atX: x, y: y, at: time)
-            case .wheel(let dx, let dy): model.wheel(dx: dx, dy: dy, at: time)
-            case .touchpad(let gesture): model.touchpad(gesture, at: time)
+        // A key with nothing to do (unbound, a scroll with nowhere to go, a digit, a held key's repeats of one) draws
+        // a frame only if the overlay shows a difference (a typed number, or one forgotten): holding it costs the
+        // events, not a frame each.
+        var changesNothing = false
+        let effects: [GalleryEffect]
+        switch input {
+        case .pointerDown(let x, let y): effects = model.pointerDown(x: x, y: y, at: time)
+        case .pointerMove(let x, let y): effects = model.pointerMove(x: x, y: y, at: time)
+        case .pointerUp(let x, let y): effects = model.pointerUp(x: x, y: y, at: time)
+        case .pointerCancel: effects = model.pointerCancel(at: time)
+        case .key(let key, let isRepeat):
+            let shown = overlayState
+            if let command = model.command(forKey: key, isRepeat: isRepeat, at: time) {
+                effects = model.perform(command, at: time)
+            } else {
+                effects = []
+                changesNothing = overlayState == shown
             }
+        case .zoom(let scale, let x, let y): effects = model.pinch(to: scale, atX: x, y: y, at: time)
+        case .zoomBy(let factor, let x, let y): effects = model.zoom(by: factor, atX: x, y: y, at: time)
+        case .wheel(let dx, let dy): effects = model.wheel(dx: dx, dy: dy, at: time)
+        case .touchpad(let gesture): effects = model.touchpad(gesture, at: time)
+        }
         carryOut(effects, at: time)
-        needsRedraw = true
+        if !changesNothing { needsRedraw = true }
         updateResidency()
     }
 

@@ -1,7 +1,9 @@
 import GalleryCore
+import Imaging
 import PagerEngine
 
-/// What a run opens with: the pages, the one shown first, the mode, and where the feed's pages come from.
+/// What a run opens with: the pages, the one shown first, the mode, where the feed's pages come from, and the first
+/// decodes asked for while the window opens.
 public struct OpenedLibrary: Sendable {
     /// The pages.
     public var library: PageLibrary
@@ -11,6 +13,10 @@ public struct OpenedLibrary: Sendable {
     public var mode: GalleryMode
     /// Makes the feed's source; `nil` for the simulated default.
     public var feedSource: FeedSourceFactory?
+    /// The first page's decode, asked for while the window opens; nil where the start shows no page.
+    public var headStart: DecodeRequest?
+    /// The grid's first screen of thumbnails, asked for while the window opens; empty unless the start shows the grid.
+    public var thumbnailHeadStart: [DecodeRequest] = []
 
     /// Creates the description of an opened library.
     public init(library: PageLibrary, startPage: Int, mode: GalleryMode, feedSource: FeedSourceFactory? = nil) {

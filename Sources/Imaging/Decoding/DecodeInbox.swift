@@ -50,8 +50,10 @@ final class DecodeInbox: Sendable {
         /// Requests queued or decoding whose results will still be delivered (none after shutdown).
         var pendingCount: Int { isShutDown ? 0 : queued.count + inFlight.count - discardedTickets.count }
 
-        /// Whether a `waitForResult` caller has nothing more to wait for.
-        var resultWaitIsOver: Bool { !results.isEmpty || pendingCount <= 0 || waitsAbandoned }
+        /// Whether a `waitForResult` caller has nothing more to wait for: a page's first picture (a HEIF file's
+        /// thumbnail) ends the wait as its result would, so a window shows it at once rather than wait for the
+        /// sharp decode.
+        var resultWaitIsOver: Bool { !results.isEmpty || !previews.isEmpty || pendingCount <= 0 || waitsAbandoned }
 
         /// Wakes every `waitForResult` caller once a result waits or none will come.
         mutating func releaseResultWaitersIfOver() {
@@ -191,6 +193,7 @@ final class DecodeInbox: Sendable {
             guard state.inFlight[job.ticket] != nil, !state.discardedTickets.contains(job.ticket), !state.isShutDown
             else { return false }
             state.previews.append((job.ticket, preview))
+            state.releaseResultWaitersIfOver()
             defer { state.wakePending = true }
             return !state.wakePending
         }
@@ -257,7 +260,8 @@ final class DecodeInbox: Sendable {
     /// Requests queued or decoding whose results will still be delivered (none after shutdown).
     var pendingCount: Int { state.withLock(\.pendingCount) }
 
-    /// Blocks until a result waits to be drained, nothing is pending, waits are abandoned, or `deadline` passes.
+    /// Blocks until a result or a first picture waits to be drained, nothing is pending, waits are abandoned, or
+    /// `deadline` passes.
     func waitForResult(until deadline: DispatchTime) {
         let waiter: DispatchSemaphore? = state.withLock { state in
             guard !state.resultWaitIsOver else { return nil }
@@ -269,7 +273,8 @@ final class DecodeInbox: Sendable {
         state.withLock { state in state.resultWaiters.removeAll { $0 === waiter } }
     }
 
-    /// Whether `waitForResult` would return at once: a result is ready, or nothing is left to wait for.
+    /// Whether `waitForResult` would return at once: a result or a first picture is ready, or nothing is left to wait
+    /// for.
     var resultWaitIsOver: Bool { state.withLock { $0.resultWaitIsOver } }
 
     /// Blocks until nothing is queued, decoding or being announced (or the inbox is shut down).

@@ -145,7 +145,7 @@ import Testing
         _ = model.pointerMove(x: 402, y: 203, at: 1.01)
         #expect(model.dismissPose == nil, "within the slop nothing is decided")
         let taken = model.pointerMove(x: 404, y: 210, at: 1.02)
-        #expect(taken == [.pagerEvents([])], "the pager's press is cancelled without moving the strip")
+        #expect(taken.isEmpty, "the pager's press is cancelled without moving the strip: no event")
         #expect(model.phase == .idle)
         _ = model.pointerMove(x: 430, y: 350, at: 1.05)
         let pose = try #require(model.dismissPose)

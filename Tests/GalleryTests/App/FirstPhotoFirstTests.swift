@@ -44,6 +44,24 @@ extension SDLSerializedTests {
             #expect(pages.first == startPage)
         }
 
+        @Test("the opening asks for the first page once, and keeps the very request it asked for")
+        func openingAsksForTheFirstPageOnce() throws {
+            let (worker, asked) = Self.recordingWorker()
+            defer { worker.shutdown() }
+            let library = PageLibrary(syntheticCount: 10)
+            let size = try ViewportSize(parsing: "320x240")
+            let opening = WindowRun.opening(
+                { OpenedLibrary(library: library, startPage: 3, mode: .endCaps) }, size: size, worker: worker,
+                thumbnails: nil)
+            let opened = try opening.wait()
+            worker.waitUntilIdle()
+            let request = try #require(opened.headStart)
+            #expect(request.photo == 3)
+            #expect(request.box == GalleryController.pageBox(for: PixelSize(width: 320, height: 240)))
+            #expect(opened.thumbnailHeadStart.isEmpty)
+            #expect(asked.withLock { $0 } == [3])
+        }
+
         @Test("a head start matching the first page is taken over, not decoded twice; a stale one is not")
         func headStartIsAdopted() throws {
             try SDLTestSession.start()

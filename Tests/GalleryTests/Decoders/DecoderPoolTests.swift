@@ -71,41 +71,6 @@ extension SDLSerializedTests {
             return (ProcessPictureDecoder(pool: pool, budget: DecodeBudget(totalBytes: 512 << 20)), sent)
         }
 
-        @Test func theWindowsFirstDecodeIsTheOneBegunBeforeItsPool() throws {
-            let folder = try TemporaryDirectory()
-            let paths = try Self.photos(2, in: folder)
-            ProcessDecoding.startEarly(processCount: 2, initialCount: 1)
-            #expect(ProcessDecoding.decodeEarly(Self.request(paths[0])))
-            let pool = ProcessDecoding.makePool(options: ImageOptions(), processCount: 2, initialCount: 1)
-            defer { pool.shutdown() }
-            let (decoder, sent) = Self.counted(pool)
-            // Another photo is decoded as usual, and the early one is still taken after it.
-            _ = try decoder.decode(Self.request(paths[1], photo: 1))
-            #expect(sent.withLock { $0 } == 1)
-            let early = try decoder.decode(Self.request(paths[0]))
-            #expect(sent.withLock { $0 } == 1)
-            let again = try decoder.decode(Self.request(paths[0]))
-            #expect(sent.withLock { $0 } == 2)
-            #expect(early.pixels.size == again.pixels.size)
-            #expect(early.pixels.pixel(x: 10, y: 10) == again.pixels.pixel(x: 10, y: 10))
-        }
-
-        @Test func aPoolForOtherLimitsIsNewAndDecodesItself() throws {
-            let folder = try TemporaryDirectory()
-            let path = try Self.photos(1, in: folder)[0]
-            ProcessDecoding.startEarly(processCount: 2, initialCount: 1)
-            #expect(ProcessDecoding.decodeEarly(Self.request(path)))
-            var options = ImageOptions()
-            options.upscales = false
-            let pool = ProcessDecoding.makePool(options: options, processCount: 2, initialCount: 1)
-            defer { pool.shutdown() }
-            let (decoder, sent) = Self.counted(pool)
-            _ = try decoder.decode(Self.request(path))
-            #expect(sent.withLock { $0 } == 1)
-            // Nothing was begun for this pool.
-            #expect(!ProcessDecoding.decodeEarly(Self.request(path)))
-        }
-
         @Test func theKernelReportsEachDecoderSandboxed() throws {
             let pool = Self.pool()
             defer { pool.shutdown() }

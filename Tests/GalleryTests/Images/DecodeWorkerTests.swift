@@ -214,6 +214,32 @@ extension SDLSerializedTests {
             #expect(worker.drainResults().isEmpty)
         }
 
+        /// A page's first picture (a HEIF thumbnail) ends the window's wait for its first photo as its result would:
+        /// the window shows the thumbnail at once instead of waiting out `firstPhotoWait` for the sharp decode.
+        @Test func aFirstPictureEndsTheWaitForResults() throws {
+            let gate = Gate()
+            let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.holdUntilOpened()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            } preview: { request in
+                try? ImageDecoder().decode(request.source, fitting: PixelSize(width: 16, height: 12))
+            }
+            defer {
+                gate.open()
+                worker.shutdown()
+            }
+            worker.submit(
+                DecodeRequest(
+                    photo: 0, source: .synthetic(index: 0, count: 10), box: Self.box, generation: 0, purpose: .page))
+            gate.waitUntilHolding()
+            let start = DispatchTime.now()
+            worker.waitForResults(upTo: 10)
+            #expect(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 < 5)
+            #expect(worker.resultsAreReady)
+            #expect(worker.drainPreviews().map(\.photo.rawValue) == [0])
+            #expect(worker.drainResults().isEmpty)
+        }
+
         @Test func cancelAllDropsQueuedRunningAndUndrainedWork() throws {
             let gate = Gate()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
@@ -293,7 +319,9 @@ extension SDLSerializedTests {
                 gate.holdUntilOpened()
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
-            worker.submit(Self.request(0))
+            worker.submit(
+                DecodeRequest(
+                    photo: 0, source: .synthetic(index: 0, count: 10), box: Self.box, generation: 0, purpose: .page))
             gate.waitUntilHolding()
             let start = DispatchTime.now()
             worker.shutdown()
