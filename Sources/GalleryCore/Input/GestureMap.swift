@@ -7,22 +7,14 @@ public enum GestureMap {
             summary: "the photos follow the pointer; flick to turn the page; a photo dragged down goes to the grid"),
         GestureBinding(
             gesture: "touchpad two-finger scroll",
-            summary:
-                "the photos follow the fingers 1:1 and stay while they rest; lift to fling or spring back (on X11 a swipe"
-                + " turns one photo at once)"),
-        GestureBinding(
-            gesture: "touchpad fingers touching", summary: "stop a moving photo where it is (Wayland)"),
+            summary: "the photos follow the fingers 1:1, rest with them, fling on lift (X11: a swipe turns one photo)"),
         GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch (grid: a row)"),
         GestureBinding(
             gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
         GestureBinding(
             gesture: "double-click in the middle", summary: "zoom to 100 % at the pointer, or back to fit"),
-        GestureBinding(gesture: "Ctrl + mouse wheel", summary: "zoom in or out at the pointer"),
         GestureBinding(
-            gesture: "touchpad pinch",
-            summary:
-                "zoom about the pointer and pan with the fingers, past fit or 800 % springing back (Wayland);"
-                + " grid: the thumbnail size"),
+            gesture: "Ctrl + mouse wheel, pinch", summary: "zoom in or out at the pointer (grid: the thumbnail size)"),
         GestureBinding(
             gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
