@@ -161,6 +161,10 @@ extension ProcessDecoding {
         configuration.decoderArguments = ["--max-pixels", String(options.maximumPixelCount)]
         if !options.upscales { configuration.decoderArguments.append("--no-upscale") }
         if !options.managesColour { configuration.decoderArguments.append("--no-color-management") }
+        if let skipped = options.decoderTestSkippedLayers {
+            configuration.testRequests = true
+            configuration.decoderArguments += ["--test-skip-layers", skipped]
+        }
         return configuration
     }
 }
