@@ -111,7 +111,7 @@ public enum DecoderServer {
             let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
             let gaps = sandbox?.gaps ?? []
             switch request?.kind {
-            case .decode? where gaps.refusesPhotos:
+            case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos:
                 // Unread: nothing would stand between the photo's decoder and the user's files.
                 reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
@@ -153,6 +153,9 @@ public enum DecoderServer {
                     reply = DecoderReply(failureCode: code, texts: texts)
                 }
                 replies.end()
+            case .details?:
+                reply = details(of: descriptor, replySlot: request!.replySlot, memory: replyMemory, in: replies)
+                replyMemory = -1
             case .status?:
                 reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])
             case .outputProfile?:
@@ -177,6 +180,32 @@ public enum DecoderServer {
             }
             guard sent == message.count else { _exit(0) }
         }
+    }
+
+    /// The reply to a details request: the EXIF of the photo `descriptor`, parsed here (libexif, sandboxed), as a
+    /// `PhotoDetailsRecord` in the reply's memory (`memory`, which it takes).
+    private static func details(of descriptor: Int32, replySlot: UInt8, memory: Int32, in replies: ReplyMemory)
+        -> DecoderReply
+    {
+        if let refusal = replies.begin(replySlot: replySlot, memory: memory) {
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: [refusal])
+        }
+        defer { replies.end() }
+        let path = "/gallery-photo.details"
+        OfferedPhoto.offer(descriptor, as: path)
+        let details = PhotoDetailsReader.read(path: path)
+        OfferedPhoto.withdraw()
+        guard let details else {
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable"])
+        }
+        let record = PhotoDetailsRecord.encoded(details)
+        guard let target = replies.copyTarget(byteCount: record.count) else {
+            return DecoderReply(failureCode: DecoderReply.memoryLimitFailureCode, texts: [])
+        }
+        record.withUnsafeBytes { target.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return DecoderReply(
+            failureCode: 0, width: 1, height: 1, stride: Int32(record.count),
+            format: DecoderReply.detailsRecordFormat, byteCount: UInt64(record.count))
     }
 
     /// The reply for `buffer`, whose pixels are copied into the request's place unless they are there already; a
@@ -271,7 +300,7 @@ public enum DecoderServer {
             let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
             return DecoderReply(
                 failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
-        case .decode, .status, .outputProfile:
+        case .decode, .status, .outputProfile, .details:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }
     }

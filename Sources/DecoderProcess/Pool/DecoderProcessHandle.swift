@@ -86,9 +86,10 @@ final class DecoderProcessHandle {
         }
         // The reply's memory: the viewer's, made for the request's most bytes (the decoder makes none).
         var place: ReplySlots.Place?
-        if request.kind == .decode {
+        if request.kind == .decode || request.kind == .details {
             do throws(PixelBufferError) {
-                place = try slots.place(byteCount: request.mostReplyBytes, thumbnailPNG: request.thumbnailPNG)
+                place = try slots.place(
+                    byteCount: request.mostReplyBytes, ownMemory: request.thumbnailPNG || request.kind == .details)
             } catch {
                 return .failure(.unavailable("memory for the reply: \(error)"))
             }
@@ -151,11 +152,11 @@ final class DecoderProcessHandle {
         let byteCount = Int(reply.byteCount)
         switch place {
         case .slot(let index, _):
-            guard reply.format != DecoderReply.encodedPNGFormat else { return .failure(broken("PNG bytes in a slot")) }
+            guard PixelFormat(rawValue: reply.format) != nil else { return .failure(broken("bytes in a slot")) }
             // The slot's memory, mapped when it was made: nothing is mapped for this photo.
             return answer(reply) { () throws(PixelBufferError) in try slots.lend(index, byteCount: byteCount) }
         case .own(let memory):
-            if reply.format == DecoderReply.encodedPNGFormat {
+            if reply.format == DecoderReply.encodedPNGFormat || reply.format == DecoderReply.detailsRecordFormat {
                 let bytes = [UInt8](UnsafeRawBufferPointer(start: memory.bytes, count: byteCount))
                 return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID, encoded: bytes))
             }

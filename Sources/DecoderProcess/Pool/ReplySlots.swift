@@ -33,9 +33,10 @@ final class ReplySlots: @unchecked Sendable {
 
     /// The place for a reply of at most `byteCount` bytes: a free slot whose memory fits (at least `byteCount`, not
     /// over four times it), else a free slot given new memory of `byteCount`, else (every slot held, or more than
-    /// `DecoderReply.slotByteLimit`) new memory of its own. `thumbnailPNG`: always memory of its own.
-    func place(byteCount: Int, thumbnailPNG: Bool = false) throws(PixelBufferError) -> Place {
-        guard !thumbnailPNG, byteCount <= DecoderReply.slotByteLimit else {
+    /// `DecoderReply.slotByteLimit`) new memory of its own. `ownMemory` (a thumbnail's PNG, a details record): always
+    /// memory of its own.
+    func place(byteCount: Int, ownMemory: Bool = false) throws(PixelBufferError) -> Place {
+        guard !ownMemory, byteCount <= DecoderReply.slotByteLimit else {
             return .own(try PixelStorage.replyMemory(byteCount: byteCount))
         }
         lock.lock()

@@ -15,6 +15,11 @@ extension DecoderReply {
         guard bytes <= request.mostReplyBytes else {
             return "\(bytes) bytes, over the \(request.mostReplyBytes) of the reply's memory"
         }
+        if request.kind == .details || format == Self.detailsRecordFormat {
+            guard request.kind == .details, format == Self.detailsRecordFormat, bytes == PhotoDetailsRecord.byteCount
+            else { return "a details record of \(bytes) bytes in format \(format)" }
+            return nil
+        }
         if format == Self.encodedPNGFormat {
             // A thumbnail's PNG: never more than its pixels stored raw, with every row's filter byte and some chunks.
             guard request.thumbnailPNG else { return "PNG bytes for pixels" }

@@ -16,6 +16,9 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Convert photos to the output profile whose ICC bytes are in the memfd sent with the request (none: sRGB)
         /// from now on; `profileGeneration` numbers it.
         case outputProfile = 3
+        /// Parse the EXIF of the photo sent (its first 128 KiB, with libexif): the reply's memory holds its
+        /// `PhotoDetailsRecord` (`DecoderReply.detailsRecordFormat`). The viewer parses no EXIF itself.
+        case details = 4
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10
         /// Test only: try to open a network socket, report the errno.

@@ -147,7 +147,7 @@ extension SDLSerializedTests {
             #expect(!slots.isHeld(0))
             #expect(throws: Never.self) { try slots.lend(0, byteCount: 4096) }
             // A thumbnail's PNG, or a reply over the slots' limit: memory of its own.
-            guard case .own = try slots.place(byteCount: 4096, thumbnailPNG: true),
+            guard case .own = try slots.place(byteCount: 4096, ownMemory: true),
                 case .own = try slots.place(byteCount: DecoderReply.slotByteLimit + 1)
             else {
                 Issue.record("a PNG or a large reply was given a slot")
