@@ -21,7 +21,8 @@ extension SDLSerializedTests {
             let output = try TemporaryDirectory()
             var run = HeadlessRun(
                 size: try ViewportSize(width: 320, height: 240),
-                script: try Script.parse([ScriptLine.shot(0.5, "a.png"), ScriptLine.quit(0.6)].joined(separator: "\n")),
+                script: try Script.parse(
+                    [ScriptLine.shot(0.5, "a.png"), ScriptLine.quit(0.6)].joined(separator: "\n")),
                 tracePath: nil, shotsDirectory: output.path("shots"))
             run.images.decoderTestSkippedLayers = skipped
             _ = try run.runFrames(library: PageLibrary(photos: try PhotoIndex(paths: [photo])), mode: .endCaps)
