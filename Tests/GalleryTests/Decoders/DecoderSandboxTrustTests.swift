@@ -93,6 +93,9 @@ extension SDLSerializedTests {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 #expect(fields.count >= 3 && fields[fields.count - 2] != "unlimited", "\(line)")
             }
+            // Every shared memory it writes is a memfd of the viewer's: how many it could keep is bounded too.
+            let files = try #require(try Pools.proc(pid, "limits", "Max open files").first)
+            #expect(files.split(separator: " ", omittingEmptySubsequences: true).suffix(3).first == "24", "\(files)")
         }
 
         /// A relative name is resolved by the kernel against the current folder (the photo folder, as likely as
