@@ -30,6 +30,8 @@ final class ReplySlots: @unchecked Sendable {
     private var mappings: [PixelStorage?] = Array(repeating: nil, count: DecoderRequest.slotCount)
     /// Whether a picture holds the slot's pixels.
     private var held: [Bool] = Array(repeating: false, count: DecoderRequest.slotCount)
+    /// How many of each slot's first bytes the viewer's page table maps already (populated at an earlier reply).
+    private var populated: [Int] = Array(repeating: 0, count: DecoderRequest.slotCount)
 
     /// The place for a reply of at most `byteCount` bytes: a free slot whose memory fits (at least `byteCount`, not
     /// over four times it), else a free slot given new memory of `byteCount`, else (every slot held, or more than
@@ -52,13 +54,14 @@ final class ReplySlots: @unchecked Sendable {
         }
         // The old memory is free (no picture holds it): dropped now, its pages with it once the decoder's mapping goes.
         mappings[index] = nil
+        populated[index] = 0
         let memory = try PixelStorage.replyMemory(byteCount: byteCount)
         mappings[index] = memory
         return .slot(index: index, send: memory.sharedMemory ?? -1)
     }
 
-    /// Slot `index`'s first `byteCount` bytes, lent to a picture until it lets go of them, every page mapped now
-    /// (MADV_POPULATE_READ, Linux 5.14). Throws when the slot is held, has no memory, or is too short: a decoder that
+    /// Slot `index`'s first `byteCount` bytes, lent to a picture until it lets go of them, every page mapped (those
+    /// no earlier reply populated, now: MADV_POPULATE_READ, Linux 5.14), so a steady run faults nothing. Throws when the slot is held, has no memory, or is too short: a decoder that
     /// breaks the protocol.
     func lend(_ index: Int, byteCount: Int) throws(PixelBufferError) -> PixelStorage {
         lock.lock()
@@ -68,7 +71,10 @@ final class ReplySlots: @unchecked Sendable {
         }
         guard let mapping = mappings[index] else { throw .invalidSize("reply slot \(index) has no memory") }
         let storage = try PixelStorage.lent(from: mapping, byteCount: byteCount) { [self] in release(index) }
-        _ = madvise(storage.bytes, byteCount, 22)
+        if byteCount > populated[index] {
+            _ = madvise(storage.bytes, byteCount, 22)
+            populated[index] = byteCount
+        }
         held[index] = true
         return storage
     }
