@@ -6,22 +6,24 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-ssize_t gallery_send_message(int socket, const void *bytes, size_t length, int descriptor) {
+ssize_t gallery_send_message(int socket, const void *bytes, size_t length, int first, int second) {
     struct iovec vector = {.iov_base = (void *)bytes, .iov_len = length};
     union {
-        char buffer[CMSG_SPACE(sizeof(int))];
+        char buffer[CMSG_SPACE(2 * sizeof(int))];
         struct cmsghdr align;
     } control;
     memset(&control, 0, sizeof control);
     struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1};
-    if (descriptor >= 0) {
+    int descriptors[2] = {first, second};
+    size_t count = first < 0 ? 0 : second < 0 ? 1 : 2;
+    if (count > 0) {
         message.msg_control = control.buffer;
-        message.msg_controllen = sizeof control.buffer;
+        message.msg_controllen = CMSG_SPACE(count * sizeof(int));
         struct cmsghdr *header = CMSG_FIRSTHDR(&message);
         header->cmsg_level = SOL_SOCKET;
         header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+        header->cmsg_len = CMSG_LEN(count * sizeof(int));
+        memcpy(CMSG_DATA(header), descriptors, count * sizeof(int));
     }
     ssize_t sent;
     do {
@@ -30,8 +32,9 @@ ssize_t gallery_send_message(int socket, const void *bytes, size_t length, int d
     return sent;
 }
 
-ssize_t gallery_receive_message(int socket, void *bytes, size_t capacity, int *descriptor) {
-    *descriptor = -1;
+ssize_t gallery_receive_message(int socket, void *bytes, size_t capacity, int *first, int *second) {
+    *first = -1;
+    *second = -1;
     struct iovec vector = {.iov_base = bytes, .iov_len = capacity};
     union {
         char buffer[CMSG_SPACE(sizeof(int) * 4)];
@@ -50,17 +53,21 @@ ssize_t gallery_receive_message(int socket, void *bytes, size_t capacity, int *d
         for (size_t index = 0; index < count; index++) {
             int received_descriptor;
             memcpy(&received_descriptor, CMSG_DATA(header) + index * sizeof(int), sizeof(int));
-            // The first is kept; any more a peer sent are closed, never leaked.
-            if (*descriptor < 0) {
-                *descriptor = received_descriptor;
+            // The first two are kept; any more a peer sent are closed, never leaked.
+            if (*first < 0) {
+                *first = received_descriptor;
+            } else if (*second < 0) {
+                *second = received_descriptor;
             } else {
                 close(received_descriptor);
             }
         }
     }
     if (message.msg_flags & MSG_TRUNC) {
-        if (*descriptor >= 0) close(*descriptor);
-        *descriptor = -1;
+        if (*first >= 0) close(*first);
+        if (*second >= 0) close(*second);
+        *first = -1;
+        *second = -1;
         errno = EMSGSIZE;
         return -1;
     }

@@ -31,6 +31,9 @@ public struct DecoderSandbox: Sendable, Equatable {
     /// again on a new one.
     static let lifetimeCPUSeconds: UInt64 = 3600
 
+    /// The most descriptors a decoder process may hold (`RLIMIT_NOFILE`, soft and hard): it needs about a dozen.
+    static let descriptorLimit: UInt64 = 24
+
     /// The layers that are off.
     public var gaps: DecoderSandboxGaps {
         var gaps: DecoderSandboxGaps = []
@@ -57,6 +60,10 @@ public struct DecoderSandbox: Sendable, Equatable {
         } else {
             sandbox.missing.append("address-space limit: \(describe(limited))")
         }
+        // Descriptors: what a decode holds (the standard streams, the socket, the photo, the reply slots and the
+        // reply's own memory) and some. Every shared memory a decoder can write is a memfd of the viewer's, so this
+        // bounds how many of them one that keeps every memfd it is sent can keep alive after the viewer let go.
+        _ = gallery_sandbox_set_limit(Int32(RLIMIT_NOFILE.rawValue), descriptorLimit, descriptorLimit)
         let lifetime = gallery_sandbox_cpu_seconds() + lifetimeCPUSeconds
         let cpu = gallery_sandbox_set_limit(Int32(RLIMIT_CPU.rawValue), lifetime, lifetime)
         sandbox.cpuLimit = cpu == 0

@@ -77,16 +77,25 @@ public enum DecoderServer {
             FormatLibraries.rename(options.unloadable, to: "libgallery-test-unloadable.so.0")
         }
         var sandbox: DecoderSandbox?
-        // The reply slots: memory the viewer keeps mapped too, written only when a request names it free.
-        let slots = ReplySlotStore()
+        // The reply slots and each reply's own memory: the viewer's, written only where a request names.
+        let replies = ReplyMemory()
         while true {
             var bytes = [UInt8](repeating: 0, count: DecoderRequest.byteCount + 1)
-            var descriptor: Int32 = -1
-            let received = bytes.withUnsafeMutableBytes {
-                gallery_receive_message(options.socket, $0.baseAddress, $0.count, &descriptor)
+            var received: (Int32, Int32) = (-1, -1)
+            let count = bytes.withUnsafeMutableBytes {
+                gallery_receive_message(options.socket, $0.baseAddress, $0.count, &received.0, &received.1)
             }
-            guard received > 0 else { _exit(0) }
-            let request = DecoderRequest(decoding: Array(bytes[0..<received]))
+            guard count > 0 else { _exit(0) }
+            let request = DecoderRequest(decoding: Array(bytes[0..<count]))
+            // The photo (or profile) first, the reply's memory last when the request says one came.
+            var descriptor = received.0
+            var replyMemory: Int32 = -1
+            if request?.carriesReplyMemory == true {
+                replyMemory = received.1 >= 0 ? received.1 : received.0
+                descriptor = received.1 >= 0 ? received.0 : -1
+            } else if received.1 >= 0 {
+                close(received.1)
+            }
             if sandbox == nil {
                 // A failed load is remembered: the photo that needs it is answered why, as a tile.
                 FormatLibraries.load(request?.libraries ?? [])
@@ -97,15 +106,12 @@ public enum DecoderServer {
             }
             let started = MonotonicClock.seconds()
             var reply: DecoderReply
-            var memory: PixelStorage?
-            // The slot the reply's pixels are in, if they are in one.
-            var slot: Int?
             // Every request gets its own CPU seconds (the limit counts the process's life).
             if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
             let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
             let gaps = sandbox?.gaps ?? []
             switch request?.kind {
-            case .decode? where gaps.refusesPhotos:
+            case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos:
                 // Unread: nothing would stand between the photo's decoder and the user's files.
                 reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
@@ -113,16 +119,18 @@ public enum DecoderServer {
                 reply = missingLibraries(missing)
             case .decode?:
                 let request = request!
+                if let refusal = replies.begin(replySlot: request.replySlot, memory: replyMemory) {
+                    reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: [refusal])
+                    break
+                }
+                replyMemory = -1
                 let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
                 OfferedPhoto.offer(descriptor, as: path)
-                // Every shared buffer of this decode (its fitted picture, the job's buffer) goes in a slot the
-                // request names free, while one is left.
-                slots.offer(request.freeSlots)
-                let supply: @Sendable (Int) -> PixelStorage? = { slots.storage(byteCount: $0) }
+                // The decode's first shared buffer that fits (its fitted picture) goes where the request names.
+                let supply: @Sendable (Int) -> PixelStorage? = { replies.storage(byteCount: $0) }
                 let answer = SharedMemorySupply.supplying(supply) {
                     decode(DecodeJob(request: request, descriptor: descriptor, path: path))
                 }
-                slots.offer(0)
                 OfferedPhoto.withdraw()
                 let missed = FormatLibraries.takeMissed()
                 switch answer {
@@ -130,24 +138,12 @@ public enum DecoderServer {
                     // The viewer's header read named other libraries than the decode needed (the file changed?).
                     reply = missingLibraries(missed)
                 case .pixels(let buffer, let notes):
-                    reply = DecoderReply(
-                        failureCode: 0, width: Int32(buffer.width), height: Int32(buffer.height),
-                        stride: Int32(buffer.stride), format: buffer.format.rawValue,
-                        byteCount: UInt64(buffer.byteCount),
-                        texts: notes)
-                    if let (index, unsent) = slots.slot(of: buffer.storage) {
-                        slot = index
-                        reply.slot = UInt8(index + 1)
-                        // The viewer maps a slot's memfd once: it comes again only when the slot has new memory.
-                        if unsent { memory = buffer.storage }
-                    } else {
-                        memory = buffer.storage
-                    }
+                    reply = placed(buffer, notes: notes, in: replies)
+                    reply.slot = request.replySlot
                 case .encoded(let bytes):
                     reply = DecoderReply(failureCode: 0)
-                    if !bytes.isEmpty, let storage = try? PixelStorage.allocateShared(byteCount: bytes.count) {
-                        bytes.withUnsafeBytes { storage.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                        memory = storage
+                    if !bytes.isEmpty, let target = replies.copyTarget(byteCount: bytes.count) {
+                        bytes.withUnsafeBytes { target.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                         reply = DecoderReply(
                             failureCode: 0, width: Int32(clamping: bytes.count), height: 1,
                             stride: Int32(clamping: bytes.count), format: DecoderReply.encodedPNGFormat,
@@ -156,6 +152,10 @@ public enum DecoderServer {
                 case .failure(let code, let texts):
                     reply = DecoderReply(failureCode: code, texts: texts)
                 }
+                replies.end()
+            case .details?:
+                reply = details(of: descriptor, replySlot: request!.replySlot, memory: replyMemory, in: replies)
+                replyMemory = -1
             case .status?:
                 reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])
             case .outputProfile?:
@@ -171,15 +171,61 @@ public enum DecoderServer {
                 reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["request refused"])
             }
             if descriptor >= 0 { close(descriptor) }
+            if replyMemory >= 0 { close(replyMemory) }
             reply.decodeMicroseconds = UInt32(clamping: Int((MonotonicClock.seconds() - started) * 1e6))
             reply.sandboxGaps = gaps.rawValue
             let message = reply.encoded
             let sent = message.withUnsafeBytes {
-                gallery_send_message(options.socket, $0.baseAddress, $0.count, memory?.sharedMemory ?? -1)
+                gallery_send_message(options.socket, $0.baseAddress, $0.count, -1, -1)
             }
             guard sent == message.count else { _exit(0) }
-            if let slot { slots.markSent(slot) }
         }
+    }
+
+    /// The reply to a details request: the EXIF of the photo `descriptor`, parsed here (libexif, sandboxed), as a
+    /// `PhotoDetailsRecord` in the reply's memory (`memory`, which it takes).
+    private static func details(of descriptor: Int32, replySlot: UInt8, memory: Int32, in replies: ReplyMemory)
+        -> DecoderReply
+    {
+        if let refusal = replies.begin(replySlot: replySlot, memory: memory) {
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: [refusal])
+        }
+        defer { replies.end() }
+        let path = "/gallery-photo.details"
+        OfferedPhoto.offer(descriptor, as: path)
+        let details = PhotoDetailsReader.read(path: path)
+        OfferedPhoto.withdraw()
+        guard let details else {
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable"])
+        }
+        let record = PhotoDetailsRecord.encoded(details)
+        guard let target = replies.copyTarget(byteCount: record.count) else {
+            return DecoderReply(failureCode: DecoderReply.memoryLimitFailureCode, texts: [])
+        }
+        record.withUnsafeBytes { target.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return DecoderReply(
+            failureCode: 0, width: 1, height: 1, stride: Int32(record.count),
+            format: DecoderReply.detailsRecordFormat, byteCount: UInt64(record.count))
+    }
+
+    /// The reply for `buffer`, whose pixels are copied into the request's place unless they are there already; a
+    /// failure when they do not fit it.
+    private static func placed(_ buffer: PixelBuffer, notes: [String], in replies: ReplyMemory) -> DecoderReply {
+        var pixels = buffer
+        if !replies.isPlace(buffer.storage) {
+            let stride = PixelBuffer.alignedStride(width: buffer.width)
+            guard let target = replies.copyTarget(byteCount: stride * buffer.height),
+                let copy = try? PixelBuffer(
+                    width: buffer.width, height: buffer.height, stride: stride, format: buffer.format, storage: target)
+            else {
+                return DecoderReply(failureCode: DecoderReply.memoryLimitFailureCode, texts: [])
+            }
+            for y in 0..<buffer.height { memcpy(copy.row(y), buffer.row(y), buffer.width * 4) }
+            pixels = copy
+        }
+        return DecoderReply(
+            failureCode: 0, width: Int32(pixels.width), height: Int32(pixels.height), stride: Int32(pixels.stride),
+            format: pixels.format.rawValue, byteCount: UInt64(pixels.byteCount), texts: notes)
     }
 
     /// The reply to a decode that needs the format libraries `missing`, which this process did not load before its
@@ -246,7 +292,15 @@ public enum DecoderServer {
             }
             return DecoderReply(
                 failureCode: 0, texts: ["no listener", errors.sorted().map(String.init).joined(separator: " ")])
-        case .decode, .status, .outputProfile:
+        case .probeSharedMemory:
+            var error: Int32 = 0
+            let made = gallery_sandbox_probe_shared_memory(2 << 30, &error)
+            return DecoderReply(failureCode: 0, texts: ["\(made)", "\(error)"])
+        case .probeStatPath:
+            let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
+            return DecoderReply(
+                failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
+        case .decode, .status, .outputProfile, .details:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }
     }

@@ -10,8 +10,9 @@ import Glibc
 /// as it is.
 public enum DecoderSideDecoding {
     /// The answer to `job`, decoded by `decoder` through the job's offered path (`OfferedPhoto`). The decoder fits the
-    /// picture straight into shared memory (`ImageDecoder.sharesPixels`: a reply slot the viewer does not hold, or a new
-    /// memfd); a picture shown at its decoded size (no fit) is copied once into shared memory (`sharedCopy`).
+    /// picture straight into the viewer's memory the request names (`ImageDecoder.sharesPixels`: a reply slot the viewer
+    /// does not hold, or the reply's own memory); a picture shown at its decoded size (no fit) is copied once into it
+    /// (`sharedCopy`).
     public static func answer(_ job: DecodeJob, decoder: ImageDecoder) -> DecodeAnswer {
         let request = job.request
         let region = request.region.map {
@@ -96,8 +97,8 @@ public enum DecoderSideDecoding {
         }
     }
 
-    /// `source`'s pixels in shared memory (a reply slot the request names free, else a memfd of their own), for a
-    /// reply.
+    /// `source`'s pixels copied into the request's reply memory (the place the request names, when no buffer of the
+    /// decode took it; else private memory, which the reply copies into the place), for a reply.
     static func sharedCopy(of source: PixelBuffer) throws(PixelBufferError) -> PixelBuffer {
         let buffer = try PixelBuffer(width: source.width, height: source.height, format: source.format, shared: true)
         for y in 0..<source.height { memcpy(buffer.row(y), source.row(y), source.width * 4) }

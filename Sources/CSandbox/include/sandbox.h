@@ -17,9 +17,10 @@ int gallery_sandbox_landlock(void);
 
 /// The seccomp filter: an allow-list of what decoding needs; open and openat fail with EACCES (the photo comes as a
 /// descriptor: nothing is opened by name), socket and connect with EACCES, exec, ptrace and process_vm_writev kill the
-/// process, anything else unlisted fails with EPERM (ioctl, seccomp and prctl among them); a new process (fork, clone
-/// without CLONE_THREAD) fails with EPERM; kill and tgkill reach only this process. Must be called while the process
-/// has one thread.
+/// process, anything else unlisted fails with EPERM (ioctl, seccomp, prctl, memfd_create, ftruncate and fallocate
+/// among them); a new process (fork, clone without CLONE_THREAD) fails with EPERM; kill and tgkill reach only this
+/// process; fstat works on a descriptor, never a path (newfstatat with AT_EMPTY_PATH traps to a SIGSYS handler that
+/// answers an empty path only; statx fails with ENOSYS). Must be called while the process has one thread.
 int gallery_sandbox_seccomp(void);
 
 /// Empties the capability bounding set (where the process may: it takes CAP_SETPCAP), the ambient set, and the
@@ -51,5 +52,14 @@ int gallery_sandbox_parent_death_signal(int signal);
 
 /// CPU seconds this process has used (user + system), rounded up.
 uint64_t gallery_sandbox_cpu_seconds(void);
+
+/// Test only, playing a compromised decoder: shared memory made in a memfd of its own and grown by fallocate, in
+/// 64 MiB steps up to `most` bytes (then freed). The bytes made; `error` is the errno that stopped it (0: none).
+uint64_t gallery_sandbox_probe_shared_memory(uint64_t most, int *error);
+
+/// Test only, playing a compromised decoder: a path's metadata, asked as glibc asks a descriptor's (newfstatat with
+/// AT_EMPTY_PATH, then statx with AT_EMPTY_PATH). 0 when either told it, else the errno of each (newfstatat's in the
+/// low 16 bits, statx's above).
+int gallery_sandbox_probe_stat_path(const char *path);
 
 #endif

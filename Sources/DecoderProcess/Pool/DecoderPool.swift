@@ -63,6 +63,8 @@ public final class DecoderPool: @unchecked Sendable {
     private var profileGeneration: UInt32 = 0
     /// Whether a process has reported a sandbox layer off (said once, `warn`).
     private var warnedOfGaps = false
+    /// Every sandbox layer a process has reported off so far.
+    private var gapsSeen: DecoderSandboxGaps = []
     /// Called with a process's id once a request has been sent to it, before its reply is awaited: tests kill the
     /// process there, mid-decode.
     package var afterSending: (@Sendable (Int32) -> Void)?
@@ -305,6 +307,7 @@ public final class DecoderPool: @unchecked Sendable {
         condition.lock()
         let first = !warnedOfGaps
         warnedOfGaps = true
+        gapsSeen.formUnion(gaps)
         condition.unlock()
         guard first else { return }
         let consequence =
@@ -313,6 +316,13 @@ public final class DecoderPool: @unchecked Sendable {
         warn(
             "the decoder sandbox is missing " + gaps.names.joined(separator: ", ") + " on this system: " + consequence
                 + " (gallery --version lists the layers)")
+    }
+
+    /// Every sandbox layer a process has reported off so far (every reply states them): what the window's notice says.
+    package var sandboxGaps: DecoderSandboxGaps {
+        condition.lock()
+        defer { condition.unlock() }
+        return gapsSeen
     }
 
     /// Returns a borrowed process (nil: it is spent), waking a waiting borrower.

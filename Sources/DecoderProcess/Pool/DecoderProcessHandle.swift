@@ -18,7 +18,7 @@ final class DecoderProcessHandle {
     private let socket: Int32
     /// Whether the process has been waited for (its id may be reused from then on).
     private var reaped = false
-    /// The process's reply slots as the viewer maps them: each request offers the decoder the free ones.
+    /// The memory the process writes replies into, all of it the viewer's: each decode request names the reply's place.
     let slots = ReplySlots()
     /// The output profile's generation the process converts to (0: sRGB, as it starts).
     var profileGeneration: UInt32 = 0
@@ -84,9 +84,33 @@ final class DecoderProcessHandle {
             request.libraries.formUnion(librariesToLoad)
             libraries = request.libraries
         }
-        if request.kind == .decode { request.freeSlots = slots.freeMask }
+        // The reply's memory: the viewer's, made for the request's most bytes (the decoder makes none).
+        var place: ReplySlots.Place?
+        if request.kind == .decode || request.kind == .details {
+            do throws(PixelBufferError) {
+                place = try slots.place(
+                    byteCount: request.mostReplyBytes, ownMemory: request.thumbnailPNG || request.kind == .details)
+            } catch {
+                return .failure(.unavailable("memory for the reply: \(error)"))
+            }
+        }
+        var sentMemory: Int32 = -1
+        switch place {
+        case .slot(let index, let send)?:
+            request.replySlot = UInt8(index + 1)
+            sentMemory = send
+        case .own(let memory)?:
+            request.replySlot = 0
+            sentMemory = memory.sharedMemory ?? -1
+        case nil: break
+        }
+        request.carriesReplyMemory = sentMemory >= 0
         let message = request.encoded
-        let sent = message.withUnsafeBytes { gallery_send_message(socket, $0.baseAddress, $0.count, descriptor) }
+        let sent = message.withUnsafeBytes {
+            descriptor >= 0
+                ? gallery_send_message(socket, $0.baseAddress, $0.count, descriptor, sentMemory)
+                : gallery_send_message(socket, $0.baseAddress, $0.count, sentMemory, -1)
+        }
         let cpuSeconds = Double(request.cpuSeconds)
         guard sent == message.count else { return .failure(ended(cpuSeconds: cpuSeconds)) }
         afterSending?(processID)
@@ -105,45 +129,44 @@ final class DecoderProcessHandle {
             if ready < 0 { return .failure(ended(cpuSeconds: cpuSeconds)) }
         }
         var bytes = [UInt8](repeating: 0, count: DecoderReply.maximumByteCount)
-        var memory: Int32 = -1
+        var sentBack: (Int32, Int32) = (-1, -1)
         let received = bytes.withUnsafeMutableBytes {
-            gallery_receive_message(socket, $0.baseAddress, $0.count, &memory)
+            gallery_receive_message(socket, $0.baseAddress, $0.count, &sentBack.0, &sentBack.1)
         }
+        // A decoder sends no descriptor: the only memory the viewer maps is its own.
+        let cameWithDescriptor = sentBack.0 >= 0
+        for each in [sentBack.0, sentBack.1] where each >= 0 { close(each) }
         guard received > 0, let reply = DecoderReply(decoding: Array(bytes[0..<received])) else {
-            if memory >= 0 { close(memory) }
             return .failure(ended(cpuSeconds: cpuSeconds))
         }
+        guard !cameWithDescriptor else { return .failure(broken("a reply with a descriptor")) }
         guard reply.succeeded, reply.byteCount > 0 else {
-            if memory >= 0 { close(memory) }
             return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID))
         }
         if let refusal = reply.refusal(answering: request) {
-            if memory >= 0 { close(memory) }
             return .failure(broken("a reply out of range: \(refusal)"))
         }
-        if reply.slot > 0, reply.format != DecoderReply.encodedPNGFormat {
-            // The slot's memory, mapped when it first came: nothing is mapped or faulted for this photo.
-            return answer(reply) { () throws(PixelBufferError) in
-                try slots.lend(Int(reply.slot) - 1, descriptor: memory, byteCount: Int(reply.byteCount))
-            }
+        guard reply.slot == request.replySlot, let place else {
+            return .failure(broken("a reply in slot \(reply.slot), not the \(request.replySlot) asked"))
         }
-        guard memory >= 0 else { return .failure(broken("a reply with pixels came without their memory")) }
-        if reply.format == DecoderReply.encodedPNGFormat {
-            do throws(PixelBufferError) {
-                let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
-                let bytes = [UInt8](
-                    UnsafeRawBufferPointer(start: storage.bytes, count: storage.byteCount))
+        let byteCount = Int(reply.byteCount)
+        switch place {
+        case .slot(let index, _):
+            guard PixelFormat(rawValue: reply.format) != nil else { return .failure(broken("bytes in a slot")) }
+            // The slot's memory, mapped when it was made: nothing is mapped for this photo.
+            return answer(reply) { () throws(PixelBufferError) in try slots.lend(index, byteCount: byteCount) }
+        case .own(let memory):
+            if reply.format == DecoderReply.encodedPNGFormat || reply.format == DecoderReply.detailsRecordFormat {
+                let bytes = [UInt8](UnsafeRawBufferPointer(start: memory.bytes, count: byteCount))
                 return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID, encoded: bytes))
-            } catch {
-                return .failure(broken("unusable encoded bytes: \(error)"))
             }
-        }
-        return answer(reply) { () throws(PixelBufferError) in
-            // The mapping takes the descriptor; the pixels are read where the decoder wrote them.
-            let storage = try PixelStorage.map(sharedMemory: memory, byteCount: Int(reply.byteCount))
-            // Every page mapped in one call (MADV_POPULATE_READ, Linux 5.14), not a fault per page as they are read.
-            _ = madvise(storage.bytes, storage.byteCount, 22)
-            return storage
+            return answer(reply) { () throws(PixelBufferError) in
+                // The pixels are read where the decoder wrote them, every page mapped in one call (MADV_POPULATE_READ,
+                // Linux 5.14), not a fault per page as they are read.
+                let storage = try PixelStorage.lent(from: memory, byteCount: byteCount) {}
+                _ = madvise(storage.bytes, byteCount, 22)
+                return storage
+            }
         }
     }
 

@@ -52,6 +52,20 @@ public enum ProcessDecoding {
         return try exchange(message, for: source, pool: pool).answer.encoded
     }
 
+    /// The details the information panel shows for the photo at `path`: its EXIF parsed by a process of `pool` (the
+    /// viewer reads none of it: `PhotoDetailsRecord`), its file size from the viewer's own `fstat`; nil when it cannot
+    /// be opened, and the file size alone when the decoder fails.
+    public static func details(path: String, pool: DecoderPool) -> PhotoDetails? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        let message = DecoderRequest(
+            kind: .details, boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0, fileExtension: "")
+        let fileBytes = file.stamp.byteCount
+        guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
+            let record = answer.encoded, let details = PhotoDetailsRecord.decoded(record, fileBytes: fileBytes)
+        else { return PhotoDetails(fileBytes: fileBytes) }
+        return details
+    }
+
     /// `message` about the file of `source` (opened here, read-only) answered by a process of `pool`: a successful
     /// answer, or the failure it reports or the fault that stopped it.
     private static func exchange(_ message: DecoderRequest, for source: PageSource, pool: DecoderPool)
@@ -143,6 +157,10 @@ extension ProcessDecoding {
         configuration.decoderArguments = ["--max-pixels", String(options.maximumPixelCount)]
         if !options.upscales { configuration.decoderArguments.append("--no-upscale") }
         if !options.managesColour { configuration.decoderArguments.append("--no-color-management") }
+        if let skipped = options.decoderTestSkippedLayers {
+            configuration.testRequests = true
+            configuration.decoderArguments += ["--test-skip-layers", skipped]
+        }
         return configuration
     }
 }

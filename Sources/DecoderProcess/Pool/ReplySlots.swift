@@ -5,48 +5,76 @@ import Imaging
 import Glibc
 #endif
 
-/// The viewer's mappings of one decoder process's reply slots (`DecoderRequest.slotCount`): each slot's memfd is mapped
-/// once, when a reply first brings it, and lent to one picture at a time; the slot is free again when that picture
-/// lets go of its pixels, whatever thread drops it.
+/// The memory one decoder process writes its replies into, all of it the viewer's: its reply slots
+/// (`DecoderRequest.slotCount`), each made here once, sent to the decoder with the request that first names it, kept
+/// mapped by both and lent to one picture at a time; and, for a reply no free slot fits, memory of its own made for
+/// that request alone. Each is sized from the request (`DecoderRequest.mostReplyBytes`) and sealed at that size
+/// (`PixelStorage.replyMemory`), so a decoder makes no shared memory its address-space limit would not count, and
+/// cannot cut short what the viewer maps.
 ///
-/// A slot the viewer holds is never written: each request names the free ones (`freeMask`), a slot is held from the
-/// reply that names it until its picture is released, and the decoder writes only slots named free in the request it
-/// is answering. The mappings outlive the process (a crash leaves the pictures it sent intact).
+/// A slot the viewer holds is never written: a request names one free slot (or memory of its own) as the reply's
+/// place, a slot is held from the reply that names it until its picture is released, and the decoder writes only the
+/// place its request names. The mappings outlive the process (a crash leaves the pictures it sent intact).
 final class ReplySlots: @unchecked Sendable {
+    /// Where a request's reply goes.
+    enum Place {
+        /// Slot `index`; `send` is its new memory's memfd, to go with the request (-1: the decoder has it already).
+        case slot(index: Int, send: Int32)
+        /// Memory of the reply's own, made for this request and sent with it.
+        case own(PixelStorage)
+    }
+
     // Guards `mappings` and `held`; hence @unchecked Sendable.
     private let lock = ConditionLock()
-    /// Each slot's shared mapping, or nil before a reply brought its memfd.
+    /// Each slot's shared mapping, or nil before a request first named it.
     private var mappings: [PixelStorage?] = Array(repeating: nil, count: DecoderRequest.slotCount)
     /// Whether a picture holds the slot's pixels.
     private var held: [Bool] = Array(repeating: false, count: DecoderRequest.slotCount)
+    /// How many of each slot's first bytes the viewer's page table maps already (populated at an earlier reply).
+    private var populated: [Int] = Array(repeating: 0, count: DecoderRequest.slotCount)
 
-    /// The slots no picture holds (bit n: slot n): what the next request offers the decoder.
-    var freeMask: UInt8 {
+    /// The place for a reply of at most `byteCount` bytes: a free slot whose memory fits (at least `byteCount`, not
+    /// over four times it), else a free slot given new memory of `byteCount`, else (every slot held, or more than
+    /// `DecoderReply.slotByteLimit`) new memory of its own. `ownMemory` (a thumbnail's PNG, a details record): always
+    /// memory of its own.
+    func place(byteCount: Int, ownMemory: Bool = false) throws(PixelBufferError) -> Place {
+        guard !ownMemory, byteCount <= DecoderReply.slotByteLimit else {
+            return .own(try PixelStorage.replyMemory(byteCount: byteCount))
+        }
         lock.lock()
         defer { lock.unlock() }
-        var mask: UInt8 = 0
-        for index in held.indices where !held[index] { mask |= 1 << UInt8(index) }
-        return mask
+        let free = mappings.indices.filter { !held[$0] }
+        func fits(_ storage: PixelStorage?) -> Bool {
+            guard let storage else { return false }
+            return byteCount <= storage.byteCount && storage.byteCount / 4 <= byteCount
+        }
+        if let index = free.first(where: { fits(mappings[$0]) }) { return .slot(index: index, send: -1) }
+        guard let index = free.first(where: { mappings[$0] == nil }) ?? free.first else {
+            return .own(try PixelStorage.replyMemory(byteCount: byteCount))
+        }
+        // The old memory is free (no picture holds it): dropped now, its pages with it once the decoder's mapping goes.
+        mappings[index] = nil
+        populated[index] = 0
+        let memory = try PixelStorage.replyMemory(byteCount: byteCount)
+        mappings[index] = memory
+        return .slot(index: index, send: memory.sharedMemory ?? -1)
     }
 
-    /// Slot `index`'s first `byteCount` bytes, lent to a picture until it lets go of them. `descriptor` (-1: none)
-    /// is the slot's new memfd, which replaces its mapping (and is taken). Throws when the slot is held, has no
-    /// mapping, or is too short: a decoder that breaks the protocol.
-    func lend(_ index: Int, descriptor: Int32, byteCount: Int) throws(PixelBufferError) -> PixelStorage {
+    /// Slot `index`'s first `byteCount` bytes, lent to a picture until it lets go of them, every page mapped (those
+    /// no earlier reply populated, now: MADV_POPULATE_READ, Linux 5.14), so a steady run faults nothing. Throws when the slot is held, has no memory, or is too short: a decoder that
+    /// breaks the protocol.
+    func lend(_ index: Int, byteCount: Int) throws(PixelBufferError) -> PixelStorage {
         lock.lock()
         defer { lock.unlock() }
         guard mappings.indices.contains(index), !held[index] else {
-            if descriptor >= 0 { close(descriptor) }
             throw .invalidSize("reply slot \(index) is not free")
         }
-        if descriptor >= 0 {
-            // The old mapping is free (no picture holds it): dropped now, its memory with it once the decoder's goes.
-            mappings[index] = nil
-            mappings[index] = try PixelStorage.mapShared(
-                sharedMemory: descriptor, byteCount: byteCount, mostBytes: DecoderReply.slotByteLimit)
-        }
-        guard let mapping = mappings[index] else { throw .invalidSize("reply slot \(index) was never sent") }
+        guard let mapping = mappings[index] else { throw .invalidSize("reply slot \(index) has no memory") }
         let storage = try PixelStorage.lent(from: mapping, byteCount: byteCount) { [self] in release(index) }
+        if byteCount > populated[index] {
+            _ = madvise(storage.bytes, byteCount, 22)
+            populated[index] = byteCount
+        }
         held[index] = true
         return storage
     }

@@ -12,12 +12,17 @@ extension DecoderReply {
     public func refusal(answering request: DecoderRequest) -> String? {
         guard let bytes = Int(exactly: byteCount), bytes > 0 else { return "a byte count of \(byteCount)" }
         let box = (width: Int(max(request.boxWidth, 1)), height: Int(max(request.boxHeight, 1)))
+        guard bytes <= request.mostReplyBytes else {
+            return "\(bytes) bytes, over the \(request.mostReplyBytes) of the reply's memory"
+        }
+        if request.kind == .details || format == Self.detailsRecordFormat {
+            guard request.kind == .details, format == Self.detailsRecordFormat, bytes == PhotoDetailsRecord.byteCount
+            else { return "a details record of \(bytes) bytes in format \(format)" }
+            return nil
+        }
         if format == Self.encodedPNGFormat {
             // A thumbnail's PNG: never more than its pixels stored raw, with every row's filter byte and some chunks.
-            let side = max(box.width, box.height)
-            guard request.thumbnailPNG, bytes <= 4 * side * (side + 1) + 65_536 else {
-                return "\(bytes) bytes of PNG for a \(side) px thumbnail"
-            }
+            guard request.thumbnailPNG else { return "PNG bytes for pixels" }
             return nil
         }
         guard PixelFormat(rawValue: format) != nil else { return "pixel format \(format)" }

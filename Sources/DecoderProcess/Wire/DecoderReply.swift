@@ -12,6 +12,8 @@ public struct DecoderReply: Sendable, Hashable {
     /// The `format` of a reply whose memfd holds encoded PNG bytes (`byteCount` of them), not pixels: the answer to
     /// a `DecoderRequest.thumbnailPNG` request.
     public static let encodedPNGFormat: UInt8 = 0xFF
+    /// The `format` of a reply whose memory holds a `PhotoDetailsRecord`: the answer to a `.details` request.
+    public static let detailsRecordFormat: UInt8 = 0xFE
     /// The failure code of a decode that needs a format library the process did not load before its sandbox went on
     /// (texts: the missing groups' `FormatLibrarySet` raw value, their names): the pool asks a new process instead.
     public static let librariesMissingFailureCode: UInt16 = 0xFFFD

@@ -1,9 +1,11 @@
 import Imaging
 
-/// What the viewer asks a decoder process: a fixed 64-byte header, sent with the photo's open descriptor.
+/// What the viewer asks a decoder process: a fixed 64-byte header, sent with the photo's open descriptor and, when
+/// `carriesReplyMemory`, the memfd the reply is to be written into after it.
 ///
-/// The header is all that crosses besides the descriptor: no path, so the decoder learns nothing of the file system,
-/// and nothing of variable length for it to parse before it decodes.
+/// The header is all that crosses besides the descriptors: no path, so the decoder learns nothing of the file system,
+/// and nothing of variable length for it to parse before it decodes. Every byte of shared memory a decoder writes is
+/// the viewer's (`PixelStorage.replyMemory`): the decoder makes none (seccomp refuses `memfd_create`).
 public struct DecoderRequest: Sendable, Hashable {
     /// What the decoder does.
     public enum Kind: UInt16, Sendable, Hashable {
@@ -14,6 +16,9 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Convert photos to the output profile whose ICC bytes are in the memfd sent with the request (none: sRGB)
         /// from now on; `profileGeneration` numbers it.
         case outputProfile = 3
+        /// Parse the EXIF of the photo sent (its first 128 KiB, with libexif): the reply's memory holds its
+        /// `PhotoDetailsRecord` (`DecoderReply.detailsRecordFormat`). The viewer parses no EXIF itself.
+        case details = 4
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10
         /// Test only: try to open a network socket, report the errno.
@@ -27,6 +32,11 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Test only: look, as a compromised decoder would, for a seccomp notification listener among the process's
         /// descriptors (one that answers `SECCOMP_IOCTL_NOTIF_ID_VALID`), which could answer the filter's own traps.
         case probeNotificationListener = 15
+        /// Test only: make shared memory in a memfd of its own, as a compromised decoder would, past the address-space
+        /// limit (`DecoderReply.texts`: the bytes made, the errno that stopped it).
+        case probeSharedMemory = 16
+        /// Test only: read `/etc/passwd`'s metadata by its path with `AT_EMPTY_PATH`, the form glibc's `fstat` uses.
+        case probeStatPath = 17
     }
 
     /// The message's size in bytes.
@@ -40,9 +50,11 @@ public struct DecoderRequest: Sendable, Hashable {
     static let animationFrameFlag: UInt16 = 1 << 10
     /// The flags' bits 11 to 14: `libraries`.
     static let librariesShift: UInt16 = 11
-    /// The flags' bits 4 to 7: `freeSlots`.
-    static let freeSlotsShift: UInt16 = 4
-    /// How many reply slots a decoder process keeps (`freeSlots`, `DecoderReply.slot`).
+    /// The flags' bits 4 to 7: `replySlot`.
+    static let replySlotShift: UInt16 = 4
+    /// The flags' bit 2: `carriesReplyMemory`.
+    static let replyMemoryFlag: UInt16 = 1 << 2
+    /// How many reply slots a decoder process keeps (`replySlot`, `DecoderReply.slot`).
     public static let slotCount = 4
 
     /// What to do.
@@ -61,10 +73,14 @@ public struct DecoderRequest: Sendable, Hashable {
     public var cpuSeconds: UInt32
     /// The photo's file extension, lowercased, without the dot (what the viewer's name for it says).
     public var fileExtension: String
-    /// The reply slots the viewer holds no picture in (flag bits 4 to 7, bit n: slot n): the decoder may write this
-    /// request's pixels into one of them, never into another. A slot is memory both processes keep mapped, so a
-    /// steady stream of photos maps, faults and zeroes nothing.
-    public var freeSlots: UInt8 = 0
+    /// Where the decoder writes this request's reply (flag bits 4 to 7): n + 1 for reply slot n, which the viewer holds
+    /// no picture in, or 0 for the memory of its own sent with the request. A slot is memory both processes keep
+    /// mapped, so a steady stream of photos maps, faults and zeroes nothing; its memfd comes with the request that
+    /// first names it (and again when the viewer replaces it).
+    public var replySlot: UInt8 = 0
+    /// Whether a memfd for the reply comes with the request (flag bit 2), after the photo's descriptor: the slot's new
+    /// memory, or the reply's own.
+    public var carriesReplyMemory = false
     /// Whether only the page's first picture is wanted (a HEIF file's embedded thumbnail, fitted): answered with a
     /// failure when the file has none.
     public var preview = false
@@ -106,7 +122,8 @@ public struct DecoderRequest: Sendable, Hashable {
         wire.put(Self.magic, at: 0)
         wire.put(kind.rawValue, at: 4)
         let flags =
-            (animated ? 1 : 0) | (region != nil ? 2 : 0) | Int(freeSlots & 0xF) << Int(Self.freeSlotsShift)
+            (animated ? 1 : 0) | (region != nil ? 2 : 0) | Int(replySlot & 0xF) << Int(Self.replySlotShift)
+            | (carriesReplyMemory ? Int(Self.replyMemoryFlag) : 0)
             | (preview ? 8 : 0)
             | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0) | (animationFrame ? Int(Self.animationFrameFlag) : 0)
         let libraryBits: Int = Int(libraries.rawValue & 0xF) << Int(Self.librariesShift)
@@ -131,7 +148,8 @@ public struct DecoderRequest: Sendable, Hashable {
         let flags = wire.get(UInt16.self, at: 6)
         self.kind = kind
         animated = flags & 1 != 0
-        freeSlots = UInt8(flags >> Self.freeSlotsShift & 0xF)
+        replySlot = UInt8(flags >> Self.replySlotShift & 0xF)
+        carriesReplyMemory = flags & Self.replyMemoryFlag != 0
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         animationFrame = flags & Self.animationFrameFlag != 0

@@ -26,6 +26,13 @@ public struct DecoderSandboxGaps: OptionSet, Sendable, Hashable {
     /// files, so a decoder decodes nothing (an error tile) rather than decode unconfined.
     public var refusesPhotos: Bool { isSuperset(of: [.landlock, .seccomp]) }
 
+    /// The window's standing notice of these gaps (nil when every layer is on): short, since it stays on screen.
+    public var windowNotice: String? {
+        guard !isEmpty else { return nil }
+        let consequence = refusesPhotos ? "photos are not decoded" : "weaker protection from hostile photos"
+        return "Decoder sandbox missing " + names.joined(separator: ", ") + ": " + consequence
+    }
+
     /// The missing layers' names, in the order the sandbox puts them on.
     public var names: [String] {
         let named: [(DecoderSandboxGaps, String)] = [

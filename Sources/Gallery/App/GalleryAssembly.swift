@@ -112,6 +112,8 @@ final class GalleryAssembly {
         // And into the folder of any photo a feed brings later, before the next thumbnail is written.
         if let cache = thumbnailCache { gallery.protectFolders = { cache.protect($0) } }
         gallery.decoderSandbox = decoderPool.map { DecoderSandboxStatus(pool: $0) }
+        // The panel's EXIF is parsed in a decoder process, as photos are.
+        if let pool = decoderPool { gallery.photoDetails.readingWith { ProcessDecoding.details(path: $0, pool: pool) } }
         return gallery
     }
 

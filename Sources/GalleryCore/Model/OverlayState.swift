@@ -29,6 +29,8 @@ public struct OverlayState: Equatable, Sendable {
     public var status: String?
     /// The first help line shown, when the help is longer than the window (Up and Down scroll it).
     public var helpScroll = 0
+    /// A standing notice in the window's top-left corner while it holds (a decoder sandbox layer missing), if any.
+    public var warning: String?
 
     /// An overlay state.
     public init(

@@ -3,7 +3,8 @@ import Dispatch
 import GalleryCore
 
 /// The sandbox layers of the decoder processes, for the information panel: asked of the pool the first time the panel
-/// shows (never at start, where it would take a process from the first photos), on a thread of its own.
+/// shows (never at start, where it would take a process from the first photos), on a thread of its own; and the
+/// window's standing notice of a missing layer, from what every reply states.
 package final class DecoderSandboxStatus: Sendable {
     private let pool: DecoderPool
     private let state = LockedState(State())
@@ -40,6 +41,9 @@ package final class DecoderSandboxStatus: Sendable {
         }
         return lines
     }
+
+    /// The window's notice of the layers the decoders have reported off so far, or nil when none is.
+    var notice: String? { pool.sandboxGaps.windowNotice }
 
     /// Whether the answer arrived since the last call (the panel then needs drawing again).
     func takeArrival() -> Bool {

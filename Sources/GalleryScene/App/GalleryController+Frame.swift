@@ -83,9 +83,11 @@ extension GalleryController {
 
     /// What the overlays show now.
     var overlayState: OverlayState {
-        model.overlay(
+        var state = model.overlay(
             name: shownName, now: now, panelLines: infoPanelLines,
             photo: photoFacts)
+        state.warning = decoderSandbox?.notice
+        return state
     }
 
     /// The information panel (I): the model's state and what only this side knows (textures, the renderer).

@@ -86,7 +86,7 @@ public final class GalleryController {
     /// Whether files were found unshowable since the library last dropped them.
     var dropsPending = false
     /// The information panel's details of the photos shown with it open, read off the main thread.
-    let photoDetails = PhotoDetailsCache()
+    package let photoDetails = PhotoDetailsCache()
     /// The decoder processes' sandbox layers the panel lists, or nil: photos decode in the viewer's threads.
     package var decoderSandbox: DecoderSandboxStatus?
 

@@ -46,6 +46,7 @@ final class OverlayPainter {
         if let status = state.status, let bar = layout.statusBar {
             requests.append(Self.statusLabel(status, in: bar, layout: layout))
         }
+        if let warning = state.warning { requests.append(Self.warningLabel(warning, layout: layout)) }
         try texts.prepare(requests, renderer: renderer)
     }
 
@@ -62,6 +63,30 @@ final class OverlayPainter {
         if let status = state.status, let bar = layout.statusBar {
             try paintStatusBar(status, in: bar, layout: layout, renderer: renderer)
         }
+        if let warning = state.warning { try paintWarning(warning, layout: layout, renderer: renderer) }
+    }
+
+    /// The colour of the standing warning's box: a dark amber, seen on any photo without hiding it.
+    static let warningFill = RGBA(r: 120, g: 72, b: 0, a: 230)
+
+    /// The standing warning's line, cut to the window less its margins.
+    private static func warningLabel(_ text: String, layout: SceneLayout) -> TextRequest {
+        TextRequest(
+            text: text, pointSize: layout.px(SceneLayout.statusPointSize), color: RGBA(r: 255, g: 236, b: 200),
+            fitting: max(layout.width - 4 * layout.px(8), 1))
+    }
+
+    /// The warning in a small box in the top-left corner, drawn last, over everything: it stays while it holds.
+    private func paintWarning(_ text: String, layout: SceneLayout, renderer: any Canvas) throws {
+        guard let label = try texts.texture(Self.warningLabel(text, layout: layout)) else { return }
+        let margin = layout.px(8)
+        let padding = layout.px(6)
+        let width = min(label.width, max(layout.width - 2 * margin - 2 * padding, 1))
+        let box = PixelRect(x: margin, y: margin, width: width + 2 * padding, height: label.height + 2 * padding)
+        try renderer.blend(box, color: Self.warningFill)
+        try renderer.copy(
+            label, from: PixelRect(x: 0, y: 0, width: width, height: label.height),
+            to: PixelRect(x: margin + padding, y: margin + padding, width: width, height: label.height))
     }
 
     private func paintDots(_ dots: OverlayState.Dots, layout: SceneLayout, renderer: any Canvas) throws {

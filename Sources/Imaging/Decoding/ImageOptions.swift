@@ -28,6 +28,9 @@ public struct ImageOptions: Sendable, Hashable {
     /// The folders the thumbnail cache must never write into from the start (those named and watched); the photos'
     /// folders are added as they become known.
     public var thumbnailCachePolicy = OutputPolicy()
+    /// Sandbox layers the decoder processes leave off, as on a kernel without them (tests only: no option sets it;
+    /// the processes answer it only with their test requests on): "landlock", "seccomp" or both, comma-separated.
+    public var decoderTestSkippedLayers: String?
 
     /// The defaults: 100 MP, a 512 MB decode budget, 64 MB caches.
     public init(maximumPixelCount: Int = 100_000_000, decodeBudgetBytes: Int = 512 << 20, cacheBytes: Int = 64 << 20) {

@@ -14,8 +14,8 @@ public final class PixelStorage: @unchecked Sendable {
     public let bytes: UnsafeMutableRawPointer
     /// The mapped length in bytes.
     public let byteCount: Int
-    /// The memfd the pixels live in, when they are in shared memory (`allocateShared`, `map`, `mapShared`, `lent`):
-    /// what goes to the other process. Closed with this object (lent memory: with its lender).
+    /// The memfd the pixels live in, when they are in shared memory (`allocateShared`, `replyMemory`, `mapWritable`,
+    /// `lent`): what goes to the other process. Closed with this object (lent memory: with its lender).
     public let sharedMemory: Int32?
 
     /// Whether the memory came from `malloc` (freed) rather than `mmap` (unmapped).
@@ -71,8 +71,9 @@ public final class PixelStorage: @unchecked Sendable {
         return PixelStorage(bytes: memory, byteCount: byteCount, sharedMemory: nil, isFromMalloc: true)
     }
 
-    /// `byteCount` bytes in a new memfd, mapped shared: a decoder process writes its pixels here, and the viewer maps
-    /// the same pages (`map(sharedMemory:byteCount:)`) without a copy.
+    /// `byteCount` bytes in a new memfd, mapped shared: the viewer's output profile for its decoders, and a shared
+    /// buffer outside a decoder process (whose seccomp filter refuses `memfd_create`: its shared memory is the
+    /// viewer's, `replyMemory`).
     public static func allocateShared(byteCount: Int, name: String = "gallery-pixels") throws(PixelBufferError)
         -> PixelStorage
     {
@@ -93,23 +94,22 @@ public final class PixelStorage: @unchecked Sendable {
         return PixelStorage(bytes: address, byteCount: byteCount, sharedMemory: descriptor)
     }
 
-    /// Maps `byteCount` bytes of the memfd `descriptor` (another process's `allocateShared`), taking ownership of the
-    /// descriptor. Refuses a file shorter than `byteCount`, which would fault on the first read past its end.
-    ///
-    /// The mapping is private and writable: the viewer reads the pixels in place, and a write (a premultiply, a
-    /// crop) copies only the pages it touches, never into the sender's memory.
-    public static func map(sharedMemory descriptor: Int32, byteCount: Int) throws(PixelBufferError) -> PixelStorage {
-        // Pages not yet copied by a write still read the sender's file: were it cut short, they would fault.
-        guard isSealedAgainstShrinking(descriptor) else {
+    /// `byteCount` bytes in a new memfd the viewer makes for a decoder process to write a reply into, mapped shared
+    /// here (no page touched) and sealed at that size (`F_SEAL_SHRINK`, `F_SEAL_GROW`, `F_SEAL_SEAL`): the decoder can
+    /// neither cut it short under the viewer's mapping nor grow it, and it makes no shared memory of its own, which
+    /// its address-space limit would not count.
+    public static func replyMemory(byteCount: Int) throws(PixelBufferError) -> PixelStorage {
+        guard byteCount > 0 else { throw .invalidSize("\(byteCount) bytes") }
+        let descriptor = gallery_memfd_create("gallery-reply")
+        guard descriptor >= 0 else { throw .sharedMemory(call: "memfd_create", errno: errno) }
+        let addSeals: Int32 = 1033
+        let shrinkGrowSeal: Int32 = 2 | 4 | 1
+        guard ftruncate(descriptor, off_t(byteCount)) == 0, fcntl(descriptor, addSeals, shrinkGrowSeal) == 0 else {
+            let error = errno
             close(descriptor)
-            throw .invalidSize("shared memory that may shrink (not sealed)")
+            throw .outOfMemory(byteCount: byteCount, errno: error)
         }
-        var status = stat()
-        guard byteCount > 0, fstat(descriptor, &status) == 0, Int(status.st_size) >= byteCount else {
-            close(descriptor)
-            throw .invalidSize("shared memory shorter than \(byteCount) bytes")
-        }
-        let address = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE, descriptor, 0)
+        let address = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         guard let address, address != MAP_FAILED else {
             let error = errno
             close(descriptor)
@@ -118,47 +118,24 @@ public final class PixelStorage: @unchecked Sendable {
         return PixelStorage(bytes: address, byteCount: byteCount, sharedMemory: descriptor)
     }
 
-    /// Maps all of the memfd `descriptor` (another process's `allocateShared`, at least `byteCount` and at most
-    /// `mostBytes` bytes long) shared, taking ownership of the descriptor, with every page mapped now
-    /// (MADV_POPULATE_READ, Linux 5.14).
-    ///
-    /// Shared, not private: the mapping is kept and reused for the sender's later writes into the same file (a
-    /// decoder's reply slot), which a private page, once copied by a write here, would no longer show.
-    public static func mapShared(sharedMemory descriptor: Int32, byteCount: Int, mostBytes: Int)
-        throws(PixelBufferError)
+    /// The first `byteCount` bytes of the memfd `descriptor` (the viewer's `replyMemory`), mapped shared and writable
+    /// in a decoder process, taking ownership of the descriptor when it succeeds; refused when the file is shorter.
+    public static func mapWritable(sharedMemory descriptor: Int32, byteCount: Int) throws(PixelBufferError)
         -> PixelStorage
     {
-        // The sender must not be able to make a page of the kept mapping fault under the viewer later.
-        guard isSealedAgainstShrinking(descriptor) else {
-            close(descriptor)
-            throw .invalidSize("shared memory that may shrink (not sealed)")
+        let length = lseek(descriptor, 0, SEEK_END)
+        guard byteCount > 0, length >= byteCount else {
+            throw .invalidSize("reply memory of \(length) bytes, not \(byteCount)")
         }
-        var status = stat()
-        guard byteCount > 0, fstat(descriptor, &status) == 0, Int(status.st_size) >= byteCount,
-            Int(status.st_size) <= mostBytes
-        else {
-            close(descriptor)
-            throw .invalidSize("shared memory of \(status.st_size) bytes, not \(byteCount)…\(mostBytes)")
-        }
-        let length = Int(status.st_size)
-        let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+        let address = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         guard let address, address != MAP_FAILED else {
-            let error = errno
-            close(descriptor)
-            throw .outOfMemory(byteCount: length, errno: error)
+            throw .outOfMemory(byteCount: byteCount, errno: errno)
         }
-        _ = madvise(address, length, 22)
-        return PixelStorage(bytes: address, byteCount: length, sharedMemory: descriptor)
+        return PixelStorage(bytes: address, byteCount: byteCount, sharedMemory: descriptor)
     }
 
-    /// Seals the memfd `descriptor` against shrinking (F_ADD_SEALS, F_SEAL_SHRINK) and says whether the seal holds: a
-    /// sender that sealed its seals first (F_SEAL_SEAL) cannot be held to its size, and its memory is refused.
-    private static func isSealedAgainstShrinking(_ descriptor: Int32) -> Bool {
-        let addSeals: Int32 = 1033
-        let getSeals: Int32 = 1034
-        let sealShrink: Int32 = 2
-        _ = fcntl(descriptor, addSeals, sealShrink)
-        let seals = fcntl(descriptor, getSeals)
-        return seals >= 0 && seals & sealShrink != 0
+    /// The size of the memfd `descriptor` in bytes (0 when it cannot be told).
+    public static func sharedMemoryByteCount(_ descriptor: Int32) -> Int {
+        max(Int(lseek(descriptor, 0, SEEK_END)), 0)
     }
 }

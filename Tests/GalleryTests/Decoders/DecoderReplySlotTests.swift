@@ -30,10 +30,11 @@ extension SDLSerializedTests {
 
         @Test func requestsAndRepliesCarryTheirSlots() throws {
             var request = DecoderRequest(boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0, fileExtension: "")
-            request.freeSlots = 0b1010
+            request.replySlot = 3
+            request.carriesReplyMemory = true
             request.libraries = .all
             let decoded = try #require(DecoderRequest(decoding: request.encoded))
-            #expect(decoded.freeSlots == 0b1010)
+            #expect(decoded.replySlot == 3 && decoded.carriesReplyMemory)
             #expect(decoded.libraries == .all)
             var reply = DecoderReply(failureCode: 0, width: 2, height: 3, stride: 64, format: 1, byteCount: 192)
             reply.slot = 3
@@ -116,21 +117,42 @@ extension SDLSerializedTests {
             #expect(first.pixels?.pixel(x: 5, y: 5) == colour)
         }
 
-        /// The viewer's side refuses a reply naming a slot it holds, or one it was never sent.
+        /// The viewer's side makes each slot's memory, lends it to one picture at a time, and refuses a reply naming a
+        /// slot it holds or never made.
         @Test func theViewerRefusesAHeldOrUnknownSlot() throws {
             let slots = ReplySlots()
-            #expect(throws: PixelBufferError.self) { try slots.lend(0, descriptor: -1, byteCount: 64) }
-            let memory = try PixelStorage.allocateShared(byteCount: 4096)
-            var lent: PixelStorage? = try slots.lend(0, descriptor: dup(memory.sharedMemory!), byteCount: 4096)
+            #expect(throws: PixelBufferError.self) { try slots.lend(0, byteCount: 64) }
+            guard case .slot(let index, let send) = try slots.place(byteCount: 4096) else {
+                Issue.record("a 4096-byte reply was not given a slot")
+                return
+            }
+            #expect(index == 0 && send >= 0)
+            // The same size again: the slot's memory, already the decoder's, is not sent again.
+            guard case .slot(0, -1) = try slots.place(byteCount: 4000) else {
+                Issue.record("a free slot's memory was not reused")
+                return
+            }
+            let decoder = try PixelStorage.mapWritable(sharedMemory: dup(send), byteCount: 4096)
+            var lent: PixelStorage? = try slots.lend(0, byteCount: 4096)
             #expect(slots.isHeld(0))
-            #expect(slots.freeMask == 0b1110)
-            #expect(throws: PixelBufferError.self) { try slots.lend(0, descriptor: -1, byteCount: 64) }
-            memory.bytes.storeBytes(of: 0xAB, as: UInt8.self)
+            #expect(throws: PixelBufferError.self) { try slots.lend(0, byteCount: 64) }
+            // A held slot is not a place for the next reply.
+            guard case .slot(1, let other) = try slots.place(byteCount: 4096), other >= 0 else {
+                Issue.record("a held slot was offered")
+                return
+            }
+            decoder.bytes.storeBytes(of: 0xAB, as: UInt8.self)
             #expect(lent?.bytes.load(as: UInt8.self) == 0xAB)
             lent = nil
             #expect(!slots.isHeld(0))
-            #expect(slots.freeMask == 0b1111)
-            #expect(throws: Never.self) { try slots.lend(0, descriptor: -1, byteCount: 4096) }
+            #expect(throws: Never.self) { try slots.lend(0, byteCount: 4096) }
+            // A thumbnail's PNG, or a reply over the slots' limit: memory of its own.
+            guard case .own = try slots.place(byteCount: 4096, ownMemory: true),
+                case .own = try slots.place(byteCount: DecoderReply.slotByteLimit + 1)
+            else {
+                Issue.record("a PNG or a large reply was given a slot")
+                return
+            }
         }
     }
 }

@@ -46,6 +46,31 @@ extension SDLSerializedTests {
             #expect(answer.reply.texts == ["no listener", "\(EPERM)"])
         }
 
+        /// Shared memory a decoder makes itself would be counted nowhere: a memfd grown by `fallocate` is in no
+        /// mapping, so `RLIMIT_AS` never sees it. Found before: 2 GiB made (as far as the probe goes), 4× the limit.
+        @Test func aDecoderCannotMakeSharedMemoryPastItsLimit() throws {
+            let pool = Pools.pool()
+            defer { pool.shutdown() }
+            let pid = try Self.sandboxedProcess(of: pool)
+            let line = try #require(try Pools.proc(pid, "limits", "Max address space").first)
+            let limit = try #require(
+                line.split(separator: " ", omittingEmptySubsequences: true).dropLast().last.flatMap { UInt64($0) })
+            let answer = try pool.ask(Pools.probe(.probeSharedMemory)).get()
+            let made = try #require(UInt64(answer.reply.texts.first ?? ""))
+            #expect(made < limit, "\(made) bytes of shared memory made under a \(limit)-byte limit")
+            #expect(made == 0, "\(answer.reply.texts)")
+            #expect(answer.reply.texts.last == "\(EPERM)")
+        }
+
+        /// `fstat` is `newfstatat(fd, "", AT_EMPTY_PATH)` in glibc: a filter that lets that form through by its flag
+        /// also told a path's metadata (the flag only matters when the path is empty). Found before: "told".
+        @Test func aDecoderCannotReadAPathsMetadata() throws {
+            let pool = Pools.pool()
+            defer { pool.shutdown() }
+            let answer = try pool.ask(Pools.probe(.probeStatPath)).get()
+            #expect(answer.reply.texts.first?.hasPrefix("errno") == true, "\(answer.reply.texts)")
+        }
+
         @Test func aDecoderWritesToNoneOfTheViewersStandardStreams() throws {
             let pool = Pools.pool()
             defer { pool.shutdown() }
@@ -68,6 +93,9 @@ extension SDLSerializedTests {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 #expect(fields.count >= 3 && fields[fields.count - 2] != "unlimited", "\(line)")
             }
+            // Every shared memory it writes is a memfd of the viewer's: how many it could keep is bounded too.
+            let files = try #require(try Pools.proc(pid, "limits", "Max open files").first)
+            #expect(files.split(separator: " ", omittingEmptySubsequences: true).suffix(3).first == "24", "\(files)")
         }
 
         /// A relative name is resolved by the kernel against the current folder (the photo folder, as likely as

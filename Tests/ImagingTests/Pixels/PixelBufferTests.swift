@@ -20,25 +20,28 @@ struct PixelBufferTests {
         #expect(throws: PixelBufferError.self) { try PixelBuffer(width: width, height: height, format: .xrgb8888) }
     }
 
-    @Test("shared pixels reach a second mapping of the memfd without a copy, and its writes stay private")
-    func sharedMemoryRoundTrip() throws {
-        let sent = try PixelBuffer(width: 40, height: 30, format: .xrgb8888, shared: true)
-        sent.row(29).storeBytes(of: 0xFF12_3456, toByteOffset: 39 * 4, as: UInt32.self)
-        let descriptor = try #require(sent.storage.sharedMemory)
-        let received = try PixelBuffer(
-            width: 40, height: 30, stride: sent.stride, format: .xrgb8888,
-            storage: PixelStorage.map(sharedMemory: dup(descriptor), byteCount: sent.byteCount))
+    @Test("reply memory a decoder maps reaches the viewer's mapping without a copy, and the decoder cannot resize it")
+    func replyMemoryRoundTrip() throws {
+        let viewer = try PixelStorage.replyMemory(byteCount: 40 * 4 * 30)
+        let descriptor = try #require(viewer.sharedMemory)
+        let decoder = try PixelStorage.mapWritable(sharedMemory: dup(descriptor), byteCount: 40 * 4 * 30)
+        decoder.bytes.storeBytes(of: 0xFF12_3456, toByteOffset: 40 * 4 * 29 + 39 * 4, as: UInt32.self)
+        let received = try PixelBuffer(width: 40, height: 30, stride: 160, format: .xrgb8888, storage: viewer)
         #expect(received.pixel(x: 39, y: 29) == 0xFF12_3456)
-        received.row(0).storeBytes(of: 0xFFFF_FFFF, as: UInt32.self)
-        #expect(sent.pixel(x: 0, y: 0) == 0)
+        // Sealed at its size: cut short, the viewer's mapping would fault (SIGBUS); grown, it would be memory the
+        // decoder's limit does not count.
+        #expect(ftruncate(descriptor, 0) == -1 && errno == EPERM)
+        #expect(ftruncate(descriptor, 1 << 30) == -1 && errno == EPERM)
+        var byte: UInt8 = 1
+        #expect(pwrite(descriptor, &byte, 1, 1 << 30) == -1 && errno == EPERM)
     }
 
-    @Test("mapping refuses a memfd shorter than the pixels it claims")
+    @Test("mapping refuses a memfd shorter than the bytes asked")
     func refusesShortSharedMemory() throws {
-        let small = try PixelStorage.allocateShared(byteCount: 4096)
-        #expect(throws: PixelBufferError.self) {
-            try PixelStorage.map(sharedMemory: dup(small.sharedMemory!), byteCount: 8192)
-        }
+        let small = try PixelStorage.replyMemory(byteCount: 4096)
+        let copy = dup(small.sharedMemory!)
+        defer { close(copy) }
+        #expect(throws: PixelBufferError.self) { try PixelStorage.mapWritable(sharedMemory: copy, byteCount: 8192) }
     }
 
     @Test("a buffer over storage too small for its rows is refused")
