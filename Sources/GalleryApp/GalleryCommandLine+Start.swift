@@ -71,12 +71,28 @@ extension GalleryCommandLine {
         }
     }
 
-    func run() throws {
+    mutating func run() throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
+        if readsStandardInput { paths = try standardInputPaths() + paths }
         // ArgumentParser's `run()` is nonisolated, but it is called from this file's top-level code, on the main
         // actor, where the window and headless runs (SDL) must run.
         try MainActor.assumeIsolated { try start(viewport: viewport) }
+    }
+
+    /// `-i`: the paths standard input lists, read once, before the window (so `r` lists them again without reading
+    /// it twice); the entries skipped are said on standard error, as missing paths are.
+    func standardInputPaths() throws -> [String] {
+        let list: PathList
+        do {
+            list = try PathList.read(descriptor: 0, separator: nullSeparated ? .nul : .newline)
+        } catch {
+            throw ValidationError("-i: \(error)")
+        }
+        let text = list.skipMessages.map { "gallery: \($0)\n" }.joined()
+        _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 2) }
+        if list.paths.isEmpty, paths.isEmpty { throw ValidationError("-i: standard input names no photo") }
+        return list.paths
     }
 
     /// Runs headless or in a window as the flags say.
@@ -99,6 +115,8 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value ?? 1
             run.keepsZoom = keepZoom
+            run.startsFullscreen = fullscreen
+            run.fitMode = fit.mode
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -115,6 +133,8 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value
             run.keepsZoom = keepZoom
+            run.startsFullscreen = fullscreen
+            run.fitMode = fit.mode
             let (recursive, reverse, rawPairs) = (recursive, reverse, rawPairs)
             run.openDropped = { paths, order in
                 let dropped = try PhotoIndex.ordering(
@@ -150,7 +170,7 @@ extension GalleryCommandLine {
     /// error), so `gallery -o DIR | xargs cp -t keep/` works. It throws when the list could not be printed whole.
     /// Without -o the marks are not lost silently: standard error lists them.
     var markedReport: (@MainActor ([String]) throws -> Void)? {
-        guard outputMarked || nullSeparated else {
+        guard outputMarked || (nullSeparated && !readsStandardInput) else {
             return { paths in
                 guard !paths.isEmpty else { return }
                 let text =
@@ -185,7 +205,7 @@ extension GalleryCommandLine {
         var options = ImageOptions(
             maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: (cacheMb ?? 64) << 20)
         options.cacheGrowsWithWindow = cacheMb == nil
-        options.upscales = fit == .fit
+        options.upscales = fit != .down
         options.managesColour = !noColorManagement
         if !noThumbnailCache {
             options.thumbnailCacheRoot = ThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment)

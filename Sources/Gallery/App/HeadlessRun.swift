@@ -40,6 +40,10 @@ public struct HeadlessRun {
     public var startPage = 0
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// Whether the run starts as full screen (`--fullscreen`): there is no window, but Escape leaves it first.
+    public var startsFullscreen = false
+    /// How each photo first fills the page (`--fit`; `e` cycles it).
+    public var fitMode = FitMode.fit
     /// Decodes in the run's threads with this decoder instead of in decoder processes (tests, benchmarks, the soak);
     /// nil: in sandboxed `gallery-decoder` processes, as the viewer always does.
     public var inlineDecoding: InlineDecoding?
@@ -113,6 +117,8 @@ public struct HeadlessRun {
         )
         gallery.scale = DesktopScale.resolve(override: scale)
         gallery.model.setKeepsZoom(keepsZoom)
+        gallery.model.setFullscreen(startsFullscreen)
+        gallery.model.setFitMode(fitMode)
         defer { gallery.feedSource.stop() }
         if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
         gallery.relist = relist

@@ -19,6 +19,10 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// Whether the window opens full screen (`--fullscreen`; F, F11 and Escape leave it).
+    public var startsFullscreen = false
+    /// How each photo first fills the page (`--fit`; `e` cycles it).
+    public var fitMode = FitMode.fit
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
@@ -123,7 +127,8 @@ public struct WindowRun {
         let worker = assembly.worker
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
-        let window = try Window(title: "gallery", width: size.width, height: size.height, hidden: true)
+        let window = try Window(
+            title: "gallery", width: size.width, height: size.height, hidden: true, fullscreen: startsFullscreen)
         let renderer = try RendererChoice(
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices(),
@@ -180,6 +185,9 @@ public struct WindowRun {
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             gallery.model.setKeepsZoom(keepsZoom)
+            // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
+            gallery.model.setFullscreen(window.isFullscreen)
+            gallery.model.setFitMode(fitMode)
             return gallery
         }
         var gallery = try makeGallery(

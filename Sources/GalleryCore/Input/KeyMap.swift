@@ -41,6 +41,7 @@ public enum KeyMap {
             "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding([.character("=")], .zoomActualSize, "100 %: one image pixel per screen pixel"),
         KeyBinding([.character("W")], .zoomToFit, "fit the photo to the window"),
+        KeyBinding([.character("e")], .cycleFitMode, "each photo: fit, fit the width (from the top), fill (cropped)"),
         KeyBinding([.character("z")], .toggleKeepZoom, "keep the zoom and pan over page turns, or not"),
         // nsxiv's view keys.
         KeyBinding(
@@ -76,7 +77,7 @@ public enum KeyMap {
             "close the I panel, leave full screen, grid, wheel or zoom, else quit; Q: quit"),
         KeyBinding(
             [.character("O")], .cycleSort,
-            "order by name, modification time, date taken, file size (in turn), keeping the photo"),
+            "order by name, modification time, date taken, file size, shuffled (in turn), keeping the photo"),
         KeyBinding(
             [KeyAction(.delete, .trash), KeyAction(.ctrl(.character("Z")), .undoTrash)],
             "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),

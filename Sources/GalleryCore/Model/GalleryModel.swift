@@ -66,6 +66,10 @@ public struct GalleryModel: Sendable {
     public internal(set) var keepsZoom = false
     /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
     public internal(set) var carriedZoom: CarriedZoom?
+    /// How each photo arrived at first fills the page (`--fit`, `e`).
+    public internal(set) var fitMode = FitMode.fit
+    /// The photo the fit mode was last shown on (or left alone for): the zoom keys change it until the next photo.
+    var fitModePhoto: PhotoID?
     /// The gesture arena's recognisers: the tap, the touchpad, the wheel's notches.
     var gestures: GestureRecognisers
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
@@ -425,6 +429,7 @@ public struct GalleryModel: Sendable {
             fullscreenToggles += 1
             isFullscreen.toggle()
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
+        case .cycleFitMode: return cycleFitMode(at: time)
         case .toggleMark:
             guard photoCount > 0 else { return [] }
             // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.
@@ -472,7 +477,7 @@ public struct GalleryModel: Sendable {
             case .pageChanged: showInfo(at: time)
             case .settled(let page):
                 if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
-                effects += takeCarriedZoom()
+                effects += takeCarriedZoom() + takeFitMode()
             default: break
             }
         }
@@ -491,7 +496,7 @@ public struct GalleryModel: Sendable {
         if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
         effects += advanceZoom(to: time)
         advanceDismiss(to: time)
-        return effects + takeCarriedZoom()
+        return effects + takeCarriedZoom() + takeFitMode()
     }
 
     /// Turns the slideshow's page when it is due, as the Right key would.
@@ -531,6 +536,12 @@ public struct GalleryModel: Sendable {
         else { return nil }
         gestures.lastClick = nil
         return .toggleActualSize(x: x, y: y)
+    }
+
+    /// Says whether the window fills the screen without asking the window to change (`--fullscreen`, a gallery made
+    /// again for dropped files), so Escape leaves full screen first.
+    public mutating func setFullscreen(_ fills: Bool) {
+        isFullscreen = fills
     }
 
     /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
