@@ -55,6 +55,8 @@ public enum GalleryCommand: Hashable, Sendable {
     case zoomActualSize
     /// Fit the photo to the window again.
     case zoomToFit
+    /// Show the file names under the grid's thumbnails, or not (`c`).
+    case toggleGridNames
     /// The next fit mode (`FitMode`: fit, width, fill), shown on the photo and on each photo arrived at.
     case cycleFitMode
     /// Show or hide the help that lists every key and gesture.

@@ -29,6 +29,7 @@ public enum KeyMap {
                 KeyAction(.function(6), .mode(.wheel)), KeyAction(.function(7), .mode(.grid)),
             ],
             "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid", label: "F2…F7"),
+        KeyBinding([.character("c")], .toggleGridNames, "grid: file names under the thumbnails, or not"),
         KeyBinding([.character("D")], .flipWheel, "wheel: flip the arc (clockwise / anticlockwise)"),
         KeyBinding(
             [.enter, .keypadEnter, .character("t")], .open,

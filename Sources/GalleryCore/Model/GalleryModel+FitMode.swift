@@ -15,11 +15,12 @@ extension GalleryModel {
         fitModePhoto = currentPhoto
         showNotice("fit: \(fitMode.rawValue)", at: time)
         guard let fit = fit(of: currentPhoto) else { return [] }
-        let target = fitMode.zoom(of: fit)
-        let (x, y) = (viewport.width / 2, viewport.height / 2)
-        // The spring zooms about the centre; the mode's own placement (width's top) is taken when it rests.
-        guard fitMode == .width else { return zoom(to: target.scale, atX: x, y: y, at: time, animated: true) }
-        zoom.place(currentPhoto, at: target)
+        // Back to fit with the spring; width and fill at once, placed as the mode places them (width's top, fill's
+        // centre), which a spring about one point could not give both.
+        guard fitMode != .fit else {
+            return zoom(to: 1, atX: viewport.width / 2, y: viewport.height / 2, at: time, animated: true)
+        }
+        zoom.place(currentPhoto, at: fitMode.zoom(of: fit))
         return [.sharpen]
     }
 

@@ -66,6 +66,8 @@ public struct GalleryModel: Sendable {
     public internal(set) var keepsZoom = false
     /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
     public internal(set) var carriedZoom: CarriedZoom?
+    /// Whether the grid shows each photo's file name under its thumbnail (`c`).
+    public internal(set) var showsGridNames = false
     /// How each photo arrived at first fills the page (`--fit`, `e`).
     public internal(set) var fitMode = FitMode.fit
     /// The photo the fit mode was last shown on (or left alone for): the zoom keys change it until the next photo.
@@ -430,6 +432,9 @@ public struct GalleryModel: Sendable {
             isFullscreen.toggle()
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
         case .cycleFitMode: return cycleFitMode(at: time)
+        case .toggleGridNames:
+            showsGridNames.toggle()
+            showNotice(showsGridNames ? "grid: file names shown" : "grid: file names hidden", at: time)
         case .toggleMark:
             guard photoCount > 0 else { return [] }
             // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.

@@ -22,9 +22,10 @@ public enum PhotoSort: String, CaseIterable, Sendable {
 
     /// The shuffle's seed for this run: `GALLERY_SHUFFLE_SEED` when it is a decimal number up to 2⁶⁴ − 1 (tests,
     /// replaying an order), else the wall clock's nanoseconds.
-    public static let shuffleSeed: UInt64 = shuffleSeed(environmentValue: getenv("GALLERY_SHUFFLE_SEED").map {
-        String(cString: $0)
-    })
+    public static let shuffleSeed: UInt64 = shuffleSeed(
+        environmentValue: getenv("GALLERY_SHUFFLE_SEED").map {
+            String(cString: $0)
+        })
 
     /// The seed `value` (the environment variable's text, if set) gives: its number, else the wall clock's.
     static func shuffleSeed(environmentValue value: String?) -> UInt64 {

@@ -147,7 +147,7 @@ public final class GalleryController {
         let texts = TextCache(fonts: renderer.fonts)
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
-        gridPainter = GridPainter()
+        gridPainter = GridPainter(texts: texts)
         overlayPainter = OverlayPainter(texts: texts)
         givenCacheBytes = cacheBytes
         self.cacheGrowsWithWindow = cacheGrowsWithWindow

@@ -10,10 +10,13 @@ struct PathListTests {
         arguments: [
             ("a.jpg\nb c.jpg\n", PathList.Separator.newline, ["a.jpg", "b c.jpg"], [String]()),
             ("a.jpg\r\n\n\nb.jpg", .newline, ["a.jpg", "b.jpg"], []),
-            ("a\u{1B}[2J.jpg\nb.jpg\nc\td.jpg\n", .newline, ["b.jpg"], [
-                "standard input, line 1: a control character in the name (skipped)",
-                "standard input, line 3: a control character in the name (skipped)",
-            ]),
+            (
+                "a\u{1B}[2J.jpg\nb.jpg\nc\td.jpg\n", .newline, ["b.jpg"],
+                [
+                    "standard input, line 1: a control character in the name (skipped)",
+                    "standard input, line 3: a control character in the name (skipped)",
+                ]
+            ),
             ("two\nlines.jpg\0\0b.jpg\0", .nul, ["two\nlines.jpg", "b.jpg"], []),
             ("a.jpg\nb.jpg", .nul, ["a.jpg\nb.jpg"], []),
         ])

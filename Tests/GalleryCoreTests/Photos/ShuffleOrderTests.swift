@@ -22,7 +22,9 @@ struct ShuffleOrderTests {
         #expect(PhotoSort.shuffleSeed(environmentValue: text) == seed)
     }
 
-    @Test("a seed that is no such number is ignored for the clock's", arguments: ["", "-1", "0x10", "18446744073709551616", " 7"])
+    @Test(
+        "a seed that is no such number is ignored for the clock's",
+        arguments: ["", "-1", "0x10", "18446744073709551616", " 7"])
     func badSeedIgnored(text: String) {
         let a = PhotoSort.shuffleSeed(environmentValue: text)
         let b = PhotoSort.shuffleSeed(environmentValue: text)

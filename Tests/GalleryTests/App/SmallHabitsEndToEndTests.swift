@@ -14,7 +14,9 @@ extension SDLSerializedTests {
         static func photos() throws -> (folder: TemporaryDirectory, paths: [String]) {
             let folder = try TemporaryDirectory()
             let paths = try (1...5).map { index in
-                let jpeg = JPEGFixture.rgb(width: 16, height: 12) { x, _ in RGBA(r: UInt8(index * 40), g: UInt8(x), b: 9) }
+                let jpeg = JPEGFixture.rgb(width: 16, height: 12) { x, _ in
+                    RGBA(r: UInt8(index * 40), g: UInt8(x), b: 9)
+                }
                 return try folder.write(jpeg, to: "p\(index).jpg")
             }
             return (folder, paths)
@@ -51,7 +53,8 @@ extension SDLSerializedTests {
             )
         }
 
-        @Test("-i opens the paths standard input lists, in its order, before any PATH; bad entries are skipped and said")
+        @Test(
+            "-i opens the paths standard input lists, in its order, before any PATH; bad entries are skipped and said")
         func standardInputLists() throws {
             let (folder, paths) = try Self.photos()
             defer { withExtendedLifetime(folder) {} }
@@ -89,7 +92,8 @@ extension SDLSerializedTests {
         @Test("--sort shuffle: every photo once, the order fixed by GALLERY_SHUFFLE_SEED; O from size reaches it")
         func shuffle() throws {
             let (folder, paths) = try Self.photos()
-            func order(seed: String, keys: [String] = ["M"], sort: [String] = ["--sort", "shuffle"]) throws -> [String] {
+            func order(seed: String, keys: [String] = ["M"], sort: [String] = ["--sort", "shuffle"]) throws -> [String]
+            {
                 let result = try Self.run(
                     keys: keys, arguments: ["-o"] + sort + [folder.url.path],
                     environment: ["GALLERY_SHUFFLE_SEED": seed])
@@ -171,8 +175,10 @@ extension SDLSerializedTests {
             #expect(try zoom(before: 0.3) == 1)
             let width = Self.expected(width: 60, height: 240, fit: "width").zoom
             #expect(abs(try zoom(before: 1.0) / width - 1) < 0.02)
-            // Fill is width for a photo this tall.
+            #expect(try #require(output.records.last { $0.t < 1.0 }).panY > 10, "width shows the top")
+            // Fill is width's scale for a photo this tall, centred.
             #expect(abs(try zoom(before: 1.7) / width - 1) < 0.02)
+            #expect(abs(try #require(output.records.last { $0.t < 1.7 }).panY) < 1e-6, "fill is centred")
             let next = try #require(output.records.last { $0.t < 2.5 })
             #expect(next.page == 1 && abs(next.zoom / width - 1) < 0.02, "page \(next.page) zoom \(next.zoom)")
             #expect(try zoom(before: 3.3) == 1)
