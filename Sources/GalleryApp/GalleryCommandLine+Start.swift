@@ -54,6 +54,25 @@ extension GalleryCommandLine {
         }
     }
 
+    /// `--move-to` and `--copy-to`: at most 9 each (`2 x` … `9 x`), each an existing folder.
+    func validateCullingFolders() throws {
+        for (option, folders) in [("--move-to", moveTo), ("--copy-to", copyTo)] {
+            if folders.count > 9 {
+                throw ValidationError("\(option) may be given at most 9 times, not \(folders.count)")
+            }
+            for folder in folders {
+                let kind: FileKind
+                do { kind = try FileSystem.kind(atPath: folder) } catch {
+                    throw ValidationError("\(option) \(folder): \(error.reason)")
+                }
+                guard kind == .directory else {
+                    throw ValidationError(
+                        "\(option) \(folder): \(kind == .missing ? "does not exist" : "is not a folder")")
+                }
+            }
+        }
+    }
+
     /// The feed's source as the flags describe it; `nil` for the simulated one with its defaults.
     func feedSourceFactory(photoCount: Int) -> FeedSourceFactory {
         if let feedWatch {
@@ -117,6 +136,7 @@ extension GalleryCommandLine {
             run.keepsZoom = keepZoom
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
+            (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -135,6 +155,7 @@ extension GalleryCommandLine {
             run.keepsZoom = keepZoom
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
+            (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
             let (recursive, reverse, rawPairs) = (recursive, reverse, rawPairs)
             run.openDropped = { paths, order in
                 let dropped = try PhotoIndex.ordering(
@@ -163,6 +184,8 @@ extension GalleryCommandLine {
             }
         }
         if let feedWatch { folders.insert(feedWatch) }
+        // Photos go there too (x, y).
+        folders.formUnion(moveTo + copyTo)
         return OutputPolicy(protecting: folders.sorted())
     }
 

@@ -148,6 +148,17 @@ struct GalleryCommandLine: ParsableCommand {
             """)
     var readsStandardInput = false
 
+    @Option(
+        help: """
+            x moves the photo (or the marked ones) into DIR and shows the next; repeatable, 2 x for the second DIR; \
+            Ctrl+Z moves it back. Never replaces a file (a taken name gets a number); across volumes it copies, \
+            flushes and compares before removing.
+            """)
+    var moveTo: [String] = []
+
+    @Option(help: "y copies the photo (or the marked ones) into DIR, as --move-to without removing it; repeatable.")
+    var copyTo: [String] = []
+
     @Flag(help: "Start full screen (F, F11 or Escape leave it).")
     var fullscreen = false
 
@@ -207,6 +218,7 @@ struct GalleryCommandLine: ParsableCommand {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
         try validateFeed()
+        try validateCullingFolders()
     }
 }
 

@@ -23,6 +23,10 @@ public struct WindowRun {
     public var startsFullscreen = false
     /// How each photo first fills the page (`--fit`; `e` cycles it).
     public var fitMode = FitMode.fit
+    /// The folders `x` moves photos into (`--move-to`) and `y` copies them into (`--copy-to`), in order.
+    public var moveFolders: [String] = []
+    /// See `moveFolders`.
+    public var copyFolders: [String] = []
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
@@ -188,6 +192,8 @@ public struct WindowRun {
             // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
             gallery.model.setFullscreen(window.isFullscreen)
             gallery.model.setFitMode(fitMode)
+            gallery.moveFolders = moveFolders
+            gallery.copyFolders = copyFolders
             return gallery
         }
         var gallery = try makeGallery(

@@ -81,7 +81,11 @@ public enum KeyMap {
             "order by name, modification time, date taken, file size, shuffled (in turn), keeping the photo"),
         KeyBinding(
             [KeyAction(.delete, .trash), KeyAction(.ctrl(.character("Z")), .undoTrash)],
-            "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),
+            "the photo (not the marked) to the Trash; Ctrl+Z: the last one back (or x's, y's)"),
+        KeyBinding(
+            [KeyAction(.character("x"), .moveTo(1)), KeyAction(.character("y"), .copyTo(1))],
+            "move the photo (or the marked) to --move-to's folder, 2 x: the second; y: copy to --copy-to's",
+            label: "x, y"),
         KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
             "copy the photo's path (text); Ctrl+O: open it with xdg-open"),

@@ -341,6 +341,11 @@ public struct GalleryModel: Sendable {
         if countKey, let typed = countPrefix.take(at: time) {
             return .goToPage(PageIndex(min(max(typed, 1), max(pageCount, 1)) - 1))
         }
+        // A number before x or y picks the folder: `2 x` moves to the second --move-to.
+        if command == .moveTo(1) || command == .copyTo(1), let typed = countPrefix.take(at: time) {
+            let folder = min(max(typed, 1), 9)
+            return command == .moveTo(1) ? .moveTo(folder) : .copyTo(folder)
+        }
         countPrefix.clear()
         let turns = [.next, .previous, .pan(.left), .pan(.right)].contains(command)
         if isRepeat, turns, let pager, pager.slotsAhead != 0 { return nil }
@@ -458,7 +463,7 @@ public struct GalleryModel: Sendable {
         case .action(let number):
             guard photoCount > 0 else { return [] }
             return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]
-        case .trash, .undoTrash, .copyPath, .openWith:
+        case .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo:
             return performFileCommand(command, at: time)
         }
         return []
