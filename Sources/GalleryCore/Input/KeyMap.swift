@@ -29,8 +29,9 @@ public enum KeyMap {
                 KeyAction(.function(6), .mode(.wheel)), KeyAction(.function(7), .mode(.grid)),
             ],
             "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid", label: "F2…F7"),
-        KeyBinding([.character("c")], .toggleGridNames, "grid: file names under the thumbnails, or not"),
-        KeyBinding([.character("D")], .flipWheel, "wheel: flip the arc (clockwise / anticlockwise)"),
+        KeyBinding(
+            [KeyAction(.character("D"), .flipWheel), KeyAction(.character("c"), .toggleGridNames)],
+            "wheel: flip the arc; c: file names under the grid's thumbnails"),
         KeyBinding(
             [.enter, .keypadEnter, .character("t")], .open,
             "pager ⇄ grid on the photo; wheel: open the row; 12 Enter: photo 12"),
@@ -41,8 +42,9 @@ public enum KeyMap {
             [.character("-"), .keypadMinus], .zoomOut,
             "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding([.character("=")], .zoomActualSize, "100 %: one image pixel per screen pixel"),
-        KeyBinding([.character("W")], .zoomToFit, "fit the photo to the window"),
-        KeyBinding([.character("e")], .cycleFitMode, "each photo: fit, fit the width (from the top), fill (cropped)"),
+        KeyBinding(
+            [KeyAction(.character("W"), .zoomToFit), KeyAction(.character("e"), .cycleFitMode)],
+            "fit the photo; e: each photo fit, as wide (from its top), filled"),
         KeyBinding([.character("z")], .toggleKeepZoom, "keep the zoom and pan over page turns, or not"),
         // nsxiv's view keys.
         KeyBinding(
@@ -80,12 +82,11 @@ public enum KeyMap {
             [.character("O")], .cycleSort,
             "order by name, modification time, date taken, file size, shuffled (in turn), keeping the photo"),
         KeyBinding(
-            [KeyAction(.delete, .trash), KeyAction(.ctrl(.character("Z")), .undoTrash)],
-            "the photo (not the marked) to the Trash; Ctrl+Z: the last one back (or x's, y's)"),
-        KeyBinding(
-            [KeyAction(.character("x"), .moveTo(1)), KeyAction(.character("y"), .copyTo(1))],
-            "move the photo (or the marked) to --move-to's folder, 2 x: the second; y: copy to --copy-to's",
-            label: "x, y"),
+            [
+                KeyAction(.delete, .trash), KeyAction(.character("x"), .moveTo(1)),
+                KeyAction(.character("y"), .copyTo(1)), KeyAction(.ctrl(.character("Z")), .undoTrash),
+            ],
+            "photo to the Trash; x, y: it or the marked to --move-to, --copy-to (2 x…); Ctrl+Z: undo"),
         KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
             "copy the photo's path (text); Ctrl+O: open it with xdg-open"),
