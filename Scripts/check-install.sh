@@ -55,10 +55,10 @@ grep -Eq "\(1(…|\.\.\.)1000\)" "$work/man.txt" || fail "the man page lost the 
 step "man page renders"
 
 bash -n "$prefix/share/bash-completion/completions/gallery" || fail "bash completion does not parse"
-completed=$(bash -c '. "$1"; COMP_LINE="gallery --mo"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(gallery --mo);
-  COMP_CWORD=1; _gallery gallery --mo gallery; printf "%s\n" "${COMPREPLY[@]}"' bash \
+completed=$(bash -c '. "$1"; COMP_LINE="gallery --mod"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(gallery --mod);
+  COMP_CWORD=1; _gallery gallery --mod gallery; printf "%s\n" "${COMPREPLY[@]}"' bash \
   "$prefix/share/bash-completion/completions/gallery")
-[ "$completed" = "--mode" ] || fail "bash completes 'gallery --mo' to '$completed', not '--mode'"
+[ "$completed" = "--mode" ] || fail "bash completes 'gallery --mod' to '$completed', not '--mode'"
 if command -v zsh > /dev/null; then zsh -n "$prefix/share/zsh/site-functions/_gallery" || fail "zsh completion"; fi
 if command -v fish > /dev/null; then
   fish --no-execute "$prefix/share/fish/vendor_completions.d/gallery.fish" || fail "fish completion"

@@ -149,14 +149,18 @@ struct GalleryCommandLine: ParsableCommand {
     var readsStandardInput = false
 
     @Option(
-        help: """
+        help: ArgumentHelp(
+            """
             x moves the photo (or the marked ones) into DIR and shows the next; repeatable, 2 x for the second DIR; \
             Ctrl+Z moves it back. Never replaces a file (a taken name gets a number); across volumes it copies, \
             flushes and compares before removing.
-            """)
+            """, valueName: "DIR"))
     var moveTo: [String] = []
 
-    @Option(help: "y copies the photo (or the marked ones) into DIR, as --move-to without removing it; repeatable.")
+    @Option(
+        help: ArgumentHelp(
+            "y copies the photo (or the marked ones) into DIR, as --move-to without removing it; repeatable.",
+            valueName: "DIR"))
     var copyTo: [String] = []
 
     @Flag(help: "Start full screen (F, F11 or Escape leave it).")
