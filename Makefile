@@ -16,7 +16,7 @@ OUT          ?= out
 # tests run the window in a headless sway, read its pixels with grim and type with wtype.
 WAYLAND_PACKAGES := libdecor-0-0 libdecor-0-plugin-1-cairo libegl1 libgles2 libgl1-mesa-dri sway grim wtype
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip \
-                desktop-file-utils man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
+                desktop-file-utils appstream shared-mime-info man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
                 libheif-dev libde265-dev libdav1d-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools \
                 liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick \
                 $(WAYLAND_PACKAGES)
@@ -95,7 +95,7 @@ bench: build
 # ---- Install: `make install [PREFIX=/usr/local] [DESTDIR=]`, `make uninstall` -------------------------------
 # The man page, completions and desktop entry are generated from the built program into $(GENERATED), never
 # hand-kept: swift-argument-parser's generate-manual tool and --generate-completion-script, plus gallery-docs
-# (KeyMap's keys and gestures, the image MIME types PhotoIndex opens).
+# (KeyMap's keys and gestures, the image MIME types PhotoIndex opens, the AppStream metainfo).
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 GENERATED   := $(BUILD_DIR)/generated
@@ -104,7 +104,10 @@ MANUAL_OUT  := $(GENERATED)/manual
 # relinked both programs without the static Swift runtime, so the installed ones needed the toolchain.
 MANUAL_TOOL := $(BUILD_DIR)/generate-manual
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+# AppStreamMetainfo.fileName (a test keeps them equal).
+METAINFO    := io.github.gallery_pager.Gallery.metainfo.xml
 INSTALLED   := bin/gallery bin/gallery-decoder share/applications/gallery.desktop share/icons/hicolor/scalable/apps/gallery.svg \
+               share/metainfo/$(METAINFO) \
                share/man/man1/gallery.1 share/bash-completion/completions/gallery \
                share/zsh/site-functions/_gallery share/fish/vendor_completions.d/gallery.fish
 
@@ -121,6 +124,7 @@ $(GENERATED)/.done: $(GALLERY) $(BUILD_DIR)/gallery-docs
 	$(GALLERY) --experimental-dump-help > $(GENERATED)/help.json
 	$(BUILD_DIR)/gallery-docs manual $(MANUAL_OUT)/gallery.1 --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.1
 	$(BUILD_DIR)/gallery-docs desktop-entry --help-dump $(GENERATED)/help.json > $(GENERATED)/gallery.desktop
+	$(BUILD_DIR)/gallery-docs metainfo --help-dump $(GENERATED)/help.json > $(GENERATED)/$(METAINFO)
 	for shell in bash zsh fish; do $(GALLERY) --generate-completion-script=$$shell > $(GENERATED)/completion.$$shell; done
 	@touch $@
 
@@ -132,6 +136,7 @@ install: generated $(DECODER)
 	install -D -m 755 $(GALLERY) $(DESTDIR)$(PREFIX)/bin/gallery
 	install -D -m 755 $(DECODER) $(DESTDIR)$(PREFIX)/bin/gallery-decoder
 	install -D -m 644 $(GENERATED)/gallery.desktop $(DESTDIR)$(PREFIX)/share/applications/gallery.desktop
+	install -D -m 644 $(GENERATED)/$(METAINFO) $(DESTDIR)$(PREFIX)/share/metainfo/$(METAINFO)
 	install -D -m 644 Assets/Icons/gallery.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/gallery.svg
 	install -D -m 644 $(GENERATED)/gallery.1 $(DESTDIR)$(PREFIX)/share/man/man1/gallery.1
 	install -D -m 644 $(GENERATED)/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gallery

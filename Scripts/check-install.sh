@@ -1,6 +1,6 @@
 #!/bin/sh
 # Checks an installed gallery as a user gets it (`make install-check` installs into a temporary DESTDIR and
-# runs this on DESTDIR/usr): the desktop entry validates, the man page renders, the completions parse and
+# runs this on DESTDIR/usr): the desktop entry and the AppStream metainfo validate and agree on the image types, the man page renders, the completions parse and
 # complete, the program runs, finds its installed photos and reports its version.
 set -eu
 prefix=$1
@@ -20,6 +20,26 @@ step "files in place"
 desktop-file-validate "$prefix/share/applications/gallery.desktop" || fail "desktop-file-validate"
 step "desktop entry validates"
 
+# One metainfo file, named by its component id; valid (warnings fail too), offline; launching the installed desktop
+# entry, the installed binary, and the entry's MIME types, no more and no fewer.
+set -- "$prefix"/share/metainfo/*.metainfo.xml
+[ $# = 1 ] && [ -s "$1" ] || fail "share/metainfo holds $# metainfo files, not one"
+metainfo=$1
+appstreamcli validate --no-net "$metainfo" > "$work/appstream.txt" 2>&1 \
+  || fail "appstreamcli validate: $(cat "$work/appstream.txt")"
+id=$(sed -n 's:.*<id>\(.*\)</id>.*:\1:p' "$metainfo")
+[ "$(basename "$metainfo")" = "$id.metainfo.xml" ] || fail "$(basename "$metainfo") is not named by its id $id"
+launched=$(sed -n 's:.*<launchable type="desktop-id">\(.*\)</launchable>.*:\1:p' "$metainfo")
+[ -s "$prefix/share/applications/$launched" ] || fail "the metainfo launches $launched, which is not installed"
+binary=$(sed -n 's:.*<binary>\(.*\)</binary>.*:\1:p' "$metainfo")
+[ -x "$prefix/bin/$binary" ] || fail "the metainfo provides bin/$binary, which is not installed"
+sed -n 's:.*<mediatype>\(.*\)</mediatype>.*:\1:p' "$metainfo" | sort > "$work/metainfo-types.txt"
+sed -n 's/^MimeType=//p' "$prefix/share/applications/gallery.desktop" | tr ';' '\n' | grep . | sort > "$work/desktop-types.txt"
+[ -s "$work/desktop-types.txt" ] || fail "the desktop entry lists no MIME types"
+cmp -s "$work/metainfo-types.txt" "$work/desktop-types.txt" \
+  || fail "the metainfo's media types differ from the desktop entry's: $(diff "$work/metainfo-types.txt" "$work/desktop-types.txt" | tr '\n' ' ')"
+step "metainfo: $(wc -l < "$work/desktop-types.txt") types"
+
 # Both in the C locale (CI, minimal containers: ASCII output) and in UTF-8; the UTF-8 text is the one checked below.
 for locale in C C.UTF-8; do
   LC_ALL=$locale MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/gallery.1" > "$work/man.txt" 2> "$work/man.err" \
@@ -35,10 +55,10 @@ grep -Eq "\(1(…|\.\.\.)1000\)" "$work/man.txt" || fail "the man page lost the 
 step "man page renders"
 
 bash -n "$prefix/share/bash-completion/completions/gallery" || fail "bash completion does not parse"
-completed=$(bash -c '. "$1"; COMP_LINE="gallery --mo"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(gallery --mo);
-  COMP_CWORD=1; _gallery gallery --mo gallery; printf "%s\n" "${COMPREPLY[@]}"' bash \
+completed=$(bash -c '. "$1"; COMP_LINE="gallery --mod"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(gallery --mod);
+  COMP_CWORD=1; _gallery gallery --mod gallery; printf "%s\n" "${COMPREPLY[@]}"' bash \
   "$prefix/share/bash-completion/completions/gallery")
-[ "$completed" = "--mode" ] || fail "bash completes 'gallery --mo' to '$completed', not '--mode'"
+[ "$completed" = "--mode" ] || fail "bash completes 'gallery --mod' to '$completed', not '--mode'"
 if command -v zsh > /dev/null; then zsh -n "$prefix/share/zsh/site-functions/_gallery" || fail "zsh completion"; fi
 if command -v fish > /dev/null; then
   fish --no-execute "$prefix/share/fish/vendor_completions.d/gallery.fish" || fail "fish completion"

@@ -3,12 +3,25 @@ import Gallery
 import GalleryCore
 import PagerEngine
 
-/// `--fit fit|down`: whether photos smaller than the window are enlarged to fit it.
+/// `--fit fit|down|width|fill`: how each photo first fills the window, and whether small ones are enlarged.
 enum FitChoice: String, CaseIterable, ExpressibleByArgument {
     /// Enlarge small photos to the window (the default).
     case fit
     /// Never beyond 100 % (feh's `--scale-down`).
     case down
+    /// As wide as the window, from the photo's top (`FitMode.width`).
+    case width
+    /// Covering the window, cropped (`FitMode.fill`).
+    case fill
+
+    /// The fit mode each photo opens in (`e` cycles it).
+    var mode: FitMode {
+        switch self {
+        case .fit, .down: .fit
+        case .width: .width
+        case .fill: .fill
+        }
+    }
 }
 
 /// `--transition spring|none`: how keys turn the page.

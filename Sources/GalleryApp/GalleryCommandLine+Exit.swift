@@ -87,8 +87,9 @@ extension GalleryCommandLine {
     /// else could start. A test holds the list to the reflected one, so a new option cannot be left out.
     static let valueOptionNames: Set<String> = [
         "--action1", "--action2", "--action3", "--action4", "--action5", "--action6", "--action7", "--action8",
-        "--action9", "--cache-mb", "--feed-batch", "--feed-command", "--feed-delay", "--feed-failure-rate",
-        "--feed-seed", "--feed-timeout", "--feed-watch", "--fit", "--fps", "--max-megapixels", "--mode", "--raw-pairs",
+        "--action9", "--cache-mb", "--copy-to", "--feed-batch", "--feed-command", "--feed-delay", "--feed-failure-rate",
+        "--feed-seed", "--feed-timeout", "--feed-watch", "--fit", "--fps", "--max-megapixels", "--mode", "--move-to",
+        "--raw-pairs",
         "--scale", "--script", "--shots", "--size", "--slideshow", "--sort", "--synthetic", "--trace", "--transition",
     ]
 

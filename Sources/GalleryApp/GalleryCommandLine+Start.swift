@@ -54,6 +54,25 @@ extension GalleryCommandLine {
         }
     }
 
+    /// `--move-to` and `--copy-to`: at most 9 each (`2 x` … `9 x`), each an existing folder.
+    func validateCullingFolders() throws {
+        for (option, folders) in [("--move-to", moveTo), ("--copy-to", copyTo)] {
+            if folders.count > 9 {
+                throw ValidationError("\(option) may be given at most 9 times, not \(folders.count)")
+            }
+            for folder in folders {
+                let kind: FileKind
+                do { kind = try FileSystem.kind(atPath: folder) } catch {
+                    throw ValidationError("\(option) \(folder): \(error.reason)")
+                }
+                guard kind == .directory else {
+                    throw ValidationError(
+                        "\(option) \(folder): \(kind == .missing ? "does not exist" : "is not a folder")")
+                }
+            }
+        }
+    }
+
     /// The feed's source as the flags describe it; `nil` for the simulated one with its defaults.
     func feedSourceFactory(photoCount: Int) -> FeedSourceFactory {
         if let feedWatch {
@@ -71,16 +90,32 @@ extension GalleryCommandLine {
         }
     }
 
-    func run() throws {
+    mutating func run() throws {
         try run(startup: nil)
     }
 
     /// Runs with `startup`, what was begun for these options before they were parsed (`EarlyOpening`).
-    func run(startup: Startup?) throws {
+    mutating func run(startup: Startup?) throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
+        if readsStandardInput { paths = try standardInputPaths() + paths }
         // Called from top-level code, on the main actor, where the window and headless runs (SDL) must run.
         try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup) }
+    }
+
+    /// `-i`: the paths standard input lists, read once, before the window (so `r` lists them again without reading
+    /// it twice); the entries skipped are said on standard error, as missing paths are.
+    func standardInputPaths() throws -> [String] {
+        let list: PathList
+        do {
+            list = try PathList.read(descriptor: 0, separator: nullSeparated ? .nul : .newline)
+        } catch {
+            throw ValidationError("-i: \(error)")
+        }
+        let text = list.skipMessages.map { "gallery: \($0)\n" }.joined()
+        _ = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 2) }
+        if list.paths.isEmpty, paths.isEmpty { throw ValidationError("-i: standard input names no photo") }
+        return list.paths
     }
 
     /// Runs headless or in a window as the flags say.
@@ -103,6 +138,9 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value ?? 1
             run.keepsZoom = keepZoom
+            run.startsFullscreen = fullscreen
+            run.fitMode = fit.mode
+            (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
             run.startPage = order?.startIndex ?? 0
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
@@ -119,6 +157,9 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value
             run.keepsZoom = keepZoom
+            run.startsFullscreen = fullscreen
+            run.fitMode = fit.mode
+            (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
             let (recursive, reverse, rawPairs) = (recursive, reverse, rawPairs)
             run.openDropped = { paths, order in
                 let dropped = try PhotoIndex.ordering(
@@ -147,6 +188,8 @@ extension GalleryCommandLine {
             }
         }
         if let feedWatch { folders.insert(feedWatch) }
+        // Photos go there too (x, y).
+        folders.formUnion(moveTo + copyTo)
         return OutputPolicy(protecting: folders.sorted())
     }
 
@@ -154,7 +197,7 @@ extension GalleryCommandLine {
     /// error), so `gallery -o DIR | xargs cp -t keep/` works. It throws when the list could not be printed whole.
     /// Without -o the marks are not lost silently: standard error lists them.
     var markedReport: (@MainActor ([String]) throws -> Void)? {
-        guard outputMarked || nullSeparated else {
+        guard outputMarked || (nullSeparated && !readsStandardInput) else {
             return { paths in
                 guard !paths.isEmpty else { return }
                 let text =
@@ -189,7 +232,7 @@ extension GalleryCommandLine {
         var options = ImageOptions(
             maximumPixelCount: Int(maxMegapixels.value * 1_000_000), cacheBytes: (cacheMb ?? 64) << 20)
         options.cacheGrowsWithWindow = cacheMb == nil
-        options.upscales = fit == .fit
+        options.upscales = fit != .down
         options.managesColour = !noColorManagement
         if !noThumbnailCache {
             options.thumbnailCacheRoot = ThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment)

@@ -67,7 +67,11 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(parsing: .unconditional, help: "Start a slideshow, one photo every SECONDS (S starts and stops it).")
     var slideshow: TypedNumber?
 
-    @Option(help: "fit: enlarge small photos to the window (default); down: never beyond 100 % (feh's --scale-down).")
+    @Option(
+        help: """
+            fit: enlarge small photos to the window (default); down: never beyond 100 % (feh's --scale-down); width: \
+            as wide as the window, from the top; fill: cover the window, cropped. e cycles fit, width, fill.
+            """)
     var fit: FitChoice = .fit
 
     @Option(help: "How keys turn the page: spring (a quick 0.2 s slide) or none (swap at once, like nsxiv).")
@@ -130,8 +134,37 @@ struct GalleryCommandLine: ParsableCommand {
 
     @Flag(
         name: [.customShort("0"), .customLong("null")],
-        help: "With -o: separate the paths with NUL instead of newlines (for xargs -0); implies -o.")
+        help: """
+            With -o: separate the paths with NUL instead of newlines (for xargs -0); implies -o, except with -i, whose \
+            input it separates (find -print0).
+            """)
     var nullSeparated = false
+
+    @Flag(
+        name: [.customShort("i"), .customLong("stdin")],
+        help: """
+            Read photo paths from standard input, one a line (NUL-separated with -0), before any PATH (nsxiv's -i); \
+            an entry over 4096 bytes, with a control character or not UTF-8 is skipped and said.
+            """)
+    var readsStandardInput = false
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            x moves the photo (or the marked ones) into DIR and shows the next; repeatable, 2 x for the second DIR; \
+            Ctrl+Z moves it back. Never replaces a file (a taken name gets a number); across volumes it copies, \
+            flushes and compares before removing.
+            """, valueName: "DIR"))
+    var moveTo: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "y copies the photo (or the marked ones) into DIR, as --move-to without removing it; repeatable.",
+            valueName: "DIR"))
+    var copyTo: [String] = []
+
+    @Flag(help: "Start full screen (F, F11 or Escape leave it).")
+    var fullscreen = false
 
     @Option(help: "Ctrl+1: run this shell command; %f is the photo, %F the marked ones (feh's --action).")
     var action1: String?
@@ -150,7 +183,8 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(
         help: """
             Order of a folder's photos: name (natural order), mtime (oldest first), taken (EXIF date taken, oldest \
-            first; the modification time for files without one), size (smallest first). O cycles them.
+            first; the modification time for files without one), size (smallest first), shuffle (random, seeded \
+            from the clock, or GALLERY_SHUFFLE_SEED). O cycles them.
             """)
     var sort: PhotoSort = .name
 
@@ -188,6 +222,7 @@ struct GalleryCommandLine: ParsableCommand {
             throw ValidationError("--slideshow must be between 0.5 and 86400 seconds")
         }
         try validateFeed()
+        try validateCullingFolders()
     }
 }
 

@@ -9,7 +9,10 @@ struct GalleryDocs: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery-docs",
         abstract: "Prints the gallery's generated documents.",
-        subcommands: [DesktopEntryCommand.self, ManualCommand.self, KeysTableCommand.self, UpdateReadmeCommand.self])
+        subcommands: [
+            DesktopEntryCommand.self, MetainfoCommand.self, ManualCommand.self, KeysTableCommand.self,
+            UpdateReadmeCommand.self,
+        ])
 }
 
 /// Prints the desktop entry.
@@ -22,6 +25,20 @@ struct DesktopEntryCommand: ParsableCommand {
     func run() throws {
         let dump = try JSONDecoder().decode(HelpDump.self, from: try Data(contentsOf: URL(fileURLWithPath: helpDump)))
         print(DesktopEntry.text(comment: dump.command.abstract), terminator: "")
+    }
+}
+
+/// Prints the AppStream metainfo.
+struct MetainfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metainfo", abstract: "Print the AppStream metainfo (\(AppStreamMetainfo.fileName)).")
+
+    @Option(help: "`gallery --experimental-dump-help` output, whose abstract becomes the summary.")
+    var helpDump: String
+
+    func run() throws {
+        let dump = try JSONDecoder().decode(HelpDump.self, from: try Data(contentsOf: URL(fileURLWithPath: helpDump)))
+        print(AppStreamMetainfo.text(summary: dump.command.abstract), terminator: "")
     }
 }
 

@@ -59,6 +59,10 @@ public enum ManualPage {
         is given, instead of the bundled ones in
         .Pa share/gallery/Photos
         next to the installed program.
+        .It Ev GALLERY_SHUFFLE_SEED
+        With
+        .Fl -sort Ar shuffle :
+        the seed of the random order (a decimal number), so an order can be had again; without it the clock seeds it.
         .El
 
         """

@@ -40,6 +40,14 @@ public struct HeadlessRun {
     public var startPage = 0
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// Whether the run starts as full screen (`--fullscreen`): there is no window, but Escape leaves it first.
+    public var startsFullscreen = false
+    /// How each photo first fills the page (`--fit`; `e` cycles it).
+    public var fitMode = FitMode.fit
+    /// The folders `x` moves photos into (`--move-to`) and `y` copies them into (`--copy-to`), in order.
+    public var moveFolders: [String] = []
+    /// See `moveFolders`.
+    public var copyFolders: [String] = []
     /// Decodes in the run's threads with this decoder instead of in decoder processes (tests, benchmarks, the soak);
     /// nil: in sandboxed `gallery-decoder` processes, as the viewer always does.
     public var inlineDecoding: InlineDecoding?
@@ -113,6 +121,10 @@ public struct HeadlessRun {
         )
         gallery.scale = DesktopScale.resolve(override: scale)
         gallery.model.setKeepsZoom(keepsZoom)
+        gallery.model.setFullscreen(startsFullscreen)
+        gallery.model.setFitMode(fitMode)
+        gallery.moveFolders = moveFolders
+        gallery.copyFolders = copyFolders
         defer { gallery.feedSource.stop() }
         if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
         gallery.relist = relist

@@ -19,6 +19,14 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// Whether the window opens full screen (`--fullscreen`; F, F11 and Escape leave it).
+    public var startsFullscreen = false
+    /// How each photo first fills the page (`--fit`; `e` cycles it).
+    public var fitMode = FitMode.fit
+    /// The folders `x` moves photos into (`--move-to`) and `y` copies them into (`--copy-to`), in order.
+    public var moveFolders: [String] = []
+    /// See `moveFolders`.
+    public var copyFolders: [String] = []
     /// Decode limits and cache sizes.
     public var images = ImageOptions()
     /// Called with the marked photos' files, in gallery order, when the run ends without an error
@@ -150,7 +158,8 @@ public struct WindowRun {
         let worker = assembly.worker
         let logger = Logger(label: "gallery.window")
         try Self.requireDisplay()
-        let window = try Window(title: "gallery", width: size.width, height: size.height, hidden: true)
+        let window = try Window(
+            title: "gallery", width: size.width, height: size.height, hidden: true, fullscreen: startsFullscreen)
         let renderer = try RendererChoice(
             softwareFlag: softwareRenderer,
             environment: RendererChoice.processEnvironment(), gpuDevices: RendererChoice.presentGPUDevices(),
@@ -207,6 +216,11 @@ public struct WindowRun {
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             gallery.model.setKeepsZoom(keepsZoom)
+            // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
+            gallery.model.setFullscreen(window.isFullscreen)
+            gallery.model.setFitMode(fitMode)
+            gallery.moveFolders = moveFolders
+            gallery.copyFolders = copyFolders
             return gallery
         }
         var gallery = try makeGallery(

@@ -10,12 +10,14 @@ public final class Window {
     /// Opens a window of `width` × `height` screen coordinates, centred.
     ///
     /// `highDPI` asks for a full-resolution drawable on high-density displays (see `drawableSize`);
-    /// `hidden` creates it without showing it (tests, or showing only after the first frame is drawn).
+    /// `hidden` creates it without showing it (tests, or showing only after the first frame is drawn); `fullscreen`
+    /// makes it fill the screen from the start (desktop fullscreen, as `toggleFullscreen`).
     public init(
         title: String, width: Int, height: Int, resizable: Bool = true, highDPI: Bool = true,
-        hidden: Bool = false
+        hidden: Bool = false, fullscreen: Bool = false
     ) throws(SDLError) {
         var flags: UInt32 = 0
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
         if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
@@ -58,10 +60,15 @@ public final class Window {
     /// Whether the window is shown (not created hidden or hidden since).
     public var isShown: Bool { SDL_GetWindowFlags(handle) & SDL_WINDOW_SHOWN.rawValue != 0 }
 
+    /// Whether the window fills the screen (desktop fullscreen).
+    public var isFullscreen: Bool {
+        let desktop = SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        return SDL_GetWindowFlags(handle) & desktop == desktop
+    }
+
     /// Switches between the window and the whole screen (desktop fullscreen: no mode change).
     public func toggleFullscreen() throws(SDLError) {
         let desktop = SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-        let isFullscreen = SDL_GetWindowFlags(handle) & desktop == desktop
         try SDLError.check(SDL_SetWindowFullscreen(handle, isFullscreen ? 0 : desktop), "SDL_SetWindowFullscreen")
     }
 

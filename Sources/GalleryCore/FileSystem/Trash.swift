@@ -218,7 +218,7 @@ public struct Trash: Sendable {
     /// Renames `from` to `destination` unless something has that name (`EEXIST` then): renameat2's
     /// `RENAME_NOREPLACE`, atomic; where the file system cannot (`EINVAL`), a check and rename(2), which leaves a gap.
     /// Nil on success, else the error code.
-    private static func moveWithoutReplacing(_ from: String, to destination: String) -> Int32? {
+    static func moveWithoutReplacing(_ from: String, to destination: String) -> Int32? {
         let result = PathBytes.withSystemPath(from) { source in
             PathBytes.withSystemPath(destination) { target -> Int32 in
                 if gallery_rename_noreplace(source, target) == 0 { return 0 }

@@ -4,12 +4,20 @@ import Glibc
 import Musl
 #endif
 
-/// Moves photos to the Trash (Delete) and back (Ctrl+Z) on a thread of its own, one at a time and in the order asked,
-/// so the window never waits for a file system; keeps what puts each back, last first, for this session. Thread-safe.
+/// Moves photos to the Trash (Delete), into a folder or copies them there (`--move-to`, `--copy-to`: `FileMove`), and
+/// undoes the last of these (Ctrl+Z), on a thread of its own, one at a time and in the order asked, so the window never
+/// waits for a file system; keeps one undo history for all of them, last first, for this session. Thread-safe.
 public final class TrashRunner: Sendable {
     private enum Job {
         case trash(path: String, place: Int, marked: Bool)
+        case place(path: String, place: Int, marked: Bool, folder: String, removing: Bool)
         case restore
+    }
+
+    /// What Ctrl+Z undoes: a file in the Trash, or one moved or copied into a folder.
+    private enum Undone {
+        case trashed(Trash.Item)
+        case placed(FileMove.Item)
     }
 
     private struct State {
@@ -21,7 +29,7 @@ public final class TrashRunner: Sendable {
         var pending = 0
         var finished: [TrashOutcome] = []
         /// What Ctrl+Z puts back, the last moved last.
-        var undo: [(item: Trash.Item, path: String, place: Int, marked: Bool)] = []
+        var undo: [(item: Undone, path: String, place: Int, marked: Bool)] = []
     }
 
     private let state = LockedState(State())
@@ -60,7 +68,23 @@ public final class TrashRunner: Sendable {
     public var pendingCount: Int { state.withLock { $0.pending } }
 
     /// Files this session moved to the trash and not restored, the last moved last.
-    public var trashed: [Trash.Item] { state.withLock { $0.undo.map(\.item) } }
+    public var trashed: [Trash.Item] {
+        state.withLock {
+            $0.undo.compactMap { entry in
+                guard case .trashed(let item) = entry.item else { return nil }
+                return item
+            }
+        }
+    }
+
+    /// Moves (`removing`) or copies the file at `path`, photo `place` of the library, into `folder`; Ctrl+Z undoes it
+    /// as it undoes Delete; `wake` is called once it is done.
+    public func place(
+        _ path: String, place: Int, marked: Bool = false, into folder: String, removing: Bool,
+        wake: @escaping @Sendable () -> Void = {}
+    ) {
+        submit(.place(path: path, place: place, marked: marked, folder: folder, removing: removing), wake: wake)
+    }
 
     /// The outcomes since the last call, in order.
     public func takeFinished() -> [TrashOutcome] {
@@ -124,17 +148,31 @@ public final class TrashRunner: Sendable {
         case .trash(let path, let place, let marked):
             do {
                 let item = try trash.moveToTrash(path)
-                state.withLock { $0.undo.append((item, path, place, marked)) }
+                state.withLock { $0.undo.append((.trashed(item), path, place, marked)) }
                 return .trashed(path: path, place: place)
             } catch {
                 return .failed("Delete: \(error)")
             }
+        case .place(let path, let place, let marked, let folder, let removing):
+            do {
+                let item = try FileMove.place(path, into: folder, removing: removing)
+                state.withLock { $0.undo.append((.placed(item), path, place, marked)) }
+                return removing
+                    ? .moved(path: path, place: place, to: item.placed) : .copied(path: path, to: item.placed)
+            } catch {
+                return .failed("\(removing ? "move" : "copy"): \(error)")
+            }
         case .restore:
             guard let last = state.withLock({ $0.undo.popLast() }) else {
-                return .failed("Ctrl+Z: nothing moved to the Trash to restore")
+                return .failed("Ctrl+Z: nothing moved to the Trash or a folder to restore")
             }
             do {
-                try trash.restore(last.item)
+                switch last.item {
+                case .trashed(let item): try trash.restore(item)
+                case .placed(let item):
+                    try FileMove.undo(item)
+                    if !item.removedOriginal { return .copyRemoved(copy: item.placed) }
+                }
                 return .restored(path: last.path, place: last.place, marked: last.marked)
             } catch {
                 state.withLock { $0.undo.append(last) }

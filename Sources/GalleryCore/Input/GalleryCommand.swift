@@ -55,6 +55,10 @@ public enum GalleryCommand: Hashable, Sendable {
     case zoomActualSize
     /// Fit the photo to the window again.
     case zoomToFit
+    /// Show the file names under the grid's thumbnails, or not (`c`).
+    case toggleGridNames
+    /// The next fit mode (`FitMode`: fit, width, fill), shown on the photo and on each photo arrived at.
+    case cycleFitMode
     /// Show or hide the help that lists every key and gesture.
     case toggleHelp
     /// Mark the current photo, or unmark it (`m`).
@@ -85,8 +89,13 @@ public enum GalleryCommand: Hashable, Sendable {
     case toggleKeepZoom
     /// Move the current photo to the desktop's Trash (Delete); it leaves the library, its neighbour shows.
     case trash
-    /// Put the photo last moved to the Trash back where it was, and show it (Ctrl+Z; again: the one before).
+    /// Put the photo last moved to the Trash back where it was, and show it (Ctrl+Z; again: the one before); undo a move
+    /// or copy into a folder the same way, in the one history.
     case undoTrash
+    /// Move the photo (or the marked ones) into the `--move-to` folder of this number, 1 to 9 (`x`, `2 x`).
+    case moveTo(Int)
+    /// Copy the photo (or the marked ones) into the `--copy-to` folder of this number, 1 to 9 (`y`, `2 y`).
+    case copyTo(Int)
     /// Copy the current photo's path to the clipboard, as text (Ctrl+C).
     case copyPath
     /// Open the current photo in the desktop's default application for its type (`xdg-open`, Ctrl+O).

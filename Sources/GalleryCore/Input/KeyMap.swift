@@ -29,7 +29,9 @@ public enum KeyMap {
                 KeyAction(.function(6), .mode(.wheel)), KeyAction(.function(7), .mode(.grid)),
             ],
             "modes: bounded, loops (end caps, three surfaces), feed, wheel, grid", label: "F2…F7"),
-        KeyBinding([.character("D")], .flipWheel, "wheel: flip the arc (clockwise / anticlockwise)"),
+        KeyBinding(
+            [KeyAction(.character("D"), .flipWheel), KeyAction(.character("c"), .toggleGridNames)],
+            "wheel: flip the arc; c: file names under the grid's thumbnails"),
         KeyBinding(
             [.enter, .keypadEnter, .character("t")], .open,
             "pager ⇄ grid on the photo; wheel: open the row; 12 Enter: photo 12"),
@@ -40,7 +42,9 @@ public enum KeyMap {
             [.character("-"), .keypadMinus], .zoomOut,
             "zoom out a step, down to fit (or 100 % of a smaller photo); grid: smaller"),
         KeyBinding([.character("=")], .zoomActualSize, "100 %: one image pixel per screen pixel"),
-        KeyBinding([.character("W")], .zoomToFit, "fit the photo to the window"),
+        KeyBinding(
+            [KeyAction(.character("W"), .zoomToFit), KeyAction(.character("e"), .cycleFitMode)],
+            "fit the photo; e: each photo fit, as wide (from its top), filled"),
         KeyBinding([.character("z")], .toggleKeepZoom, "keep the zoom and pan over page turns, or not"),
         // nsxiv's view keys.
         KeyBinding(
@@ -76,10 +80,13 @@ public enum KeyMap {
             "close the I panel, leave full screen, grid, wheel or zoom, else quit; Q: quit"),
         KeyBinding(
             [.character("O")], .cycleSort,
-            "order by name, modification time, date taken, file size (in turn), keeping the photo"),
+            "order by name, modification time, date taken, file size, shuffled (in turn), keeping the photo"),
         KeyBinding(
-            [KeyAction(.delete, .trash), KeyAction(.ctrl(.character("Z")), .undoTrash)],
-            "the photo (not the marked) to the Trash; Ctrl+Z: the last one back"),
+            [
+                KeyAction(.delete, .trash), KeyAction(.character("x"), .moveTo(1)),
+                KeyAction(.character("y"), .copyTo(1)), KeyAction(.ctrl(.character("Z")), .undoTrash),
+            ],
+            "photo to the Trash; x, y: it or the marked to --move-to, --copy-to (2 x…); Ctrl+Z: undo"),
         KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
             "copy the photo's path (text); Ctrl+O: open it with xdg-open"),

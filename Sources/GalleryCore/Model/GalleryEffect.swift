@@ -29,6 +29,9 @@ public enum GalleryEffect: Equatable, Sendable {
     case trash(PhotoID)
     /// Restore the photo last moved to the Trash this session, off the main thread, and show it.
     case undoTrash
+    /// Move (`removing`) or copy `photos`' files into the culling folder `folder` (1-based, of `--move-to` or
+    /// `--copy-to`), off the main thread; moved ones leave the library when they are there.
+    case placeFiles([PhotoID], folder: Int, removing: Bool)
     /// Put `photo`'s path on the clipboard.
     case copyPath(PhotoID)
     /// Open `photo` with `xdg-open`, off the main thread.

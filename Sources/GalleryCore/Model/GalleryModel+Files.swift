@@ -4,6 +4,10 @@ extension GalleryModel {
     /// What Delete and Ctrl+Z say in the feed, which refuses them.
     public static let feedRefusesTrash =
         "feed: Delete and Ctrl+Z work in the other modes (the feed's pages are its own)"
+    /// What x and y say in the feed.
+    public static let feedRefusesCulling = "feed: x and y work in the other modes (the feed's pages are its own)"
+    /// What x says when it would move every photo.
+    public static let lastPhotosStay = "x: a move would leave no photo to show: not moved"
     /// What Delete says when one photo is left.
     public static let lastPhotoStays = "Delete: the last photo stays (nothing would be left to show)"
 
@@ -22,6 +26,17 @@ extension GalleryModel {
             return []
         case .trash: return [.trash(current)]
         case .undoTrash: return [.undoTrash]
+        case .moveTo where screen.isFeed, .copyTo where screen.isFeed:
+            showNotice(Self.feedRefusesCulling, at: time)
+            return []
+        case .moveTo(let folder), .copyTo(let folder):
+            let photos = marks.count > 0 ? marks.inOrder : [current]
+            let removing = command == .moveTo(folder)
+            if removing, photos.count >= photoCount {
+                showNotice(Self.lastPhotosStay, at: time)
+                return []
+            }
+            return [.placeFiles(photos, folder: folder, removing: removing)]
         case .copyPath: return [.copyPath(current)]
         case .openWith: return [.openWith(current)]
         default: return []

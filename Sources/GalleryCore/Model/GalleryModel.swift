@@ -66,6 +66,12 @@ public struct GalleryModel: Sendable {
     public internal(set) var keepsZoom = false
     /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
     public internal(set) var carriedZoom: CarriedZoom?
+    /// Whether the grid shows each photo's file name under its thumbnail (`c`).
+    public internal(set) var showsGridNames = false
+    /// How each photo arrived at first fills the page (`--fit`, `e`).
+    public internal(set) var fitMode = FitMode.fit
+    /// The photo the fit mode was last shown on (or left alone for): the zoom keys change it until the next photo.
+    var fitModePhoto: PhotoID?
     /// The gesture arena's recognisers: the tap, the touchpad, the wheel's notches.
     var gestures: GestureRecognisers
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
@@ -338,6 +344,11 @@ public struct GalleryModel: Sendable {
         if countKey, let typed = countPrefix.take(at: time) {
             return .goToPage(PageIndex(min(max(typed, 1), max(pageCount, 1)) - 1))
         }
+        // A number before x or y picks the folder: `2 x` moves to the second --move-to.
+        if command == .moveTo(1) || command == .copyTo(1), let typed = countPrefix.take(at: time) {
+            let folder = min(max(typed, 1), 9)
+            return command == .moveTo(1) ? .moveTo(folder) : .copyTo(folder)
+        }
         countPrefix.clear()
         let turns = [.next, .previous, .pan(.left), .pan(.right)].contains(command)
         if isRepeat, turns, let pager, pager.slotsAhead != 0 { return nil }
@@ -428,6 +439,10 @@ public struct GalleryModel: Sendable {
             fullscreenToggles += 1
             isFullscreen.toggle()
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
+        case .cycleFitMode: return cycleFitMode(at: time)
+        case .toggleGridNames:
+            showsGridNames.toggle()
+            showNotice(showsGridNames ? "grid: file names shown" : "grid: file names hidden", at: time)
         case .toggleMark:
             guard photoCount > 0 else { return [] }
             // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.
@@ -451,7 +466,7 @@ public struct GalleryModel: Sendable {
         case .action(let number):
             guard photoCount > 0 else { return [] }
             return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]
-        case .trash, .undoTrash, .copyPath, .openWith:
+        case .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo:
             return performFileCommand(command, at: time)
         }
         return []
@@ -476,7 +491,7 @@ public struct GalleryModel: Sendable {
             case .pageChanged: showInfo(at: time)
             case .settled(let page):
                 if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
-                effects += takeCarriedZoom()
+                effects += takeCarriedZoom() + takeFitMode()
             default: break
             }
         }
@@ -495,7 +510,7 @@ public struct GalleryModel: Sendable {
         if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
         effects += advanceZoom(to: time)
         advanceDismiss(to: time)
-        return effects + takeCarriedZoom()
+        return effects + takeCarriedZoom() + takeFitMode()
     }
 
     /// Turns the slideshow's page when it is due, as the Right key would.
@@ -535,6 +550,12 @@ public struct GalleryModel: Sendable {
         else { return nil }
         gestures.lastClick = nil
         return .toggleActualSize(x: x, y: y)
+    }
+
+    /// Says whether the window fills the screen without asking the window to change (`--fullscreen`, a gallery made
+    /// again for dropped files), so Escape leaves full screen first.
+    public mutating func setFullscreen(_ fills: Bool) {
+        isFullscreen = fills
     }
 
     /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.

@@ -12,30 +12,40 @@ public struct PhotoFormat: Sendable, Hashable {
 
     /// Every format the gallery opens, in the order the documentation lists them.
     public static let all: [PhotoFormat] = [
-        PhotoFormat(name: "JPEG", extensions: ["jpg", "jpeg"], mimeTypes: ["image/jpeg"], decoder: "libjpeg-turbo"),
+        PhotoFormat(
+            name: "JPEG", extensions: ["jpg", "jpeg", "jpe"], mimeTypes: ["image/jpeg"], decoder: "libjpeg-turbo"),
         PhotoFormat(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"], decoder: "SDL_image (libpng)"),
         PhotoFormat(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"], decoder: "SDL_image, animated too"),
-        PhotoFormat(name: "BMP", extensions: ["bmp"], mimeTypes: ["image/bmp"], decoder: "SDL_image"),
+        PhotoFormat(name: "BMP", extensions: ["bmp", "dib"], mimeTypes: ["image/bmp"], decoder: "SDL_image"),
         PhotoFormat(
             name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
             decoder: "SDL_image (libwebp), animated: libwebp's demuxer"),
         PhotoFormat(
             name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"], decoder: "SDL_image (libtiff)"),
-        PhotoFormat(name: "TGA", extensions: ["tga"], mimeTypes: ["image/x-tga"], decoder: "SDL_image"),
+        PhotoFormat(name: "TGA", extensions: tgaExtensions, mimeTypes: ["image/x-tga"], decoder: "SDL_image"),
         PhotoFormat(name: "QOI", extensions: ["qoi"], mimeTypes: ["image/qoi"], decoder: "SDL_image"),
         PhotoFormat(
-            name: "PNM", extensions: ["pnm", "ppm", "pgm"],
-            mimeTypes: ["image/x-portable-anymap", "image/x-portable-pixmap", "image/x-portable-graymap"],
+            name: "PNM", extensions: ["pnm", "ppm", "pgm", "pbm"],
+            mimeTypes: [
+                "image/x-portable-anymap", "image/x-portable-pixmap", "image/x-portable-graymap",
+                "image/x-portable-bitmap",
+            ],
             decoder: "SDL_image"),
         PhotoFormat(
-            name: "HEIF/HEIC", extensions: ["heic", "heif"], mimeTypes: ["image/heic", "image/heif"],
+            name: "HEIF/HEIC", extensions: ["heic", "heif", "hif"],
+            mimeTypes: ["image/heic", "image/heif", "image/heif"],
             decoder: "libheif (libde265)"),
-        PhotoFormat(name: "AVIF", extensions: ["avif"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
+        PhotoFormat(
+            name: "AVIF", extensions: ["avif", "avifs"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
         PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl"),
         PhotoFormat(
             name: "Camera RAW (embedded preview)", extensions: rawExtensions,
             mimeTypes: rawExtensions.map { rawMimeTypes[$0] ?? "image/x-dcraw" }, decoder: "LibRaw"),
     ]
+
+    /// TGA's extensions (shared-mime-info's globs for image/x-tga): TGA has no signature, so only these names are
+    /// read as TGA.
+    public static let tgaExtensions = ["tga", "icb", "tpic", "vda", "vst"]
 
     /// Camera RAW extensions: Canon (CR2, CR3), Nikon, Sony, Adobe DNG, Fujifilm, Olympus, Panasonic, Pentax, Samsung.
     public static let rawExtensions = ["cr2", "cr3", "nef", "arw", "dng", "raf", "orf", "rw2", "pef", "srw"]

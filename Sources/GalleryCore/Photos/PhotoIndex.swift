@@ -312,11 +312,21 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// The photos `prefix` + each of `relatives`, in `sort` order of the relative paths (last first if `reverse`):
     /// each one's natural-order key is made once, and files are examined only for orders other than `name`.
-    static func order(_ relatives: [String], prefix: String, sort: PhotoSort, reverse: Bool = false) -> [PhotoEntry] {
+    /// `shuffle` shuffles the name order with `seed`, so the same names and seed give the same order whatever order
+    /// the folder listed them in.
+    static func order(
+        _ relatives: [String], prefix: String, sort: PhotoSort, reverse: Bool = false,
+        seed: UInt64 = PhotoSort.shuffleSeed
+    ) -> [PhotoEntry] {
         let ordered: [PhotoEntry]
         switch sort {
         case .name:
             ordered = NaturalOrderKeys(relatives).sortedIndices().map { PhotoEntry(path: prefix + relatives[$0]) }
+        case .shuffle:
+            var generator = SplitMix64(seed: seed)
+            ordered = NaturalOrderKeys(relatives).sortedIndices().shuffled(using: &generator).map {
+                PhotoEntry(path: prefix + relatives[$0])
+            }
         case .mtime, .taken, .size:
             // Ties go in name order: each file's rank in it, from the bulk natural-order sort, so the sort compares
             // two integers (a natural-order key a file cost 20 s and 563 MB for 1,000,000 photos).

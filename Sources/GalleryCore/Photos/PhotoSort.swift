@@ -17,18 +17,39 @@ public enum PhotoSort: String, CaseIterable, Sendable {
     case taken
     /// Smallest file first; equal sizes in natural order of the names.
     case size
+    /// A random order, the same for every listing of one run (`shuffleSeed`), so `r` keeps it.
+    case shuffle
 
-    /// The order after this one, as the order key cycles them: name, mtime, taken, size, then name again.
+    /// The shuffle's seed for this run: `GALLERY_SHUFFLE_SEED` when it is a decimal number up to 2⁶⁴ − 1 (tests,
+    /// replaying an order), else the wall clock's nanoseconds.
+    public static let shuffleSeed: UInt64 = shuffleSeed(
+        environmentValue: getenv("GALLERY_SHUFFLE_SEED").map {
+            String(cString: $0)
+        })
+
+    /// The seed `value` (the environment variable's text, if set) gives: its number, else the wall clock's.
+    static func shuffleSeed(environmentValue value: String?) -> UInt64 {
+        if let value, value.utf8.count <= 20, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let seed = UInt64(value)
+        {
+            return seed
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return UInt64(truncatingIfNeeded: now.tv_sec) &* 1_000_000_007 &+ UInt64(truncatingIfNeeded: now.tv_nsec)
+    }
+
+    /// The order after this one, as the order key cycles them: name, mtime, taken, size, shuffle, then name again.
     public var next: PhotoSort {
         let all = Self.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
     /// The number `path` is ordered by before its name: nanoseconds since the epoch, or bytes (0 for a file that
-    /// cannot be examined, and for every file by `name`, which examines none).
+    /// cannot be examined, and for every file by `name` and `shuffle`, which examine none).
     func key(forPath path: String) -> Int {
         switch self {
-        case .name: return 0
+        case .name, .shuffle: return 0
         case .mtime: return FileSystem.modificationTime(atPath: path) ?? 0
         case .taken: return ExifTakenDate.nanoseconds(atPath: path) ?? FileSystem.modificationTime(atPath: path) ?? 0
         case .size:

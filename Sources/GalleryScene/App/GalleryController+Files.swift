@@ -29,6 +29,23 @@ extension GalleryController {
             trashRunner.moveToTrash(path, place: photo.rawValue, marked: model.marks.contains(photo), wake: wake)
         case .undoTrash:
             trashRunner.restoreLast(wake: wake)
+        case .placeFiles(let photos, let number, let removing):
+            let (key, option, folders) = removing ? ("x", "--move-to", moveFolders) : ("y", "--copy-to", copyFolders)
+            guard library.fileSources != nil else {
+                model.showNotice("\(key): a generated page has no file", at: time)
+                return
+            }
+            guard number >= 1, number <= folders.count else {
+                let given = folders.isEmpty ? "none given" : "\(folders.count) given"
+                model.showNotice("\(key): no \(option) folder \(number) (\(given))", at: time)
+                return
+            }
+            for photo in photos {
+                guard let path = file(of: photo) else { continue }
+                trashRunner.place(
+                    path, place: photo.rawValue, marked: model.marks.contains(photo), into: folders[number - 1],
+                    removing: removing, wake: wake)
+            }
         case .copyPath(let photo):
             guard let path = file(of: photo) else {
                 model.showNotice("Ctrl+C: a generated page has no file", at: time)
@@ -80,14 +97,13 @@ extension GalleryController {
                 Logger(label: "gallery.trash").warning("\(text)", source: Logger.gallerySource)
                 model.showNotice(text, at: time)
             case .trashed(let path, _):
-                guard let sources = library.fileSources else { continue }
-                let kept = sources.filter { $0 != .file(path: path) }
-                let note = "moved to the Trash: \(Self.name(of: path)) (Ctrl+Z restores)"
-                if kept.isEmpty || kept.count == sources.count {
-                    model.showNotice(note, at: time)
-                } else {
-                    replaceLibrary(with: kept, note: note, at: time)
-                }
+                leave(path, note: "moved to the Trash: \(Self.name(of: path)) (Ctrl+Z restores)", at: time)
+            case .moved(let path, _, let placed):
+                leave(path, note: "moved to \(Self.placement(placed)) (Ctrl+Z undoes)", at: time)
+            case .copied(_, let placed):
+                model.showNotice("copied to \(Self.placement(placed)) (Ctrl+Z removes it)", at: time)
+            case .copyRemoved(let copy):
+                model.showNotice("copy removed: \(copy)", at: time)
             case .restored(let path, let place, let marked):
                 guard var sources = library.fileSources else { continue }
                 unshowable[path] = nil
@@ -98,6 +114,23 @@ extension GalleryController {
                 if marked { model.restoreMark(of: PhotoID(index)) }
             }
         }
+    }
+
+    /// The photo at `path` left its folder (the Trash, a move): it leaves the library, its neighbour showing.
+    private func leave(_ path: String, note: String, at time: Double) {
+        guard let sources = library.fileSources else { return }
+        let kept = sources.filter { $0 != .file(path: path) }
+        if kept.isEmpty || kept.count == sources.count {
+            model.showNotice(note, at: time)
+        } else {
+            replaceLibrary(with: kept, note: note, at: time)
+        }
+    }
+
+    /// A placed file as the information line says it: its folder's name and its own, `keep/a.2.jpg`.
+    private static func placement(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).suffix(2)
+        return parts.joined(separator: "/")
     }
 
     /// The last component of `path`.

@@ -17,13 +17,21 @@ extension GalleryController {
         return wants.photos
     }
 
+    /// Each cell's file name, when the grid shows them (`c`); nil when it does not.
+    var gridNames: ((PhotoID) -> String)? {
+        guard model.showsGridNames else { return nil }
+        let library = library
+        return { library.name(forPhoto: $0) }
+    }
+
     /// Draws the grid at the model's time, with the page flying back into its cell over it while the zoom runs.
     func paintGrid() throws {
         guard let grid = model.grid else { return }
         let closing = gridZoom.flatMap { $0.direction == .closing && $0.isRunning(at: now) ? $0 : nil }
+        try gridPainter.prepare(grid: grid, time: now, names: gridNames, renderer: renderer)
         try gridPainter.paint(
             grid: grid, time: now, thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains,
-            hiding: closing?.photo)
+            hiding: closing?.photo, names: gridNames)
         guard let closing else { return }
         let cell = grid.selectionCell(at: now)
         try paintFlying(closing, texture: closing.texture ?? thumbnails.texture(for: closing.photo), cell: cell)
@@ -77,9 +85,10 @@ extension GalleryController {
     /// faded as `pose` says; the photo is drawn over it by the scene painter.
     func paintDismissBackdrop(_ pose: DismissPose) throws {
         if let grid = model.dismissGrid {
+            try gridPainter.prepare(grid: grid, time: now, names: gridNames, renderer: renderer)
             try gridPainter.paint(
                 grid: grid, time: now, thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains,
-                hiding: pose.photo)
+                hiding: pose.photo, names: gridNames)
         }
         let output = try renderer.outputSize
         let background = ScenePainter.background

@@ -45,6 +45,7 @@ extension GalleryController {
         case .mtime: "modification time"
         case .taken: "date taken"
         case .size: "file size"
+        case .shuffle: "shuffled"
         }
     }
 

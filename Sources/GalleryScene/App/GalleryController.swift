@@ -61,6 +61,10 @@ public final class GalleryController {
     let openWith = OpenWithRunner()
     /// Puts text on the window system's clipboard; returns why it could not (nil: done). Nil without a window.
     public var clipboard: ((String) -> String?)?
+    /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).
+    public var moveFolders: [String] = []
+    /// The folders `y` copies photos into (`--copy-to`).
+    public var copyFolders: [String] = []
 
     /// Lists the photos again for `r` and the order key, as they were first listed but in the order given (run on a
     /// thread of its own); nil: they do nothing (generated pages, a feed).
@@ -147,7 +151,7 @@ public final class GalleryController {
         let texts = TextCache(fonts: renderer.fonts)
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
-        gridPainter = GridPainter()
+        gridPainter = GridPainter(texts: texts)
         overlayPainter = OverlayPainter(texts: texts)
         givenCacheBytes = cacheBytes
         self.cacheGrowsWithWindow = cacheGrowsWithWindow

@@ -117,7 +117,7 @@ package struct ImageHeader: Sendable, Hashable {
         if bytes.count >= 3, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
             return ImageHeader(format: .pnm, size: pnmSize(read(0, 1024)))
         }
-        if ["tga", "icb", "vda", "vst"].contains(fileExtension), let size = tgaSize(bytes) {
+        if PhotoFormat.tgaExtensions.contains(fileExtension), let size = tgaSize(bytes) {
             return ImageHeader(format: .tga, size: size)
         }
         return ImageHeader(format: nil, size: nil)

@@ -35,7 +35,7 @@ struct TrashRunnerTests {
         runner.restoreLast()
         let last = Self.outcomes(runner, count: 2)
         #expect(last.first == .restored(path: photo, place: 0, marked: false))
-        #expect(last.last == .failed("Ctrl+Z: nothing moved to the Trash to restore"))
+        #expect(last.last == .failed("Ctrl+Z: nothing moved to the Trash or a folder to restore"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == bytes)
         #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == Data([1, 2, 3]))
         #expect(runner.pendingCount == 0)

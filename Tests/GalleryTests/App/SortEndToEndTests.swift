@@ -49,7 +49,7 @@ extension SDLSerializedTests {
             #expect(output == Self.listed(expected, paths))
         }
 
-        @Test("O cycles name → mtime → taken → size → name, keeping the photo shown")
+        @Test("O cycles name → mtime → taken → size → shuffle → name, keeping the photo shown")
         func cycleKeepsThePhoto() throws {
             let (folder, paths) = try Self.photos()
             let flags = ["-o", "--transition", "none"]
@@ -64,7 +64,7 @@ extension SDLSerializedTests {
                 try MarksEndToEndTests.run(folder, keys: ["O", "O", "O", "M"], extra: flags)
                     == Self.listed("dbac", paths))
             #expect(
-                try MarksEndToEndTests.run(folder, keys: ["O", "O", "O", "O", "M"], extra: flags)
+                try MarksEndToEndTests.run(folder, keys: ["O", "O", "O", "O", "O", "M"], extra: flags)
                     == Self.listed("abcd", paths))
             // With --reverse the cycle keeps it reversed.
             #expect(
