@@ -100,18 +100,25 @@ final class HeadlessSway {
         keyboard.standardError = FileHandle.nullDevice
         keyboard.standardInput = FileHandle.nullDevice
         try keyboard.run()
+        // WL_SEAT_CAPABILITY_KEYBOARD.
+        let seated = try waitForSeat(capability: 2)
+        try #require(seated, "the virtual keyboard never joined sway's seat")
+    }
+
+    deinit { stop() }
+
+    /// Waits up to 30 s for sway's seat to have `capability` (`WL_SEAT_CAPABILITY_*`: 1 a pointer, 2 a keyboard);
+    /// whether it came.
+    func waitForSeat(capability: Int) throws -> Bool {
         let seated = try Self.waitFor(seconds: 30) { [self] () -> Bool? in
             let seats = try run("swaymsg", ["-t", "get_seats", "--raw"])
             guard seats.status == 0,
                 let list = try? JSONSerialization.jsonObject(with: seats.output) as? [[String: Any]]
             else { return nil }
-            // WL_SEAT_CAPABILITY_KEYBOARD.
-            return list.contains { (($0["capabilities"] as? Int) ?? 0) & 2 != 0 } ? true : nil
+            return list.contains { (($0["capabilities"] as? Int) ?? 0) & capability != 0 } ? true : nil
         }
-        try #require(seated == true, "the virtual keyboard never joined sway's seat")
+        return seated == true
     }
-
-    deinit { stop() }
 
     /// Ends the keyboard and sway (SIGKILL: the test process blocks SIGTERM, and children inherit that) and removes
     /// sway's folder.

@@ -20,15 +20,9 @@ final class VirtualPointer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let seated = try HeadlessSway.waitFor(seconds: 30) { () -> Bool? in
-            let seats = try sway.run("swaymsg", ["-t", "get_seats", "--raw"])
-            guard seats.status == 0,
-                let list = try? JSONSerialization.jsonObject(with: seats.output) as? [[String: Any]]
-            else { return nil }
-            // WL_SEAT_CAPABILITY_POINTER.
-            return list.contains { (($0["capabilities"] as? Int) ?? 0) & 1 != 0 } ? true : nil
-        }
-        try #require(seated == true, "the virtual pointer never joined sway's seat")
+        // WL_SEAT_CAPABILITY_POINTER.
+        let seated = try sway.waitForSeat(capability: 1)
+        try #require(seated, "the virtual pointer never joined sway's seat")
     }
 
     deinit { stop() }
