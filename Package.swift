@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Our own targets fail on any warning (Swift's -warnings-as-errors; -Werror for CJPEGRegion's C), so `swift build`
+// Our own targets fail on any warning (Swift's -warnings-as-errors; -Werror for our C targets), so `swift build`
 // itself refuses a warning, in clean and incremental builds alike; the flags are per target, so dependencies' warnings
 // do not count. Unsafe flags are allowed in a root package, and nothing depends on this one from outside.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -38,20 +38,20 @@ let package = Package(
         .systemLibrary(name: "CSDLImage", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding, CMYK, damage warnings.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        // libjpeg's own API (libjpeg-turbo's libjpeg62): a zoomed photo's visible region, decoded row- and
-        // column-cropped (jpeg_skip_scanlines, jpeg_crop_scanline), which TurboJPEG 2.1's API cannot do.
-        .target(name: "CJPEGRegion", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("jpeg")]),
-        // glibc's <malloc.h>: `mallopt` at start (GalleryApp/main.swift), which the Glibc module leaves out.
-        .systemLibrary(name: "CGlibcMalloc"),
         // libexif: the EXIF orientation of JPEG photos.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         // libheif: HEIF/HEIC (libde265) and AVIF (dav1d or aom), with their irot/imir/clap transformations.
         // No `pkgConfig:`: libheif.pc would link libheif at start; its headers are on the default paths.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
-        // libheif decoder plugins over libde265 and dav1d, registered over libheif's own: HEVC and AV1 on every core, and
-        // a picture shown at a fraction of its size handed to libheif reduced, before its conversion to RGB.
-        .target(name: "CHeifDecoders", dependencies: ["CFormatLibraryStubs"], cSettings: [.unsafeFlags(["-Werror"])]),
+        // What the decoders do in C beyond their libraries' APIs: libheif decoder plugins over libde265 and dav1d,
+        // registered over libheif's own (HEVC and AV1 on every core, a picture shown at a fraction of its size handed
+        // to libheif reduced, before its conversion to RGB); libjpeg's own API (libjpeg-turbo's libjpeg62) for a zoomed
+        // photo's visible region, decoded row- and column-cropped (jpeg_skip_scanlines, jpeg_crop_scanline), which
+        // TurboJPEG 2.1's API cannot do.
+        .target(
+            name: "CFormatDecoding", dependencies: ["CFormatLibraryStubs"], cSettings: [.unsafeFlags(["-Werror"])],
+            linkerSettings: [.linkedLibrary("jpeg")]),
         // The libraries loaded when first needed (SDL_image, libheif with libde265 and dav1d, libjxl, LibRaw, SDL, SDL_ttf):
         // their loader, and the trampolines of SDL and SDL_ttf, linked instead of them. The modules above name no library
         // to link for these: a decoder maps them only for a photo that needs them, the viewer loads SDL as it starts.
@@ -81,15 +81,12 @@ let package = Package(
         .target(
             name: "CWindowSystem", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])],
             linkerSettings: [.linkedLibrary("X11")]),
-        // <sys/prctl.h>: the gallery becomes its descendants' subreaper, so none outlives it (`Descendants`).
-        .systemLibrary(name: "CProcessControl"),
-        // memfd_create(2): pixel memory a decoder process shares with the viewer (`PixelStorage`).
-        .systemLibrary(name: "CSharedMemory"),
         // The decoder process's sandbox: no_new_privs, Landlock, a libseccomp filter, resource limits.
         .target(
             name: "CSandbox", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("seccomp")]),
-        // SCM_RIGHTS: a photo's descriptor to a decoder process, its pixels' memfd back.
-        .target(name: "CDescriptorPassing", cSettings: [.unsafeFlags(["-Werror"])]),
+        // Linux calls Swift's Glibc module leaves out: mallopt, prctl (the subreaper), pidfd_open, renameat2,
+        // memfd_create (the pixels a decoder shares with the viewer), SCM_RIGHTS (descriptors to and from a decoder).
+        .target(name: "CLinux", cSettings: [.unsafeFlags(["-Werror"])]),
         // The decoder process's allocator: a refused allocation under its memory limit ends it with a known status.
         .target(name: "CDecoderAllocation", cSettings: [.unsafeFlags(["-Werror"])]),
         // nettle: MD5, which the freedesktop thumbnail cache names its files by (`ThumbnailCache`).
@@ -103,7 +100,7 @@ let package = Package(
         // Pictures without SDL and without format libraries: headers, EXIF and orientation, embedded colour, the pixel
         // buffer decoders fill (which the decoder process shares with the viewer), the decode worker and its results.
         .target(
-            name: "Imaging", dependencies: ["CExif", "CLcms2", "CZlib", "CSharedMemory", "GalleryCore"],
+            name: "Imaging", dependencies: ["CExif", "CLcms2", "CLinux", "CZlib", "Support"],
             swiftSettings: strict),
         // SDL_image's loaders, a file's bytes in and a `PixelBuffer` out: the one target that links SDL_image.
         .target(
@@ -114,26 +111,20 @@ let package = Package(
         .target(
             name: "ImageDecoders",
             dependencies: [
-                "CGif", "CPNG", "CTurboJPEG", "CJPEGRegion", "CHeif", "CHeifDecoders", "CJXL", "CLibRaw", "CWebPDemux",
-                "GalleryCore", "ImageLoader", "Imaging",
+                "CFormatDecoding", "CGif", "CHeif", "CJXL", "CLibRaw", "CPNG", "CTurboJPEG", "CWebPDemux",
+                "ImageLoader", "Imaging", "Support",
             ],
             swiftSettings: strict
         ),
         // Decoder processes, the viewer's side and the wire: requests, replies, the pool. No SDL, no seccomp.
         .target(
-            name: "DecoderProcess", dependencies: ["CDescriptorPassing", "GalleryCore", "Imaging"],
+            name: "DecoderProcess", dependencies: ["CLinux", "Imaging", "Support"],
             swiftSettings: strict),
-        // The decoder process's side: its sandbox and its request loop.
-        .target(
-            name: "DecoderService",
-            dependencies: [
-                "CDescriptorPassing", "CSandbox", "DecoderProcess", "GalleryCore", "ImageDecoders", "ImageLoader",
-                "Imaging",
-            ],
-            swiftSettings: strict),
-        // App logic that needs no SDL: photo index, scripts, traces, key map, feed source, thumbnail cache.
-        .target(
-            name: "GalleryCore", dependencies: ["CNettle", "CProcessControl", "PagerEngine"], swiftSettings: strict),
+        // What both processes stand on, with no app model and no physics: threads and locks, child processes, path
+        // bytes, JSON lines, the LRU, the photo's identity and format, GIF and WebP scans, the thumbnail cache's files.
+        .target(name: "Support", dependencies: ["CLinux", "CNettle"], swiftSettings: strict),
+        // The app model that needs no SDL: the screens' state and input, photo index, scripts, traces, key map, feeds.
+        .target(name: "GalleryCore", dependencies: ["CLinux", "PagerEngine", "Support"], swiftSettings: strict),
         // Not in `gallery` (a test checks its symbol table): the soak's script generator, watchdog and trace
         // invariants, for the soak, the fuzzers' corpus and the tests.
         .target(name: "GalleryCoreTesting", dependencies: ["GalleryCore", "PagerEngine"], swiftSettings: strict),
@@ -147,8 +138,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Not in `gallery`: the man page's added sections, the desktop entry and README's keys table, from the code.
-        .target(name: "GalleryDocumentation", dependencies: ["GalleryCore"], swiftSettings: strict),
         // The scene without SDL: the controller, the page and thumbnail stores, the painters. It draws on a `Canvas`
         // (a protocol `Gallery`'s renderer conforms to), so none of it links SDL.
         .target(
@@ -175,31 +164,32 @@ let package = Package(
         .executableTarget(
             name: "GalleryApp",
             dependencies: [
-                "CGlibcMalloc", "Gallery", "GalleryCore", "PagerEngine",
+                "CLinux", "Gallery", "GalleryCore", "PagerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
             linkerSettings: packedRelocations,
             plugins: ["VersionStamp"]
         ),
-        // `gallery-decoder`: the sandboxed decoder process the viewer's `DecoderPool` starts, installed beside `gallery`.
+        // `gallery-decoder`: the sandboxed decoder process the viewer's `DecoderPool` starts, installed beside `gallery`:
+        // its sandbox, its request loop and the memory its replies travel in.
         .executableTarget(
             name: "GalleryDecoder",
             dependencies: [
-                "CDecoderAllocation", "CGlibcMalloc", "DecoderProcess", "DecoderService", "GalleryCore",
-                "ImageDecoders",
-                "ImageLoader", "Imaging",
+                "CDecoderAllocation", "CLinux", "CSandbox", "DecoderProcess", "ImageDecoders",
+                "ImageLoader", "Imaging", "Support",
             ],
             swiftSettings: strict,
             linkerSettings: packedRelocations
         ),
         // Writes the `git describe` version into GalleryApp before each build (`gallery --version`).
         .plugin(name: "VersionStamp", capability: .buildTool()),
-        // `make install` and `make readme`: desktop entry, man page sections and README's keys table, from the code.
+        // `make install` and `make readme`: the man page's added sections, the desktop entry, the AppStream metainfo
+        // and README's keys table, from the code. Not in `gallery` (a test checks its symbol table).
         .executableTarget(
             name: "GalleryDocs",
             dependencies: [
-                "GalleryCore", "GalleryDocumentation",
+                "GalleryCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -208,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryBench",
             dependencies: [
-                "CGlibcMalloc", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting",
+                "CLinux", "DecoderProcess", "Gallery", "GalleryCore", "GalleryCoreTesting", "GalleryTesting",
                 "ImageDecoders", "ImageLoader", "Imaging", "PagerEngine",
             ],
             path: "Benchmarks/GalleryBench",
@@ -225,7 +215,7 @@ let package = Package(
         ),
         .testTarget(name: "PagerEngineTests", dependencies: ["PagerEngine"], swiftSettings: strict),
         // Links no SDL: the imaging module's tests run where there is no SDL at all.
-        .testTarget(name: "ImagingTests", dependencies: ["GalleryCore", "Imaging"], swiftSettings: strict),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: strict),
         // Links SDL_image's loaders but neither SDL's video nor the gallery's drawing: the decoders' own tests.
         .testTarget(
             name: "ImageDecodersTests",
@@ -236,7 +226,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
-            dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocumentation", "PagerEngine"],
+            dependencies: ["GalleryCore", "GalleryCoreTesting", "GalleryDocs", "PagerEngine", "Support"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -22,7 +22,7 @@ LIBDIR = "/usr/lib/" + subprocess.run(["gcc", "-print-multiarch"], capture_outpu
 GROUPS = [
     ("GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER", "#include <SDL2/SDL.h>\n#include <SDL2/SDL_image.h>\n", [
         ("libSDL2_image.so", ["Sources/ImageLoader", "Sources/ImageDecoders", "Sources/CSDLImage",
-                              "Sources/DecoderService", "Sources/GalleryDecoder", "Tests/ImageDecodersTests"]),
+                              "Sources/GalleryDecoder", "Tests/ImageDecodersTests"]),
     ]),
     ("GALLERY_FORMAT_LIBRARIES_HEIF", "#include <libheif/heif.h>\n#include <libde265/de265.h>\n#include <dav1d/dav1d.h>\n", [
         ("libheif.so", ["Sources", "Tests", "Benchmarks"]),

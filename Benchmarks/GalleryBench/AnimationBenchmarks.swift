@@ -4,6 +4,7 @@ import GalleryCore
 import GalleryCoreTesting
 import GalleryTesting
 import ImageDecoders
+import Imaging
 
 /// Prints the decode of a 1280×720 animation of 60 full frames for a 1280×720 page, as a GIF (written byte by byte,
 /// `GIFFixture`) and as an animated WebP (ImageMagick's `convert` of that GIF, when it is installed): the first frame

@@ -1,9 +1,11 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryScene
 import GalleryTesting
 import ImageDecoders
 import ImageLoader
+import Imaging
 import PagerEngine
 
 /// A 10 s script of everything at once: slow drags, flings both ways, bursts of five keys, a mode's worth of

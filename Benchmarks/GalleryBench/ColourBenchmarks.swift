@@ -3,6 +3,7 @@ import Gallery
 import GalleryTesting
 import ImageDecoders
 import ImageLoader
+import Imaging
 
 /// Prints what colour management costs a photo: a 12 MP JPEG (from the bundled photo) converted by ImageMagick to
 /// Adobe RGB with the profile embedded, decoded for a 1280×720 page with and without colour management (15 runs of

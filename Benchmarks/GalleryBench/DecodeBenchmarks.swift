@@ -1,10 +1,11 @@
-import CGlibcMalloc
+import CLinux
 import Foundation
 import Gallery
 import GalleryTesting
 import Glibc
 import ImageDecoders
 import ImageLoader
+import Imaging
 
 /// The page a photo is decoded for in the decode benchmark.
 let benchmarkPage = PixelSize(width: 1280, height: 720)

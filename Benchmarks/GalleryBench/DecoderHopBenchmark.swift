@@ -5,6 +5,7 @@ import GalleryCore
 import ImageDecoders
 import ImageLoader
 import Imaging
+import Support
 
 /// Prints what the process hop adds to a photo's decode: a 1920×1280 JPEG fitted to a 1280×720 page, decoded in this
 /// process and by a `gallery-decoder` process (descriptor out, pixels back in shared memory and kept there, as the

@@ -4,6 +4,7 @@ import GalleryTesting
 import Glibc
 import ImageDecoders
 import ImageLoader
+import Imaging
 
 /// The 12 MP fixtures `gallery-bench formats` decodes, made in `folder` (kept, so before-and-after builds can be timed on
 /// the same files): the JPEG, a HEIC with a 320-pixel thumbnail, an AVIF (avifenc) and one with a 320-pixel thumbnail

@@ -1,6 +1,8 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
 
 /// The resident memory now (not the peak), in MiB, from /proc/self/statm.

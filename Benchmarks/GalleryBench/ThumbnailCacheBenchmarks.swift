@@ -4,6 +4,8 @@ import GalleryCore
 import Glibc
 import ImageDecoders
 import ImageLoader
+import Imaging
+import Support
 
 /// Prints the time the wheel's thumbnail worker takes to make the thumbnails of `count` 12 MP photos at 1280×720 (the
 /// wheel's 78 × 78 box): without the shared cache, cold (an empty cache, every thumbnail decoded and written) and warm

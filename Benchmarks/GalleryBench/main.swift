@@ -3,6 +3,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryScene
 import GalleryTesting
 import Glibc
 import PagerEngine

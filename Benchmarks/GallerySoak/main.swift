@@ -6,8 +6,10 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryCoreTesting
+import GalleryScene
 import GalleryTesting
 import Glibc
+import Imaging
 import PagerEngine
 
 struct Options {

@@ -1,5 +1,6 @@
 import Gallery
 import GalleryCore
+import GalleryScene
 
 /// Decides, from the command line's options alone, what a window's start begins before they are parsed (`Startup`):
 /// the decoding when no option changes how photos are decoded, and the listing too when no option changes what is

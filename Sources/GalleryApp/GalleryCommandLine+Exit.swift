@@ -1,14 +1,10 @@
 import ArgumentParser
+import DecoderProcess
 import Gallery
 import GalleryCore
-
-#if canImport(Glibc)
+import GalleryScene
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 extension GalleryCommandLine {
     /// The exit status for input the gallery refuses: an option, a script or a photo path.

@@ -1,5 +1,6 @@
 import Gallery
 import GalleryCore
+import GalleryScene
 
 extension GalleryCommandLine {
     /// What `r` and the order key list again: the paths given, as at start, in full order (the order given, reversed

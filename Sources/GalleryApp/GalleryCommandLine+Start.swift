@@ -1,7 +1,10 @@
 import ArgumentParser
 import Gallery
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
+import Support
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

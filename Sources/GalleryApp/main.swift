@@ -1,7 +1,8 @@
 import ArgumentParser
-import CGlibcMalloc
+import CLinux
 import Gallery
 import GalleryCore
+import GalleryScene
 import PagerEngine
 
 #if canImport(FoundationEssentials)

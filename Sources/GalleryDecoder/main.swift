@@ -1,15 +1,10 @@
 import CDecoderAllocation
-import CGlibcMalloc
+import CLinux
 import DecoderProcess
-import DecoderService
-import GalleryCore
+import Glibc
 import ImageDecoders
 import ImageLoader
 import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // gallery-decoder: the viewer's decoder process (docs/DESIGN.md). Started by the viewer's `DecoderPool` with its
 // socket as descriptor 3; `gallery-decoder --sandbox` puts the sandbox on and prints which layers are on.

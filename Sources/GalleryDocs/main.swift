@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GalleryCore
-import GalleryDocumentation
 
 /// `gallery-docs`: writes the files `make install` and README take from the code (desktop entry, man page
 /// sections, keys table), so none of them is a hand-kept copy that can go stale.

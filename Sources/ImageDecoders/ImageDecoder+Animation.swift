@@ -1,6 +1,6 @@
-import GalleryCore
 import ImageLoader
 import Imaging
+import Support
 
 /// Animated GIFs and WebPs, played in constant memory: the clock comes from a cheap walk over the file's blocks
 /// (`GIFScan`, `WebPScan`), the first frame is decoded at once like a still, and the rest are decoded as they fall due

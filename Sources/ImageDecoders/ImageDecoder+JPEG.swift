@@ -31,7 +31,7 @@ extension ImageDecoder {
                 let colour = managesColour ? EmbeddedColour.read(jpeg: buffer) : nil
                 jpeg.cmykColour = colour.map { ($0, outputProfile) }
                 if let region {
-                    // A CMYK region is converted naively by CJPEGRegion: its RGB result has no profile to apply.
+                    // A CMYK region is converted naively by CFormatDecoding: its RGB result has no profile to apply.
                     let (part, isCMYK) = try decodeRegion(of: jpeg, fitting: box, region: region)
                     return isCMYK ? part : managed(part, from: colour)
                 }

@@ -1,4 +1,3 @@
-import GalleryCore
 import Imaging
 
 extension ImageDecoder {

@@ -1,12 +1,7 @@
-import GalleryCore
+import Glibc
 import ImageLoader
 import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// Turns a page source into a picture of exactly the size the page is drawn at. Safe on any thread.
 ///

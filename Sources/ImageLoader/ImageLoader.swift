@@ -1,9 +1,6 @@
 import CSDLImage
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
 
 /// SDL_image's loaders, behind one small door: a file's bytes in, a `PixelBuffer` out. The only code that links
 /// SDL_image (and SDL's core, for its surfaces and streams; never its video), so the imaging module and the viewer's

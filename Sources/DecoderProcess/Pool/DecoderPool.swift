@@ -1,9 +1,6 @@
-import GalleryCore
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
+import Support
 
 /// Long-lived decoder processes, one per decode thread: each decode borrows an idle one, sends it the photo's open
 /// descriptor and waits for its pixels, within a wall-clock deadline.

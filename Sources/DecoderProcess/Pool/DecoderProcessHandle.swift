@@ -1,10 +1,7 @@
-import CDescriptorPassing
-import GalleryCore
-import Imaging
-
-#if canImport(Glibc)
+import CLinux
 import Glibc
-#endif
+import Imaging
+import Support
 
 /// One decoder process and the viewer's end of its socket: started, asked, and ended.
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The identity of an opened file's contents (device, inode, size, modification time), read with `fstat` on the
 /// descriptor: a photo a decoder crashed on is known again by it, and tried again once it changes.

@@ -1,9 +1,6 @@
-import GalleryCore
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
+import Support
 
 /// An animation's frames decoded by a decoder process of its own: the process keeps the file's frame source open (one
 /// canvas, as in-process playback does) and renders each frame asked for into the reply's memory, like a page.

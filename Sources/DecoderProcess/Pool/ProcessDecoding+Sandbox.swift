@@ -1,5 +1,5 @@
-import GalleryCore
 import Imaging
+import Support
 
 extension ProcessDecoding {
     /// The sandbox layers a process of `pool` reports, one line each (e.g. "seccomp: on (…)"), or why none answered.

@@ -1,9 +1,6 @@
-import GalleryCore
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
+import Support
 
 /// The viewer's side of decoding in decoder processes: it opens each photo itself (read-only, on its decode thread),
 /// sends the descriptor to a `DecoderPool` process, and keeps the pixels that come back in shared memory where they

@@ -1,9 +1,6 @@
-import GalleryCore
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
+import Support
 
 /// The memory one decoder process writes its replies into, all of it the viewer's: its reply slots
 /// (`DecoderRequest.slotCount`), each made here once, sent to the decoder with the request that first names it, kept

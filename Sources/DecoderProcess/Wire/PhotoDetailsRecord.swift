@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// A photo's details (`PhotoDetails`: its EXIF, which a decoder process parses with libexif) as a fixed 320-byte record,
 /// the answer to a `DecoderRequest.Kind.details` request: the viewer parses no EXIF of its own, and takes from the

@@ -1,6 +1,9 @@
 import DecoderProcess
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
+import Support
 
 /// Makes the decoder a run decodes with in its own threads instead of in decoder processes, from the run's limits:
 /// how tests, benchmarks and the soak inject `ImageDecoder` (ImageDecoders), which the viewer does not link.

@@ -1,6 +1,9 @@
 import DecoderProcess
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
+import Support
 
 /// A scripted run with no display: software renderer into a surface, a virtual clock at a fixed step,
 /// decodes finished before each frame, so one script gives one trace byte for byte (`frame_ms` aside).

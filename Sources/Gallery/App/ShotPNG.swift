@@ -1,4 +1,5 @@
 import GalleryCore
+import Support
 
 /// A frame as the bytes of a headless shot: an opaque RGB PNG carrying the gallery's mark (`ShotMark`), encoded in
 /// memory so that it is written through `OutputFile` (the output policy), never by SDL opening a path itself. Cached

@@ -1,5 +1,6 @@
 import DecoderProcess
 import GalleryCore
+import GalleryScene
 import Imaging
 
 /// What a window's start begins before its options are parsed, handed whole to the run (`WindowRun.run(startup:…)`).

@@ -1,5 +1,6 @@
 import CSDL2
 import GalleryCore
+import GalleryScene
 import PagerEngine
 
 /// Maps SDL events to gallery input: left-button drags, keys, wheel notches, resizes.

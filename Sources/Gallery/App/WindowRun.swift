@@ -1,9 +1,12 @@
 import CSDL2
 import DecoderProcess
 import GalleryCore
+import GalleryScene
 import Glibc
+import Imaging
 import Logging
 import PagerEngine
+import Support
 
 /// The interactive gallery: a resizable window, asleep in `SDL_WaitEvent` when nothing moves.
 @MainActor

@@ -1,4 +1,6 @@
 import CSDL2
+import GalleryScene
+import Imaging
 
 /// The renderer is the scene's `Canvas`: its drawing calls are the canvas's, its fonts SDL_ttf's, and the textures it
 /// is handed back are its own.

@@ -1,4 +1,6 @@
 import CSDL2
+import GalleryScene
+import Imaging
 
 /// An owned `SDL_Renderer` drawing into a window or into a surface. On the main actor, like every SDL render call.
 ///

@@ -1,5 +1,6 @@
 import CFormatLibraries
 import GalleryCore
+import Support
 
 /// SDL and SDL_ttf, loaded by the viewer itself rather than by the dynamic loader before `main`.
 ///

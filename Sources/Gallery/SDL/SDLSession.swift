@@ -1,5 +1,6 @@
 import CSDL2
 import GalleryCore
+import Support
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import Glibc
+import Imaging
 
 /// A texture copy from `source` (texture pixels) to `destination` (output pixels), cut down to what `bounds` shows.
 ///

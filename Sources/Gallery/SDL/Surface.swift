@@ -1,8 +1,6 @@
 import CSDL2
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
 
 /// An owned `SDL_Surface`: pixels in CPU memory, freed when the last reference goes.
 ///

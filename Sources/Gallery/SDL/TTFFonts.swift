@@ -1,3 +1,5 @@
+import GalleryScene
+
 /// SDL_ttf's fonts, the scene's `FontLibrary`: DejaVu Sans, and DejaVu Sans Mono for monospaced text.
 @MainActor
 public struct TTFFonts: FontLibrary {

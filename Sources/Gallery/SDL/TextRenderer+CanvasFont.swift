@@ -1,3 +1,6 @@
+import GalleryScene
+import Imaging
+
 /// A TrueType font is the scene's `CanvasFont`.
 extension TextRenderer: CanvasFont {
     /// `text` rendered (`render(_:color:)`) as a pixel buffer in `Surface.pixelFormat`.

@@ -1,10 +1,6 @@
 import CSDL2
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Imaging
 
 /// One TrueType font at one size, rendering text into surfaces. On the main actor: FreeType is not thread-safe.
 @MainActor

@@ -1,4 +1,6 @@
 import CSDL2
+import GalleryScene
+import Imaging
 
 /// A texture is the scene's `CanvasTexture`, rewritten straight from a decoder's `PixelBuffer`: its rows are uploaded
 /// where they are (a decoder process's shared memory included), with no surface and no copy in between.

@@ -1,4 +1,5 @@
 import CSDL2
+import Imaging
 
 /// An owned `SDL_Texture` in `Surface.pixelFormat`, scaled with linear filtering. On the main actor, like its renderer.
 ///

@@ -1,4 +1,5 @@
 import CSDL2
+import Imaging
 
 /// An owned `SDL_Window`, centred on screen when created. On the main actor: SDL's video calls belong to the thread
 /// that started SDL.

@@ -1,3 +1,5 @@
+import Support
+
 /// Runs the user's actions (`ActionCommand`) on threads of their own, through the feed command's process-group
 /// spawning (`ChildProcess`), so the window never waits for one and every child is ended when the gallery ends
 /// (`ProcessGroups.terminateAll`). The photos of each finished action are handed back (`takeFinished`), for the

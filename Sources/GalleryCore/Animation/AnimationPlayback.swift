@@ -1,3 +1,5 @@
+import Support
+
 /// The animation of the page on screen: which photo, its `AnimationClock`, and whether it plays. Paused by the user
 /// (Ctrl+Space, or stepping a frame with Ctrl+N / Ctrl+P) or while the window is hidden; a paused or hidden
 /// animation asks for no wake-up, so the window sleeps.

@@ -1,3 +1,5 @@
+import Support
+
 /// Photos fading in over their placeholders: a photo drawn as a placeholder in one frame and as itself in the next
 /// arrived then, and fades in over `duration`. Updated once per frame before painting (`record(_:at:)`), after the
 /// frame step drops the fades that have run their course (`advance(to:)`); painting only reads `opacity(of:at:)`.

@@ -1,10 +1,10 @@
+import Glibc
+import Support
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Runs a user's command for each request (`/bin/sh -c`, off the main thread, with a timeout); each line it prints

@@ -1,3 +1,5 @@
+import Support
+
 /// One page a feed source brings: a photo the gallery already opened, or a new file.
 public enum FeedItem: Hashable, Sendable {
     /// The opened photo with this index (the simulated source pages through them in rounds).

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// Which photo each feed page shows: the opened photos first, in order, then whatever the source appended.
 ///

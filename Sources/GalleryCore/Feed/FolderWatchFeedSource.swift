@@ -1,8 +1,6 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import Support
+
 /// A simulated network on the caller's clock: each request answers after `delay` seconds with the next
 /// `batch` opened photos, in rounds, or fails with probability `failureRate` drawn from a seeded generator.
 ///

@@ -1,3 +1,5 @@
+import Support
+
 /// A feed source answered from a thread of its own (a folder watch, a command): the thread wakes the window, and a
 /// headless run waits for the answer in real time.
 public protocol ThreadedFeedSource: FeedSource {

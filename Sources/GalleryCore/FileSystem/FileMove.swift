@@ -1,10 +1,6 @@
-import CProcessControl
-
-#if canImport(Glibc)
+import CLinux
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
 
 /// Culling's file work (`--move-to`, `--copy-to`): a photo moved or copied into a folder, and undone. Nothing is ever
 /// replaced: a name taken in the folder gets a number before its extension, as the Trash numbers it (`a.2.jpg`).

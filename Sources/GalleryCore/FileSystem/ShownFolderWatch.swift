@@ -1,8 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
 
 /// Watches the folder of the photo on screen with inotify, on a thread of its own that sleeps in `poll` until the
 /// kernel reports a change or the folder to watch changes (no timer): the paths of files closed after writing, moved

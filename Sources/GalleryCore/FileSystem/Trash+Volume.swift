@@ -1,8 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
 
 /// The top of the volume a file is on (its mount point), where that volume's trash lives.
 extension Trash {

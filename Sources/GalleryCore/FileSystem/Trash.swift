@@ -1,10 +1,6 @@
-import CProcessControl
-
-#if canImport(Glibc)
+import CLinux
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
 
 /// The desktop's wastebasket, per the freedesktop.org Trash specification 1.0: a photo moved there by Delete can be
 /// put back (Ctrl+Z, or any file manager's "Restore"), never unlinked. A file on the home volume goes to

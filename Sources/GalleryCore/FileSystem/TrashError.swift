@@ -1,8 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
 
 /// Why a photo could not go to the trash or come back from it; the file stays where it was.
 public enum TrashError: Error, Equatable, Sendable, CustomStringConvertible {

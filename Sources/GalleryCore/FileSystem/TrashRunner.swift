@@ -1,8 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Support
 
 /// Moves photos to the Trash (Delete), into a folder or copies them there (`--move-to`, `--copy-to`: `FileMove`), and
 /// undoes the last of these (Ctrl+Z), on a thread of its own, one at a time and in the order asked, so the window never

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// Something the user asks the gallery to do, whatever key or gesture asked it.
 public enum GalleryCommand: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Support
+
 /// One cell of the grid as laid out for a frame: the photo it shows and its square in output pixels.
 public struct GridCell: Equatable, Sendable {
     /// The photo (library index).

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// Where the grid's cells go, in output pixels: a pure function of the viewport, the scale, the thumbnail size step
 /// and the photo count, evaluated at a scroll offset. The painter draws into these rectangles and clicks are

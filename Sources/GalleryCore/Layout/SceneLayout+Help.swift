@@ -1,3 +1,5 @@
+import Support
+
 /// The help's layout: columns, smaller text, wrapping and scrolling, so it fits any window.
 extension SceneLayout {
     /// The help's title line and its columns of lines, all at `pointSize`.

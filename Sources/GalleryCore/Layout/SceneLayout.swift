@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// Where everything over the photos goes in one frame, in output pixels: a pure function of the overlay state, the
 /// wheel's rows, the output size and the scale. The painters draw into these rectangles (clipping text to them) and

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// Dragging a photo at fit down to go back to the grid, as Apple Photos and PhotoSwipe close a photo: the press is
 /// watched until the pointer passes the drag slop; a first movement mostly downward takes the gesture (anything else

@@ -1,3 +1,5 @@
+import Support
+
 /// How a photo being dragged down to the grid is shown in one frame (`DismissDrag.pose(at:)`): where it is, how small,
 /// and how much of the pager's background still covers the grid behind it.
 public struct DismissPose: Equatable, Sendable {

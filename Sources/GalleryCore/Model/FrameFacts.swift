@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// What only the adapter knows, handed to the model each frame and with each input that may read it
 /// (`GalleryModel.facts`): how the decoded photos at the centre fit the window, and where the last frame drew what a

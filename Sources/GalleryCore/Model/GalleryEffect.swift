@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// What the gallery model asks its adapter (the SDL side) to carry out in the world, in order: trace lines, decodes,
 /// uploads, flights only its renderer can place, the user's actions, file work. None of them comes back into the

@@ -1,3 +1,5 @@
+import Support
+
 /// The animation of the photo on screen: only that one plays, restarting each time it becomes the current photo.
 extension GalleryModel {
     /// The photo on screen is `photo`, animating by `clock` (nil: it does not animate, or its frames are not decoded

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The feed's state in the model: its pages, its request state whichever mode shows, and its answers.
 extension GalleryModel {

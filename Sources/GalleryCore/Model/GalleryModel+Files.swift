@@ -1,3 +1,5 @@
+import Support
+
 /// The keys that act on the photo's file: Delete moves it to the Trash, Ctrl+Z restores it, Ctrl+C copies its path,
 /// Ctrl+O opens it in the desktop's application. The adapter does the file work off the main thread.
 extension GalleryModel {

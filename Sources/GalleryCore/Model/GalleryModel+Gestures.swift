@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The gesture arena, in one place: every pointer phase goes to the current screen's recognisers in turn. The grid
 /// has one (its scroll, with the tap that opens a cell). A pager screen asks the drag down to the grid, then the

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The grid mode (F7, Enter and `t` from a pager): keys move the selection, the pointer, touchpad and wheel scroll
 /// the rows, a click or Enter opens the pager on a photo with `zoomFromGrid` carrying its cell. No pager exists while

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The library changing under the model: photos that cannot be shown dropped, the folders listed again (`r`).
 extension GalleryModel {

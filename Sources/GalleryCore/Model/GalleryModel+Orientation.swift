@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// Turning and mirroring the photo on screen (nsxiv's `<` `>` `|` `_`): for the view only, per photo, kept while the
 /// gallery runs (as nsxiv keeps it per image until a reload).

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The zoom of the photo at the centre, decided here from the fits the adapter measured (`facts.fits`): the zoom
 /// keys, a pinch or Ctrl + wheel, the double-click's 100 % and back, the status bar refitting a zoomed photo, and the

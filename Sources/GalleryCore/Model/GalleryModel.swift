@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The gallery's state machine without SDL: the screen shown (a pager, the wheel or the grid, `Screen`), the feed's
 /// pages and request state, the gesture arena and the zoom, the key commands and the typed number, the slideshow, the

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The grid mode's state without SDL: its layout, its scroll and the selected photo. Keys move the selection and
 /// scroll it into view; a drag, a touchpad or the wheel scroll the content with the pager's physics; `+` and `-`

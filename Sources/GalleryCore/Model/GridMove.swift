@@ -1,3 +1,5 @@
+import Support
+
 /// A key's move of the grid's selection.
 public enum GridMove: Equatable, Sendable {
     /// One photo back, wrapping to the end of the row above (Left).

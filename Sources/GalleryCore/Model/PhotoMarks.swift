@@ -1,3 +1,5 @@
+import Support
+
 /// The photos the user marked (`m`, `M`, Ctrl+M, Ctrl+U), by photo (library index), not by page: a photo shown on two pages
 /// (an end cap and its original, a feed page) is marked on both, and marks survive mode switches.
 public struct PhotoMarks: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// The zoom of the photo on screen, nested in the pager: its scale and pan, the animation or glide moving it, and the
 /// drag that pans it, whose part past the photo's left or right edge the pager takes (the hand-over).

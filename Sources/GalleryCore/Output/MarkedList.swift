@@ -1,3 +1,5 @@
+import Support
+
 /// The marked photos' paths as `-o` prints them on quit: one per line, or NUL-separated with `-0`. A newline in a
 /// name would make one path read as several lines (and `xargs -d '\n'` act on made-up names), so in the line form
 /// such a name is left out and counted, never printed; the NUL form carries every name, as no path holds a NUL.

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// The date a photo was taken (EXIF DateTimeOriginal), read for `--sort taken` from a file's first bytes alone: a
 /// JPEG's APP1 segment, or a TIFF-based file (most camera RAW formats) whose EXIF directory lies near its start.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The natural-order keys of many names, each made once and all kept in one flat buffer: to sort the names, or to
 /// pick the first and last few and those around one name without sorting (a 100,000-photo folder's first photo is

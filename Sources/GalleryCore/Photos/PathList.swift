@@ -1,10 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// Photo paths read from standard input (`-i`, as nsxiv's): one a line, or NUL-separated with `-0`. The input is
 /// hostile: an entry longer than a path can be, or not UTF-8, or (one a line) with a control character, is skipped and

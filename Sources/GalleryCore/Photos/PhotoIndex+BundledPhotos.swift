@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

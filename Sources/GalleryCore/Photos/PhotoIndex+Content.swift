@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Photos recognised by their first bytes where the name does not say (an MPO, a JPEG named `.jpe` or `.jfif`, a PNG
 /// named `.apng`, a photo with no extension), as feh and nsxiv list them. Only names with neither a photo's extension

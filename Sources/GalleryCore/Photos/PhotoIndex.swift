@@ -1,10 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// The ordered list of photos to show, built from command-line paths without writing anything.
 ///

@@ -1,8 +1,6 @@
 import Dispatch
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
 
 /// The photos to show, in order, usable before they are all sorted: the count, where to start and the photos at the
 /// first and last few places (and around the start) are known at once; any other photo once a thread has sorted them
@@ -75,11 +73,9 @@ public final class PhotoOrder: Sendable {
         self.sorted = sorted
         let finished = sortFinished
         DetachedThread.start(name: "gallery-sort") {
-            #if canImport(Glibc)
             // Niced, so that on two cores the first photo's decode and the window's start go first (on Linux, "process"
             // 0 is the calling thread, which has a nice value of its own).
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            #endif
             let order = keys.sortedIndices()
             sorted.withLock { $0 = .indices(order) }
             finished.signal()

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// The order a folder's photos are shown in (`--sort`).
 public enum PhotoSort: String, CaseIterable, Sendable {

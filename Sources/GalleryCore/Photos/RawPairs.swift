@@ -1,3 +1,5 @@
+import Support
+
 /// Which file of a camera RAW + JPEG pair (`IMG_1.CR2` beside `IMG_1.JPG`, same folder and name) a folder shows
 /// (`--raw-pairs`): cameras write both, and the pair is one photo.
 public enum RawPairs: String, CaseIterable, Sendable {

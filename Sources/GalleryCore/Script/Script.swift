@@ -1,3 +1,5 @@
+import Support
+
 /// A parsed headless script: events in time order (see docs/FORMATS.md).
 public struct Script: Equatable, Sendable {
     /// The events, in non-decreasing `t`.

@@ -1,3 +1,5 @@
+import Support
+
 /// Why a script could not be read, with the file and line (counted from 1) where it went wrong.
 public struct ScriptError: Error, Equatable, Sendable {
     /// What is wrong.

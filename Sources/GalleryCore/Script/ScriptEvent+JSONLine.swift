@@ -1,3 +1,5 @@
+import Support
+
 extension ScriptEvent {
     /// The event as one script line, e.g. `{"t":0.05,"type":"move","x":600,"y":360}`; `Script.parse` reads it back.
     public var jsonLine: String {

@@ -1,3 +1,5 @@
+import Support
+
 /// The range every number in a script must lie in, so that no input can trap, allocate without bound or
 /// spin for hours (docs/FORMATS.md lists them).
 public enum ScriptLimits {

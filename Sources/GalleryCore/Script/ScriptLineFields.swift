@@ -1,3 +1,5 @@
+import Support
+
 /// One script line as `JSONDecoder` reads it: `t`, `type`, and only the fields that `type` needs, so other
 /// fields are ignored whatever they hold. Values are checked by `ScriptEvent.parse(jsonLine:lineNumber:)`.
 struct ScriptLineFields: Decodable {

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 /// One trace line as `JSONDecoder` reads it. The fields up to `frame_ms` are required, later ones default as in
 /// `TraceRecord.init`, unknown ones are ignored, and `null` numbers (written for NaN or infinity) read as NaN.

@@ -1,3 +1,5 @@
+import Support
+
 /// Reads traces back, for tests and tools; records are independent, so a trace is just its lines.
 public enum TraceReader {
     /// The records of a whole trace; blank lines are skipped and errors name the line (from 1).

@@ -1,4 +1,5 @@
 import PagerEngine
+import Support
 
 extension TraceRecord {
     /// Decimals written for `t` and `position`: a microsecond and a millionth of a page.

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// Writes trace records as JSON Lines, buffered, in the exact text of `TraceRecord.jsonLine`.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// What `/proc` says is running: for tests that nothing the gallery started is left, and that a decode is under way.
 package enum ProcessAlive {

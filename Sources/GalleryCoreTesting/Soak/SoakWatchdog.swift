@@ -1,11 +1,7 @@
 import Dispatch
 import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// A wall-clock limit on each soak run. A run that hangs inside a frame (an endless loop in the pager) cannot be stopped
 /// from within the process, so by default an expired limit prints what was running (its seed and replay command) and

@@ -1,6 +1,7 @@
 import DecoderProcess
 import Dispatch
 import GalleryCore
+import Support
 
 /// The sandbox layers of the decoder processes, for the information panel: asked of the pool the first time the panel
 /// shows (never at start, where it would take a process from the first photos), on a thread of its own; and the

@@ -1,6 +1,7 @@
 import GalleryCore
 import Logging
 import PagerEngine
+import Support
 
 /// The user's actions (`--action1` … `--action9`, Ctrl+1 … 9): started on threads of their own, never waited for by
 /// the window; when one ends, the photos on screen are examined again off the main thread and re-read if the command

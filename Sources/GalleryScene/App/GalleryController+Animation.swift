@@ -1,6 +1,7 @@
 import GalleryCore
 import Imaging
 import Logging
+import Support
 
 /// The animated photo on screen: only the current page plays. Its frames come from its `AnimationStream`, which
 /// decodes the next frame due on a thread of its own while the current one shows, so the upload step before painting

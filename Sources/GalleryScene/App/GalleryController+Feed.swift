@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 
 extension GalleryController {
     /// Where the feed's request for more pages stands.

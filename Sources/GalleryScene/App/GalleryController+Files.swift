@@ -1,6 +1,7 @@
 import GalleryCore
 import Logging
 import PagerEngine
+import Support
 
 /// The photo's file on request: Delete moves it to the Trash (`TrashRunner`, off the main thread) and it leaves the
 /// library, its neighbour showing; Ctrl+Z puts the last one back at its place (marked if it was) and shows it; Ctrl+C

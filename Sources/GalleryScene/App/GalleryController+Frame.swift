@@ -1,6 +1,7 @@
 import GalleryCore
 import Imaging
 import PagerEngine
+import Support
 
 /// Painting the model, the window's title and the trace record: what one frame shows.
 extension GalleryController {

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// Grid mode on the drawing side: its thumbnails, its painting, and the zoom between a cell and the pager's page box.
 extension GalleryController {

@@ -1,10 +1,9 @@
 import GalleryCore
+import Glibc
+import Imaging
 import Logging
 import PagerEngine
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Support
 
 /// The library changing while it shows, as feh and nsxiv do: photos that cannot be shown leave the count, `r` lists
 /// the folders again. The photo on screen stays (or its neighbour, when it is the one gone), and so does its texture.

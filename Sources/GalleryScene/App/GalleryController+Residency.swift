@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// What is decoded and kept: pages by the residency plan, thumbnails for the wheel, the grid and a far jump's stand-in.
 extension GalleryController {

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// The zoom's drawing side (the model decides the zoom): the fits of the decoded photos it decides from, the status bar's
 /// and the panel's sizes, and the sharp decode of the visible region once a zoom rests.

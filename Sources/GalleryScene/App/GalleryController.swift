@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// The adapter of `GalleryModel`, shared by the window and headless runs: it hands the model each input with what
 /// only it knows (`FrameFacts`), carries out the model's effects in the world (trace lines, decodes, uploads, flights,

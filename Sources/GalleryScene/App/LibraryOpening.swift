@@ -1,5 +1,6 @@
 import Dispatch
 import GalleryCore
+import Support
 
 /// A library being opened on its own thread, so that listing and sorting a large folder overlaps with SDL's start,
 /// and the first photo's decode can be submitted the moment its path is known. Files dropped onto the window are

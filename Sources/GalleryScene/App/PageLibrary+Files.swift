@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 
 extension PageLibrary {
     /// Every photo's source in order, when the library is photo files (nil for generated pages): what a drop or a

@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 
 extension PageLibrary {
     /// The folders this library's photo files are in (none for generated pages): what the output policy protects.

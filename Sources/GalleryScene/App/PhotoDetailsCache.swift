@@ -1,5 +1,7 @@
 import Dispatch
 import GalleryCore
+import Imaging
+import Support
 
 /// The details the information panel shows (`PhotoDetails`), read on a thread of their own for the photo shown while
 /// the panel is open, one file at a time, and kept per path: the main thread never touches a photo's file, and

@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// A file whose read failed while it was being written (`GalleryController.settling`): read again from `due` on,
 /// until a read of it found as it was then counts.

@@ -1,4 +1,5 @@
 import GalleryCore
+import Support
 
 /// Which animation frame a page texture holds.
 struct ShownAnimationFrame {

@@ -1,8 +1,6 @@
 import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
 
 /// SIGINT, SIGTERM and SIGHUP, turned into a request to stop that the frame loops check, so that a run ends within a
 /// frame or two, its trace complete, and exits 130, 143 or 129.

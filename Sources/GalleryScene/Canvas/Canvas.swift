@@ -1,3 +1,5 @@
+import Imaging
+
 /// What the gallery draws on: the seam between the scene (controller, stores, painters) and a renderer, so this module
 /// needs no SDL. `Gallery`'s `Renderer` is the one canvas; it takes back only textures it made (`makeTexture(from:)`).
 ///

@@ -1,3 +1,5 @@
+import Imaging
+
 /// One font at one size, measuring text and rasterising it into pixels. On the main actor, like the canvas.
 @MainActor
 public protocol CanvasFont: AnyObject {

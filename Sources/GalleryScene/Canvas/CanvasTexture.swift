@@ -1,3 +1,5 @@
+import Imaging
+
 /// A picture held by a `Canvas`, made by it and drawn only on it (`Canvas.copy`). On the main actor, like its canvas.
 @MainActor
 public protocol CanvasTexture: AnyObject {

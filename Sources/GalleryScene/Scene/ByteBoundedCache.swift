@@ -1,4 +1,5 @@
 import GalleryCore
+import Support
 
 /// Values keyed by photo, each with a size in bytes, evicted least recently used first once their total passes
 /// a budget; pinned photos are never evicted (so the total exceeds the budget only when the pinned photos alone do).

@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// A page's or thumbnail's decode that failed, with the identity of the file as the worker found it before reading:
 /// whether the file was being written then (its modification time) and whether it changed since tell the controller

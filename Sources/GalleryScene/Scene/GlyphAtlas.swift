@@ -1,3 +1,4 @@
+import Imaging
 import Logging
 
 /// Monospaced text drawn glyph by glyph from textures rasterised once each, so text that changes every frame (the

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// Draws grid mode as a pure function of the grid's state at the frame's time and the thumbnails held: the visible
 /// rows' thumbnails fitted in their squares (a flat box while one is still coming, a no-entry mark where one failed),

@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// The short zoom between a grid cell and the pager's page box: opening a photo from the grid flies it from its cell
 /// to where the pager shows it, going back flies the page into the selection's cell. A value of the model's clock

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// A texture per logical page, so an end-cap duplicate and its original share one; pages that leave the plan stay
 /// cached, least recently used evicted first, while the textures fit their byte budget.

@@ -1,3 +1,5 @@
+import Imaging
+
 /// The badge of a marked photo (`m`): a small amber square with a dark rim in the top-right corner of its picture,
 /// in the pager and on the wheel's thumbnails; seen at any size, never hiding much of the photo.
 @MainActor

@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// Draws what sits over the photos into the boxes `SceneLayout` gives them: the fading page information, page dots,
 /// the information panel and the help. Text is rasterised once and cached: static text in `TextCache`, the panel's

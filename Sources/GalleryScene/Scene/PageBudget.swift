@@ -1,3 +1,5 @@
+import Imaging
+
 /// How decoded pages and textures are bounded by `--cache-mb` at every window size (before they were, at 16384² the
 /// three pinned pages alone took 1.8 GB of textures against 64 MB).
 ///

@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 
 extension PageDecodes {
     /// The library changed (`r`, or photos that cannot be shown were dropped): what is known of each photo follows it

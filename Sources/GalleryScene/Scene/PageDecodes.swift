@@ -1,6 +1,8 @@
 import GalleryCore
+import Imaging
 import Logging
 import PagerEngine
+import Support
 
 /// The decode side of a page store: requests in flight, failures, damage notes and the file stamps that tell when a
 /// page's file changed. On the main actor with the stores it serves, and it never touches a file: the worker examines

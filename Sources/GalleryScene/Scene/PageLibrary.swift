@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// Where each photo's pixels come from: the photo files, or generated pages for tests and benchmarks.
 public struct PageLibrary: Sendable {

@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 
 extension PageStore {
     /// A page texture of `size` as drawn in `pageBox` turned by `orientation`: sides swapped by a quarter turn, fitted

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// Decoded pages on their way to the screen: decode requests, textures, failures and damage notes, keyed by photo
 /// (`PhotoID`), under byte budgets. On the main actor, as stores hold textures.

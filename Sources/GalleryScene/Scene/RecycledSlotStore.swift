@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// Three-surface mode's store: exactly three slot textures, refilled from the decoded surfaces kept for the pages the
 /// plan requires (within their byte budget, the current page and its neighbours always kept).

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// Draws one frame of the strip: pages fitted on a dark background, stand-ins (after a far jump the photo's thumbnail
 /// when one is at hand, else a flat neutral box of its shape), error tiles, the feed's end page.

@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 
 /// Draws the feed's activity spinner: one anti-aliased spoke texture, made once, copied twelve times turned and faded.
 @MainActor

@@ -1,6 +1,7 @@
 import GalleryCore
 import Imaging
 import Logging
+import Support
 
 /// Text rendered once into textures and reused: each (text, size, colour) is rasterised by `prepare(_:renderer:)` before
 /// the first frame that draws it, and looked up while painting. Least recently used entries go beyond `capacity`. On the

@@ -1,3 +1,5 @@
+import Imaging
+
 /// One text as a painter draws it: what `TextCache.prepare(_:renderer:)` makes a texture of before painting and
 /// `TextCache.texture(_:)` finds while painting.
 struct TextRequest: Hashable {

@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// The wheel's and the grid's thumbnails: decoded off the main thread at row or cell size (never the page size), cached
 /// by photo at the current thumbnail size, least recently used ones dropped beyond `capacity`. On the main actor, as it

@@ -1,5 +1,7 @@
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 
 /// Draws wheel mode: rows of a thumbnail and a file name riding a circle arc over a tiled pattern, the
 /// centred row highlighted.

@@ -1,4 +1,6 @@
 import GalleryCore
+import Imaging
+import Support
 
 /// The sharp picture of a zoomed photo: its visible region (with a margin for panning, when the budget allows),
 /// decoded again off the main thread at the size it is drawn at (up to the image's own pixels), while the page

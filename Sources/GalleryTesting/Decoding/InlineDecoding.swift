@@ -1,6 +1,7 @@
 import Gallery
 import ImageDecoders
 import ImageLoader
+import Imaging
 
 /// Decoding in the run's own threads, as tests, benchmarks and the soak inject it (`HeadlessRun.inlineDecoding`,
 /// `WindowRun.inlineDecoding`): the viewer itself decodes in `gallery-decoder` processes and links no decoder.

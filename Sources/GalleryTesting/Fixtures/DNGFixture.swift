@@ -1,4 +1,5 @@
 import Gallery
+import Imaging
 
 /// A minimal Adobe DNG made by hand for tests and benchmarks (Debian ships no RAW encoder): IFD 0 is the JPEG preview
 /// (NewSubFileType 1, JPEG compression, the Orientation tag LibRaw turns into its flip), its SubIFD a 32 × 32 16-bit

@@ -1,10 +1,6 @@
 import Gallery
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Imaging
 
 /// HEIC, AVIF and JPEG XL files made at test and benchmark time with Debian's own encoders (`heif-enc` from
 /// libheif-examples, `avifenc` from libavif-bin, `cjxl` from libjxl-tools), from a JPEG or PPM written first.

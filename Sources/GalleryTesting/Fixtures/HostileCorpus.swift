@@ -1,13 +1,11 @@
 import Gallery
 import GalleryCore
+import Glibc
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// A folder of files made to break the image pipeline, as the pipeline tests make them: a header claiming an enormous

@@ -1,4 +1,5 @@
 import Gallery
+import Imaging
 
 /// Image files that are only a header claiming an enormous size: each format the gallery accepts, written from its
 /// specification, so the tests and the soak's hostile corpus need no binary fixtures.

@@ -1,5 +1,6 @@
 import CTurboJPEG
 import Gallery
+import Imaging
 
 /// JPEG files made with TurboJPEG for the tests and the soak's hostile corpus: RGB or CMYK, with an optional EXIF
 /// orientation tag.

@@ -1,5 +1,6 @@
 import Gallery
 import GalleryCore
+import GalleryScene
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,15 +1,16 @@
 import Gallery
 import GalleryCore
 import GalleryCoreTesting
+import GalleryScene
+import Glibc
+import Imaging
 import PagerEngine
+import Support
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// One soak case: a generated script run headless in-process, every frame of its trace checked.

@@ -1,9 +1,6 @@
 import CGif
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
 
 /// An animated GIF's frames through giflib, read record by record and composited onto one canvas as they are asked for:
 /// local or global palette, the transparent index, disposal methods 0–3 (3 restores a saved copy of the canvas),

@@ -1,11 +1,8 @@
+import CFormatDecoding
 import CHeif
-import CHeifDecoders
+import Glibc
 import ImageLoader
 import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Decodes HEIF/HEIC and AVIF files with libheif, from bytes already read through `ImageFile`.
 ///
@@ -13,7 +10,7 @@ import Glibc
 /// orientation is applied after them (HEIF writers set EXIF orientation to match, and libheif's result is already
 /// upright). Grids are assembled by libheif; 10- and 12-bit images are converted to 8 bits. When the file carries a
 /// thumbnail at least as large as the size the picture is drawn at, the thumbnail is decoded instead. HEVC and AV1 are
-/// decoded by this package's libheif plugins (`CHeifDecoders`: libde265 and dav1d on every core; libheif 1.15's own
+/// decoded by this package's libheif plugins (`CFormatDecoding`: libde265 and dav1d on every core; libheif 1.15's own
 /// libde265 plugin decodes on one thread). libheif 1.15 has no scaled decode, and converts every picture to RGB before
 /// anything else (even one asked for in Y′CbCr): an opaque 8-bit picture drawn at half its size or less is handed to
 /// libheif by the plugin already reduced by a whole factor (`PictureReduction`), and the caller scales the result the
@@ -188,7 +185,7 @@ package struct HEIFDecoder {
     }
 
     /// `handle`'s image, transformed, at least `fitted` large: an opaque 8-bit image with no clean aperture that can
-    /// shrink by a whole factor of 2 or more is handed to libheif by the decoder plugin (`CHeifDecoders`) reduced by that
+    /// shrink by a whole factor of 2 or more is handed to libheif by the decoder plugin (`CFormatDecoding`) reduced by that
     /// factor, each sample the mean of its block, so libheif converts (and this copies) a fraction of the pixels; any
     /// other, and any picture the plugin did not reduce, as `decode(_:)` at its full size.
     private func decode(_ handle: OpaquePointer, covering fitted: PixelSize) throws(DecodeFailure.Reason)

@@ -1,12 +1,7 @@
-import CJPEGRegion
+import CFormatDecoding
 import CTurboJPEG
-import Imaging
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Imaging
 
 /// Decodes JPEG files with libjpeg-turbo's TurboJPEG API at the smallest DCT scale (M/8) that still covers the size
 /// the picture is drawn at, so a 24 MP photo shown at 1280×720 never exists at full size in memory.

@@ -1,4 +1,4 @@
-import CJPEGRegion
+import CFormatDecoding
 import Imaging
 
 /// A rectangle of a JPEG's fitted, upright picture, mapped to the stored pixels at the plan's DCT scale, and its

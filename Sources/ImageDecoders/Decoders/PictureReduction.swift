@@ -1,7 +1,7 @@
 import Imaging
 
 /// How far a picture shown at a fraction of its size is reduced while it decodes, before it is fitted: a HEIF or AVIF
-/// picture in the decoder plugin (`CHeifDecoders`), a JPEG XL picture as libjxl renders its rows (`JXLReduction`). Each
+/// picture in the decoder plugin (`CFormatDecoding`), a JPEG XL picture as libjxl renders its rows (`JXLReduction`). Each
 /// reduced pixel is the mean of a block of whole pixels, so the fit that follows scales the rest of the way from a
 /// picture still at least as large as the page.
 package enum PictureReduction {

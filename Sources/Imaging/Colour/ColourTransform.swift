@@ -1,6 +1,6 @@
 import CLcms2
 import CZlib
-import GalleryCore
+import Support
 
 /// A Little CMS transform from a photo's embedded colour space to the output profile, applied in place to decoded
 /// pixels on the decode thread.

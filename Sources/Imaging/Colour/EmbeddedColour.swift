@@ -1,3 +1,5 @@
+import Support
+
 /// The colour space a file states for its pixels, read from its own bytes before anything is decoded: an ICC profile
 /// (JPEG's APP2 `ICC_PROFILE` segments, WebP's `ICCP` chunk, TIFF's tag 34675 in its first directory, PNG's zlib-compressed `iCCP`), or PNG's
 /// `gAMA` and `cHRM`, HEIF's `nclx` primaries and transfer. Nil from the readers means sRGB (no statement, PNG's `sRGB` chunk, or a gamma and primaries that

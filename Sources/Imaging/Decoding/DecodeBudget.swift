@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// The bytes all decode threads may hold at once: a decode reserves its estimate before it allocates and returns it
 /// when done, so huge photos decode one at a time instead of together.

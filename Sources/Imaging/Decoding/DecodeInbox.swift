@@ -1,5 +1,5 @@
 import Dispatch
-import GalleryCore
+import Support
 
 /// What a `DecodeWorker` shares with its threads: the queue, the requests in flight, the finished results and the
 /// notes about files (headers read, files unchanged), behind one mutex. Threads sleep on semaphores, never while

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// What a decode thread learned about a page's file before or instead of a decode: its header's size (the decode
 /// follows), or that a revalidated file is unchanged (nothing is decoded). Main loops take them with

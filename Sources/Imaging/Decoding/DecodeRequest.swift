@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// A photo to decode: which photo, from where, fitted into which box, for which layout generation, and for what.
 public struct DecodeRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// A finished decode: the request it answers, the picture or the failure, and what the worker saw of the file.
 public struct DecodeResult: Sendable {

@@ -1,9 +1,6 @@
 import Dispatch
-import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
 
 /// Decodes pages on background threads, in submission order, into an inbox the main loop drains.
 ///

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// The output profile photos are converted to: the ICC profile of the display the window is on, as SDL reads it
 /// (`SDL_GetWindowICCProfile`: on X11 the `_ICC_PROFILE` property colour managers such as colord set on the root

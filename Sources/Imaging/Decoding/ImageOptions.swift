@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// The image pipeline's limits, from the command line: how large a picture may be decoded, how much memory decodes
 /// share, and how many bytes of decoded pages are kept.

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// What turns a request into a picture: the viewer's decoder processes (`ProcessPictureDecoder`, DecoderProcess), or a
 /// decoder running on the calling thread (`ImageDecoder`, ImageDecoders), which only tests, benchmarks, the soak and

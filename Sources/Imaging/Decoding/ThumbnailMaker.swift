@@ -1,10 +1,5 @@
-import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// Makes the wheel's thumbnails on a decode thread, through the desktop's shared cache when there is one
 /// (`ThumbnailCache`): a valid cached thumbnail is decoded instead of the photo; otherwise the photo is decoded at the

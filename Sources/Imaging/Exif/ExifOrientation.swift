@@ -1,4 +1,5 @@
 import CExif
+import Support
 
 /// How a photo's stored pixels must be turned to stand upright: the eight values of the EXIF Orientation tag.
 ///

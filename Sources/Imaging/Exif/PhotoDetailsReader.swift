@@ -1,5 +1,5 @@
 import CExif
-import GalleryCore
+import Support
 
 /// Reads a photo's details for the information panel: the file's size, and its EXIF data parsed by libexif from the
 /// file's first bytes (`ImageFile.headBytes`): a JPEG's APP1 segment, a PNG's `eXIf` chunk or a WebP's `EXIF` chunk

@@ -1,8 +1,5 @@
-import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
 
 /// An open file's bytes read through a window of `windowBytes`: what a scan or a frame-by-frame decoder reads from
 /// a large file without holding it whole (a 60 MB GIF costs one window, not 60 MB).

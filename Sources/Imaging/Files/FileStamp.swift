@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A photo file's identity: device, inode, size and modification time. When any differs from the one decoded, the
 /// page shows another file, changed in place, or renamed or copied over the name (`mv new.jpg p01.jpg` keeps the new

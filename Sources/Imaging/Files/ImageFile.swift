@@ -1,10 +1,5 @@
-import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// An image file opened for reading so that nothing swapped onto its name can block or fool the decoder.
 ///

@@ -1,10 +1,5 @@
-import GalleryCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// The photo a decoder process was sent, under the name its decoder opens it by.
 ///

@@ -1,11 +1,6 @@
-import GalleryCore
-import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
+import Synchronization
 
 /// The one door to photo files: every `stat`, `open`, `fstat` and read of a photo (`FileStamp`, `ImageFile`) passes
 /// through here, so a test can make a folder slow, as a NAS or a sleeping disk is, and see which threads touched it.

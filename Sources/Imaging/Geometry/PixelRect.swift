@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// An axis-aligned rectangle in pixels, origin top-left, y down: the layout's own rectangle (`LayoutRect`, SDL-free),
 /// so a rectangle the layout places is drawn as it is.

@@ -1,6 +1,5 @@
 // The header fuzz target compiles PhotoFormat.swift into its own module instead (Scripts/fuzz.sh).
 #if canImport(GalleryCore)
-import GalleryCore
 #endif
 
 /// The header readers of the formats decoded by libheif, libjxl and LibRaw: their signatures and stated sizes, read

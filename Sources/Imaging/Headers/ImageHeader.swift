@@ -1,6 +1,7 @@
+import Support
+
 // The header fuzz target compiles PhotoFormat.swift into its own module instead (Scripts/fuzz.sh).
 #if canImport(GalleryCore)
-import GalleryCore
 #endif
 
 /// What the header of an image file says: its format and pixel size, read before any decoder allocates.

@@ -1,5 +1,5 @@
 import Dispatch
-import GalleryCore
+import Support
 
 /// Where an animation's frames come from, one at a time: composited (disposal and blending applied) and fitted to the
 /// size the page is drawn at. A GIF read record by record, libwebp's animation decoder, or a decoder process holding

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 extension PixelBuffer {
     /// The buffer's size.

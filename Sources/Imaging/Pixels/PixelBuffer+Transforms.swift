@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension PixelBuffer {
     /// A copy of `rect`, which must lie inside the buffer.

@@ -1,8 +1,5 @@
-import CSharedMemory
-
-#if canImport(Glibc)
+import CLinux
 import Glibc
-#endif
 
 /// Pixel memory owned by one object: private pages, or a shared-memory file another process can map.
 ///

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 
 /// Where a picture's shared memory (`PixelBuffer(… shared: true)`) comes from while a decoder process answers a
 /// request: its reply slots, memory the viewer has mapped already, so a photo's pixels go where the last ones were

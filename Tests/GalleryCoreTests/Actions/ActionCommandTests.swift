@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import GalleryCoreTesting
 import PagerEngine
+import Support
 import Testing
 
 /// The user's actions: the script a template becomes (no file name in it, ever), the names reaching the command as

@@ -1,4 +1,5 @@
 import GalleryCore
+import Support
 import Testing
 
 @Suite("Animation clock")

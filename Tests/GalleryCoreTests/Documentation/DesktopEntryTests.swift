@@ -1,5 +1,5 @@
 import GalleryCore
-import GalleryDocumentation
+import GalleryDocs
 import Testing
 
 @Suite("Desktop entry")

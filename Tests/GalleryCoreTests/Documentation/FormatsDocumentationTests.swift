@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
-import GalleryDocumentation
+import GalleryDocs
+import Support
 import Testing
 
 /// The examples in docs/FORMATS.md are read by the real parsers, so the document cannot drift from the code.

@@ -1,6 +1,6 @@
 import Foundation
 import GalleryCore
-import GalleryDocumentation
+import GalleryDocs
 import Testing
 
 @Suite("Man page completion")

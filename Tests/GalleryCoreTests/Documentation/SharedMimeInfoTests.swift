@@ -1,5 +1,5 @@
 import Foundation
-import GalleryDocumentation
+import GalleryDocs
 import Testing
 
 @testable import GalleryCore

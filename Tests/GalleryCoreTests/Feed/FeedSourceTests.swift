@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 @Suite("Simulated feed source")

@@ -1,11 +1,9 @@
 import Foundation
 import GalleryCore
 import GalleryCoreTesting
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
+import Testing
 
 @Suite("Folder-watch feed source")
 @MainActor struct FolderWatchFeedSourceTests {

@@ -1,11 +1,9 @@
 import Foundation
+import Glibc
+import Support
 import Testing
 
 @testable import GalleryCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Paths carried as their bytes: names that are not UTF-8 open, every other path is unchanged.
 @Suite("Path bytes")

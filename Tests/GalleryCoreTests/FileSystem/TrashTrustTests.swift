@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Support
 import Testing
 
 /// What `Trash` trusts and what it never does: restore a file it did not move, replace a file made in the gap

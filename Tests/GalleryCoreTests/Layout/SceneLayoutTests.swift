@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// The layout value both the painters and the hit-testing use: at every window size from 320 × 240 to 3840 × 2160

@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// Dragging a photo at fit down to go back to the grid, scripted through the model without a renderer: who takes the

@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 @Suite("Gallery model: animation")

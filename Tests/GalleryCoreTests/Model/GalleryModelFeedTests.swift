@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// The feed in the model, without a renderer: the spinner is on screen only on its page, and the answer replaces it

@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// The model when photos leave or join the library: the arrangement stays, its pager is built afresh on the photo

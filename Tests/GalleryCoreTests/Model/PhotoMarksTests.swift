@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// Marks: `m`, `M`, Ctrl+M and Ctrl+U on the model, kept by photo across pages and modes.

@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// Pages and photos: what each slot of the strip shows, as a photo of the library, in every arrangement. A page is a

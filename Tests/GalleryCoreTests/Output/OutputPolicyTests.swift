@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Support
 import Testing
 
 /// The one output policy: where the gallery may write, and what it may replace.

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Support
 import Testing
 
 /// A child's run sleeps in one `poll(2)` until something happens: its output, its end, a cancellation. It used to wake

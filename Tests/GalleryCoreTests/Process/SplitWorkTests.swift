@@ -1,10 +1,8 @@
+import Glibc
+import Support
 import Testing
 
 @testable import GalleryCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("SplitWork")
 struct SplitWorkTests {

@@ -1,11 +1,9 @@
+import Glibc
+import Support
 import Testing
 
 @testable import GalleryCore
 @testable import GalleryCoreTesting
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("Soak watchdog")
 struct SoakWatchdogTests {

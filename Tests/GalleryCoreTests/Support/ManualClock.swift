@@ -1,4 +1,5 @@
 import GalleryCore
+import Support
 
 /// Seconds that pass only when a test says so: the clock a source measures its waits on, in place of real time.
 final class ManualClock: Sendable {

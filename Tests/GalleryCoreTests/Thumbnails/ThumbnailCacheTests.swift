@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Support
 import Testing
 
 /// The shared thumbnail cache's names, text chunks, validity rules and writes (the freedesktop standard).

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Support
 import Testing
 
 /// What the thumbnail cache trusts and leaves behind: thumbnails other programs wrote (their names, their claimed

@@ -1,6 +1,8 @@
 import Foundation
 import GalleryCore
+import Imaging
 import PagerEngine
+import Support
 import Testing
 
 @testable import Gallery

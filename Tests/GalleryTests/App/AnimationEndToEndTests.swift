@@ -2,7 +2,9 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryCoreTesting
+import GalleryScene
 import GalleryTesting
+import Imaging
 import Testing
 
 /// An animated GIF run headless: its frames change on time in the trace (virtual clock) and in shots, only while it

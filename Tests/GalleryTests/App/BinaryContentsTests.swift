@@ -2,22 +2,24 @@ import Foundation
 import Testing
 
 /// The built `gallery` carries no test, soak or documentation code: those live in GalleryTesting, GalleryCoreTesting
-/// and GalleryDocumentation, which only the tests, `gallery-soak` and `gallery-docs` link.
+/// and GalleryDocs, which only the tests, `gallery-soak` and `gallery-docs` link.
 @Suite("Binary contents")
 struct BinaryContentsTests {
     /// Names that appear in the mangled symbols of anything from the modules kept out of `gallery` (Swift mangling
     /// spells module and type names out, so a plain substring finds them).
     static let forbidden = [
-        "GalleryTesting", "GalleryCoreTesting", "GalleryDocumentation",
+        "GalleryTesting", "GalleryCoreTesting", "GalleryDocs",
         "SoakRun", "SoakLibrary", "SoakScriptGenerator", "SoakWatchdog", "TraceInvariants",
         "HostileCorpus", "HostileHeader", "JPEGFixture", "DNGFixture", "EncodedFixture",
         "ManualPage", "DesktopEntry", "InputReference", "ReadmeKeysTable",
     ]
 
-    /// The symbols of the built `gallery` (`nm`: the static symbol table, which a debug build keeps).
-    static func symbols() throws -> [Substring] {
+    /// The symbols of the built `gallery` (`nm`: the static symbol table, which a debug build keeps), or of the
+    /// program of that name beside it.
+    static func symbols(of program: String = "gallery") throws -> [Substring] {
+        let path = GalleryProcess.executable.deletingLastPathComponent().appendingPathComponent(program).path
         let (status, text) = try GalleryProcess.capture(
-            [GalleryProcess.executable.path], program: URL(fileURLWithPath: "/usr/bin/nm"), stream: .standardOutput)
+            [path], program: URL(fileURLWithPath: "/usr/bin/nm"), stream: .standardOutput)
         #expect(status == 0)
         return text.split(separator: "\n")
     }
@@ -56,6 +58,21 @@ struct BinaryContentsTests {
         for name in Self.decoderModules {
             let found = symbols.filter { $0.contains(name) }
             #expect(found.isEmpty, "gallery has \(found.count) symbols naming \(name), e.g. \(found.prefix(3))")
+        }
+    }
+
+    @Test("gallery-decoder's symbol table names neither the app model nor the paging physics")
+    func decoderLinksNoModel() throws {
+        let symbols = try Self.symbols(of: "gallery-decoder")
+        // The control: the decoder's own module and the support both processes link are there.
+        #expect(
+            symbols.contains { $0.contains("14GalleryDecoder") },
+            "nm listed no GalleryDecoder: did it read the decoder?")
+        #expect(symbols.contains { $0.contains("7Support") }, "nm listed nothing of Support: did it read the decoder?")
+        // Swift mangles a module's name as its length and the name: `11PagerEngine`, `11GalleryCore`.
+        for module in ["11PagerEngine", "11GalleryCore", "12GalleryScene"] {
+            let found = symbols.filter { $0.contains(module) }
+            #expect(found.isEmpty, "gallery-decoder has \(found.count) symbols of \(module), e.g. \(found.prefix(3))")
         }
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
 
 /// The built `gallery` run as a child with `posix_spawn` and reaped with `wait4`, so that a test can signal it and read
 /// its own peak memory (Foundation's `Process` gives neither the child's rusage nor the moment it ended).

@@ -3,6 +3,7 @@ import Gallery
 import GalleryCore
 import GalleryTesting
 import Glibc
+import Imaging
 import Testing
 
 /// `--move-to` as a photographer culls a shoot: 500 photos, half sent with `x` to a folder on another volume (copied,

@@ -2,11 +2,10 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryTesting
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
+import Support
+import Testing
 
 extension SDLSerializedTests {
     /// The built `gallery`, run headless on real decoder processes, loses its decoder while the first photo's request

@@ -1,7 +1,9 @@
 import Foundation
 import GalleryCore
 import ImageDecoders
+import Imaging
 import PagerEngine
+import Support
 import Testing
 
 @testable import Gallery

@@ -1,5 +1,7 @@
 import Foundation
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
 import Testing
 

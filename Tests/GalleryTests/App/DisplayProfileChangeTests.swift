@@ -1,6 +1,9 @@
 import GalleryCore
+import GalleryScene
 import ImageDecoders
+import Imaging
 import PagerEngine
+import Support
 import Testing
 
 @testable import Gallery

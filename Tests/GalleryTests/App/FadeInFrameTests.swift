@@ -1,6 +1,8 @@
 import Foundation
 import GalleryCore
+import GalleryScene
 import ImageDecoders
+import Imaging
 import PagerEngine
 import Testing
 

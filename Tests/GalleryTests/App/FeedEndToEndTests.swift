@@ -1,12 +1,10 @@
 import Foundation
 import Gallery
 import GalleryCore
+import Glibc
+import Imaging
 import PagerEngine
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Feed mode run headless as a process: appends, requests, failures and retries, on traces and pixels.
 extension SDLSerializedTests {

@@ -1,8 +1,11 @@
 import Dispatch
 import Gallery
 import GalleryCore
+import GalleryScene
 import ImageDecoders
+import Imaging
 import PagerEngine
+import Support
 import Testing
 
 /// The start: the first photo is the first decode asked for, and a decode begun before the gallery existed (the

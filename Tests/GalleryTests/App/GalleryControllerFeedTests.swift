@@ -1,5 +1,7 @@
 import Gallery
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Support
 import Testing
 
 @testable import Gallery

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Gallery
 import GalleryCore
+import Imaging
 import PagerEngine
 import Testing
 

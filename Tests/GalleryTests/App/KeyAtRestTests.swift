@@ -1,5 +1,7 @@
 import GalleryCore
+import GalleryScene
 import ImageDecoders
+import Imaging
 import PagerEngine
 import Testing
 

@@ -2,6 +2,7 @@ import Dispatch
 import GalleryCore
 import Glibc
 import ImageDecoders
+import Imaging
 import PagerEngine
 import Testing
 

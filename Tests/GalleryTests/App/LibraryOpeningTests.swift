@@ -1,5 +1,7 @@
 import Dispatch
 import GalleryCore
+import GalleryScene
+import Support
 import Testing
 
 @testable import Gallery

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Imaging
 import Testing
 
 @testable import Gallery

@@ -1,12 +1,10 @@
 import Foundation
 import Gallery
 import GalleryTesting
+import Glibc
+import Imaging
 import PagerEngine
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     @Suite("Many path arguments")

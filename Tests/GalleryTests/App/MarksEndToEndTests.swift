@@ -1,5 +1,7 @@
 import Foundation
 import GalleryCore
+import Imaging
+import Support
 import Testing
 
 @testable import Gallery

@@ -2,11 +2,10 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryTesting
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Imaging
+import Support
+import Testing
 
 extension SDLSerializedTests {
     @Suite("Names that are not UTF-8")

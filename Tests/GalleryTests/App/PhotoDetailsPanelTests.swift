@@ -2,6 +2,8 @@ import Foundation
 import GalleryCore
 import GalleryCoreTesting
 import GalleryTesting
+import Imaging
+import Support
 import Testing
 
 @testable import Gallery

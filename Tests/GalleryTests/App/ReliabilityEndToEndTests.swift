@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import Support
 import Testing
 
 /// `gallery` as a hostile user drives it: signals, far-future events, huge galleries and out-of-range options.

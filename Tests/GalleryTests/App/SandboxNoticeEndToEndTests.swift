@@ -2,7 +2,9 @@ import DecoderProcess
 import Foundation
 import Gallery
 import GalleryCore
+import GalleryScene
 import GalleryTesting
+import Imaging
 import Testing
 
 /// A decoder sandbox layer missing is said in the window, where a user looks, not only in the I panel: a standing

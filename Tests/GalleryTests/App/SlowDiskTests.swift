@@ -2,7 +2,9 @@ import GalleryCore
 import GalleryTesting
 import Glibc
 import ImageDecoders
+import Imaging
 import PagerEngine
+import Support
 import Testing
 
 @testable import Gallery

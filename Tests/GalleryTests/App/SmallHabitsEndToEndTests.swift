@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Imaging
 import Testing
 
 @testable import GalleryScene

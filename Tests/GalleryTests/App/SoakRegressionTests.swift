@@ -2,7 +2,9 @@ import Foundation
 import Gallery
 import GalleryCore
 import GalleryCoreTesting
+import GalleryScene
 import GalleryTesting
+import Imaging
 import PagerEngine
 import Testing
 

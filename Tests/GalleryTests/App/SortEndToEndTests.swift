@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import GalleryCoreTesting
 import GalleryTesting
+import Imaging
 import Testing
 
 @testable import Gallery

@@ -3,6 +3,7 @@ import Gallery
 import GalleryCore
 import GalleryCoreTesting
 import GalleryTesting
+import Support
 import Testing
 
 /// What a hostile tester tried: `gallery` never writes over a photo, leaves nothing running, and stops at

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import GalleryCore
+import Imaging
 import PagerEngine
 import Testing
 

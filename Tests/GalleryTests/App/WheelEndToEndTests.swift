@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Imaging
 import PagerEngine
 import Testing
 

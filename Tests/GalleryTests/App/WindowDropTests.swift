@@ -1,5 +1,7 @@
 import CSDL2
 import GalleryCore
+import GalleryScene
+import Imaging
 import PagerEngine
 import Testing
 

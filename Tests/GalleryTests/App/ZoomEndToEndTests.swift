@@ -3,6 +3,7 @@ import Foundation
 import Gallery
 import GalleryCore
 import PagerEngine
+import Support
 import Testing
 
 /// Zoom and pan nested in the pager, run headless as a process: traces and pixels.

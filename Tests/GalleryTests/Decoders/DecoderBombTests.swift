@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import GalleryTesting
 import ImageLoader
+import Support
 import Testing
 
 @testable import Gallery

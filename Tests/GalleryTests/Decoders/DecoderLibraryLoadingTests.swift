@@ -2,16 +2,13 @@ import DecoderProcess
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Glibc
 import ImageDecoders
 import ImageLoader
 import Testing
 
 @testable import Gallery
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     /// The format libraries a decoder process maps: only those its photos need, loaded before its sandbox goes on, and

@@ -2,16 +2,14 @@ import DecoderProcess
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Glibc
 import ImageLoader
+import Support
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     /// The decoder processes: their sandbox as the kernel reports it, and faults that cost one photo, never the pool.

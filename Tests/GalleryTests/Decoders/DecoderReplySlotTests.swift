@@ -1,15 +1,13 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Glibc
+import Support
 import Testing
 
 @testable import DecoderProcess
 @testable import Gallery
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     /// The reply slots: memory a decoder process and the viewer map once and recycle, never written while the viewer

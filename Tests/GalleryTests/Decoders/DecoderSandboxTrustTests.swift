@@ -1,14 +1,12 @@
 import DecoderProcess
 import Foundation
 import GalleryCore
+import Glibc
+import Support
 import Testing
 
 @testable import Gallery
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     /// What a compromised decoder could reach, as the kernel shows it: no seccomp listener of its own, none of the

@@ -1,14 +1,12 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Glibc
 import Imaging
+import Support
 import Testing
 
 @testable import DecoderProcess
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     /// The I panel's EXIF is parsed in a decoder process (libexif, sandboxed), never in the viewer: it crosses as a

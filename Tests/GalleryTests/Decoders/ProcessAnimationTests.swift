@@ -2,14 +2,12 @@ import DecoderProcess
 import GalleryCore
 import GalleryCoreTesting
 import GalleryTesting
+import Glibc
+import Support
 import Testing
 
 @testable import DecoderProcess
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SDLSerializedTests {
     /// Animations decoded through decoder processes: the wire's frame requests, frames played by a process of the

@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import GalleryTesting
 import ImageDecoders
+import Imaging
 import PagerEngine
 import Testing
 

@@ -4,6 +4,7 @@ import GalleryCore
 import GalleryTesting
 import ImageLoader
 import PagerEngine
+import Support
 import Testing
 
 @testable import Gallery

@@ -2,18 +2,14 @@ import CSDL2
 import Dispatch
 import GalleryCore
 import GalleryTesting
+import Glibc
 import ImageLoader
+import Support
 import Testing
 
 @testable import Gallery
 @testable import ImageDecoders
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension SDLSerializedTests {
     @Suite struct DecodeWorkerTests {

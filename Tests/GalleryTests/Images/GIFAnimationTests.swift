@@ -1,7 +1,9 @@
 import GalleryCore
 import GalleryCoreTesting
+import GalleryScene
 import GalleryTesting
 import ImageLoader
+import Support
 import Testing
 
 @testable import Gallery

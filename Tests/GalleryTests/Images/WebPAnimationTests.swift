@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import GalleryTesting
 import ImageLoader
+import Support
 import Testing
 
 @testable import Gallery

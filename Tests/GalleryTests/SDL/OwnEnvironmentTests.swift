@@ -2,11 +2,9 @@ import DecoderProcess
 import Foundation
 import Gallery
 import GalleryCore
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Support
+import Testing
 
 extension SDLSerializedTests {
     /// What SDL's start sets for the gallery alone (no D-Bus autolaunch, no Compose table) stays out of what it starts.
@@ -14,7 +12,7 @@ extension SDLSerializedTests {
     struct OwnEnvironmentTests {
         /// What `name` is in a shell the gallery starts, as an action or feed command is started.
         static func inChild(_ name: String) throws -> String? {
-            let outcome = try GalleryCore.ChildProcess.run(
+            let outcome = try Support.ChildProcess.run(
                 shellCommand: "printf '%s\\n' \"${\(name)-unset}\"", timeout: 10, maxLines: 4
             ).get()
             return outcome.lines.first

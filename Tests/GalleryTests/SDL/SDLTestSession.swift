@@ -1,10 +1,5 @@
 import Gallery
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one SDL session of the test process, started on first use with the dummy video driver (no display needed) and
 /// never shut down: quitting SDL between suites would pull it from under the next one, and process exit frees it all.

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Imaging
 import Testing
 
 @testable import Gallery

@@ -1,4 +1,5 @@
 import Gallery
+import Imaging
 import Testing
 
 extension SDLSerializedTests {

@@ -1,4 +1,5 @@
 import GalleryCore
+import Imaging
 import PagerEngine
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 import GalleryCore
 import Glibc
+import Imaging
 import PagerEngine
+import Support
 import Testing
 
 @testable import Gallery

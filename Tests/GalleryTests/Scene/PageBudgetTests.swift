@@ -1,3 +1,4 @@
+import Imaging
 import Testing
 
 @testable import Gallery

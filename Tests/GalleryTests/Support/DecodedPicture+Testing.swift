@@ -1,4 +1,5 @@
 import Gallery
+import Imaging
 
 /// The decoded picture read as the tests read surfaces: its size and its pixels' colours.
 extension DecodedPicture {

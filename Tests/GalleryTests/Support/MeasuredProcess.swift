@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A child process run to completion with its peak memory: the kernel's high-water mark (`VmHWM` in
 /// `/proc/PID/status`), read every half millisecond while it runs.

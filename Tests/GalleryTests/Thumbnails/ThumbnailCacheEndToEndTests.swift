@@ -1,6 +1,8 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Imaging
+import Support
 import Testing
 
 @testable import Gallery

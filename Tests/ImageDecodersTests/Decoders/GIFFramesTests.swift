@@ -1,13 +1,10 @@
 import GalleryCoreTesting
+import Glibc
 import ImageLoader
 import Imaging
 import Testing
 
 @testable import ImageDecoders
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// giflib's frames, composited here one at a time, against SDL_image's whole-file decode of the same GIFs, pixel for
 /// pixel; and the memory a playing GIF holds, which does not grow with its frame count.

@@ -1,12 +1,9 @@
 import CTurboJPEG
+import Glibc
 import Imaging
 import Testing
 
 @testable import ImageDecoders
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A large sequential JPEG is decoded in two bands on two cores: the pixels are those of one pass, whatever the
 /// subsampling and the DCT scale; a progressive file, and a damaged one, take one pass.

@@ -1,4 +1,4 @@
-import GalleryCore
+import Support
 import Testing
 
 @testable import Imaging

@@ -1,10 +1,7 @@
+import Glibc
 import Testing
 
 @testable import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("PixelBuffer scaling and transforms")
 struct PixelBufferScalingTests {

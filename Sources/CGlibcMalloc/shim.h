@@ -1,2 +1,0 @@
-// glibc's <malloc.h> (mallopt, malloc_trim), which Swift's Glibc module does not include.
-#include <malloc.h>

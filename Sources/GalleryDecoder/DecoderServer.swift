@@ -1,0 +1,304 @@
+import CLinux
+import CSandbox
+import DecoderProcess
+import Glibc
+import ImageLoader
+import Imaging
+import Support
+
+/// The decoder process's life: sandbox itself, then answer requests on its socket until the viewer closes it.
+public enum DecoderServer {
+    /// How the process was started (its command line).
+    public struct Options: Sendable {
+        /// The socket to the viewer (descriptor 3).
+        public var socket: Int32 = 3
+        /// The viewer's process id: the decoder ends at once if its parent is not that (the viewer died first).
+        public var parent: Int32?
+        /// The bytes a decode may map beyond the process's own code and heap.
+        public var budgetBytes: UInt64 = 1 << 30
+        /// Whether the test-only probe requests are answered.
+        public var testRequests = false
+        /// Format libraries whose load fails (test only, with `testRequests`): `--test-unloadable RAW` (a
+        /// `FormatLibrarySet` raw value).
+        public var unloadable: FormatLibrarySet = []
+        /// Sandbox layers not put on, as on a kernel without them (test only, with `testRequests`):
+        /// `--test-skip-layers landlock,seccomp`.
+        public var skippedLayers: DecoderSandboxGaps = []
+
+        /// Options from the command line's arguments (after the program name): `--serve FD`, `--parent PID`,
+        /// `--budget BYTES`, `--test-requests`.
+        public init(arguments: [String]) {
+            var remaining = arguments[...]
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--serve": socket = remaining.popFirst().flatMap { Int32($0) } ?? socket
+                case "--parent": parent = remaining.popFirst().flatMap { Int32($0) }
+                case "--budget": budgetBytes = remaining.popFirst().flatMap { UInt64($0) } ?? budgetBytes
+                case "--test-requests": testRequests = true
+                case "--test-skip-layers":
+                    for name in (remaining.popFirst() ?? "").split(separator: ",") {
+                        if name == "landlock" { skippedLayers.insert(.landlock) }
+                        if name == "seccomp" { skippedLayers.insert(.seccomp) }
+                    }
+                case "--test-unloadable":
+                    unloadable = FormatLibrarySet(rawValue: remaining.popFirst().flatMap { UInt8($0) } ?? 0)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Sandboxes the process and serves requests; `decode` does each photo. Ends the process when the viewer closes
+    /// the socket. `prepare` runs before the sandbox: whatever the decoder must load from files (libraries, tables),
+    /// it loads there; `sandboxed` runs once the sandbox is on.
+    ///
+    /// The sandbox goes on when the first request comes, before anything of it is acted on: the format libraries that
+    /// request names (`DecoderRequest.libraries`, from the viewer's read of the photo's header) are loaded first, so a
+    /// process started for a folder of JPEGs never maps SDL_image, libheif, libjxl or LibRaw, and one whose first photo
+    /// is a HEIC maps libheif without a second process. A later request needing a library not loaded then is answered
+    /// `librariesMissingFailureCode` before its photo is read (the pool asks a new process).
+    /// `outputProfile` takes the ICC bytes photos are converted to from then on (nil: sRGB).
+    public static func run(
+        _ options: Options, prepare: () -> Void, sandboxed: () -> Void = {},
+        outputProfile: ([UInt8]?) -> Void = { _ in }, decode: (DecodeJob) -> DecodeAnswer
+    ) -> Never {
+        // The viewer's death ends this process, from now on; if it is already gone, end now.
+        _ = gallery_sandbox_parent_death_signal(SIGKILL)
+        if let parent = options.parent, getppid() != parent { _exit(0) }
+        // Nothing but the standard streams and the socket: a descriptor the starter leaked (a display connection, a
+        // photo folder) is no way out of the sandbox.
+        if options.socket != 3 { _exit(2) }
+        gallery_sandbox_close_descriptors_from(4)
+        prepare()
+        if options.testRequests, !options.unloadable.isEmpty {
+            FormatLibraries.rename(options.unloadable, to: "libgallery-test-unloadable.so.0")
+        }
+        var sandbox: DecoderSandbox?
+        // The reply slots and each reply's own memory: the viewer's, written only where a request names.
+        let replies = ReplyMemory()
+        while true {
+            var bytes = [UInt8](repeating: 0, count: DecoderRequest.byteCount + 1)
+            var received: (Int32, Int32) = (-1, -1)
+            let count = bytes.withUnsafeMutableBytes {
+                gallery_receive_message(options.socket, $0.baseAddress, $0.count, &received.0, &received.1)
+            }
+            guard count > 0 else { _exit(0) }
+            let request = DecoderRequest(decoding: Array(bytes[0..<count]))
+            // The photo (or profile) first, the reply's memory last when the request says one came.
+            var descriptor = received.0
+            var replyMemory: Int32 = -1
+            if request?.carriesReplyMemory == true {
+                replyMemory = received.1 >= 0 ? received.1 : received.0
+                descriptor = received.1 >= 0 ? received.0 : -1
+            } else if received.1 >= 0 {
+                close(received.1)
+            }
+            if sandbox == nil {
+                // A failed load is remembered: the photo that needs it is answered why, as a tile.
+                FormatLibraries.load(request?.libraries ?? [])
+                FormatLibraries.seal()
+                sandbox = DecoderSandbox.enter(
+                    budgetBytes: options.budgetBytes, skipping: options.testRequests ? options.skippedLayers : [])
+                sandboxed()
+            }
+            let started = MonotonicClock.seconds()
+            var reply: DecoderReply
+            // Every request gets its own CPU seconds (the limit counts the process's life).
+            if let request { DecoderSandbox.armCPULimit(seconds: request.cpuSeconds) }
+            let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
+            let gaps = sandbox?.gaps ?? []
+            switch request?.kind {
+            case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos:
+                // Unread: nothing would stand between the photo's decoder and the user's files.
+                reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
+            case .decode? where !missing.isEmpty:
+                // Not read: the pool sends the photo to a process that loads what it needs.
+                reply = missingLibraries(missing)
+            case .decode?:
+                let request = request!
+                if let refusal = replies.begin(replySlot: request.replySlot, memory: replyMemory) {
+                    reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: [refusal])
+                    break
+                }
+                replyMemory = -1
+                let path = "/gallery-photo." + request.fileExtension.filter { $0.isLetter || $0.isNumber }
+                OfferedPhoto.offer(descriptor, as: path)
+                // The decode's first shared buffer that fits (its fitted picture) goes where the request names.
+                let supply: @Sendable (Int) -> PixelStorage? = { replies.storage(byteCount: $0) }
+                let answer = SharedMemorySupply.supplying(supply) {
+                    decode(DecodeJob(request: request, descriptor: descriptor, path: path))
+                }
+                OfferedPhoto.withdraw()
+                let missed = FormatLibraries.takeMissed()
+                switch answer {
+                case _ where !missed.isEmpty:
+                    // The viewer's header read named other libraries than the decode needed (the file changed?).
+                    reply = missingLibraries(missed)
+                case .pixels(let buffer, let notes):
+                    reply = placed(buffer, notes: notes, in: replies)
+                    reply.slot = request.replySlot
+                case .encoded(let bytes):
+                    reply = DecoderReply(failureCode: 0)
+                    if !bytes.isEmpty, let target = replies.copyTarget(byteCount: bytes.count) {
+                        bytes.withUnsafeBytes { target.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                        reply = DecoderReply(
+                            failureCode: 0, width: Int32(clamping: bytes.count), height: 1,
+                            stride: Int32(clamping: bytes.count), format: DecoderReply.encodedPNGFormat,
+                            byteCount: UInt64(bytes.count))
+                    }
+                case .failure(let code, let texts):
+                    reply = DecoderReply(failureCode: code, texts: texts)
+                }
+                replies.end()
+            case .details?:
+                reply = details(of: descriptor, replySlot: request!.replySlot, memory: replyMemory, in: replies)
+                replyMemory = -1
+            case .status?:
+                reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])
+            case .outputProfile?:
+                if let bytes = profile(in: descriptor) {
+                    outputProfile(bytes.isEmpty ? nil : bytes)
+                    reply = DecoderReply(failureCode: 0, texts: [String(request!.profileGeneration)])
+                } else {
+                    reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable profile"])
+                }
+            case let kind? where options.testRequests:
+                reply = probe(kind)
+            default:
+                reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["request refused"])
+            }
+            if descriptor >= 0 { close(descriptor) }
+            if replyMemory >= 0 { close(replyMemory) }
+            reply.decodeMicroseconds = UInt32(clamping: Int((MonotonicClock.seconds() - started) * 1e6))
+            reply.sandboxGaps = gaps.rawValue
+            let message = reply.encoded
+            let sent = message.withUnsafeBytes {
+                gallery_send_message(options.socket, $0.baseAddress, $0.count, -1, -1)
+            }
+            guard sent == message.count else { _exit(0) }
+        }
+    }
+
+    /// The reply to a details request: the EXIF of the photo `descriptor`, parsed here (libexif, sandboxed), as a
+    /// `PhotoDetailsRecord` in the reply's memory (`memory`, which it takes).
+    private static func details(of descriptor: Int32, replySlot: UInt8, memory: Int32, in replies: ReplyMemory)
+        -> DecoderReply
+    {
+        if let refusal = replies.begin(replySlot: replySlot, memory: memory) {
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: [refusal])
+        }
+        defer { replies.end() }
+        let path = "/gallery-photo.details"
+        OfferedPhoto.offer(descriptor, as: path)
+        let details = PhotoDetailsReader.read(path: path)
+        OfferedPhoto.withdraw()
+        guard let details else {
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable"])
+        }
+        let record = PhotoDetailsRecord.encoded(details)
+        guard let target = replies.copyTarget(byteCount: record.count) else {
+            return DecoderReply(failureCode: DecoderReply.memoryLimitFailureCode, texts: [])
+        }
+        record.withUnsafeBytes { target.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return DecoderReply(
+            failureCode: 0, width: 1, height: 1, stride: Int32(record.count),
+            format: DecoderReply.detailsRecordFormat, byteCount: UInt64(record.count))
+    }
+
+    /// The reply for `buffer`, whose pixels are copied into the request's place unless they are there already; a
+    /// failure when they do not fit it.
+    private static func placed(_ buffer: PixelBuffer, notes: [String], in replies: ReplyMemory) -> DecoderReply {
+        var pixels = buffer
+        if !replies.isPlace(buffer.storage) {
+            let stride = PixelBuffer.alignedStride(width: buffer.width)
+            guard let target = replies.copyTarget(byteCount: stride * buffer.height),
+                let copy = try? PixelBuffer(
+                    width: buffer.width, height: buffer.height, stride: stride, format: buffer.format, storage: target)
+            else {
+                return DecoderReply(failureCode: DecoderReply.memoryLimitFailureCode, texts: [])
+            }
+            for y in 0..<buffer.height { memcpy(copy.row(y), buffer.row(y), buffer.width * 4) }
+            pixels = copy
+        }
+        return DecoderReply(
+            failureCode: 0, width: Int32(pixels.width), height: Int32(pixels.height), stride: Int32(pixels.stride),
+            format: pixels.format.rawValue, byteCount: UInt64(pixels.byteCount), texts: notes)
+    }
+
+    /// The reply to a decode that needs the format libraries `missing`, which this process did not load before its
+    /// sandbox went on.
+    private static func missingLibraries(_ missing: FormatLibrarySet) -> DecoderReply {
+        DecoderReply(
+            failureCode: DecoderReply.librariesMissingFailureCode,
+            texts: [String(missing.rawValue), missing.names.joined(separator: ", ")])
+    }
+
+    /// The ICC bytes in the memfd `descriptor` (none: -1, sRGB, an empty array); nil when it cannot be read or is
+    /// larger than any embedded profile may be.
+    private static func profile(in descriptor: Int32) -> [UInt8]? {
+        guard descriptor >= 0 else { return [] }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0,
+            Int(status.st_size) <= EmbeddedColour.maximumProfileBytes
+        else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return read == bytes.count ? bytes : nil
+    }
+
+    /// A test-only probe's reply (or its end: the bomb, the spin and the crash never reply).
+    private static func probe(_ kind: DecoderRequest.Kind) -> DecoderReply {
+        switch kind {
+        case .probeOpenFile:
+            let opened = open("/etc/passwd", O_RDONLY | O_CLOEXEC)
+            let error = errno
+            if opened >= 0 { close(opened) }
+            return DecoderReply(failureCode: 0, texts: [opened >= 0 ? "opened" : "errno \(error)"])
+        case .probeSocket:
+            let opened = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let error = errno
+            if opened >= 0 { close(opened) }
+            return DecoderReply(failureCode: 0, texts: [opened >= 0 ? "opened" : "errno \(error)"])
+        case .probeMemoryBomb:
+            var blocks: [UnsafeMutableRawPointer] = []
+            while true {
+                let chunk = 64 << 20
+                guard let block = malloc(chunk) else { _exit(DecoderFault.memoryLimitExitStatus) }
+                memset(block, 1, chunk)
+                blocks.append(block)
+            }
+        case .probeSpin:
+            var value: UInt64 = 1
+            while value != 0 { value = value &* 6_364_136_223_846_793_005 &+ 1 | 1 }
+            return DecoderReply(failureCode: 0, texts: ["\(value)"])
+        case .probeCrash:
+            raise(SIGSEGV)
+            return DecoderReply(failureCode: 0)
+        case .probeNotificationListener:
+            // SECCOMP_IOCTL_NOTIF_ID_VALID (_IOW('!', 2, __u64)): a listener says ENOENT for an id it never sent.
+            let idValid: UInt = 0x4008_2102
+            var id: UInt64 = 0
+            var errors: Set<Int32> = []
+            for descriptor in Int32(0)..<1024 where fcntl(descriptor, F_GETFD) >= 0 {
+                if ioctl(descriptor, idValid, &id) == 0 || errno == ENOENT {
+                    return DecoderReply(failureCode: 0, texts: ["listener \(descriptor)"])
+                }
+                errors.insert(errno)
+            }
+            return DecoderReply(
+                failureCode: 0, texts: ["no listener", errors.sorted().map(String.init).joined(separator: " ")])
+        case .probeSharedMemory:
+            var error: Int32 = 0
+            let made = gallery_sandbox_probe_shared_memory(2 << 30, &error)
+            return DecoderReply(failureCode: 0, texts: ["\(made)", "\(error)"])
+        case .probeStatPath:
+            let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
+            return DecoderReply(
+                failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
+        case .decode, .status, .outputProfile, .details:
+            return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
+        }
+    }
+}
