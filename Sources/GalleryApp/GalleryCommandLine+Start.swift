@@ -94,13 +94,14 @@ extension GalleryCommandLine {
         try run(startup: nil)
     }
 
-    /// Runs with `startup`, what was begun for these options before they were parsed (`EarlyOpening`).
-    mutating func run(startup: Startup?) throws {
+    /// Runs with `startup`, what was begun for these options before they were parsed (`EarlyOpening`), and the keys
+    /// doing what `keyBindings` say.
+    mutating func run(startup: Startup?, keyBindings: KeyBindings = .standard) throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
         if readsStandardInput { paths = try standardInputPaths() + paths }
         // Called from top-level code, on the main actor, where the window and headless runs (SDL) must run.
-        try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup) }
+        try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup, keyBindings: keyBindings) }
     }
 
     /// `-i`: the paths standard input lists, read once, before the window (so `r` lists them again without reading
@@ -120,7 +121,7 @@ extension GalleryCommandLine {
 
     /// Runs headless or in a window as the flags say.
     @MainActor
-    func start(viewport: ViewportSize, startup: Startup? = nil) throws {
+    func start(viewport: ViewportSize, startup: Startup? = nil, keyBindings: KeyBindings = .standard) throws {
         if headless, let script {
             let (library, order) = try makeOrderedLibrary()
             let parsed = try Script.load(path: script)
@@ -138,6 +139,7 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value ?? 1
             run.keepsZoom = keepZoom
+            run.keyBindings = keyBindings
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
             (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
@@ -157,6 +159,7 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value
             run.keepsZoom = keepZoom
+            run.keyBindings = keyBindings
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
             (run.moveFolders, run.copyFolders) = (moveTo, copyTo)

@@ -40,6 +40,8 @@ public struct HeadlessRun {
     public var startPage = 0
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// What each key does (`[keys]` of the configuration file over `KeyMap`).
+    public var keyBindings = KeyBindings.standard
     /// Whether the run starts as full screen (`--fullscreen`): there is no window, but Escape leaves it first.
     public var startsFullscreen = false
     /// How each photo first fills the page (`--fit`; `e` cycles it).
@@ -121,6 +123,7 @@ public struct HeadlessRun {
         )
         gallery.scale = DesktopScale.resolve(override: scale)
         gallery.model.setKeepsZoom(keepsZoom)
+        gallery.model.setKeyBindings(keyBindings)
         gallery.model.setFullscreen(startsFullscreen)
         gallery.model.setFitMode(fitMode)
         gallery.moveFolders = moveFolders
@@ -169,7 +172,7 @@ public struct HeadlessRun {
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
                 case .key(let name, let isRepeat):
                     // A script names its keys: a name the gallery knows no key for is an unbound key.
-                    let key = Key(name: name).map(GalleryKey.init) ?? .unbound
+                    let key = Key(name: name).map { GalleryKey($0, bindings: keyBindings) } ?? .unbound
                     gallery.apply(.key(key, isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)

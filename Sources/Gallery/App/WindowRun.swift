@@ -19,6 +19,8 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// What each key does (`[keys]` of the configuration file over `KeyMap`).
+    public var keyBindings = KeyBindings.standard
     /// Whether the window opens full screen (`--fullscreen`; F, F11 and Escape leave it).
     public var startsFullscreen = false
     /// How each photo first fills the page (`--fit`; `e` cycles it).
@@ -216,6 +218,7 @@ public struct WindowRun {
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             gallery.model.setKeepsZoom(keepsZoom)
+            gallery.model.setKeyBindings(keyBindings)
             // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
             gallery.model.setFullscreen(window.isFullscreen)
             gallery.model.setFitMode(fitMode)
@@ -247,7 +250,7 @@ public struct WindowRun {
         }
         defer { StopSignal.removeWake(wake) }
         let clock = PerformanceClock()
-        var input = WindowInput(window: window)
+        var input = WindowInput(window: window, keyBindings: keyBindings)
         // On Wayland the touchpad's fingers are read natively: 1:1 scrolling, the lift, hold and pinch.
         var waylandPointer = Self.waylandPointer(window: window, wakeEventType: wakeEventType, logger: logger)
         defer { waylandPointer?.close() }

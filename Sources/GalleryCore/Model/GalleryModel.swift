@@ -34,6 +34,8 @@ public struct GalleryModel: Sendable {
     public private(set) var showsStatusBar = false
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
+    /// The help's lines for the keys: `KeyMap`'s, and what the configuration file changed (`setKeyBindings`).
+    public internal(set) var keyHelpLines = KeyMap.helpLines
     /// The photos marked (`m`), by photo: their count is `marks.count`.
     public internal(set) var marks = PhotoMarks()
     /// The first help line shown when the help is longer than the window.
