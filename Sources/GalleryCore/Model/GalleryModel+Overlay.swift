@@ -143,7 +143,7 @@ extension GalleryModel {
         }
         let width = changes.map(\.key.name.count).max() ?? 0
         keyHelpLines =
-            KeyMap.helpLines + ["", "Changed by gallery.conf:"]
+            KeyMap.helpLines + ["", "Changed by the configuration file:"]
             + changes.map { change in
                 change.key.name + String(repeating: " ", count: width - change.key.name.count + 3)
                     + (change.command?.configName ?? "nothing (unbound)")

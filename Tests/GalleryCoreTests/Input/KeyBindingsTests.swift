@@ -72,6 +72,8 @@ struct KeyBindingsTests {
         model.setKeyBindings(try Self.applying("x = quit\nn = none"))
         #expect(model.keyHelpLines.prefix(KeyMap.helpLines.count).elementsEqual(KeyMap.helpLines))
         #expect(
-            Array(model.keyHelpLines.suffix(3)) == ["Changed by gallery.conf:", "n   nothing (unbound)", "x   quit"])
+            Array(model.keyHelpLines.suffix(3)) == [
+                "Changed by the configuration file:", "n   nothing (unbound)", "x   quit",
+            ])
     }
 }
