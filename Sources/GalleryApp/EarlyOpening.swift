@@ -26,7 +26,8 @@ enum EarlyOpening {
     /// The options that leave the image options (`GalleryCommandLine.images`: the decoders' limits, the budget, colour
     /// management) at their defaults: with only these, the decoder processes and the page worker begin before the parse.
     static let decodingNeutralOptions: Set<String> = listingNeutralOptions.union([
-        "--mode", "--recursive", "--sort", "--reverse", "--raw-pairs", "--slideshow", "--keep-zoom", "--scale",
+        "--mode", "--recursive", "--sort", "--reverse", "--raw-pairs", "--slideshow", "--keep-zoom", "--remember",
+        "--scale",
         "--no-thumbnail-cache", "--output-marked", "-o", "--null", "-0", "--action1", "--action2", "--action3",
         "--action4", "--action5", "--action6", "--action7", "--action8", "--action9",
     ])

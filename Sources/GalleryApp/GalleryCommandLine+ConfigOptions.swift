@@ -21,6 +21,7 @@ extension GalleryCommandLine {
                 $0.transition.rawValue
             },
             .flag("keep-zoom") { $0.keepZoom },
+            .flag("remember") { $0.remember },
             .value("slideshow", expects: "seconds from 0.5 to 86400") { $0.slideshow?.description },
             .flag("recursive") { $0.recursive },
             .value("sort", expects: choices(PhotoSort.allValueStrings)) { $0.sort.rawValue },

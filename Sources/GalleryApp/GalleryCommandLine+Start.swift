@@ -143,7 +143,8 @@ extension GalleryCommandLine {
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
             (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
-            run.startPage = order?.startIndex ?? 0
+            run.viewKeeping = try viewKeeping()
+            run.startPage = Self.startPage(order, keeping: run.viewKeeping)
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
                 library: library,
@@ -171,13 +172,9 @@ extension GalleryCommandLine {
             }
             // Listed on the window's opening thread, while SDL starts (unless the start began listing before the parse).
             let command = self
-            try run.run(startup: startup) {
-                let (library, order) = try command.makeOrderedLibrary()
-                return OpenedLibrary(
-                    library: library, startPage: order?.startIndex ?? 0,
-                    mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven),
-                    feedSource: command.feedSourceFactory(photoCount: library.count))
-            }
+            let keeping = try viewKeeping()
+            run.viewKeeping = keeping
+            try run.run(startup: startup) { try command.openedLibrary(keeping: keeping) }
         }
     }
 

@@ -194,6 +194,13 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "A camera RAW beside a JPEG of the same name shows once: as the jpeg (default), the raw, or both.")
     var rawPairs: RawPairs = .jpeg
 
+    @Flag(
+        help: """
+            Remember each photo's zoom, pan and turn across restarts (the last 1000 photos, in \
+            $XDG_STATE_HOME/gallery/views), and reopen a folder on the photo last seen there.
+            """)
+    var remember = false
+
     @Option(
         help: ArgumentHelp(
             """

@@ -68,6 +68,8 @@ public struct GalleryModel: Sendable {
     public internal(set) var keepsZoom = false
     /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
     public internal(set) var carriedZoom: CarriedZoom?
+    /// Views remembered across restarts (`--remember`).
+    var recall = ViewRecall()
     /// Whether the grid shows each photo's file name under its thumbnail (`c`).
     public internal(set) var showsGridNames = false
     /// How each photo arrived at first fills the page (`--fit`, `e`).
@@ -493,7 +495,8 @@ public struct GalleryModel: Sendable {
             case .pageChanged: showInfo(at: time)
             case .settled(let page):
                 if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
-                effects += takeCarriedZoom() + takeFitMode()
+                noteArrival()
+                effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
             default: break
             }
         }
@@ -512,7 +515,7 @@ public struct GalleryModel: Sendable {
         if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
         effects += advanceZoom(to: time)
         advanceDismiss(to: time)
-        return effects + takeCarriedZoom() + takeFitMode()
+        return effects + takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
     }
 
     /// Turns the slideshow's page when it is due, as the Right key would.

@@ -17,6 +17,8 @@ public struct OpenedLibrary: Sendable {
     public var headStart: DecodeRequest?
     /// The grid's first screen of thumbnails, asked for while the window opens; empty unless the start shows the grid.
     public var thumbnailHeadStart: [DecodeRequest] = []
+    /// The views remembered for its photos (`--remember`), matched to their files off the main thread.
+    public var rememberedViews: [PhotoID: RememberedView] = [:]
 
     /// Creates the description of an opened library.
     public init(library: PageLibrary, startPage: Int, mode: GalleryMode, feedSource: FeedSourceFactory? = nil) {
