@@ -21,12 +21,14 @@ enum EarlyOpening {
 
     /// The options that change neither what is listed and shown first nor how it is decoded: with only these, the
     /// listing and the first photo's decode begin before the parse.
-    static let listingNeutralOptions: Set<String> = ["--software", "--size", "--transition"]
+    /// (`--config` and `--no-config` are: the file's options are among `options` already.)
+    static let listingNeutralOptions: Set<String> = ["--software", "--size", "--transition", "--config", "--no-config"]
 
     /// The options that leave the image options (`GalleryCommandLine.images`: the decoders' limits, the budget, colour
     /// management) at their defaults: with only these, the decoder processes and the page worker begin before the parse.
     static let decodingNeutralOptions: Set<String> = listingNeutralOptions.union([
-        "--mode", "--recursive", "--sort", "--reverse", "--raw-pairs", "--slideshow", "--keep-zoom", "--scale",
+        "--mode", "--recursive", "--sort", "--reverse", "--raw-pairs", "--slideshow", "--keep-zoom", "--remember",
+        "--scale",
         "--no-thumbnail-cache", "--output-marked", "-o", "--null", "-0", "--action1", "--action2", "--action3",
         "--action4", "--action5", "--action6", "--action7", "--action8", "--action9",
     ])
@@ -34,7 +36,7 @@ enum EarlyOpening {
     /// Begins what `options` (split from `paths`) allow, and SDL's load, and returns it for the window's run; nil for
     /// a headless run (which begins SDL's load alone), the help and the version (nothing), and other options (SDL).
     static func begin(options: [String], paths: [String]) -> Startup? {
-        let informational: Set<String> = ["-h", "--help", "--help-hidden", "--version"]
+        let informational: Set<String> = ["-h", "--help", "--help-hidden", "--version", "--print-config"]
         guard !options.contains(where: informational.contains) else { return nil }
         guard !options.contains("--headless") else {
             SDLLibraries.loadInBackground()

@@ -6,6 +6,12 @@ import GalleryScene
 import Glibc
 import Support
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension GalleryCommandLine {
     /// The exit status for input the gallery refuses: an option, a script or a photo path.
     static let badInputStatus: Int32 = 2
@@ -22,7 +28,17 @@ extension GalleryCommandLine {
         signal(SIGPIPE, SIG_IGN)
         Descendants.adopt()
         // Only the options go through the parser, whose cost grows with the square of its arguments.
-        let (options, paths) = CommandLineSplit.split(Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
+        let (given, paths) = CommandLineSplit.split(Array(rawArguments.dropFirst()), valueOptions: valueOptionNames)
+        // The configuration file's options go first, only those the command line does not give: the command line wins.
+        let config: LoadedConfig
+        do {
+            config = try LoadedConfig.load(
+                facts: LoadedConfig.facts(of: given, valueOptions: valueOptionNames),
+                environment: ProcessInfo.processInfo.environment, options: configOptionsByName)
+        } catch {
+            fail(error.description, status: badInputStatus)
+        }
+        let options = config.arguments + given
         // The first photo waits for a decoder process and the window for SDL: both load now while the options are
         // parsed, and the photo is listed and asked for meanwhile when the options allow.
         let startup = EarlyOpening.begin(options: options, paths: paths)
@@ -42,18 +58,25 @@ extension GalleryCommandLine {
                 Glibc.exit(0)
             }
             if exitCode(for: error) == .success || text.isEmpty { exit(withError: error) }
-            fail(text, status: badInputStatus)
+            fail(config.located(text) ?? text, status: badInputStatus)
+        }
+        if command.printConfig {
+            let text = command.configText(keyBindings: config.keyBindings, file: config.file?.path)
+            if let code = Array(text.utf8).withUnsafeBytes({ FileSystem.writeAll($0, to: 1) }) {
+                fail("--print-config: \(FileSystem.message(forErrorCode: code))", status: EXIT_FAILURE)
+            }
+            exitProcess(EXIT_SUCCESS)
         }
         if command.outputMarked || command.nullSeparated, !standardOutputOpen {
             fail("-o prints the marked photos on standard output, which is closed", status: badInputStatus)
         }
         do {
-            try command.run(startup: startup)
+            try command.run(startup: startup, keyBindings: config.keyBindings)
         } catch let error as ExitCode {
             endChildren()
             exit(withError: error)
         } catch let error as ValidationError {
-            fail(error.message, status: badInputStatus)
+            fail(config.located(error.message) ?? error.message, status: badInputStatus)
         } catch let error as ScriptError {
             fail(error.description, status: badInputStatus)
         } catch let error as PhotoIndexError {
@@ -83,7 +106,8 @@ extension GalleryCommandLine {
     /// else could start. A test holds the list to the reflected one, so a new option cannot be left out.
     static let valueOptionNames: Set<String> = [
         "--action1", "--action2", "--action3", "--action4", "--action5", "--action6", "--action7", "--action8",
-        "--action9", "--cache-mb", "--copy-to", "--feed-batch", "--feed-command", "--feed-delay", "--feed-failure-rate",
+        "--action9", "--cache-mb", "--config", "--copy-to", "--feed-batch", "--feed-command", "--feed-delay",
+        "--feed-failure-rate",
         "--feed-seed", "--feed-timeout", "--feed-watch", "--fit", "--fps", "--max-megapixels", "--mode", "--move-to",
         "--raw-pairs",
         "--scale", "--script", "--shots", "--size", "--slideshow", "--sort", "--synthetic", "--trace", "--transition",

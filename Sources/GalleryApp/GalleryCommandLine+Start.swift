@@ -97,13 +97,14 @@ extension GalleryCommandLine {
         try run(startup: nil)
     }
 
-    /// Runs with `startup`, what was begun for these options before they were parsed (`EarlyOpening`).
-    mutating func run(startup: Startup?) throws {
+    /// Runs with `startup`, what was begun for these options before they were parsed (`EarlyOpening`), and the keys
+    /// doing what `keyBindings` say.
+    mutating func run(startup: Startup?, keyBindings: KeyBindings = .standard) throws {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
         if readsStandardInput { paths = try standardInputPaths() + paths }
         // Called from top-level code, on the main actor, where the window and headless runs (SDL) must run.
-        try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup) }
+        try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup, keyBindings: keyBindings) }
     }
 
     /// `-i`: the paths standard input lists, read once, before the window (so `r` lists them again without reading
@@ -123,7 +124,7 @@ extension GalleryCommandLine {
 
     /// Runs headless or in a window as the flags say.
     @MainActor
-    func start(viewport: ViewportSize, startup: Startup? = nil) throws {
+    func start(viewport: ViewportSize, startup: Startup? = nil, keyBindings: KeyBindings = .standard) throws {
         if headless, let script {
             let (library, order) = try makeOrderedLibrary()
             let parsed = try Script.load(path: script)
@@ -141,10 +142,12 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value ?? 1
             run.keepsZoom = keepZoom
+            run.keyBindings = keyBindings
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
             (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
-            run.startPage = order?.startIndex ?? 0
+            run.viewKeeping = try viewKeeping()
+            run.startPage = Self.startPage(order, keeping: run.viewKeeping)
             run.outputPolicy = outputPolicy(photoFolders: order?.folders ?? [])
             try run.run(
                 library: library,
@@ -160,6 +163,7 @@ extension GalleryCommandLine {
             run.sort = sort
             run.scale = scale?.value
             run.keepsZoom = keepZoom
+            run.keyBindings = keyBindings
             run.startsFullscreen = fullscreen
             run.fitMode = fit.mode
             (run.moveFolders, run.copyFolders) = (moveTo, copyTo)
@@ -171,13 +175,9 @@ extension GalleryCommandLine {
             }
             // Listed on the window's opening thread, while SDL starts (unless the start began listing before the parse).
             let command = self
-            try run.run(startup: startup) {
-                let (library, order) = try command.makeOrderedLibrary()
-                return OpenedLibrary(
-                    library: library, startPage: order?.startIndex ?? 0,
-                    mode: InitialMode.mode(photoCount: library.count, requested: mode, feedGiven: feedGiven),
-                    feedSource: command.feedSourceFactory(photoCount: library.count))
-            }
+            let keeping = try viewKeeping()
+            run.viewKeeping = keeping
+            try run.run(startup: startup) { try command.openedLibrary(keeping: keeping) }
         }
     }
 

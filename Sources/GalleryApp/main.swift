@@ -195,6 +195,28 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "A camera RAW beside a JPEG of the same name shows once: as the jpeg (default), the raw, or both.")
     var rawPairs: RawPairs = .jpeg
 
+    @Flag(
+        help: """
+            Remember each photo's zoom, pan and turn across restarts (the last 1000 photos, in \
+            $XDG_STATE_HOME/gallery/views), and reopen a folder on the photo last seen there.
+            """)
+    var remember = false
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Read the configuration from FILE instead of $XDG_CONFIG_HOME/gallery/gallery.conf \
+            (~/.config/gallery/gallery.conf): options and key bindings, the command line winning.
+            """, valueName: "FILE"))
+    var config: String?
+
+    @Flag(help: "Read no configuration file.")
+    var noConfig = false
+
+    @Flag(
+        help: "Print the configuration in effect (the file's, then the command line's) in the file's format, and exit.")
+    var printConfig = false
+
     func validate() throws {
         if headless, script == nil { throw ValidationError("--headless needs --script FILE") }
         if !headless, script != nil || trace != nil || shots != nil {
@@ -206,6 +228,8 @@ struct GalleryCommandLine: ParsableCommand {
                 "--synthetic must be between \(pageCounts.lowerBound) and \(pageCounts.upperBound) pages, found \(synthetic)"
             )
         }
+        if config != nil, noConfig { throw ValidationError("--config and --no-config cannot go together") }
+        do { _ = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
         if !(1...1000).contains(fps.value) { throw ValidationError("--fps must be between 1 and 1000, found \(fps)") }
         if let scale, !DesktopScale.range.contains(scale.value) {
             let (lowest, highest) = (

@@ -4,14 +4,16 @@ import GalleryCore
 /// adds the keys and gestures and the environment, and drops the implicit `help` subcommand it lists for a
 /// command that has none.
 public enum ManualPage {
-    /// The finished page in mdoc: `generated` with the "KEYS AND GESTURES" and "ENVIRONMENT" sections before
+    /// The finished page in mdoc: `generated` with the "KEYS AND GESTURES", "CONFIGURATION" and "ENVIRONMENT" sections before
     /// "EXIT STATUS" (or at the end when there is none), and the non-ASCII characters of `helpTexts` (the options'
     /// help, from `--experimental-dump-help`) that the generator dropped put back.
     public static func completing(_ generated: String, helpTexts: [String] = []) -> String {
         var lines = withoutHelpSubcommand(
             generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         lines = restoringNonASCII(lines, texts: helpTexts)
-        let added = (InputReference.manualSection + environmentSection).split(separator: "\n").map(String.init)
+        let added = (InputReference.manualSection + ConfigurationReference.manualSection + environmentSection).split(
+            separator: "\n"
+        ).map(String.init)
         let exitStatus = lines.firstIndex { $0.hasPrefix(".Sh") && $0.contains("EXIT STATUS") }
         if let exitStatus {
             lines.insert(contentsOf: added, at: exitStatus)

@@ -43,6 +43,10 @@ public struct HeadlessRun {
     public var startPage = 0
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// What each key does (`[keys]` of the configuration file over `KeyMap`).
+    public var keyBindings = KeyBindings.standard
+    /// `--remember`: the views read from the state file before the start, and written back at quit.
+    public var viewKeeping: ViewKeeping?
     /// Whether the run starts as full screen (`--fullscreen`): there is no window, but Escape leaves it first.
     public var startsFullscreen = false
     /// How each photo first fills the page (`--fit`; `e` cycles it).
@@ -124,6 +128,8 @@ public struct HeadlessRun {
         )
         gallery.scale = DesktopScale.resolve(override: scale)
         gallery.model.setKeepsZoom(keepsZoom)
+        gallery.model.setKeyBindings(keyBindings)
+        if let viewKeeping { gallery.model.setRememberedViews(viewKeeping.views(in: gallery.library)) }
         gallery.model.setFullscreen(startsFullscreen)
         gallery.model.setFitMode(fitMode)
         gallery.moveFolders = moveFolders
@@ -172,7 +178,7 @@ public struct HeadlessRun {
                 case .up(let x, let y): gallery.apply(.pointerUp(x: x, y: y), at: event.t)
                 case .key(let name, let isRepeat):
                     // A script names its keys: a name the gallery knows no key for is an unbound key.
-                    let key = Key(name: name).map(GalleryKey.init) ?? .unbound
+                    let key = Key(name: name).map { GalleryKey($0, bindings: keyBindings) } ?? .unbound
                     gallery.apply(.key(key, isRepeat: isRepeat), at: event.t)
                 case .wheel(let dx, let dy): gallery.apply(.wheel(dx: dx, dy: dy), at: event.t)
                 case .zoom(let scale, let x, let y): gallery.apply(.zoom(scale: scale, x: x, y: y), at: event.t)
@@ -220,6 +226,8 @@ public struct HeadlessRun {
         }
         gallery.finishFileJobs()
         try trace?.close()
+        var keeping = viewKeeping
+        Self.keepViews(&keeping, of: gallery)
         try reportMarked?(gallery.markedPaths)
         return framesRendered
     }
@@ -235,5 +243,14 @@ public struct HeadlessRun {
         // The event applies at the first frame k with k / fps ≥ t (within the cursor's tolerance).
         let eventFrame = ((next - ScriptCursor.timeTolerance) * framesPerSecond).rounded(.up)
         return Int(eventFrame) - 1
+    }
+
+    /// Writes the views to keep at quit (`--remember`), saying on standard error when they could not be.
+    static func keepViews(_ keeping: inout ViewKeeping?, of gallery: GalleryController) {
+        guard
+            let note = keeping?.save(
+                views: gallery.model.viewsToRemember(), current: gallery.model.currentPhoto, library: gallery.library)
+        else { return }
+        _ = Array("gallery: \(note)\n".utf8).withUnsafeBytes { FileSystem.writeAll($0, to: 2) }
     }
 }

@@ -27,8 +27,9 @@ struct WindowInput {
     /// lose the fingers' lift, are then ignored.
     var scrollsNatively = false
 
-    init(window: Window) {
+    init(window: Window, keyBindings: KeyBindings = .standard) {
         self.window = window
+        keys = KeyTextPairing(bindings: keyBindings)
         Self.queueMotion(false)
     }
 

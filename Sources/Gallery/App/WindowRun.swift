@@ -22,6 +22,10 @@ public struct WindowRun {
     public var slideshowInterval: Double?
     /// Whether page turns keep the zoom from the start (`--keep-zoom`; `z` toggles it).
     public var keepsZoom = false
+    /// What each key does (`[keys]` of the configuration file over `KeyMap`).
+    public var keyBindings = KeyBindings.standard
+    /// `--remember`: the views read from the state file before the start, and written back at quit.
+    public var viewKeeping: ViewKeeping?
     /// Whether the window opens full screen (`--fullscreen`; F, F11 and Escape leave it).
     public var startsFullscreen = false
     /// How each photo first fills the page (`--fit`; `e` cycles it).
@@ -190,7 +194,8 @@ public struct WindowRun {
         var order = sort
         func makeGallery(
             library: PageLibrary, mode: GalleryMode, startPage: Int, headStart: DecodeRequest? = nil,
-            thumbnailHeadStart: [DecodeRequest] = [], relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+            thumbnailHeadStart: [DecodeRequest] = [], relist: (@Sendable (PhotoSort) throws -> PageLibrary)?,
+            remembered: [PhotoID: RememberedView] = [:]
         ) throws -> GalleryController {
             let source = try feedSource?.make {
                 var event = SDL_Event()
@@ -219,6 +224,8 @@ public struct WindowRun {
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             gallery.model.setKeepsZoom(keepsZoom)
+            gallery.model.setKeyBindings(keyBindings)
+            if viewKeeping != nil { gallery.model.setRememberedViews(remembered) }
             // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
             gallery.model.setFullscreen(window.isFullscreen)
             gallery.model.setFitMode(fitMode)
@@ -228,7 +235,7 @@ public struct WindowRun {
         }
         var gallery = try makeGallery(
             library: opened.library, mode: opened.mode, startPage: opened.startPage, headStart: headStart,
-            thumbnailHeadStart: thumbnailHeadStart, relist: relist)
+            thumbnailHeadStart: thumbnailHeadStart, relist: relist, remembered: opened.rememberedViews)
         // A feed command still running when the window closes is ended with its whole process group.
         defer { gallery.feedSource.stop() }
         // The first frame shows the first photo rather than a placeholder that it replaces a moment later, as feh and
@@ -250,7 +257,7 @@ public struct WindowRun {
         }
         defer { StopSignal.removeWake(wake) }
         let clock = PerformanceClock()
-        var input = WindowInput(window: window)
+        var input = WindowInput(window: window, keyBindings: keyBindings)
         // On Wayland the touchpad's fingers are read natively: 1:1 scrolling, the lift, hold and pinch.
         var waylandPointer = Self.waylandPointer(window: window, wakeEventType: wakeEventType, logger: logger)
         defer { waylandPointer?.close() }
@@ -261,6 +268,8 @@ public struct WindowRun {
         var lastFrame = 0.0
         /// Files dropped onto the window being listed, and their paths for the log.
         var dropping: (opening: LibraryOpening, paths: [String])?
+        // What the state file holds, as this run wrote it last (`--remember`).
+        var keeping = viewKeeping
 
         while !gallery.quitRequested {
             var event = SDL_Event()
@@ -298,12 +307,15 @@ public struct WindowRun {
                 // A later drop replaces one still being listed.
                 let paths = input.droppedPaths
                 let sort = gallery.sort
+                let remembering = keeping
                 let opening = LibraryOpening(
                     {
                         let opened = try openDropped(paths, sort)
-                        return OpenedLibrary(
+                        var library = OpenedLibrary(
                             library: opened.library, startPage: opened.startPage,
                             mode: InitialMode.mode(photoCount: opened.library.count))
+                        library.rememberedViews = remembering?.views(in: opened.library) ?? [:]
+                        return library
                     },
                     done: {
                         var event = SDL_Event()
@@ -323,6 +335,8 @@ public struct WindowRun {
                     var relistDropped: (@Sendable (PhotoSort) throws -> PageLibrary)?
                     if let openDropped { relistDropped = { try openDropped(paths, $0).library } }
                     order = gallery.sort
+                    // The views of the photos left behind are kept now: the new gallery knows only its own.
+                    HeadlessRun.keepViews(&keeping, of: gallery)
                     gallery = try makeGallery(
                         library: opened.library, mode: opened.mode, startPage: opened.startPage,
                         relist: relistDropped)
@@ -365,6 +379,7 @@ public struct WindowRun {
             }
         }
         gallery.finishFileJobs()
+        HeadlessRun.keepViews(&keeping, of: gallery)
         try reportMarked?(gallery.markedPaths)
     }
 

@@ -92,33 +92,10 @@ public enum KeyMap {
             "copy the photo's path (text); Ctrl+O: open it with xdg-open"),
     ]
 
-    /// Every key bound, named on a help line or not, with its command.
-    private static let commandsByKey: [Key: GalleryCommand] = {
-        var commands: [Key: GalleryCommand] = [:]
-        for action in bindings.flatMap({ $0.keys + $0.unnamed }) {
-            let previous = commands.updateValue(action.command, forKey: action.key)
-            precondition(previous == nil, "key \(action.key.name) is bound twice")
-        }
-        return commands
-    }()
-
-    /// The letters a help line names, with their commands: a letter bound in one case there works in both.
-    private static let namedLetters: [Key: GalleryCommand] = Dictionary(
-        uniqueKeysWithValues: bindings.flatMap(\.keys).compactMap { action in
-            guard case .character(let character) = action.key, character.isLetter else { return nil }
-            return (action.key, action.command)
-        })
-
     /// The command for a key: as bound ("g", "G"), else a letter a help line names in the other case only ("d" is
-    /// "D"); `nil` when unbound.
+    /// "D"); `nil` when unbound (`KeyBindings.standard`).
     public static func command(for key: Key) -> GalleryCommand? {
-        let key = if case .ctrl(let held) = key { Key.ctrl(held.withCtrl) } else { key }
-        if let command = commandsByKey[key] { return command }
-        guard case .character(let character) = key, character.isLetter else { return nil }
-        let other = character.isUppercase ? character.lowercased() : character.uppercased()
-        guard other.count == 1, case let swapped = Key.character(Character(other)), commandsByKey[swapped] != nil
-        else { return nil }
-        return namedLetters[swapped]
+        KeyBindings.standard.command(for: key)
     }
 
     /// One line per binding, keys padded to a column, e.g. "Right, N, Space   next photo".

@@ -7,8 +7,13 @@ public struct KeyTextPairing: Sendable {
     /// Whether the last key-down left its text event to name the key.
     private var textNamesKey = false
 
-    /// Starts with no key pressed.
-    public init() {}
+    /// What each key does.
+    public var bindings: KeyBindings
+
+    /// Starts with no key pressed, keys doing what `bindings` say.
+    public init(bindings: KeyBindings = .standard) {
+        self.bindings = bindings
+    }
 
     /// A key-down of `key` (nil: a key the gallery has no name for, such as Tab) with Shift and Ctrl held or not: the
     /// key to handle, or nil for a modifier alone (`isModifier`: Shift, Ctrl, Alt, … pressed alone do nothing and do
@@ -21,18 +26,18 @@ public struct KeyTextPairing: Sendable {
     ) -> GalleryKey? {
         textNamesKey = false
         if isModifier { return nil }
-        if ctrl, let key, case let combined = GalleryKey(.ctrl(key)), combined != .unbound {
+        if ctrl, let key, case let combined = GalleryKey(.ctrl(key), bindings: bindings), combined != .unbound {
             return combined
         }
         let meaning: GalleryKey
         switch key {
         case .character(let character)? where character.isLetter:
             let cased = shift ? character.uppercased() : character.lowercased()
-            meaning = cased.count == 1 ? GalleryKey(.character(Character(cased))) : .unbound
+            meaning = cased.count == 1 ? GalleryKey(.character(Character(cased)), bindings: bindings) : .unbound
         case .character(let character)?:
-            meaning = shift ? .unbound : GalleryKey(.character(character))
+            meaning = shift ? .unbound : GalleryKey(.character(character), bindings: bindings)
         case let key?:
-            meaning = GalleryKey(key)
+            meaning = GalleryKey(key, bindings: bindings)
         case nil:
             meaning = .unbound
         }
@@ -44,7 +49,7 @@ public struct KeyTextPairing: Sendable {
     public mutating func text(_ text: String) -> GalleryKey? {
         defer { textNamesKey = false }
         guard textNamesKey, text.count == 1, let character = text.first, !character.isLetter else { return nil }
-        let key = GalleryKey(.character(character))
+        let key = GalleryKey(.character(character), bindings: bindings)
         return key == .unbound ? nil : key
     }
 }

@@ -14,6 +14,11 @@ extension GalleryModel {
         let current = currentPhoto
         photoCount = count
         marks.renumber(renumbered)
+        // The turns and remembered views go with their photos.
+        orientations = Dictionary(orientations.compactMap { old, turn in renumbered(old).map { ($0, turn) } }) { a, _ in
+            a
+        }
+        recall.renumber(renumbered)
         feedPages = FeedPages(initialCount: count)
         lastFeedPage = PageIndex(min(lastFeedPage.rawValue, count - 1))
         let start = min(max(photo.rawValue, 0), count - 1)

@@ -60,7 +60,7 @@ extension GalleryModel {
             dots: dotsShown
                 ? OverlayState.Dots(count: pageCount, current: showsFeedEnd ? pageCount : page) : nil,
             panel: showsInfoPanel ? panelLines() : nil,
-            help: showsHelp ? KeyMap.helpLines + [""] + GestureMap.helpLines : nil,
+            help: showsHelp ? keyHelpLines + [""] + GestureMap.helpLines : nil,
             status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
         state.helpScroll = helpScroll
         return state
@@ -131,5 +131,22 @@ extension GalleryModel {
     public static func decimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
+    /// Lists in the help, after the standard keys, each key the configuration file binds otherwise: the keys are
+    /// handed to the input's edge (`GalleryKey`), the model only says what they do.
+    public mutating func setKeyBindings(_ bindings: KeyBindings) {
+        let changes = bindings.changes
+        guard !changes.isEmpty else {
+            keyHelpLines = KeyMap.helpLines
+            return
+        }
+        let width = changes.map(\.key.name.count).max() ?? 0
+        keyHelpLines =
+            KeyMap.helpLines + ["", "Changed by the configuration file:"]
+            + changes.map { change in
+                change.key.name + String(repeating: " ", count: width - change.key.name.count + 3)
+                    + (change.command?.configName ?? "nothing (unbound)")
+            }
     }
 }

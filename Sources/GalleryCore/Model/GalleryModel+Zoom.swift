@@ -134,6 +134,7 @@ extension GalleryModel {
     mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
         guard let zoomed = zoom.shown(at: now), zoomed.photo != photo(ofPage: page) else { return false }
         if keepsZoom { carriedZoom = CarriedZoom(zoomed.zoom) }
+        noteLeft(zoomed.photo, at: zoomed.zoom)
         zoom.reset()
         return true
     }

@@ -35,6 +35,8 @@ public struct GalleryModel: Sendable {
     public private(set) var showsStatusBar = false
     /// Whether the help lists the keys over the dimmed photo (F1).
     public private(set) var showsHelp = false
+    /// The help's lines for the keys: `KeyMap`'s, and what the configuration file changed (`setKeyBindings`).
+    public internal(set) var keyHelpLines = KeyMap.helpLines
     /// The photos marked (`m`), by photo: their count is `marks.count`.
     public internal(set) var marks = PhotoMarks()
     /// The first help line shown when the help is longer than the window.
@@ -67,6 +69,8 @@ public struct GalleryModel: Sendable {
     public internal(set) var keepsZoom = false
     /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
     public internal(set) var carriedZoom: CarriedZoom?
+    /// Views remembered across restarts (`--remember`).
+    var recall = ViewRecall()
     /// Whether the grid shows each photo's file name under its thumbnail (`c`).
     public internal(set) var showsGridNames = false
     /// How each photo arrived at first fills the page (`--fit`, `e`).
@@ -492,7 +496,8 @@ public struct GalleryModel: Sendable {
             case .pageChanged: showInfo(at: time)
             case .settled(let page):
                 if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
-                effects += takeCarriedZoom() + takeFitMode()
+                noteArrival()
+                effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
             default: break
             }
         }
@@ -511,7 +516,7 @@ public struct GalleryModel: Sendable {
         if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
         effects += advanceZoom(to: time)
         advanceDismiss(to: time)
-        return effects + takeCarriedZoom() + takeFitMode()
+        return effects + takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
     }
 
     /// Turns the slideshow's page when it is due, as the Right key would.

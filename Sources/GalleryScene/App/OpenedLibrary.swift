@@ -1,6 +1,7 @@
 import GalleryCore
 import Imaging
 import PagerEngine
+import Support
 
 /// What a run opens with: the pages, the one shown first, the mode, where the feed's pages come from, and the first
 /// decodes asked for while the window opens.
@@ -17,6 +18,8 @@ public struct OpenedLibrary: Sendable {
     public var headStart: DecodeRequest?
     /// The grid's first screen of thumbnails, asked for while the window opens; empty unless the start shows the grid.
     public var thumbnailHeadStart: [DecodeRequest] = []
+    /// The views remembered for its photos (`--remember`), matched to their files off the main thread.
+    public var rememberedViews: [PhotoID: RememberedView] = [:]
 
     /// Creates the description of an opened library.
     public init(library: PageLibrary, startPage: Int, mode: GalleryMode, feedSource: FeedSourceFactory? = nil) {

@@ -9,6 +9,14 @@ public struct CarriedZoom: Equatable, Sendable {
     /// See `shareX`.
     public let shareY: Double
 
+    /// A zoom of `imageScale` times the photo's own pixels, its centre at these shares of the pan room (clamped to
+    /// −1…1): one kept across restarts.
+    public init(imageScale: Double, shareX: Double, shareY: Double) {
+        self.imageScale = imageScale
+        self.shareX = min(max(shareX, -1), 1)
+        self.shareY = min(max(shareY, -1), 1)
+    }
+
     /// What `zoom` carries to the next photo.
     public init(_ zoom: PhotoZoom) {
         imageScale = zoom.imageScale

@@ -41,7 +41,7 @@ struct EarlyOpeningTests {
         "--size": "800x600", "--transition": "none", "--mode": "grid", "--sort": "mtime", "--raw-pairs": "both",
         "--slideshow": "3", "--scale": "2", "--action1": "echo %f", "--action2": "echo %f", "--action3": "echo %f",
         "--action4": "echo %f", "--action5": "echo %f", "--action6": "echo %f", "--action7": "echo %f",
-        "--action8": "echo %f", "--action9": "echo %f",
+        "--action8": "echo %f", "--action9": "echo %f", "--config": "gallery.conf",
     ]
 
     static func parsed(_ option: String) throws -> GalleryCommandLine {

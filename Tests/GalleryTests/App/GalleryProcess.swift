@@ -57,7 +57,8 @@ struct GalleryProcess {
 
     /// Writes `events` as a script, runs `gallery --headless` with `arguments`, and reads the trace; `whileRunning`
     /// runs on this thread once the process has started (to change the world under it). The shared thumbnail cache is
-    /// `cache` in the run's folder unless `environment` names another `XDG_CACHE_HOME`, so no test writes the user's.
+    /// `cache` in the run's folder unless `environment` names another `XDG_CACHE_HOME`, so no test writes the user's;
+    /// the configuration file is read from `config/gallery/gallery.conf` there (`XDG_CONFIG_HOME`), never the user's.
     static func run(
         _ events: [String], arguments: [String], size: String = "320x240", environment: [String: String] = [:],
         in existing: TemporaryDirectory? = nil, whileRunning: () throws -> Void = {}
@@ -77,7 +78,9 @@ struct GalleryProcess {
                 "--shots", folder.path("shots"),
             ] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["XDG_CACHE_HOME": folder.path("cache")].merging(environment) { $1 }
+            ["XDG_CACHE_HOME": folder.path("cache"), "XDG_CONFIG_HOME": folder.path("config")].merging(environment) {
+                $1
+            }
         ) { $1 }
         let errors = Pipe()
         process.standardError = errors
