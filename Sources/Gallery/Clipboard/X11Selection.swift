@@ -1,5 +1,4 @@
 import CWindowSystem
-import Glibc
 
 /// The CLIPBOARD selection on X11, owned by an invisible window on an X connection of the gallery's own and served by
 /// a thread of its own (`CWindowSystem`'s `x11_clipboard.c`): SDL 2.26 reads its own connection's events itself and
@@ -20,19 +19,9 @@ final class X11Selection: ClipboardSelection, @unchecked Sendable {
     }
 
     func offer(_ targets: [(name: String, bytes: [UInt8]?)]) -> UInt64? {
-        let names = targets.map { strdup($0.name) }
-        defer { names.forEach { free($0) } }
-        let copies: [UnsafeMutablePointer<UInt8>?] = targets.map { target in
-            guard let bytes = target.bytes else { return nil }
-            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-            copy.initialize(from: bytes, count: bytes.count)
-            return copy
+        let number = SelectionTargets(targets).withPointers { names, data, sizes in
+            gallery_x11_clipboard_offer(handle, names, data, sizes, targets.count)
         }
-        defer { copies.forEach { $0?.deallocate() } }
-        let sizes = targets.map { $0.bytes?.count ?? 0 }
-        let constNames = names.map { UnsafePointer($0) }
-        let constData = copies.map { $0.map { UnsafePointer($0) } }
-        let number = gallery_x11_clipboard_offer(handle, constNames, constData, sizes, targets.count)
         return number == 0 ? nil : number
     }
 
