@@ -1,9 +1,12 @@
 #define _GNU_SOURCE
 #include "wayland_clipboard.h"
 
+#include "wayland_library.h"
+
+#include "clipboard_handover.h"
+
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -14,114 +17,19 @@
 #include <unistd.h>
 #include <wayland-client-core.h>
 
-enum { MOST_TYPES = 16, MOST_WRITES = 32, MOST_PROVIDED = 4, WRITE_PIECE = 1 << 16 };
+enum { MOST_WRITES = 32, WRITE_PIECE = 1 << 16 };
 
-// libwayland-client is SDL's, found in the process (RTLD_NOLOAD), as in wayland_pointer.c.
-static struct {
-    struct wl_event_queue *(*create_queue)(struct wl_display *);
-    void (*queue_destroy)(struct wl_event_queue *);
-    void *(*create_wrapper)(void *);
-    void (*wrapper_destroy)(void *);
-    void (*set_queue)(struct wl_proxy *, struct wl_event_queue *);
-    struct wl_proxy *(*marshal_flags)(struct wl_proxy *, uint32_t, const struct wl_interface *, uint32_t, uint32_t,
-                                      ...);
-    int (*add_listener)(struct wl_proxy *, void (**)(void), void *);
-    uint32_t (*get_version)(struct wl_proxy *);
-    void (*proxy_destroy)(struct wl_proxy *);
-    int (*prepare_read_queue)(struct wl_display *, struct wl_event_queue *);
-    int (*read_events)(struct wl_display *);
-    void (*cancel_read)(struct wl_display *);
-    int (*dispatch_queue_pending)(struct wl_display *, struct wl_event_queue *);
-    int (*get_fd)(struct wl_display *);
-    int (*flush)(struct wl_display *);
-    int (*roundtrip_queue)(struct wl_display *, struct wl_event_queue *);
-    const struct wl_interface *registry_interface, *seat_interface, *keyboard_interface, *manager_interface,
-        *device_interface, *source_interface;
-} wl;
+// libwayland-client's functions (wayland_library.c), set by `load_libwayland`.
+static const gallery_wayland_library *wl;
 
 static int load_libwayland(char *error, size_t error_size) {
-    void *library = dlopen("libwayland-client.so.0", RTLD_NOW | RTLD_NOLOAD);
-    if (!library) {
-        snprintf(error, error_size, "libwayland-client is not loaded");
-        return -1;
-    }
-    struct { void **slot; const char *name; } symbols[] = {
-        {(void **)&wl.create_queue, "wl_display_create_queue"},
-        {(void **)&wl.queue_destroy, "wl_event_queue_destroy"},
-        {(void **)&wl.create_wrapper, "wl_proxy_create_wrapper"},
-        {(void **)&wl.wrapper_destroy, "wl_proxy_wrapper_destroy"},
-        {(void **)&wl.set_queue, "wl_proxy_set_queue"},
-        {(void **)&wl.marshal_flags, "wl_proxy_marshal_flags"},
-        {(void **)&wl.add_listener, "wl_proxy_add_listener"},
-        {(void **)&wl.get_version, "wl_proxy_get_version"},
-        {(void **)&wl.proxy_destroy, "wl_proxy_destroy"},
-        {(void **)&wl.prepare_read_queue, "wl_display_prepare_read_queue"},
-        {(void **)&wl.read_events, "wl_display_read_events"},
-        {(void **)&wl.cancel_read, "wl_display_cancel_read"},
-        {(void **)&wl.dispatch_queue_pending, "wl_display_dispatch_queue_pending"},
-        {(void **)&wl.get_fd, "wl_display_get_fd"},
-        {(void **)&wl.flush, "wl_display_flush"},
-        {(void **)&wl.roundtrip_queue, "wl_display_roundtrip_queue"},
-        {(void **)&wl.registry_interface, "wl_registry_interface"},
-        {(void **)&wl.seat_interface, "wl_seat_interface"},
-        {(void **)&wl.keyboard_interface, "wl_keyboard_interface"},
-        {(void **)&wl.manager_interface, "wl_data_device_manager_interface"},
-        {(void **)&wl.device_interface, "wl_data_device_interface"},
-        {(void **)&wl.source_interface, "wl_data_source_interface"},
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(library, symbols[i].name);
-        if (!*symbols[i].slot) {
-            snprintf(error, error_size, "libwayland-client lacks %s", symbols[i].name);
-            dlclose(library);
-            return -1;
-        }
-    }
-    return 0;
+    wl = gallery_wayland_library_load(error, error_size);
+    return wl ? 0 : -1;
 }
 
-// Bytes shared by an offer and the writes still sending them; counted and freed by the thread alone.
-typedef struct blob {
-    int references;
-    size_t size;
-    uint8_t bytes[];
-} blob;
-
-static blob *blob_copy(const uint8_t *bytes, size_t size) {
-    if (size > SIZE_MAX - sizeof(blob)) return NULL;
-    blob *made = malloc(sizeof(blob) + size);
-    if (!made) return NULL;
-    made->references = 1;
-    made->size = size;
-    if (size) memcpy(made->bytes, bytes, size);
-    return made;
-}
-
-static void blob_release(blob *data) {
-    if (data && --data->references == 0) free(data);
-}
-
-typedef struct offer {
-    uint64_t number;
-    size_t count;
-    char *types[MOST_TYPES];
-    blob *data[MOST_TYPES];  // NULL: pending
-} offer;
-
-static void offer_free(offer *gone) {
-    if (!gone) return;
-    for (size_t i = 0; i < gone->count; i++) {
-        free(gone->types[i]);
-        blob_release(gone->data[i]);
-    }
-    free(gone);
-}
-
-typedef struct provided {
-    uint64_t offer;
-    char *type;
-    blob *data;  // NULL: withdrawn
-} provided;
+typedef clipboard_blob blob;
+typedef clipboard_offer offer;
+typedef clipboard_provided provided;
 
 // One paste: the pipe the reader reads, and the bytes still to write (none yet while its type is being made).
 typedef struct paste {
@@ -146,10 +54,7 @@ struct gallery_wayland_clipboard {
 
     pthread_mutex_t lock;  // guards what the other threads hand over and the statistics
     int stop;
-    uint64_t last_offer;
-    offer *incoming;
-    provided handed[MOST_PROVIDED];
-    size_t handed_count;
+    clipboard_handover handover;
     gallery_wayland_clipboard_statistics statistics;
 
     offer *current;  // the thread's own from here
@@ -173,7 +78,7 @@ static void end_paste(gallery_wayland_clipboard *c, size_t index, int written) {
     paste *p = &c->pastes[index];
     close(p->fd);
     free(p->type);
-    blob_release(p->data);
+    clipboard_blob_release(p->data);
     count(c, written ? &c->statistics.answered : &c->statistics.refused);
     c->pastes[index] = c->pastes[--c->paste_count];
 }
@@ -220,13 +125,13 @@ static void seat_capabilities(void *data, struct wl_proxy *seat, uint32_t capabi
     int has_keyboard = (capabilities & 2) != 0;  // WL_SEAT_CAPABILITY_KEYBOARD
     if (has_keyboard && !c->keyboard) {
         // wl_seat.get_keyboard (opcode 1).
-        c->keyboard = wl.marshal_flags(seat, 1, wl.keyboard_interface, wl.get_version(seat), 0, NULL);
-        if (c->keyboard) wl.add_listener(c->keyboard, keyboard_listener, c);
+        c->keyboard = wl->marshal_flags(seat, 1, wl->keyboard_interface, wl->get_version(seat), 0, NULL);
+        if (c->keyboard) wl->add_listener(c->keyboard, keyboard_listener, c);
     } else if (!has_keyboard && c->keyboard) {
-        if (wl.get_version(c->keyboard) >= 3)  // wl_keyboard.release (opcode 0)
-            wl.marshal_flags(c->keyboard, 0, NULL, wl.get_version(c->keyboard), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(c->keyboard) >= 3)  // wl_keyboard.release (opcode 0)
+            wl->marshal_flags(c->keyboard, 0, NULL, wl->get_version(c->keyboard), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(c->keyboard);
+            wl->proxy_destroy(c->keyboard);
         c->keyboard = NULL;
     }
 }
@@ -239,7 +144,7 @@ static void (*seat_listener[])(void) = {(void (*)(void))seat_capabilities, (void
 
 static void destroy_offers(gallery_wayland_clipboard *c) {
     for (size_t i = 0; i < c->offer_count; i++)  // wl_data_offer.destroy (opcode 2)
-        wl.marshal_flags(c->offers[i], 2, NULL, wl.get_version(c->offers[i]), WL_MARSHAL_FLAG_DESTROY);
+        wl->marshal_flags(c->offers[i], 2, NULL, wl->get_version(c->offers[i]), WL_MARSHAL_FLAG_DESTROY);
     c->offer_count = 0;
 }
 
@@ -311,10 +216,10 @@ static void source_send(void *data, struct wl_proxy *source, const char *type, i
 static void source_cancelled(void *data, struct wl_proxy *source) {
     gallery_wayland_clipboard *c = data;
     // wl_data_source.destroy (opcode 1): replaced by another client's selection or by the gallery's next.
-    wl.marshal_flags(source, 1, NULL, wl.get_version(source), WL_MARSHAL_FLAG_DESTROY);
+    wl->marshal_flags(source, 1, NULL, wl->get_version(source), WL_MARSHAL_FLAG_DESTROY);
     if (source != c->source) return;
     c->source = NULL;
-    offer_free(c->current);
+    clipboard_offer_free(c->current);
     c->current = NULL;
     set_owned(c, 0);
     for (size_t i = c->paste_count; i-- > 0;)
@@ -335,16 +240,16 @@ static void (*source_listener[])(void) = {
 static void adopt(gallery_wayland_clipboard *c, offer *taken) {
     // wl_data_device_manager.create_data_source (opcode 0); wl_data_source.offer (0) for each type;
     // wl_data_device.set_selection (1) with the key press's serial. The source set before is cancelled by it.
-    struct wl_proxy *source = wl.marshal_flags(c->manager, 0, wl.source_interface, wl.get_version(c->manager), 0, NULL);
+    struct wl_proxy *source = wl->marshal_flags(c->manager, 0, wl->source_interface, wl->get_version(c->manager), 0, NULL);
     if (!source) {
-        offer_free(taken);
+        clipboard_offer_free(taken);
         return;
     }
-    wl.add_listener(source, source_listener, c);
+    wl->add_listener(source, source_listener, c);
     for (size_t i = 0; i < taken->count; i++)
-        wl.marshal_flags(source, 0, NULL, wl.get_version(source), 0, taken->types[i]);
-    wl.marshal_flags(c->device, 1, NULL, wl.get_version(c->device), 0, source, c->serial);
-    offer_free(c->current);
+        wl->marshal_flags(source, 0, NULL, wl->get_version(source), 0, taken->types[i]);
+    wl->marshal_flags(c->device, 1, NULL, wl->get_version(c->device), 0, source, c->serial);
+    clipboard_offer_free(c->current);
     c->current = taken;
     c->source = source;
     pthread_mutex_lock(&c->lock);
@@ -381,19 +286,14 @@ static void apply(gallery_wayland_clipboard *c, provided *given) {
 }
 
 static void take_handed_over(gallery_wayland_clipboard *c) {
-    pthread_mutex_lock(&c->lock);
-    offer *incoming = c->incoming;
-    c->incoming = NULL;
-    provided handed[MOST_PROVIDED];
-    size_t handed_count = c->handed_count;
-    memcpy(handed, c->handed, sizeof handed);
-    c->handed_count = 0;
-    pthread_mutex_unlock(&c->lock);
+    offer *incoming;
+    provided handed[CLIPBOARD_MOST_PROVIDED];
+    size_t handed_count = clipboard_handover_take(&c->handover, &c->lock, &incoming, handed);
     if (incoming) adopt(c, incoming);
     for (size_t i = 0; i < handed_count; i++) {
         apply(c, &handed[i]);
         free(handed[i].type);
-        blob_release(handed[i].data);
+        clipboard_blob_release(handed[i].data);
     }
 }
 
@@ -421,31 +321,31 @@ static void write_pastes(gallery_wayland_clipboard *c) {
 static void *serve(void *argument) {
     gallery_wayland_clipboard *c = argument;
     for (;;) {
-        while (wl.prepare_read_queue(c->display, c->queue) != 0) {
-            if (wl.dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
+        while (wl->prepare_read_queue(c->display, c->queue) != 0) {
+            if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
         }
-        wl.flush(c->display);
+        wl->flush(c->display);
         struct pollfd fds[2 + MOST_WRITES];
-        fds[0] = (struct pollfd){wl.get_fd(c->display), POLLIN, 0};
+        fds[0] = (struct pollfd){wl->get_fd(c->display), POLLIN, 0};
         fds[1] = (struct pollfd){c->wake_pipe[0], POLLIN, 0};
         size_t watched = 2;
         for (size_t i = 0; i < c->paste_count; i++)
             if (c->pastes[i].data) fds[watched++] = (struct pollfd){c->pastes[i].fd, POLLOUT, 0};
         int ready = poll(fds, watched, -1);
         if (ready < 0 && errno == EINTR) {
-            wl.cancel_read(c->display);
+            wl->cancel_read(c->display);
             continue;
         }
         if (ready < 0 || (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-            wl.cancel_read(c->display);
+            wl->cancel_read(c->display);
             return NULL;
         }
         if (fds[0].revents & POLLIN) {
-            if (wl.read_events(c->display) < 0) return NULL;
+            if (wl->read_events(c->display) < 0) return NULL;
         } else {
-            wl.cancel_read(c->display);
+            wl->cancel_read(c->display);
         }
-        if (wl.dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
+        if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
         if (fds[1].revents & POLLIN) {
             char drained[64];
             while (read(c->wake_pipe[0], drained, sizeof drained) > 0) {
@@ -481,42 +381,38 @@ static void (*registry_listener[])(void) = {(void (*)(void))registry_global, (vo
 
 static struct wl_proxy *bind(gallery_wayland_clipboard *c, uint32_t name, const struct wl_interface *interface,
                              uint32_t version) {
-    return wl.marshal_flags(c->registry, 0, interface, version, 0, name, interface->name, version, NULL);
+    return wl->marshal_flags(c->registry, 0, interface, version, 0, name, interface->name, version, NULL);
 }
 
 static void release(gallery_wayland_clipboard *c) {
     while (c->paste_count) end_paste(c, c->paste_count - 1, 0);
-    if (c->source) wl.marshal_flags(c->source, 1, NULL, wl.get_version(c->source), WL_MARSHAL_FLAG_DESTROY);
+    if (c->source) wl->marshal_flags(c->source, 1, NULL, wl->get_version(c->source), WL_MARSHAL_FLAG_DESTROY);
     if (c->device) destroy_offers(c);
     if (c->device) {  // wl_data_device.release (opcode 2, from version 2)
-        if (wl.get_version(c->device) >= 2)
-            wl.marshal_flags(c->device, 2, NULL, wl.get_version(c->device), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(c->device) >= 2)
+            wl->marshal_flags(c->device, 2, NULL, wl->get_version(c->device), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(c->device);
+            wl->proxy_destroy(c->device);
     }
-    if (c->manager) wl.proxy_destroy(c->manager);
+    if (c->manager) wl->proxy_destroy(c->manager);
     if (c->keyboard) {
-        if (wl.get_version(c->keyboard) >= 3)
-            wl.marshal_flags(c->keyboard, 0, NULL, wl.get_version(c->keyboard), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(c->keyboard) >= 3)
+            wl->marshal_flags(c->keyboard, 0, NULL, wl->get_version(c->keyboard), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(c->keyboard);
+            wl->proxy_destroy(c->keyboard);
     }
     if (c->seat) {
-        if (wl.get_version(c->seat) >= 5)
-            wl.marshal_flags(c->seat, 3, NULL, wl.get_version(c->seat), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(c->seat) >= 5)
+            wl->marshal_flags(c->seat, 3, NULL, wl->get_version(c->seat), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(c->seat);
+            wl->proxy_destroy(c->seat);
     }
-    if (c->registry) wl.proxy_destroy(c->registry);
-    if (c->display_wrapper) wl.wrapper_destroy(c->display_wrapper);
-    if (c->display) wl.flush(c->display);
-    if (c->queue) wl.queue_destroy(c->queue);
-    offer_free(c->current);
-    offer_free(c->incoming);
-    for (size_t i = 0; i < c->handed_count; i++) {
-        free(c->handed[i].type);
-        blob_release(c->handed[i].data);
-    }
+    if (c->registry) wl->proxy_destroy(c->registry);
+    if (c->display_wrapper) wl->wrapper_destroy(c->display_wrapper);
+    if (c->display) wl->flush(c->display);
+    if (c->queue) wl->queue_destroy(c->queue);
+    clipboard_offer_free(c->current);
+    clipboard_handover_free(&c->handover);
     if (c->wake_pipe[0] >= 0) close(c->wake_pipe[0]);
     if (c->wake_pipe[1] >= 0) close(c->wake_pipe[1]);
     pthread_mutex_destroy(&c->lock);
@@ -539,17 +435,17 @@ gallery_wayland_clipboard *gallery_wayland_clipboard_open(void *window, char *er
     pthread_mutex_init(&c->lock, NULL);
     c->wake_pipe[0] = c->wake_pipe[1] = -1;
     c->display = info.info.wl.display;
-    if (pipe2(c->wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0 || !(c->queue = wl.create_queue(c->display)) ||
-        !(c->display_wrapper = wl.create_wrapper(c->display))) {
+    if (pipe2(c->wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0 || !(c->queue = wl->create_queue(c->display)) ||
+        !(c->display_wrapper = wl->create_wrapper(c->display))) {
         snprintf(error, error_size, "cannot make an event queue: %s", strerror(errno));
         release(c);
         return NULL;
     }
-    wl.set_queue(c->display_wrapper, c->queue);
-    c->registry = wl.marshal_flags(c->display_wrapper, 1, wl.registry_interface,
-                                   wl.get_version(c->display_wrapper), 0, NULL);
-    if (!c->registry || wl.add_listener(c->registry, registry_listener, c) != 0 ||
-        wl.roundtrip_queue(c->display, c->queue) < 0) {
+    wl->set_queue(c->display_wrapper, c->queue);
+    c->registry = wl->marshal_flags(c->display_wrapper, 1, wl->registry_interface,
+                                   wl->get_version(c->display_wrapper), 0, NULL);
+    if (!c->registry || wl->add_listener(c->registry, registry_listener, c) != 0 ||
+        wl->roundtrip_queue(c->display, c->queue) < 0) {
         snprintf(error, error_size, "cannot list the compositor's globals");
         release(c);
         return NULL;
@@ -559,22 +455,22 @@ gallery_wayland_clipboard *gallery_wayland_clipboard_open(void *window, char *er
         release(c);
         return NULL;
     }
-    c->manager = bind(c, c->manager_name, wl.manager_interface, c->manager_version < 3 ? c->manager_version : 3);
-    c->seat = bind(c, c->seat_name, wl.seat_interface, c->seat_version < 5 ? c->seat_version : 5);
-    if (!c->manager || !c->seat || wl.add_listener(c->seat, seat_listener, c) != 0) {
+    c->manager = bind(c, c->manager_name, wl->manager_interface, c->manager_version < 3 ? c->manager_version : 3);
+    c->seat = bind(c, c->seat_name, wl->seat_interface, c->seat_version < 5 ? c->seat_version : 5);
+    if (!c->manager || !c->seat || wl->add_listener(c->seat, seat_listener, c) != 0) {
         snprintf(error, error_size, "cannot bind the seat and the data device manager");
         release(c);
         return NULL;
     }
     // wl_data_device_manager.get_data_device (opcode 1).
-    c->device = wl.marshal_flags(c->manager, 1, wl.device_interface, wl.get_version(c->manager), 0, NULL, c->seat);
-    if (!c->device || wl.add_listener(c->device, device_listener, c) != 0 ||
-        wl.roundtrip_queue(c->display, c->queue) < 0) {
+    c->device = wl->marshal_flags(c->manager, 1, wl->device_interface, wl->get_version(c->manager), 0, NULL, c->seat);
+    if (!c->device || wl->add_listener(c->device, device_listener, c) != 0 ||
+        wl->roundtrip_queue(c->display, c->queue) < 0) {
         snprintf(error, error_size, "cannot get the seat's data device");
         release(c);
         return NULL;
     }
-    wl.flush(c->display);
+    wl->flush(c->display);
     if (pthread_create(&c->thread, NULL, serve, c) != 0) {
         snprintf(error, error_size, "cannot start the clipboard's thread");
         release(c);
@@ -592,41 +488,14 @@ static void wake(gallery_wayland_clipboard *c) {
 
 uint64_t gallery_wayland_clipboard_offer(gallery_wayland_clipboard *c, const char *const *types,
                                          const uint8_t *const *data, const size_t *sizes, size_t count) {
-    if (count == 0 || count > MOST_TYPES) return 0;
-    offer *made = calloc(1, sizeof *made);
-    if (!made) return 0;
-    for (size_t i = 0; i < count; i++) {
-        made->types[i] = strdup(types[i]);
-        made->count = i + 1;
-        if (!made->types[i] || (data[i] && !(made->data[i] = blob_copy(data[i], sizes[i])))) {
-            offer_free(made);
-            return 0;
-        }
-    }
-    pthread_mutex_lock(&c->lock);
-    made->number = ++c->last_offer;
-    offer_free(c->incoming);
-    c->incoming = made;
-    uint64_t number = made->number;
-    pthread_mutex_unlock(&c->lock);
-    wake(c);
+    uint64_t number = clipboard_handover_offer(&c->handover, &c->lock, types, data, sizes, count);
+    if (number) wake(c);
     return number;
 }
 
 void gallery_wayland_clipboard_provide(gallery_wayland_clipboard *c, uint64_t offer_number, const char *type,
                                        const uint8_t *data, size_t size) {
-    char *name = strdup(type);
-    blob *copied = data ? blob_copy(data, size) : NULL;
-    pthread_mutex_lock(&c->lock);
-    if (!name || offer_number != c->last_offer || c->handed_count == MOST_PROVIDED) {
-        pthread_mutex_unlock(&c->lock);
-        free(name);
-        blob_release(copied);
-        return;
-    }
-    c->handed[c->handed_count++] = (provided){offer_number, name, copied};
-    pthread_mutex_unlock(&c->lock);
-    wake(c);
+    if (clipboard_handover_provide(&c->handover, &c->lock, offer_number, type, data, size)) wake(c);
 }
 
 gallery_wayland_clipboard_statistics gallery_wayland_clipboard_statistics_now(gallery_wayland_clipboard *c) {

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "x11_clipboard.h"
 
+#include "clipboard_handover.h"
+
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xatom.h>
@@ -16,56 +18,15 @@
 #include <unistd.h>
 
 enum {
-    MOST_TARGETS = 16,
+    MOST_TARGETS = CLIPBOARD_MOST_TYPES,
     MOST_WAITING = 32,    // requests for a target still being made, answered when it comes
     MOST_TRANSFERS = 32,  // INCR transfers under way at once
-    MOST_PROVIDED = 4,
     TRANSFER_IDLE_SECONDS = 30,  // a requestor that stops reading an INCR transfer is given up on
 };
 
-// Bytes shared by an offer and the INCR transfers still sending them; counted and freed by the thread alone.
-typedef struct blob {
-    int references;
-    size_t size;
-    uint8_t bytes[];
-} blob;
-
-static blob *blob_copy(const uint8_t *bytes, size_t size) {
-    if (size > SIZE_MAX - sizeof(blob)) return NULL;
-    blob *made = malloc(sizeof(blob) + size);
-    if (!made) return NULL;
-    made->references = 1;
-    made->size = size;
-    if (size) memcpy(made->bytes, bytes, size);
-    return made;
-}
-
-static void blob_release(blob *data) {
-    if (data && --data->references == 0) free(data);
-}
-
-// An offer as the main thread hands it over: names, not atoms (the thread interns them on its connection).
-typedef struct offer {
-    uint64_t number;
-    size_t count;
-    char *names[MOST_TARGETS];
-    blob *data[MOST_TARGETS];  // NULL: pending
-} offer;
-
-static void offer_free(offer *gone) {
-    if (!gone) return;
-    for (size_t i = 0; i < gone->count; i++) {
-        free(gone->names[i]);
-        blob_release(gone->data[i]);
-    }
-    free(gone);
-}
-
-typedef struct provided {
-    uint64_t offer;
-    char *name;
-    blob *data;  // NULL: withdrawn
-} provided;
+typedef clipboard_blob blob;
+typedef clipboard_offer offer;
+typedef clipboard_provided provided;
 
 typedef struct waiting {
     Window requestor;
@@ -93,10 +54,7 @@ struct gallery_x11_clipboard {
 
     pthread_mutex_t lock;  // guards what the other threads hand over and the statistics
     int stop;
-    uint64_t last_offer;
-    offer *incoming;
-    provided handed[MOST_PROVIDED];
-    size_t handed_count;
+    clipboard_handover handover;
     gallery_x11_clipboard_statistics statistics;
 
     // The thread's own.
@@ -148,7 +106,7 @@ static int watched_by_transfer(gallery_x11_clipboard *c, Window window) {
 
 static void end_transfer(gallery_x11_clipboard *c, size_t index) {
     Window requestor = c->transfers[index].requestor;
-    blob_release(c->transfers[index].data);
+    clipboard_blob_release(c->transfers[index].data);
     c->transfers[index] = c->transfers[--c->transfer_count];
     if (!watched_by_transfer(c, requestor)) XSelectInput(c->display, requestor, NoEventMask);
 }
@@ -249,7 +207,7 @@ static Time server_time(gallery_x11_clipboard *c) {
 
 static void drop_offer(gallery_x11_clipboard *c) {
     c->owning = 0;
-    offer_free(c->current);
+    clipboard_offer_free(c->current);
     c->current = NULL;
     answer_waiting(c, None);  // refused: nothing is owned now
 }
@@ -257,7 +215,7 @@ static void drop_offer(gallery_x11_clipboard *c) {
 static void adopt(gallery_x11_clipboard *c, offer *taken) {
     drop_offer(c);
     c->current = taken;
-    for (size_t i = 0; i < taken->count; i++) c->atoms[i] = XInternAtom(c->display, taken->names[i], False);
+    for (size_t i = 0; i < taken->count; i++) c->atoms[i] = XInternAtom(c->display, taken->types[i], False);
     c->owned_since = server_time(c);
     XSetSelectionOwner(c->display, c->clipboard, c->window, c->owned_since);
     c->owning = XGetSelectionOwner(c->display, c->clipboard) == c->window;
@@ -270,15 +228,15 @@ static void adopt(gallery_x11_clipboard *c, offer *taken) {
 static void apply(gallery_x11_clipboard *c, provided *given) {
     if (!c->current || c->current->number != given->offer) return;
     for (size_t i = 0; i < c->current->count; i++) {
-        if (c->current->data[i] || strcmp(c->current->names[i], given->name) != 0) continue;
+        if (c->current->data[i] || strcmp(c->current->types[i], given->type) != 0) continue;
         Atom target = c->atoms[i];
         if (given->data) {
             c->current->data[i] = given->data;
             given->data = NULL;
         } else {  // withdrawn: no longer among the targets
-            free(c->current->names[i]);
+            free(c->current->types[i]);
             c->current->count--;
-            c->current->names[i] = c->current->names[c->current->count];
+            c->current->types[i] = c->current->types[c->current->count];
             c->current->data[i] = c->current->data[c->current->count];
             c->atoms[i] = c->atoms[c->current->count];
         }
@@ -288,19 +246,14 @@ static void apply(gallery_x11_clipboard *c, provided *given) {
 }
 
 static void take_handed_over(gallery_x11_clipboard *c) {
-    pthread_mutex_lock(&c->lock);
-    offer *incoming = c->incoming;
-    c->incoming = NULL;
-    provided handed[MOST_PROVIDED];
-    size_t handed_count = c->handed_count;
-    memcpy(handed, c->handed, sizeof handed);
-    c->handed_count = 0;
-    pthread_mutex_unlock(&c->lock);
+    offer *incoming;
+    provided handed[CLIPBOARD_MOST_PROVIDED];
+    size_t handed_count = clipboard_handover_take(&c->handover, &c->lock, &incoming, handed);
     if (incoming) adopt(c, incoming);
     for (size_t i = 0; i < handed_count; i++) {
         apply(c, &handed[i]);
-        free(handed[i].name);
-        blob_release(handed[i].data);
+        free(handed[i].type);
+        clipboard_blob_release(handed[i].data);
     }
 }
 
@@ -438,45 +391,14 @@ gallery_x11_clipboard *gallery_x11_clipboard_open(void *sdl_window, char *error,
 
 uint64_t gallery_x11_clipboard_offer(gallery_x11_clipboard *c, const char *const *targets, const uint8_t *const *data,
                                      const size_t *sizes, size_t count) {
-    if (count == 0 || count > MOST_TARGETS) return 0;
-    offer *made = calloc(1, sizeof *made);
-    if (!made) return 0;
-    for (size_t i = 0; i < count; i++) {
-        made->names[i] = strdup(targets[i]);
-        made->count = i + 1;
-        if (!made->names[i] || (data[i] && !(made->data[i] = blob_copy(data[i], sizes[i])))) {
-            offer_free(made);
-            return 0;
-        }
-    }
-    pthread_mutex_lock(&c->lock);
-    made->number = ++c->last_offer;
-    offer_free(c->incoming);  // an offer the thread had not taken yet is replaced unseen
-    c->incoming = made;
-    uint64_t number = made->number;
-    pthread_mutex_unlock(&c->lock);
-    wake(c);
+    uint64_t number = clipboard_handover_offer(&c->handover, &c->lock, targets, data, sizes, count);
+    if (number) wake(c);
     return number;
 }
 
 void gallery_x11_clipboard_provide(gallery_x11_clipboard *c, uint64_t offer_number, const char *target,
                                    const uint8_t *data, size_t size) {
-    char *name = strdup(target);
-    blob *copied = data ? blob_copy(data, size) : NULL;
-    if (!name) {
-        blob_release(copied);
-        return;
-    }
-    pthread_mutex_lock(&c->lock);
-    if (offer_number != c->last_offer || c->handed_count == MOST_PROVIDED) {
-        pthread_mutex_unlock(&c->lock);
-        free(name);
-        blob_release(copied);  // the thread is not reading it: freed here
-        return;
-    }
-    c->handed[c->handed_count++] = (provided){offer_number, name, copied};
-    pthread_mutex_unlock(&c->lock);
-    wake(c);
+    if (clipboard_handover_provide(&c->handover, &c->lock, offer_number, target, data, size)) wake(c);
 }
 
 gallery_x11_clipboard_statistics gallery_x11_clipboard_statistics_now(gallery_x11_clipboard *c) {
@@ -498,12 +420,8 @@ void gallery_x11_clipboard_close(gallery_x11_clipboard *c) {
         pthread_join(c->thread, NULL);
     }
     while (c->transfer_count) end_transfer(c, c->transfer_count - 1);
-    offer_free(c->current);
-    offer_free(c->incoming);
-    for (size_t i = 0; i < c->handed_count; i++) {
-        free(c->handed[i].name);
-        blob_release(c->handed[i].data);
-    }
+    clipboard_offer_free(c->current);
+    clipboard_handover_free(&c->handover);
     if (c->display) {
         if (c->window) XDestroyWindow(c->display, c->window);
         XCloseDisplay(c->display);
