@@ -14,10 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <wayland-client-core.h>
 
-enum { MOST_WRITES = 32, WRITE_PIECE = 1 << 16 };
+enum {
+    MOST_WRITES = 32,
+    WRITE_PIECE = 1 << 16,
+    PASTE_IDLE_SECONDS = 90,  // a reader that stops reading is given up on (a picture is made within ~65 s)
+};
 
 // libwayland-client's functions (wayland_library.c), set by `load_libwayland`.
 static const gallery_wayland_library *wl;
@@ -37,6 +42,7 @@ typedef struct paste {
     char *type;
     blob *data;
     size_t offset;
+    time_t active;  // when the reader last took bytes (or asked)
 } paste;
 
 struct gallery_wayland_clipboard {
@@ -210,7 +216,7 @@ static void source_send(void *data, struct wl_proxy *source, const char *type, i
         return;
     }
     if (ready) ready->references++;
-    c->pastes[c->paste_count++] = (paste){fd, copied, ready, 0};  // without data: written once it is made
+    c->pastes[c->paste_count++] = (paste){fd, copied, ready, 0, time(NULL)};  // without data: written once it is made
 }
 
 static void source_cancelled(void *data, struct wl_proxy *source) {
@@ -240,7 +246,8 @@ static void (*source_listener[])(void) = {
 static void adopt(gallery_wayland_clipboard *c, offer *taken) {
     // wl_data_device_manager.create_data_source (opcode 0); wl_data_source.offer (0) for each type;
     // wl_data_device.set_selection (1) with the key press's serial. The source set before is cancelled by it.
-    struct wl_proxy *source = wl->marshal_flags(c->manager, 0, wl->source_interface, wl->get_version(c->manager), 0, NULL);
+    struct wl_proxy *source =
+        wl->marshal_flags(c->manager, 0, wl->source_interface, wl->get_version(c->manager), 0, NULL);
     if (!source) {
         clipboard_offer_free(taken);
         return;
@@ -279,6 +286,7 @@ static void apply(gallery_wayland_clipboard *c, provided *given) {
                 continue;
             }
             c->pastes[j].data = made;
+            c->pastes[j].active = time(NULL);
             made->references++;
         }
         return;
@@ -309,6 +317,7 @@ static void write_pastes(gallery_wayland_clipboard *c) {
             ssize_t written = write(p->fd, p->data->bytes + p->offset, left < WRITE_PIECE ? left : WRITE_PIECE);
             if (written > 0) {
                 p->offset += (size_t)written;
+                p->active = time(NULL);
             } else if (!(written < 0 && errno == EINTR)) {
                 failed = !(written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));  // EPIPE: the reader went
                 break;
@@ -331,7 +340,7 @@ static void *serve(void *argument) {
         size_t watched = 2;
         for (size_t i = 0; i < c->paste_count; i++)
             if (c->pastes[i].data) fds[watched++] = (struct pollfd){c->pastes[i].fd, POLLOUT, 0};
-        int ready = poll(fds, watched, -1);
+        int ready = poll(fds, watched, c->paste_count ? 1000 : -1);
         if (ready < 0 && errno == EINTR) {
             wl->cancel_read(c->display);
             continue;
@@ -357,6 +366,9 @@ static void *serve(void *argument) {
             take_handed_over(c);
         }
         write_pastes(c);
+        time_t now = time(NULL);
+        for (size_t i = c->paste_count; i-- > 0;)
+            if (now - c->pastes[i].active > PASTE_IDLE_SECONDS) end_paste(c, i, 0);
     }
 }
 
