@@ -77,7 +77,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // What SDL 2.26 does not read from the window system, on SDL's own connection: `Xft.dpi` through Xlib
         // (`DesktopSettings`), and the Wayland seat's pointer with its scroll source and stop, hold and pinch
-        // (`WaylandPointer`), through the libwayland-client SDL loaded.
+        // (`WaylandPointer`), through the libwayland-client SDL loaded; and the clipboard with the picture: the X11
+        // CLIPBOARD selection on an X connection of its own (`X11Selection`), the Wayland seat's selection on SDL's
+        // display with a queue of its own (`WaylandSelection`), each served by a thread of its own.
         .target(
             name: "CWindowSystem", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])],
             linkerSettings: [.linkedLibrary("X11")]),

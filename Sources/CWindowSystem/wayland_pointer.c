@@ -1,9 +1,10 @@
 #define _GNU_SOURCE
 #include "wayland_pointer.h"
 
+#include "wayland_library.h"
+
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -14,67 +15,12 @@
 #include <unistd.h>
 #include <wayland-client-core.h>
 
-// libwayland-client is SDL's, found in the process when SDL chose Wayland (RTLD_NOLOAD): the viewer never links it,
-// so an X11 start maps nothing of Wayland.
-static struct {
-    struct wl_event_queue *(*create_queue)(struct wl_display *);
-    void (*queue_destroy)(struct wl_event_queue *);
-    void *(*create_wrapper)(void *);
-    void (*wrapper_destroy)(void *);
-    void (*set_queue)(struct wl_proxy *, struct wl_event_queue *);
-    struct wl_proxy *(*marshal_flags)(struct wl_proxy *, uint32_t, const struct wl_interface *, uint32_t, uint32_t,
-                                      ...);
-    int (*add_listener)(struct wl_proxy *, void (**)(void), void *);
-    uint32_t (*get_version)(struct wl_proxy *);
-    void (*proxy_destroy)(struct wl_proxy *);
-    int (*prepare_read_queue)(struct wl_display *, struct wl_event_queue *);
-    int (*read_events)(struct wl_display *);
-    void (*cancel_read)(struct wl_display *);
-    int (*dispatch_queue_pending)(struct wl_display *, struct wl_event_queue *);
-    int (*get_fd)(struct wl_display *);
-    int (*flush)(struct wl_display *);
-    int (*roundtrip_queue)(struct wl_display *, struct wl_event_queue *);
-    const struct wl_interface *registry_interface, *seat_interface, *pointer_interface, *surface_interface;
-} wl;
+// libwayland-client's functions (wayland_library.c), set by `load_libwayland`.
+static const gallery_wayland_library *wl;
 
 static int load_libwayland(char *error, size_t error_size) {
-    void *library = dlopen("libwayland-client.so.0", RTLD_NOW | RTLD_NOLOAD);
-    if (!library) {
-        snprintf(error, error_size, "libwayland-client is not loaded");
-        return -1;
-    }
-    struct { void **slot; const char *name; } symbols[] = {
-        {(void **)&wl.create_queue, "wl_display_create_queue"},
-        {(void **)&wl.queue_destroy, "wl_event_queue_destroy"},
-        {(void **)&wl.create_wrapper, "wl_proxy_create_wrapper"},
-        {(void **)&wl.wrapper_destroy, "wl_proxy_wrapper_destroy"},
-        {(void **)&wl.set_queue, "wl_proxy_set_queue"},
-        {(void **)&wl.marshal_flags, "wl_proxy_marshal_flags"},
-        {(void **)&wl.add_listener, "wl_proxy_add_listener"},
-        {(void **)&wl.get_version, "wl_proxy_get_version"},
-        {(void **)&wl.proxy_destroy, "wl_proxy_destroy"},
-        {(void **)&wl.prepare_read_queue, "wl_display_prepare_read_queue"},
-        {(void **)&wl.read_events, "wl_display_read_events"},
-        {(void **)&wl.cancel_read, "wl_display_cancel_read"},
-        {(void **)&wl.dispatch_queue_pending, "wl_display_dispatch_queue_pending"},
-        {(void **)&wl.get_fd, "wl_display_get_fd"},
-        {(void **)&wl.flush, "wl_display_flush"},
-        {(void **)&wl.roundtrip_queue, "wl_display_roundtrip_queue"},
-        {(void **)&wl.registry_interface, "wl_registry_interface"},
-        {(void **)&wl.seat_interface, "wl_seat_interface"},
-        {(void **)&wl.pointer_interface, "wl_pointer_interface"},
-        {(void **)&wl.surface_interface, "wl_surface_interface"},
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(library, symbols[i].name);
-        if (!*symbols[i].slot) {
-            snprintf(error, error_size, "libwayland-client lacks %s", symbols[i].name);
-            dlclose(library);
-            return -1;
-        }
-    }
-    // SDL holds its own reference for as long as its display is open; this one is kept for the process.
-    return 0;
+    wl = gallery_wayland_library_load(error, error_size);
+    return wl ? 0 : -1;
 }
 
 // ---- pointer-gestures-unstable-v1 (wayland-protocols), its interfaces written from the protocol's XML -------------
@@ -107,12 +53,12 @@ static const struct wl_interface gestures_interface = {"zwp_pointer_gestures_v1"
 
 static void fill_gesture_types(void) {
     request_types[0] = &swipe_interface;
-    request_types[1] = wl.pointer_interface;
+    request_types[1] = wl->pointer_interface;
     request_types[2] = &pinch_interface;
-    request_types[3] = wl.pointer_interface;
+    request_types[3] = wl->pointer_interface;
     request_types[4] = &hold_interface;
-    request_types[5] = wl.pointer_interface;
-    begin_types[2] = wl.surface_interface;
+    request_types[5] = wl->pointer_interface;
+    begin_types[2] = wl->surface_interface;
 }
 
 // ---- the pointer ------------------------------------------------------------------------------------------------
@@ -296,13 +242,13 @@ static void (*hold_listener[])(void) = {(void (*)(void))hold_begin, (void (*)(vo
 
 static void release_pointer(gallery_wayland_pointer *p) {
     // Destructors, by opcode: each gesture's destroy (0), the pointer's release (1, from version 3).
-    if (p->hold) wl.marshal_flags(p->hold, 0, NULL, wl.get_version(p->hold), WL_MARSHAL_FLAG_DESTROY);
-    if (p->pinch) wl.marshal_flags(p->pinch, 0, NULL, wl.get_version(p->pinch), WL_MARSHAL_FLAG_DESTROY);
+    if (p->hold) wl->marshal_flags(p->hold, 0, NULL, wl->get_version(p->hold), WL_MARSHAL_FLAG_DESTROY);
+    if (p->pinch) wl->marshal_flags(p->pinch, 0, NULL, wl->get_version(p->pinch), WL_MARSHAL_FLAG_DESTROY);
     if (p->pointer) {
-        if (wl.get_version(p->pointer) >= 3)
-            wl.marshal_flags(p->pointer, 1, NULL, wl.get_version(p->pointer), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(p->pointer) >= 3)
+            wl->marshal_flags(p->pointer, 1, NULL, wl->get_version(p->pointer), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(p->pointer);
+            wl->proxy_destroy(p->pointer);
     }
     p->hold = p->pinch = p->pointer = NULL;
     p->focused = 0;
@@ -310,16 +256,16 @@ static void release_pointer(gallery_wayland_pointer *p) {
 
 static void bind_pointer(gallery_wayland_pointer *p) {
     // wl_seat.get_pointer (opcode 0); the gestures' get_pinch_gesture (1) and, from version 3, get_hold_gesture (3).
-    p->pointer = wl.marshal_flags(p->seat, 0, wl.pointer_interface, wl.get_version(p->seat), 0, NULL);
+    p->pointer = wl->marshal_flags(p->seat, 0, wl->pointer_interface, wl->get_version(p->seat), 0, NULL);
     if (!p->pointer) return;
-    wl.add_listener(p->pointer, pointer_listener, p);
+    wl->add_listener(p->pointer, pointer_listener, p);
     if (!p->gestures) return;
-    uint32_t version = wl.get_version(p->gestures);
-    p->pinch = wl.marshal_flags(p->gestures, 1, &pinch_interface, version, 0, NULL, p->pointer);
-    if (p->pinch) wl.add_listener(p->pinch, pinch_listener, p);
+    uint32_t version = wl->get_version(p->gestures);
+    p->pinch = wl->marshal_flags(p->gestures, 1, &pinch_interface, version, 0, NULL, p->pointer);
+    if (p->pinch) wl->add_listener(p->pinch, pinch_listener, p);
     if (version >= 3) {
-        p->hold = wl.marshal_flags(p->gestures, 3, &hold_interface, version, 0, NULL, p->pointer);
-        if (p->hold) wl.add_listener(p->hold, hold_listener, p);
+        p->hold = wl->marshal_flags(p->gestures, 3, &hold_interface, version, 0, NULL, p->pointer);
+        if (p->hold) wl->add_listener(p->hold, hold_listener, p);
     }
 }
 
@@ -339,34 +285,34 @@ static void (*seat_listener[])(void) = {(void (*)(void))seat_capabilities, (void
 static struct wl_proxy *bind(gallery_wayland_pointer *p, uint32_t name, const struct wl_interface *interface,
                              uint32_t version) {
     // wl_registry.bind (opcode 0): name, then the new id as interface name, version and id.
-    return wl.marshal_flags(p->registry, 0, interface, version, 0, name, interface->name, version, NULL);
+    return wl->marshal_flags(p->registry, 0, interface, version, 0, name, interface->name, version, NULL);
 }
 
 static void release(gallery_wayland_pointer *p) {
     // Destructors, by opcode: the gestures' release (2, from version 2), the seat's release (3, from version 5).
     release_pointer(p);
     if (p->gestures) {
-        if (wl.get_version(p->gestures) >= 2)
-            wl.marshal_flags(p->gestures, 2, NULL, wl.get_version(p->gestures), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(p->gestures) >= 2)
+            wl->marshal_flags(p->gestures, 2, NULL, wl->get_version(p->gestures), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(p->gestures);
+            wl->proxy_destroy(p->gestures);
     }
     if (p->pointer) {
-        if (wl.get_version(p->pointer) >= 3)
-            wl.marshal_flags(p->pointer, 1, NULL, wl.get_version(p->pointer), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(p->pointer) >= 3)
+            wl->marshal_flags(p->pointer, 1, NULL, wl->get_version(p->pointer), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(p->pointer);
+            wl->proxy_destroy(p->pointer);
     }
     if (p->seat) {
-        if (wl.get_version(p->seat) >= 5)
-            wl.marshal_flags(p->seat, 3, NULL, wl.get_version(p->seat), WL_MARSHAL_FLAG_DESTROY);
+        if (wl->get_version(p->seat) >= 5)
+            wl->marshal_flags(p->seat, 3, NULL, wl->get_version(p->seat), WL_MARSHAL_FLAG_DESTROY);
         else
-            wl.proxy_destroy(p->seat);
+            wl->proxy_destroy(p->seat);
     }
-    if (p->registry) wl.proxy_destroy(p->registry);
-    if (p->display_wrapper) wl.wrapper_destroy(p->display_wrapper);
-    if (p->display) wl.flush(p->display);
-    if (p->queue) wl.queue_destroy(p->queue);
+    if (p->registry) wl->proxy_destroy(p->registry);
+    if (p->display_wrapper) wl->wrapper_destroy(p->display_wrapper);
+    if (p->display) wl->flush(p->display);
+    if (p->queue) wl->queue_destroy(p->queue);
     if (p->stop_pipe[0] >= 0) close(p->stop_pipe[0]);
     if (p->stop_pipe[1] >= 0) close(p->stop_pipe[1]);
     pthread_mutex_destroy(&p->lock);
@@ -397,18 +343,18 @@ gallery_wayland_pointer *gallery_wayland_pointer_open(void *window, char *error,
     p->stop_pipe[0] = p->stop_pipe[1] = -1;
     p->display = info.info.wl.display;
     p->surface = (struct wl_proxy *)info.info.wl.surface;
-    if (pipe2(p->stop_pipe, O_CLOEXEC) != 0 || !(p->queue = wl.create_queue(p->display)) ||
-        !(p->display_wrapper = wl.create_wrapper(p->display))) {
+    if (pipe2(p->stop_pipe, O_CLOEXEC) != 0 || !(p->queue = wl->create_queue(p->display)) ||
+        !(p->display_wrapper = wl->create_wrapper(p->display))) {
         snprintf(error, error_size, "cannot make an event queue: %s", strerror(errno));
         release(p);
         return NULL;
     }
-    wl.set_queue(p->display_wrapper, p->queue);
+    wl->set_queue(p->display_wrapper, p->queue);
     // wl_display.get_registry (opcode 1).
-    p->registry = wl.marshal_flags(p->display_wrapper, 1, wl.registry_interface,
-                                   wl.get_version(p->display_wrapper), 0, NULL);
-    if (!p->registry || wl.add_listener(p->registry, registry_listener, p) != 0 ||
-        wl.roundtrip_queue(p->display, p->queue) < 0) {
+    p->registry = wl->marshal_flags(p->display_wrapper, 1, wl->registry_interface,
+                                   wl->get_version(p->display_wrapper), 0, NULL);
+    if (!p->registry || wl->add_listener(p->registry, registry_listener, p) != 0 ||
+        wl->roundtrip_queue(p->display, p->queue) < 0) {
         snprintf(error, error_size, "cannot list the compositor's globals");
         release(p);
         return NULL;
@@ -423,41 +369,41 @@ gallery_wayland_pointer *gallery_wayland_pointer_open(void *window, char *error,
         p->gestures = bind(p, p->gestures_name, &gestures_interface, p->gestures_version < 3 ? p->gestures_version : 3);
     }
     // The seat's capabilities bind the pointer (now, in the round trip, or whenever one is plugged in).
-    p->seat = bind(p, p->seat_name, wl.seat_interface, p->seat_version < 7 ? p->seat_version : 7);
-    if (!p->seat || wl.add_listener(p->seat, seat_listener, p) != 0 || wl.roundtrip_queue(p->display, p->queue) < 0) {
+    p->seat = bind(p, p->seat_name, wl->seat_interface, p->seat_version < 7 ? p->seat_version : 7);
+    if (!p->seat || wl->add_listener(p->seat, seat_listener, p) != 0 || wl->roundtrip_queue(p->display, p->queue) < 0) {
         snprintf(error, error_size, "cannot bind the seat");
         release(p);
         return NULL;
     }
-    wl.flush(p->display);
+    wl->flush(p->display);
     return p;
 }
 
 uint32_t gallery_wayland_pointer_gestures_version(gallery_wayland_pointer *p) {
-    return p->gestures ? wl.get_version(p->gestures) : 0;
+    return p->gestures ? wl->get_version(p->gestures) : 0;
 }
 
 static void *read_connection(void *argument) {
     gallery_wayland_pointer *p = argument;
     for (;;) {
         // Records for this queue that SDL's own reads brought in are dispatched first.
-        while (wl.prepare_read_queue(p->display, p->queue) != 0) {
-            if (wl.dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
+        while (wl->prepare_read_queue(p->display, p->queue) != 0) {
+            if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
         }
-        wl.flush(p->display);
-        struct pollfd fds[2] = {{wl.get_fd(p->display), POLLIN, 0}, {p->stop_pipe[0], POLLIN, 0}};
+        wl->flush(p->display);
+        struct pollfd fds[2] = {{wl->get_fd(p->display), POLLIN, 0}, {p->stop_pipe[0], POLLIN, 0}};
         int ready = poll(fds, 2, -1);
         if (ready < 0 && errno == EINTR) {
-            wl.cancel_read(p->display);
+            wl->cancel_read(p->display);
             continue;
         }
         if (ready < 0 || fds[1].revents || (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-            wl.cancel_read(p->display);
+            wl->cancel_read(p->display);
             return NULL;
         }
         // With SDL's thread also prepared, libwayland lets the last of the two read, and both go on.
-        if (wl.read_events(p->display) < 0) return NULL;
-        if (wl.dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
+        if (wl->read_events(p->display) < 0) return NULL;
+        if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
         pthread_mutex_lock(&p->lock);
         int added = p->added;
         p->added = 0;

@@ -17,6 +17,16 @@ public enum DecodeDeadline {
         return min(floorSeconds + Double(pixels) / pixelsPerSecond, ceilingSeconds)
     }
 
+    /// Pixels a second a PNG is encoded at, at the least (`PNGEncoder`: filtered and deflated at zlib's fastest level
+    /// for a picture as large as a copy's). Measured on the 2-core machine, from Ctrl+C to the last byte pasted: a
+    /// 6000 × 4000 JPEG in 1.5 s, 8192 × 5461 in 4.9 s, 3000 × 2000 of noise in 0.65 s.
+    public static let encodedPixelsPerSecond = 2_000_000.0
+
+    /// The seconds added for encoding `pixels` as PNG after their decode (Ctrl+C's picture, a thumbnail's PNG).
+    public static func encodingSeconds(pixels: Int) -> Double {
+        Double(max(pixels, 0)) / encodedPixelsPerSecond
+    }
+
     /// The deadline when the header states no size the viewer could read.
     public static let unknownSeconds = 10.0
 }

@@ -86,7 +86,12 @@ public enum ProcessDecoding {
         // The header read here (the head the guard reads is cached, so it costs one read) sets how long the decoder
         // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
         let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
-        let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
+        var deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
+        if message.thumbnailPNG {
+            // Its PNG is encoded in the same process, after the decode: the pixels it fits into the box more.
+            let box = Int(message.boxWidth) * Int(message.boxHeight)
+            deadline += DecodeDeadline.encodingSeconds(pixels: min(header.size?.area ?? box, box))
+        }
         // The libraries the process loads before its sandbox, if this is its first photo.
         message.libraries = FormatLibrarySet.needed(for: header.format, read: file.read(at:count:))
         PhotoFileAccess.willAccess(path)

@@ -31,6 +31,8 @@ final class GalleryAssembly {
     let thumbnailCache: ThumbnailCache?
     /// The decoder processes the workers decode in, or nil: they decode in their threads (an injected decoder).
     let decoderPool: DecoderPool?
+    /// What the workers decode with (Ctrl+C's picture too: `PictureClipboard`).
+    let decoder: any PictureDecoding
 
     /// An assembly over `worker`, whose thumbnail (two threads) and detail (one) workers decode with `decoder`, to
     /// `displayProfile` when given (the window's), and wake the loop with `wakeEventType` (nil: no events, headless).
@@ -56,6 +58,7 @@ final class GalleryAssembly {
             decoder: decoder, displayProfile: displayProfile, threadCount: 1,
             wake: wakeEventType.map(DecodeWorker.pushing))
         self.decoderPool = decoderPool
+        self.decoder = decoder
         self.configuration = configuration
         self.slideshowInterval = slideshowInterval
         self.images = images

@@ -192,6 +192,9 @@ public struct WindowRun {
         let desktopScale = DesktopSettings.scale(override: scale, window: window)
         // The order in effect: `--sort`, then the order key's (kept when files are dropped).
         var order = sort
+        // One for the run: galleries made again for dropped files share it.
+        let clipboard = Self.clipboard(window: window, decoder: assembly.decoder, logger: logger)
+        defer { clipboard.close() }
         func makeGallery(
             library: PageLibrary, mode: GalleryMode, startPage: Int, headStart: DecodeRequest? = nil,
             thumbnailHeadStart: [DecodeRequest] = [], relist: (@Sendable (PhotoSort) throws -> PageLibrary)?,
@@ -220,7 +223,7 @@ public struct WindowRun {
             gallery.relist = relist
             gallery.sort = order
             gallery.wake = wake
-            gallery.clipboard = Self.setClipboard
+            gallery.clipboard = clipboard.service
             gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
             gallery.scale = desktopScale
             gallery.model.setKeepsZoom(keepsZoom)
@@ -475,13 +478,6 @@ public struct WindowRun {
         var mode = SDL_DisplayMode()
         guard SDL_GetWindowDisplayMode(window.handle, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
         return Int(mode.refresh_rate)
-    }
-
-    /// Puts `path` on the clipboard as text (SDL 2 offers text only: no `text/uri-list`, no image), its bytes as they
-    /// are; returns SDL's error, or nil.
-    static func setClipboard(_ path: String) -> String? {
-        let bytes = PathBytes.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
-        return SDL_SetClipboardText(bytes) == 0 ? nil : String(cString: SDL_GetError())
     }
 }
 

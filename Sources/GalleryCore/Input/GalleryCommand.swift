@@ -97,7 +97,7 @@ public enum GalleryCommand: Hashable, Sendable {
     case moveTo(Int)
     /// Copy the photo (or the marked ones) into the `--copy-to` folder of this number, 1 to 9 (`y`, `2 y`).
     case copyTo(Int)
-    /// Copy the current photo's path to the clipboard, as text (Ctrl+C).
+    /// Copy the current photo to the clipboard: its picture, its file's URI and its path (Ctrl+C).
     case copyPath
     /// Open the current photo in the desktop's default application for its type (`xdg-open`, Ctrl+O).
     case openWith

@@ -5,7 +5,7 @@ import Support
 
 /// The photo's file on request: Delete moves it to the Trash (`TrashRunner`, off the main thread) and it leaves the
 /// library, its neighbour showing; Ctrl+Z puts the last one back at its place (marked if it was) and shows it; Ctrl+C
-/// puts its path on the clipboard; Ctrl+O opens it with `xdg-open` (`OpenWithRunner`). Failures show on the
+/// puts its picture, URI and path on the clipboard (`ClipboardService`); Ctrl+O opens it with `xdg-open` (`OpenWithRunner`). Failures show on the
 /// information line and change nothing.
 extension GalleryController {
     /// The file of `photo`, nil for a generated page.
@@ -62,12 +62,8 @@ extension GalleryController {
                 model.showNotice("Ctrl+C: the name holds control characters: not copied", at: time)
                 return
             }
-            let absolute = FileSystem.absolutePath(path)
-            if let failure = clipboard(absolute) {
-                model.showNotice("Ctrl+C: \(failure)", at: time)
-            } else {
-                model.showNotice("copied: \(absolute)", at: time)
-            }
+            let file = ClipboardFile(absolutePath: FileSystem.absolutePath(path))
+            model.showNotice(clipboard.copy(file, wake: wake), at: time)
         case .openWith(let photo):
             guard let path = file(of: photo) else {
                 model.showNotice("Ctrl+O: a generated page has no file", at: time)
@@ -85,6 +81,10 @@ extension GalleryController {
     /// one restored comes back at its place, shown, once the pager rests (`GalleryModel.canChangeLibrary`); failures
     /// show at once.
     func receiveFileOutcomes(at time: Double) {
+        for notice in clipboard?.takeNotices() ?? [] {
+            model.showNotice(notice, at: time)
+            needsRedraw = true
+        }
         for failure in openWith.takeFailures() {
             Logger(label: "gallery.open-with").warning("\(failure)", source: Logger.gallerySource)
             model.showNotice(failure, at: time)

@@ -61,8 +61,8 @@ public final class GalleryController {
     public var trashRunner = TrashRunner()
     /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
     let openWith = OpenWithRunner()
-    /// Puts text on the window system's clipboard; returns why it could not (nil: done). Nil without a window.
-    public var clipboard: ((String) -> String?)?
+    /// The window system's clipboard (Ctrl+C); nil without a window.
+    public var clipboard: (any ClipboardService)?
     /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).
     public var moveFolders: [String] = []
     /// The folders `y` copies photos into (`--copy-to`).

@@ -27,16 +27,20 @@ extension SDLSerializedTests {
                 mode: .bounded, renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)),
                 worker: worker, thumbnailWorker: worker)
             let copied = Box()
-            gallery.clipboard = { text in
-                copied.texts.append(text)
-                return nil
-            }
+            gallery.clipboard = copied
             return (gallery, folder, copied)
         }
 
-        /// What the clipboard was given.
-        final class Box: @unchecked Sendable {
+        /// A clipboard recording the paths it is given.
+        final class Box: ClipboardService {
             var texts: [String] = []
+
+            func copy(_ file: ClipboardFile, wake: @escaping @Sendable () -> Void) -> String {
+                texts.append(file.path)
+                return "copied"
+            }
+
+            func takeNotices() -> [String] { [] }
         }
 
         @Test("a name with a newline or an escape sequence is not copied, and the window says why")

@@ -1,0 +1,89 @@
+import Foundation
+import Glibc
+import Testing
+
+/// An Xvfb server of a test's own on a free display number, and the X programs the window tests drive on it (xdotool,
+/// xclip), found on `PATH`. The server is killed when the value goes.
+final class XvfbDisplay {
+    /// The display's name, `:N`.
+    let name: String
+    private let server: Process
+
+    /// Where `name` is found on `PATH`, nil when it is not.
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
+    /// Starts Xvfb at 800 × 600 on a display number no server holds (neither its lock file nor its socket exists), from
+    /// this process's id so test runs side by side pick apart, and waits until it takes clients.
+    init() throws {
+        let start = 200 + Int(getpid() % 500)
+        let number = try #require(
+            (start..<start + 100).first {
+                access("/tmp/.X\($0)-lock", F_OK) != 0 && access("/tmp/.X11-unix/X\($0)", F_OK) != 0
+            })
+        name = ":\(number)"
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: try #require(Self.executable("Xvfb")))
+        server.arguments = [name, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // Until a client connects: the socket's file exists a moment before the server accepts on it, and a
+        // connection refused then would send SDL on to its offscreen driver.
+        let listening = try Self.waitFor(seconds: 20) {
+            try run("xdotool", ["getdisplaygeometry"]).status == 0 ? true : nil
+        }
+        try #require(listening == true, "Xvfb did not start on \(name)")
+    }
+
+    deinit {
+        // SIGKILL: the test process blocks SIGTERM (the gallery library's stop signals), and children inherit that.
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+    }
+
+    /// Runs `tool` with `arguments` on the display to its end, `input` on its standard input; its standard output
+    /// (bytes) and exit status.
+    func runBytes(_ tool: String, _ arguments: [String], input: [UInt8]? = nil) throws -> (status: Int32, output: Data)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.executable(tool)))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": name]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let feed = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : feed
+        try process.run()
+        if let input {
+            feed.fileHandleForWriting.write(Data(input))
+            try feed.fileHandleForWriting.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    /// `runBytes`, its output as text.
+    func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let (status, output) = try runBytes(tool, arguments)
+        return (status, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Asks `poll` again until it gives a value or `seconds` of the monotonic clock pass (the window and the X server
+    /// take what time they take; a deadline, not a sleep, bounds the wait).
+    static func waitFor<Value>(seconds: Double, _ poll: () throws -> Value?) rethrows -> Value? {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+        while true {
+            if let value = try poll() { return value }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 > deadline { return nil }
+            usleep(20_000)
+        }
+    }
+}
