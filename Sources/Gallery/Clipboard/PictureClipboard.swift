@@ -2,6 +2,7 @@ import Dispatch
 import GalleryCore
 import GalleryScene
 import Imaging
+import Support
 
 /// Ctrl+C in a window: the photo's picture as `image/png` besides its URI (`text/uri-list`,
 /// `x-special/gnome-copied-files`) and its path (`text/plain`, `UTF8_STRING`), on the window system's selection.

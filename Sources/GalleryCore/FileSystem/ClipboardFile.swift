@@ -1,3 +1,5 @@
+import Support
+
 /// A photo's file as the clipboard offers it besides its picture: its absolute path as text, and its `file://` URI as
 /// `text/uri-list` and as GNOME's `x-special/gnome-copied-files`, so a file manager pastes the file itself.
 public struct ClipboardFile: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import GalleryCore
 import GalleryTesting
 import Glibc
+import Support
 import Testing
 
 @testable import Gallery
