@@ -11,6 +11,22 @@ let packedRelocations: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
 ]
 
+// librsvg's headers and those they include (GLib, GIO, GdkPixbuf, cairo): not on the default paths, and librsvg-2.0.pc,
+// as a system library's `pkgConfig:`, would link librsvg at start; the trampolines load it when an SVG needs it.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let svgHeaders: [CSetting] = [
+    .unsafeFlags(
+        ["-Werror"]
+            + [
+                "/usr/include/librsvg-2.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+                "/usr/include/gdk-pixbuf-2.0", "/usr/include/cairo",
+            ].map { "-I" + $0 })
+]
+
 let package = Package(
     name: "gallery",
     products: [
@@ -59,8 +75,11 @@ let package = Package(
             name: "CFormatLibraries", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("dl")]),
         // The trampolines of the decoders' format libraries, which only the decoder side links (the viewer's symbol
         // table names none of them).
-        .target(
-            name: "CFormatLibraryStubs", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])]),
+        .target(name: "CFormatLibraryStubs", dependencies: ["CFormatLibraries"], cSettings: svgHeaders),
+        // librsvg (with cairo, GLib and GObject) behind a narrow C interface of our own: SVG bytes in, pixels of any
+        // part of the picture at any scale out. Its headers stay in this target; the library comes through the
+        // trampolines, loaded when an SVG first needs it.
+        .target(name: "CSVGRender", dependencies: ["CFormatLibraryStubs"], cSettings: svgHeaders),
         // libjxl: JPEG XL. No `pkgConfig:`: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM rejects with a warning
         // on every build and the decoder API does not need; the headers and library are on the default paths.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
@@ -107,15 +126,16 @@ let package = Package(
             swiftSettings: strict),
         // SDL_image's loaders, a file's bytes in and a `PixelBuffer` out: the one target that links SDL_image.
         .target(
-            name: "ImageLoader", dependencies: ["CFormatLibraries", "CFormatLibraryStubs", "CSDLImage", "Imaging"],
+            name: "ImageLoader",
+            dependencies: ["CFormatLibraries", "CFormatLibraryStubs", "CSDLImage", "CSVGRender", "Imaging"],
             swiftSettings: strict),
         // Every decoder that links a format library (TurboJPEG, libheif, libjxl, LibRaw, libwebp, SDL_image through
         // `ImageLoader`), and `ImageDecoder`, which picks one for each file. No SDL.
         .target(
             name: "ImageDecoders",
             dependencies: [
-                "CGif", "CPNG", "CTurboJPEG", "CJPEGRegion", "CHeif", "CHeifDecoders", "CJXL", "CLibRaw", "CWebPDemux",
-                "GalleryCore", "ImageLoader", "Imaging",
+                "CGif", "CPNG", "CTurboJPEG", "CJPEGRegion", "CHeif", "CHeifDecoders", "CJXL", "CLibRaw", "CSVGRender",
+                "CWebPDemux", "GalleryCore", "ImageLoader", "Imaging",
             ],
             swiftSettings: strict
         ),
@@ -127,7 +147,8 @@ let package = Package(
         .target(
             name: "DecoderService",
             dependencies: [
-                "CDescriptorPassing", "CSandbox", "DecoderProcess", "GalleryCore", "ImageDecoders", "ImageLoader",
+                "CDescriptorPassing", "CSandbox", "CSVGRender", "DecoderProcess", "GalleryCore", "ImageDecoders",
+                "ImageLoader",
                 "Imaging",
             ],
             swiftSettings: strict),
