@@ -119,10 +119,12 @@ static int thread_count(void) {
     return count;
 }
 
-// The generic families' fonts, held for the process's life: cairo keeps a face's file open (FreeType maps it) while a
+// The fonts of the generic families, librsvg's default family (Times New Roman) and the commonest named one
+// (Arial, as Helvetica), held for the process's life: cairo keeps a face's file open (FreeType maps it) while a
 // font of it lives, and pango's fonts of the same file share that face, so text in them draws inside the sandbox.
-static cairo_scaled_font_t *held_fonts[3];
-static char held_files[3][4096];
+enum { held_family_count = 5 };
+static cairo_scaled_font_t *held_fonts[held_family_count];
+static char held_files[held_family_count][4096];
 static int held_file_count;
 
 // The file fontconfig picks for `family`, as pango's first choice for it, into `held_files` (once each).
@@ -138,7 +140,7 @@ static void note_font_file(const char *family) {
         strlen((const char *)file) < sizeof held_files[0]) {
         int known = 0;
         for (int index = 0; index < held_file_count; index++) known |= strcmp(held_files[index], (char *)file) == 0;
-        if (!known && held_file_count < 3) snprintf(held_files[held_file_count++], sizeof held_files[0], "%s", file);
+        if (!known && held_file_count < held_family_count) snprintf(held_files[held_file_count++], sizeof held_files[0], "%s", file);
     }
     if (match) FcPatternDestroy(match);
     FcPatternDestroy(pattern);
@@ -151,11 +153,12 @@ int gallery_svg_font_files(const char **files, int capacity) {
 }
 
 static void hold_generic_fonts(void) {
-    static const char *const families[] = {"sans-serif", "serif", "monospace"};
-    for (int index = 0; index < 3; index++) note_font_file(families[index]);
+    static const char *const families[held_family_count] = {"sans-serif", "serif", "monospace", "Times New Roman",
+                                                            "Arial"};
+    for (int index = 0; index < held_family_count; index++) note_font_file(families[index]);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
     cairo_t *cairo = cairo_create(surface);
-    for (int index = 0; index < 3; index++) {
+    for (int index = 0; index < held_family_count; index++) {
         cairo_select_font_face(cairo, families[index], CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
         cairo_set_font_size(cairo, 12);
         cairo_text_extents_t extents;
@@ -170,15 +173,19 @@ void gallery_svg_prepare(void) {
     if (gallery_format_libraries_load(GALLERY_FORMAT_LIBRARIES_SVG, NULL, 0) != 0) return;
     int threads = thread_count();
     hold_generic_fonts();
+    // Drawn by librsvg and pango in each family held: pango keeps each face's HarfBuzz data (which it reads from the
+    // file itself) in the font map, this thread's, the one decodes run on.
     static const char text[] =
-        "<svg xmlns='http://www.w3.org/2000/svg' width='64' height='48'>"
+        "<svg xmlns='http://www.w3.org/2000/svg' width='64' height='80'>"
         "<text x='1' y='14' font-family='sans-serif' font-size='12'>Ag</text>"
         "<text x='1' y='30' font-family='serif' font-size='12'>Ag</text>"
-        "<text x='1' y='46' font-family='monospace' font-size='12'>Ag</text></svg>";
+        "<text x='1' y='46' font-family='monospace' font-size='12'>Ag</text>"
+        "<text x='1' y='62' font-size='12'>Ag</text>"
+        "<text x='1' y='78' font-family='Arial' font-size='12'>Ag</text></svg>";
     gallery_svg *svg = gallery_svg_open(text, sizeof text - 1, NULL, 0);
     if (svg) {
-        static uint32_t pixels[64 * 48];
-        gallery_svg_render(svg, 64, 48, 64, 48, 0, 0, 64, 48, pixels, 64 * 4, NULL, 0);
+        static uint32_t pixels[64 * 80];
+        gallery_svg_render(svg, 64, 80, 64, 80, 0, 0, 64, 80, pixels, 64 * 4, NULL, 0);
         gallery_svg_close(svg);
     }
     // pango reads fontconfig's files on a thread of its own ("[pango] FcInit"), which ends once they are read.

@@ -32,12 +32,12 @@ int gallery_svg_render(gallery_svg *svg, double document_width, double document_
 void gallery_svg_close(gallery_svg *svg);
 
 /// What librsvg reads from files when it first draws text, read now, before a decoder's sandbox refuses every open:
-/// fontconfig's configuration and cache, and the faces of the generic families (sans-serif, serif, monospace), which
-/// FreeType keeps mapped. Waits (at most a second) for the thread pango starts to read fontconfig's files to end, as
+/// fontconfig's configuration and cache, and the faces of the generic families (sans-serif, serif, monospace), of
+/// librsvg's default family (Times New Roman) and of Arial, which FreeType keeps mapped. Waits (at most a second) for the thread pango starts to read fontconfig's files to end, as
 /// the sandbox goes on only in a process of one thread. Loads the SVG group first; nothing when it cannot be loaded.
 void gallery_svg_prepare(void);
 
-/// The font files `gallery_svg_prepare` keeps mapped (the generic families', at most 3): cairo asks `access` of a font
+/// The font files `gallery_svg_prepare` keeps mapped (at most 5): cairo asks `access` of a font
 /// file before it uses it, which a decoder's sandbox answers for these only (`gallery_sandbox_answer_access`). How
 /// many were put in `files`.
 int gallery_svg_font_files(const char **files, int capacity);

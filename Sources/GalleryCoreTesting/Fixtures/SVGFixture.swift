@@ -52,13 +52,15 @@ public enum SVGFixture {
         <use href="other.svg#shape"/></svg>
         """.utf8)
 
-    /// Text in the generic families, which a decoder keeps mapped, and in a family it does not.
+    /// Text in sans-serif, in librsvg's default family (none named), in serif, which a decoder keeps mapped, and in a
+    /// family it does not.
     public static let text = Array(
         """
         <svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/>\
-        <text x="10" y="60" font-family="sans-serif" font-size="40">Sans</text>\
-        <text x="10" y="120" font-family="Unheard Of, fantasy" font-size="40">Other</text>\
-        <text x="10" y="180" font-family="serif" font-size="40">Serif</text></svg>
+        <text x="10" y="40" font-family="sans-serif" font-size="32">Sans</text>\
+        <text x="10" y="90" font-size="32">Default</text>\
+        <text x="10" y="140" font-family="serif" font-size="32">Serif</text>\
+        <text x="10" y="190" font-family="Unheard Of, fantasy" font-size="32">Other</text></svg>
         """.utf8)
 
     /// No width, height or viewBox: drawn on the default square.
