@@ -88,6 +88,9 @@ public enum KeyMap {
             ],
             "photo to the Trash; x, y: it or the marked to --move-to, --copy-to (2 x…); Ctrl+Z: undo"),
         KeyBinding(
+            [KeyAction(.ctrl(.character("S")), .saveTurn)],
+            "save the turn into the file: its EXIF orientation rewritten, losslessly (JPEG, PNG, WebP; not undoable)"),
+        KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
             "copy the photo's path (text); Ctrl+O: open it with xdg-open"),
     ]

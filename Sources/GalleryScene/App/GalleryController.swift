@@ -59,6 +59,8 @@ public final class GalleryController {
     public var trashRunner = TrashRunner()
     /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
     let openWith = OpenWithRunner()
+    /// Ctrl+S's saves of the view's turn into files.
+    let turnSaver = TurnSavingRunner()
     /// Puts text on the window system's clipboard; returns why it could not (nil: done). Nil without a window.
     public var clipboard: ((String) -> String?)?
     /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).
