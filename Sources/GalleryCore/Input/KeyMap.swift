@@ -54,8 +54,10 @@ public enum KeyMap {
                 KeyAction(.character("|"), .orient(.mirrorHorizontally)),
                 KeyAction(.character("_"), .orient(.mirrorVertically)),
                 KeyAction(.ctrl(.character("R")), .orient(.turnClockwise)),
+                KeyAction(.ctrl(.character("S")), .saveTurn),
             ],
-            "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom", label: "< > | _, Ctrl+R"),
+            "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom; Ctrl+S: save it into the file",
+            label: "< > | _, Ctrl+R, S"),
         KeyBinding([.character("F"), .function(11)], .toggleFullscreen, "full screen on or off"),
         KeyBinding([.character("I")], .toggleInfoPanel, "show or hide the information panel"),
         KeyBinding([.character("B")], .toggleStatusBar, "status bar that stays: index, name, size, zoom, mode"),
@@ -87,9 +89,6 @@ public enum KeyMap {
                 KeyAction(.character("y"), .copyTo(1)), KeyAction(.ctrl(.character("Z")), .undoTrash),
             ],
             "photo to the Trash; x, y: it or the marked to --move-to, --copy-to (2 x…); Ctrl+Z: undo"),
-        KeyBinding(
-            [KeyAction(.ctrl(.character("S")), .saveTurn)],
-            "save the turn into the file: its EXIF orientation rewritten, losslessly (JPEG, PNG, WebP; not undoable)"),
         KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
             "copy the photo's path (text); Ctrl+O: open it with xdg-open"),

@@ -8,7 +8,7 @@ struct SaveTurnModelTests {
     @Test("Ctrl+S is bound and on the help; an upright photo has nothing to save; a turned one asks its turn saved")
     func ctrlSAsksTheTurnSaved() {
         #expect(GalleryKey.named("Ctrl+S") == .command(.saveTurn))
-        #expect(KeyMap.helpLines.contains { $0.hasPrefix("Ctrl+S") && $0.contains("losslessly") })
+        #expect(KeyMap.helpLines.contains { $0.contains("Ctrl+S: save it into the file") })
         var model = GalleryModel(
             photoCount: 5, mode: .bounded, startPage: 2, viewport: Viewport(width: 800, height: 600))
         #expect(model.perform(.saveTurn, at: 1).isEmpty)
