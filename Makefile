@@ -18,7 +18,7 @@ WAYLAND_PACKAGES := libdecor-0-0 libdecor-0-plugin-1-cairo libegl1 libgles2 libg
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip \
                 desktop-file-utils appstream shared-mime-info man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
                 libheif-dev libde265-dev libdav1d-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools \
-                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick \
+                liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick librsvg2-dev \
                 $(WAYLAND_PACKAGES)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

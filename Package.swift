@@ -11,6 +11,22 @@ let packedRelocations: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
 ]
 
+// librsvg's headers and those they include (GLib, GIO, GdkPixbuf, cairo): not on the default paths, and librsvg-2.0.pc,
+// as a system library's `pkgConfig:`, would link librsvg at start; the trampolines load it when an SVG needs it.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let svgHeaders: [CSetting] = [
+    .unsafeFlags(
+        ["-Werror"]
+            + [
+                "/usr/include/librsvg-2.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+                "/usr/include/gdk-pixbuf-2.0", "/usr/include/cairo",
+            ].map { "-I" + $0 })
+]
+
 let package = Package(
     name: "gallery",
     products: [
@@ -48,9 +64,11 @@ let package = Package(
         // registered over libheif's own (HEVC and AV1 on every core, a picture shown at a fraction of its size handed
         // to libheif reduced, before its conversion to RGB); libjpeg's own API (libjpeg-turbo's libjpeg62) for a zoomed
         // photo's visible region, decoded row- and column-cropped (jpeg_skip_scanlines, jpeg_crop_scanline), which
-        // TurboJPEG 2.1's API cannot do.
+        // TurboJPEG 2.1's API cannot do; librsvg (with cairo, GLib and GObject) behind a narrow interface of our own, SVG
+        // bytes in and pixels of any part of the picture at any scale out (the library comes through the trampolines,
+        // loaded when an SVG first needs it).
         .target(
-            name: "CFormatDecoding", dependencies: ["CFormatLibraryStubs"], cSettings: [.unsafeFlags(["-Werror"])],
+            name: "CFormatDecoding", dependencies: ["CFormatLibraryStubs"], cSettings: svgHeaders,
             linkerSettings: [.linkedLibrary("jpeg")]),
         // The libraries loaded when first needed (SDL_image, libheif with libde265 and dav1d, libjxl, LibRaw, SDL, SDL_ttf):
         // their loader, and the trampolines of SDL and SDL_ttf, linked instead of them. The modules above name no library
@@ -59,8 +77,7 @@ let package = Package(
             name: "CFormatLibraries", cSettings: [.unsafeFlags(["-Werror"])], linkerSettings: [.linkedLibrary("dl")]),
         // The trampolines of the decoders' format libraries, which only the decoder side links (the viewer's symbol
         // table names none of them).
-        .target(
-            name: "CFormatLibraryStubs", dependencies: ["CFormatLibraries"], cSettings: [.unsafeFlags(["-Werror"])]),
+        .target(name: "CFormatLibraryStubs", dependencies: ["CFormatLibraries"], cSettings: svgHeaders),
         // libjxl: JPEG XL. No `pkgConfig:`: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM rejects with a warning
         // on every build and the decoder API does not need; the headers and library are on the default paths.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
@@ -106,7 +123,8 @@ let package = Package(
             swiftSettings: strict),
         // SDL_image's loaders, a file's bytes in and a `PixelBuffer` out: the one target that links SDL_image.
         .target(
-            name: "ImageLoader", dependencies: ["CFormatLibraries", "CFormatLibraryStubs", "CSDLImage", "Imaging"],
+            name: "ImageLoader",
+            dependencies: ["CFormatDecoding", "CFormatLibraries", "CFormatLibraryStubs", "CSDLImage", "Imaging"],
             swiftSettings: strict),
         // Every decoder that links a format library (TurboJPEG, libheif, libjxl, LibRaw, libwebp, SDL_image through
         // `ImageLoader`), and `ImageDecoder`, which picks one for each file. No SDL.
@@ -178,7 +196,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryDecoder",
             dependencies: [
-                "CDecoderAllocation", "CLinux", "CSandbox", "DecoderProcess", "ImageDecoders",
+                "CDecoderAllocation", "CFormatDecoding", "CLinux", "CSandbox", "DecoderProcess", "ImageDecoders",
                 "ImageLoader", "Imaging", "Support",
             ],
             swiftSettings: strict,

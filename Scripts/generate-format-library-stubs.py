@@ -36,6 +36,14 @@ GROUPS = [
     ("GALLERY_FORMAT_LIBRARIES_RAW", "#include <libraw/libraw.h>\n", [
         ("libraw_r.so", ["Sources", "Tests", "Benchmarks"]),
     ]),
+    # librsvg with the cairo, fontconfig, GObject and GLib functions CFormatDecoding calls (only its names: GLib's are common words).
+    ("GALLERY_FORMAT_LIBRARIES_SVG", "#include <librsvg/rsvg.h>\n#include <cairo.h>\n#include <fontconfig/fontconfig.h>\n", [
+        ("librsvg-2.so", ["Sources/CFormatDecoding"]),
+        ("libfontconfig.so", ["Sources/CFormatDecoding"]),
+        ("libcairo.so", ["Sources/CFormatDecoding"]),
+        ("libgobject-2.0.so", ["Sources/CFormatDecoding"]),
+        ("libglib-2.0.so", ["Sources/CFormatDecoding"]),
+    ]),
     # SDL's core: the viewer's window and renderer, and SDL_image's surfaces in a decoder (which loads it first).
     ("GALLERY_FORMAT_LIBRARIES_SDL", "#include <SDL2/SDL.h>\n#include <SDL2/SDL_syswm.h>\n", [
         ("libSDL2.so", ["Sources", "Tests", "Benchmarks"]),
@@ -67,8 +75,12 @@ def soname(library):
     out = subprocess.run(["readelf", "-d", library], capture_output=True, text=True, check=True).stdout
     return re.search(r"Library soname: \[(.*)\]", out).group(1)
 
+# The include paths librsvg's headers need (Package.swift's `svgHeaders` gives the build the same).
+SVG_CFLAGS = subprocess.run(["pkg-config", "--cflags-only-I", "librsvg-2.0"], capture_output=True, text=True,
+                            check=True).stdout.split()
+
 def declarations(header):
-    ast = subprocess.run(["clang", "-x", "c", "-fsyntax-only", "-Xclang", "-ast-dump=json", "-"], input=header,
+    ast = subprocess.run(["clang", "-x", "c", *SVG_CFLAGS, "-fsyntax-only", "-Xclang", "-ast-dump=json", "-"], input=header,
                          capture_output=True, text=True, check=True).stdout
     decls = {}
     for node in json.loads(ast)["inner"]:

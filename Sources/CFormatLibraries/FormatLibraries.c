@@ -21,11 +21,11 @@ static void *handles[16];
 static _Atomic(void *) functions[512];
 
 static const char *const names[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {"SDL_image", "libheif", "libjxl", "LibRaw",
-                                                                       "SDL", "SDL_ttf"};
+                                                                       "librsvg", "SDL",     "SDL_ttf"};
 // The group each group's libraries call into, loaded first (-1: none): SDL_image and SDL_ttf use SDL's core, whose
 // functions are trampolines of the SDL group here, so a decoder sealed after loading SDL_image still finds them.
 static const int prerequisites[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {
-    GALLERY_FORMAT_LIBRARIES_SDL, -1, -1, -1, -1, GALLERY_FORMAT_LIBRARIES_SDL};
+    GALLERY_FORMAT_LIBRARIES_SDL, -1, -1, -1, -1, -1, GALLERY_FORMAT_LIBRARIES_SDL};
 
 static void *handle_of(const char *soname) {
     for (int index = 0; index < gallery_format_library_count; index++) {

@@ -107,6 +107,38 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_RAW, "libraw_r.so.20", "libraw_open_buffer"},
     {GALLERY_FORMAT_LIBRARIES_RAW, "libraw_r.so.20", "libraw_unpack_thumb"},
     {GALLERY_FORMAT_LIBRARIES_RAW, "libraw_r.so.20", "libraw_version"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "librsvg-2.so.2", "rsvg_handle_get_intrinsic_dimensions"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "librsvg-2.so.2", "rsvg_handle_get_intrinsic_size_in_pixels"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "librsvg-2.so.2", "rsvg_handle_new_from_data"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "librsvg-2.so.2", "rsvg_handle_render_document"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "librsvg-2.so.2", "rsvg_handle_set_dpi"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcConfigSubstitute"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcDefaultSubstitute"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcFontMatch"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcInit"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcNameParse"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcPatternDestroy"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1", "FcPatternGetString"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_create"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_destroy"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_format_stride_for_width"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_get_scaled_font"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_image_surface_create"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_image_surface_create_for_data"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_scale"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_scaled_font_reference"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_select_font_face"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_set_font_size"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_status"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_status_to_string"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_surface_destroy"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_surface_flush"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_text_extents"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2", "cairo_translate"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libgobject-2.0.so.0", "g_object_unref"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libglib-2.0.so.0", "g_error_free"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libglib-2.0.so.0", "g_free"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libglib-2.0.so.0", "g_malloc0"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_AllocRW"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_ConvertSurfaceFormat"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0", "SDL_CreateRGBSurfaceWithFormat"},
@@ -207,7 +239,7 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_RenderUTF8_Blended"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_SizeUTF8"},
 };
-const int gallery_format_library_function_count = 202;
+const int gallery_format_library_function_count = 234;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {
@@ -218,7 +250,12 @@ const struct gallery_format_library gallery_format_libraries[] = {
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl_threads.so.0.7"},
     {GALLERY_FORMAT_LIBRARIES_RAW, "libraw_r.so.20"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "librsvg-2.so.2"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libfontconfig.so.1"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libcairo.so.2"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libgobject-2.0.so.0"},
+    {GALLERY_FORMAT_LIBRARIES_SVG, "libglib-2.0.so.0"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0"},
 };
-const int gallery_format_library_count = 9;
+const int gallery_format_library_count = 14;

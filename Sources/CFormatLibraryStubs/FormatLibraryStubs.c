@@ -124,3 +124,44 @@ __typeof__(int) libraw_open_buffer(__typeof__(libraw_data_t *) p0, __typeof__(vo
 __typeof__(int) libraw_unpack_thumb(__typeof__(libraw_data_t *) p0) { return ((__typeof__(&libraw_unpack_thumb))gallery_format_library_function(101))(p0); }
 __typeof__(const char *) libraw_version(void) { return ((__typeof__(&libraw_version))gallery_format_library_function(102))(); }
 
+#include <librsvg/rsvg.h>
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+
+__typeof__(void) rsvg_handle_get_intrinsic_dimensions(__typeof__(RsvgHandle *) p0, __typeof__(gboolean *) p1, __typeof__(RsvgLength *) p2, __typeof__(gboolean *) p3, __typeof__(RsvgLength *) p4, __typeof__(gboolean *) p5, __typeof__(RsvgRectangle *) p6) { ((__typeof__(&rsvg_handle_get_intrinsic_dimensions))gallery_format_library_function(103))(p0, p1, p2, p3, p4, p5, p6); }
+__typeof__(gboolean) rsvg_handle_get_intrinsic_size_in_pixels(__typeof__(RsvgHandle *) p0, __typeof__(gdouble *) p1, __typeof__(gdouble *) p2) { return ((__typeof__(&rsvg_handle_get_intrinsic_size_in_pixels))gallery_format_library_function(104))(p0, p1, p2); }
+__typeof__(RsvgHandle *) rsvg_handle_new_from_data(__typeof__(const guint8 *) p0, __typeof__(gsize) p1, __typeof__(GError **) p2) { return ((__typeof__(&rsvg_handle_new_from_data))gallery_format_library_function(105))(p0, p1, p2); }
+__typeof__(gboolean) rsvg_handle_render_document(__typeof__(RsvgHandle *) p0, __typeof__(cairo_t *) p1, __typeof__(const RsvgRectangle *) p2, __typeof__(GError **) p3) { return ((__typeof__(&rsvg_handle_render_document))gallery_format_library_function(106))(p0, p1, p2, p3); }
+__typeof__(void) rsvg_handle_set_dpi(__typeof__(RsvgHandle *) p0, __typeof__(double) p1) { ((__typeof__(&rsvg_handle_set_dpi))gallery_format_library_function(107))(p0, p1); }
+
+__typeof__(FcBool) FcConfigSubstitute(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcMatchKind) p2) { return ((__typeof__(&FcConfigSubstitute))gallery_format_library_function(108))(p0, p1, p2); }
+__typeof__(void) FcDefaultSubstitute(__typeof__(FcPattern *) p0) { ((__typeof__(&FcDefaultSubstitute))gallery_format_library_function(109))(p0); }
+__typeof__(FcPattern *) FcFontMatch(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcResult *) p2) { return ((__typeof__(&FcFontMatch))gallery_format_library_function(110))(p0, p1, p2); }
+__typeof__(FcBool) FcInit(void) { return ((__typeof__(&FcInit))gallery_format_library_function(111))(); }
+__typeof__(FcPattern *) FcNameParse(__typeof__(const FcChar8 *) p0) { return ((__typeof__(&FcNameParse))gallery_format_library_function(112))(p0); }
+__typeof__(void) FcPatternDestroy(__typeof__(FcPattern *) p0) { ((__typeof__(&FcPatternDestroy))gallery_format_library_function(113))(p0); }
+__typeof__(FcResult) FcPatternGetString(__typeof__(const FcPattern *) p0, __typeof__(const char *) p1, __typeof__(int) p2, __typeof__(FcChar8 **) p3) { return ((__typeof__(&FcPatternGetString))gallery_format_library_function(114))(p0, p1, p2, p3); }
+
+__typeof__(cairo_t *) cairo_create(__typeof__(cairo_surface_t *) p0) { return ((__typeof__(&cairo_create))gallery_format_library_function(115))(p0); }
+__typeof__(void) cairo_destroy(__typeof__(cairo_t *) p0) { ((__typeof__(&cairo_destroy))gallery_format_library_function(116))(p0); }
+__typeof__(int) cairo_format_stride_for_width(__typeof__(cairo_format_t) p0, __typeof__(int) p1) { return ((__typeof__(&cairo_format_stride_for_width))gallery_format_library_function(117))(p0, p1); }
+__typeof__(cairo_scaled_font_t *) cairo_get_scaled_font(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_get_scaled_font))gallery_format_library_function(118))(p0); }
+__typeof__(cairo_surface_t *) cairo_image_surface_create(__typeof__(cairo_format_t) p0, __typeof__(int) p1, __typeof__(int) p2) { return ((__typeof__(&cairo_image_surface_create))gallery_format_library_function(119))(p0, p1, p2); }
+__typeof__(cairo_surface_t *) cairo_image_surface_create_for_data(__typeof__(unsigned char *) p0, __typeof__(cairo_format_t) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&cairo_image_surface_create_for_data))gallery_format_library_function(120))(p0, p1, p2, p3, p4); }
+__typeof__(void) cairo_scale(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_scale))gallery_format_library_function(121))(p0, p1, p2); }
+__typeof__(cairo_scaled_font_t *) cairo_scaled_font_reference(__typeof__(cairo_scaled_font_t *) p0) { return ((__typeof__(&cairo_scaled_font_reference))gallery_format_library_function(122))(p0); }
+__typeof__(void) cairo_select_font_face(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_font_slant_t) p2, __typeof__(cairo_font_weight_t) p3) { ((__typeof__(&cairo_select_font_face))gallery_format_library_function(123))(p0, p1, p2, p3); }
+__typeof__(void) cairo_set_font_size(__typeof__(cairo_t *) p0, __typeof__(double) p1) { ((__typeof__(&cairo_set_font_size))gallery_format_library_function(124))(p0, p1); }
+__typeof__(cairo_status_t) cairo_status(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_status))gallery_format_library_function(125))(p0); }
+__typeof__(const char *) cairo_status_to_string(__typeof__(cairo_status_t) p0) { return ((__typeof__(&cairo_status_to_string))gallery_format_library_function(126))(p0); }
+__typeof__(void) cairo_surface_destroy(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_destroy))gallery_format_library_function(127))(p0); }
+__typeof__(void) cairo_surface_flush(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_flush))gallery_format_library_function(128))(p0); }
+__typeof__(void) cairo_text_extents(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_text_extents_t *) p2) { ((__typeof__(&cairo_text_extents))gallery_format_library_function(129))(p0, p1, p2); }
+__typeof__(void) cairo_translate(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_translate))gallery_format_library_function(130))(p0, p1, p2); }
+
+__typeof__(void) g_object_unref(__typeof__(gpointer) p0) { ((__typeof__(&g_object_unref))gallery_format_library_function(131))(p0); }
+
+__typeof__(void) g_error_free(__typeof__(GError *) p0) { ((__typeof__(&g_error_free))gallery_format_library_function(132))(p0); }
+__typeof__(void) g_free(__typeof__(gpointer) p0) { ((__typeof__(&g_free))gallery_format_library_function(133))(p0); }
+__typeof__(gpointer) g_malloc0(__typeof__(gsize) p0) { return ((__typeof__(&g_malloc0))gallery_format_library_function(134))(p0); }
+

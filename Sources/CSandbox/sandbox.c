@@ -179,13 +179,49 @@ int gallery_sandbox_drop_capabilities(void) {
 
 // ---- The seccomp filter -------------------------------------------------------------------------------------------
 
+// The files `access` (and `faccessat`) say are readable, set before the filter: the fonts a decoder mapped before it
+// (`gallery_sandbox_answer_access`). cairo asks `access(file, R_OK)` before it uses a font file it already has open.
+enum { answered_file_capacity = 8, answered_path_capacity = 4096 };
+static char answered_files[answered_file_capacity][answered_path_capacity];
+static int answered_file_count;
+
+int gallery_sandbox_answer_access(const char *const *files, int count) {
+    answered_file_count = 0;
+    for (int index = 0; index < count && answered_file_count < answered_file_capacity; index++) {
+        if (!files[index] || strlen(files[index]) >= answered_path_capacity) continue;
+        strcpy(answered_files[answered_file_count++], files[index]);
+    }
+    return answered_file_count;
+}
+
+// `access(path, mode)` answered in the process: 0 for a file set above asked for reading or existence, EACCES for
+// anything else. The kernel is never handed the path, so it tells nothing of the file system.
+static long answer_access(const char *path, long mode) {
+    if (path == NULL || (mode & ~(long)R_OK) != 0) return -EACCES;
+    for (int index = 0; index < answered_file_count; index++) {
+        if (strncmp(path, answered_files[index], answered_path_capacity) == 0) return 0;
+    }
+    return -EACCES;
+}
+
 // The seccomp trap of newfstatat with AT_EMPTY_PATH: answered as fstat of the descriptor when the path is empty (or
-// NULL), EACCES otherwise. The path is read here, in the process, never handed to the kernel, so nothing can change
+// NULL), EACCES otherwise; and of access and faccessat (`answer_access`). The path is read here, in the process, never handed to the kernel, so nothing can change
 // it between the check and the call. A decoder that removes this handler only makes the trapped call end it (SIGSYS).
 static void answer_stat_trap(int signal, siginfo_t *info, void *context) {
     (void)signal;
     ucontext_t *state = context;
     greg_t *registers = state->uc_mcontext.gregs;
+    if (info->si_syscall == SYS_access) {
+        registers[REG_RAX] = answer_access((const char *)registers[REG_RDI], (long)registers[REG_RSI]);
+        return;
+    }
+    if (info->si_syscall == SYS_faccessat || info->si_syscall == SYS_faccessat2) {
+        // Relative to the current folder or absolute only: a descriptor's folder is not one of the fonts'.
+        const char *path = (const char *)registers[REG_RSI];
+        int at_folder = (int)registers[REG_RDI] == AT_FDCWD || (path && path[0] == '/');
+        registers[REG_RAX] = at_folder ? answer_access(path, (long)registers[REG_RDX]) : -EACCES;
+        return;
+    }
     if (info->si_syscall != SYS_newfstatat) {
         registers[REG_RAX] = -ENOSYS;
         return;
@@ -243,6 +279,10 @@ int gallery_sandbox_seccomp(void) {
     if (seccomp_rule_add(context, SCMP_ACT_TRAP, SCMP_SYS(newfstatat), 1,
                          SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH)) != 0) goto failed;
     if (seccomp_rule_add(context, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(statx), 0) != 0) goto failed;
+    // access and faccessat: answered by the trap from the fonts' list, never by the kernel.
+    if (seccomp_rule_add(context, SCMP_ACT_TRAP, SCMP_SYS(access), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_TRAP, SCMP_SYS(faccessat), 0) != 0) goto failed;
+    if (seccomp_rule_add(context, SCMP_ACT_TRAP, SCMP_SYS(faccessat2), 0) != 0) goto failed;
     // A new thread, never a new process.
     if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
                          SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)) != 0) goto failed;

@@ -46,8 +46,13 @@ public struct DecoderSandbox: Sendable, Equatable {
     /// Puts every layer on but `skipped` (tests only: a kernel without them): the limits (the address space at what is
     /// mapped now plus `budgetBytes`, soft and hard), no capabilities, no_new_privs, Landlock and seccomp, in that
     /// order (seccomp last: it refuses the calls the others make).
-    public static func enter(budgetBytes: UInt64, skipping skipped: DecoderSandboxGaps = []) -> DecoderSandbox {
+    /// `readableFiles` (at most 8) are the files `access` then says are readable, the kernel never asked: the fonts
+    /// mapped for SVG text (`gallery_svg_font_files`), which cairo asks about before it draws with them.
+    public static func enter(
+        budgetBytes: UInt64, skipping skipped: DecoderSandboxGaps = [], readableFiles: [String] = []
+    ) -> DecoderSandbox {
         var sandbox = DecoderSandbox()
+        answerAccess(readableFiles)
         _ = gallery_sandbox_set_limit(Int32(RLIMIT_CORE.rawValue), 0, 0)
         let mapped = gallery_sandbox_mapped_bytes()
         let limit = mapped + budgetBytes
@@ -82,6 +87,17 @@ public struct DecoderSandbox: Sendable, Equatable {
         sandbox.seccomp = filter == 0
         if filter != 0 { sandbox.missing.append("seccomp: \(describe(filter))") }
         return sandbox
+    }
+
+    /// Has the seccomp filter's trap answer `access` for `files` (and refuse any other).
+    private static func answerAccess(_ files: [String]) {
+        var copies = files.prefix(8).map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        copies.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+                _ = gallery_sandbox_answer_access($0.baseAddress, Int32($0.count))
+            }
+        }
     }
 
     /// Arms the CPU limit for the next decode: `seconds` beyond what the process has used so far, within the hard

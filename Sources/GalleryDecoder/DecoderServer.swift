@@ -1,3 +1,4 @@
+import CFormatDecoding
 import CLinux
 import CSandbox
 import DecoderProcess
@@ -5,6 +6,16 @@ import Glibc
 import ImageLoader
 import Imaging
 import Support
+
+/// The font files an SVG decode keeps mapped (none until librsvg is loaded).
+enum SVGFonts {
+    /// Their paths, as `gallery_svg_font_files` gives them.
+    static var mappedFiles: [String] {
+        var files = [UnsafePointer<CChar>?](repeating: nil, count: 8)
+        let count = Int(gallery_svg_font_files(&files, Int32(files.count)))
+        return files.prefix(max(count, 0)).compactMap { $0.map { String(cString: $0) } }
+    }
+}
 
 /// The decoder process's life: sandbox itself, then answer requests on its socket until the viewer closes it.
 public enum DecoderServer {
@@ -98,7 +109,8 @@ public enum DecoderServer {
                 FormatLibraries.load(request?.libraries ?? [])
                 FormatLibraries.seal()
                 sandbox = DecoderSandbox.enter(
-                    budgetBytes: options.budgetBytes, skipping: options.testRequests ? options.skippedLayers : [])
+                    budgetBytes: options.budgetBytes, skipping: options.testRequests ? options.skippedLayers : [],
+                    readableFiles: SVGFonts.mappedFiles)
                 sandboxed()
             }
             let started = MonotonicClock.seconds()

@@ -8,7 +8,8 @@ import Support
 /// Files are opened safely (`ImageFile`), their header read and checked against the limits before any decoder
 /// allocates (`ImageHeader`), and each decode reserves its memory from a `DecodeBudget` shared by every copy of the
 /// decoder. JPEG goes through TurboJPEG at a reduced DCT scale (`JPEGDecoder`), HEIF and AVIF through libheif
-/// (`HEIFDecoder`), JPEG XL through libjxl (`JXLDecoder`), camera RAW as its embedded JPEG preview (`RAWPreview`), the
+/// (`HEIFDecoder`), JPEG XL through libjxl (`JXLDecoder`), SVG drawn by librsvg at the size shown (`SVGDecoder`),
+/// camera RAW as its embedded JPEG preview (`RAWPreview`), the
 /// other formats through their SDL_image loader (`ImageLoader`), called directly so the loader always matches the
 /// checked header. The result is a `PixelBuffer` in ARGB8888, upright, scaled with linear filtering to the largest
 /// aspect-preserving size inside the box (at least 1×1), so drawing it is a 1:1 copy. Call `ImageLoader.prepare()`
@@ -94,6 +95,9 @@ public struct ImageDecoder: Sendable {
         guard let format = header.format else { throw .unrecognisedFormat }
         if format == .raw {
             return DecodedPicture(try decodeRAWPreview(file, fitting: box, region: region))
+        }
+        if format == .svg {
+            return DecodedPicture(try decodeSVG(file, fitting: box, region: region))
         }
         guard let size = header.size else {
             if let claim = header.unusableSize, claim.width > 0, claim.height > 0 { throw .tooLarge(claim) }

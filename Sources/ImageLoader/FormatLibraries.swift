@@ -1,3 +1,4 @@
+import CFormatDecoding
 import CFormatLibraries
 import Imaging
 
@@ -5,7 +6,8 @@ import Imaging
 /// their place (`CFormatLibraries`), so a process maps SDL_image, libheif, libjxl or LibRaw only once it decodes a
 /// photo that needs one. A decoder process loads what a request needs before its sandbox goes on, then `seal()`s.
 public enum FormatLibraries {
-    /// Loads the groups of `set` not loaded yet (SDL_image's own format libraries with it, `ImageLoader.prepare`); nil
+    /// Loads the groups of `set` not loaded yet (SDL_image's own format libraries with it, `ImageLoader.prepare`; with
+    /// librsvg, fontconfig's files and the generic families' fonts, `gallery_svg_prepare`, as its text needs them); nil
     /// when all of them are loaded, else the first one's failure ("libheif could not be loaded: …").
     @discardableResult
     public static func load(_ set: FormatLibrarySet) -> String? {
@@ -18,6 +20,8 @@ public enum FormatLibraries {
                     failure ?? String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             } else if !wasLoaded, group == Int32(GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER) {
                 ImageLoader.prepare()
+            } else if !wasLoaded, group == Int32(GALLERY_FORMAT_LIBRARIES_SVG) {
+                gallery_svg_prepare()
             }
         }
         return failure

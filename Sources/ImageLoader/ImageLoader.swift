@@ -157,7 +157,7 @@ public enum ImageLoader {
         case .tga: IMG_LoadTGA_RW(stream)
         case .qoi: IMG_LoadQOI_RW(stream)
         case .pnm: IMG_LoadPNM_RW(stream)
-        case .heif, .avif, .jxl, .raw: nil  // decoded by libheif, libjxl and LibRaw, never by SDL_image
+        case .heif, .avif, .jxl, .raw, .svg: nil  // decoded by libheif, libjxl, LibRaw and librsvg, never by SDL_image
         }
     }
 }

@@ -10,7 +10,7 @@
 // (the sandbox refuses the opens `dlopen` makes), and seals the loader then (`gallery_format_libraries_seal`).
 
 /// The groups, loaded together: SDL_image (SDL's core with it); libheif with libde265 and dav1d (our decoder plugins);
-/// libjxl and its thread pool; LibRaw; SDL's core; SDL_ttf (SDL's core with it). The viewer links the trampolines of
+/// libjxl and its thread pool; LibRaw; librsvg with cairo, GObject and GLib; SDL's core; SDL_ttf (SDL's core with it). The viewer links the trampolines of
 /// SDL and SDL_ttf too, and loads them on a thread at start (~11 ms of the dynamic loader's, with SDL's ~50 libraries
 /// of audio, X11 and Wayland) instead of before `main`.
 enum {
@@ -18,9 +18,10 @@ enum {
     GALLERY_FORMAT_LIBRARIES_HEIF = 1,
     GALLERY_FORMAT_LIBRARIES_JXL = 2,
     GALLERY_FORMAT_LIBRARIES_RAW = 3,
-    GALLERY_FORMAT_LIBRARIES_SDL = 4,
-    GALLERY_FORMAT_LIBRARIES_TTF = 5,
-    GALLERY_FORMAT_LIBRARIES_GROUP_COUNT = 6,
+    GALLERY_FORMAT_LIBRARIES_SVG = 4,
+    GALLERY_FORMAT_LIBRARIES_SDL = 5,
+    GALLERY_FORMAT_LIBRARIES_TTF = 6,
+    GALLERY_FORMAT_LIBRARIES_GROUP_COUNT = 7,
 };
 
 /// Loads `group`'s libraries (once: later calls give the first outcome). 0 when they are loaded; -1 when not, with

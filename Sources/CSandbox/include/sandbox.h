@@ -20,8 +20,14 @@ int gallery_sandbox_landlock(void);
 /// process, anything else unlisted fails with EPERM (ioctl, seccomp, prctl, memfd_create, ftruncate and fallocate
 /// among them); a new process (fork, clone without CLONE_THREAD) fails with EPERM; kill and tgkill reach only this
 /// process; fstat works on a descriptor, never a path (newfstatat with AT_EMPTY_PATH traps to a SIGSYS handler that
-/// answers an empty path only; statx fails with ENOSYS). Must be called while the process has one thread.
+/// answers an empty path only; statx fails with ENOSYS); access and faccessat trap to the same handler, which answers
+/// 0 for the files `gallery_sandbox_answer_access` named and EACCES for any other. Must be called while the process has
+/// one thread.
 int gallery_sandbox_seccomp(void);
+
+/// The files (at most 8, absolute paths) `access` says are readable once the filter is on, the kernel never asked:
+/// the fonts a decoder mapped before its sandbox (cairo asks before it uses one). How many were taken.
+int gallery_sandbox_answer_access(const char *const *files, int count);
 
 /// Empties the capability bounding set (where the process may: it takes CAP_SETPCAP), the ambient set, and the
 /// effective, permitted and inheritable sets: a decoder started by root keeps no privilege (CAP_SYS_RESOURCE would let

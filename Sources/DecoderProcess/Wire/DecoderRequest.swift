@@ -48,7 +48,7 @@ public struct DecoderRequest: Sendable, Hashable {
     static let thumbnailPNGFlag: UInt16 = 1 << 9
     /// The flags' bit 10: `animationFrame` (the flags are 16 bits wide, so bit 10 is the next free one).
     static let animationFrameFlag: UInt16 = 1 << 10
-    /// The flags' bits 11 to 14: `libraries`.
+    /// The flags' bits 11 to 15: `libraries`.
     static let librariesShift: UInt16 = 11
     /// The flags' bits 4 to 7: `replySlot`.
     static let replySlotShift: UInt16 = 4
@@ -96,7 +96,7 @@ public struct DecoderRequest: Sendable, Hashable {
     public var frameIndex: Int32 = 0
     /// The output profile's number (`.outputProfile`): the decoder says which one it converts to.
     public var profileGeneration: UInt32 = 0
-    /// The format libraries the photo needs (flag bits 11 to 14), as the viewer's read of its header says: a process
+    /// The format libraries the photo needs (flag bits 11 to 15), as the viewer's read of its header says: a process
     /// loads them at its first request, before its sandbox goes on, and answers `DecoderReply.librariesMissingFailureCode`
     /// to a later request needing one it has not loaded, without reading the photo.
     public var libraries: FormatLibrarySet = []
@@ -126,7 +126,7 @@ public struct DecoderRequest: Sendable, Hashable {
             | (carriesReplyMemory ? Int(Self.replyMemoryFlag) : 0)
             | (preview ? 8 : 0)
             | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0) | (animationFrame ? Int(Self.animationFrameFlag) : 0)
-        let libraryBits: Int = Int(libraries.rawValue & 0xF) << Int(Self.librariesShift)
+        let libraryBits: Int = Int(libraries.rawValue & 0x1F) << Int(Self.librariesShift)
         wire.put(UInt16(flags | libraryBits), at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
@@ -153,7 +153,7 @@ public struct DecoderRequest: Sendable, Hashable {
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         animationFrame = flags & Self.animationFrameFlag != 0
-        libraries = FormatLibrarySet(rawValue: UInt8(flags >> Self.librariesShift & 0xF))
+        libraries = FormatLibrarySet(rawValue: UInt8(flags >> Self.librariesShift & 0x1F))
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil

@@ -12,7 +12,7 @@ extension GalleryCommand {
             .orient(.mirrorVertically), .toggleFullscreen, .toggleInfoPanel, .toggleStatusBar, .toggleSlideshow,
             .toggleAnimation, .nextFrame, .previousFrame, .reload, .retry, .cycleSort, .toggleMark, .invertMarks,
             .clearMarks, .nextMarked, .previousMarked, .toggleHelp, .back, .quit, .trash, .undoTrash,
-        ] + (1...9).map { .moveTo($0) } + (1...9).map { .copyTo($0) } + [.copyPath, .openWith]
+        ] + (1...9).map { .moveTo($0) } + (1...9).map { .copyTo($0) } + [.saveTurn, .copyPath, .openWith]
         + (1...9).map { .action($0) }
 
     /// The command's name in the configuration file (`zoom-in`, `mode-grid`, `action-3`); nil for the commands no key
@@ -67,6 +67,7 @@ extension GalleryCommand {
         case .undoTrash: "undo"
         case .moveTo(let number): "move-to-\(number)"
         case .copyTo(let number): "copy-to-\(number)"
+        case .saveTurn: "save-turn"
         case .copyPath: "copy-path"
         case .openWith: "open-with"
         }

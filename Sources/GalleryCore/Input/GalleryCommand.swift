@@ -97,6 +97,8 @@ public enum GalleryCommand: Hashable, Sendable {
     case moveTo(Int)
     /// Copy the photo (or the marked ones) into the `--copy-to` folder of this number, 1 to 9 (`y`, `2 y`).
     case copyTo(Int)
+    /// Write the view's turn into the current photo's file, losslessly: its EXIF orientation tag rewritten (Ctrl+S).
+    case saveTurn
     /// Copy the current photo to the clipboard: its picture, its file's URI and its path (Ctrl+C).
     case copyPath
     /// Open the current photo in the desktop's default application for its type (`xdg-open`, Ctrl+O).

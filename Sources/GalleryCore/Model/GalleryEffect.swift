@@ -33,6 +33,8 @@ public enum GalleryEffect: Equatable, Sendable {
     /// Move (`removing`) or copy `photos`' files into the culling folder `folder` (1-based, of `--move-to` or
     /// `--copy-to`), off the main thread; moved ones leave the library when they are there.
     case placeFiles([PhotoID], folder: Int, removing: Bool)
+    /// Write `turn`, the view's, into `photo`'s file's EXIF orientation (`TurnSaving`), off the main thread.
+    case saveTurn(PhotoID, turn: ViewOrientation)
     /// Put `photo`'s path on the clipboard.
     case copyPath(PhotoID)
     /// Open `photo` with `xdg-open`, off the main thread.

@@ -10,6 +10,10 @@ extension GalleryModel {
     public static let feedRefusesCulling = "feed: x and y work in the other modes (the feed's pages are its own)"
     /// What x says when it would move every photo.
     public static let lastPhotosStay = "x: a move would leave no photo to show: not moved"
+    /// What Ctrl+S says outside a pager (the grid's and the wheel's rows are never turned).
+    public static let saveTurnInPager = "Ctrl+S saves a photo's turn where it is shown turned (< > | _)"
+    /// What Ctrl+S says when the photo is not turned.
+    public static let nothingToSave = "Ctrl+S: the photo is not turned (< > | _ turn it): nothing to save"
     /// What Delete says when one photo is left.
     public static let lastPhotoStays = "Delete: the last photo stays (nothing would be left to show)"
 
@@ -39,6 +43,13 @@ extension GalleryModel {
                 return []
             }
             return [.placeFiles(photos, folder: folder, removing: removing)]
+        case .saveTurn where !screen.isPager:
+            showNotice(Self.saveTurnInPager, at: time)
+            return []
+        case .saveTurn where orientation(of: current) == .upright:
+            showNotice(Self.nothingToSave, at: time)
+            return []
+        case .saveTurn: return [.saveTurn(current, turn: orientation(of: current))]
         case .copyPath: return [.copyPath(current)]
         case .openWith: return [.openWith(current)]
         default: return []

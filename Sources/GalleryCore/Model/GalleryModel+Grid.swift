@@ -68,7 +68,7 @@ extension GalleryModel {
             .toggleFullscreen,
             .toggleMark, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action:
             return nil
-        case .trash, .undoTrash, .copyPath, .openWith, .cycleFitMode, .toggleGridNames, .moveTo, .copyTo:
+        case .trash, .undoTrash, .copyPath, .openWith, .cycleFitMode, .toggleGridNames, .moveTo, .copyTo, .saveTurn:
             return nil
         }
         return []

@@ -19,4 +19,10 @@ extension GalleryModel {
         zoom.reset()
         return [.sharpen]
     }
+
+    /// Shows `photo` as its file states it again (its turn was saved into the file: Ctrl+S).
+    public mutating func resetOrientation(of photo: PhotoID) {
+        orientations[photo] = nil
+        if zoom.zoomed?.photo == photo { zoom.reset() }
+    }
 }

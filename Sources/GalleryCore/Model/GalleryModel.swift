@@ -471,7 +471,7 @@ public struct GalleryModel: Sendable {
         case .action(let number):
             guard photoCount > 0 else { return [] }
             return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]
-        case .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo:
+        case .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo, .saveTurn:
             return performFileCommand(command, at: time)
         }
         return []

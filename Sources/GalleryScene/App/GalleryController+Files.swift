@@ -47,6 +47,12 @@ extension GalleryController {
                     path, place: photo.rawValue, marked: model.marks.contains(photo), into: folders[number - 1],
                     removing: removing, wake: wake)
             }
+        case .saveTurn(let photo, let turn):
+            guard let path = file(of: photo) else {
+                model.showNotice("Ctrl+S: a generated page has no file", at: time)
+                return
+            }
+            turnSaver.save(turn, photo: photo, path: path, wake: wake)
         case .copyPath(let photo):
             guard let path = file(of: photo) else {
                 model.showNotice("Ctrl+C: a generated page has no file", at: time)
@@ -89,6 +95,9 @@ extension GalleryController {
             Logger(label: "gallery.open-with").warning("\(failure)", source: Logger.gallerySource)
             model.showNotice(failure, at: time)
             needsRedraw = true
+        }
+        for outcome in turnSaver.takeFinished() {
+            receiveSavedTurn(outcome, at: time)
         }
         guard model.canChangeLibrary else { return }
         for outcome in trashRunner.takeFinished() {
@@ -140,7 +149,7 @@ extension GalleryController {
     }
 
     /// Trash moves and `xdg-open` runs asked for whose outcome was not taken yet.
-    public var pendingFileJobs: Int { trashRunner.pendingCount + openWith.pendingCount }
+    public var pendingFileJobs: Int { trashRunner.pendingCount + openWith.pendingCount + turnSaver.pendingCount }
 
     /// Quitting: waits up to `seconds` of real time for the moves to the Trash and back asked for, so none is cut off
     /// between its `.trashinfo` and its file.
@@ -152,6 +161,8 @@ extension GalleryController {
     public func waitForFileJob(upTo seconds: Double) {
         if trashRunner.pendingCount > 0 {
             trashRunner.waitForOne(upTo: seconds)
+        } else if turnSaver.pendingCount > 0 {
+            turnSaver.waitForOne(upTo: seconds)
         } else {
             openWith.waitForOne(upTo: seconds)
         }

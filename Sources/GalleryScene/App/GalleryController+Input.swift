@@ -80,7 +80,7 @@ extension GalleryController {
             case .reload: startReload()
             case .cycleSort: cycleSort()
             case .runAction(let number, let photo, let marked): runAction(number, photo: photo, marked: marked)
-            case .trash, .undoTrash, .copyPath, .openWith, .placeFiles: performFileEffect(effect, at: time)
+            case .trash, .undoTrash, .copyPath, .openWith, .placeFiles, .saveTurn: performFileEffect(effect, at: time)
             // The photo flies from its cell; the screen change follows.
             case .zoomFromGrid(let photo, let cell): startOpeningZoom(photo: photo, cell: cell, at: time)
             // The page shown flies into its cell; the screen change follows.

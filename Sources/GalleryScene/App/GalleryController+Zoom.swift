@@ -90,7 +90,9 @@ extension GalleryController {
             return
         }
         let zoom = zoomed.zoom
-        let scale = min(zoom.scale, zoom.actualSizeScale)
+        // A photo's own pixels end its sharpening; an SVG is drawn again at any zoom (within the region's budget).
+        let source = library.source(forPhoto: zoomed.photo)
+        let scale = source.isVector ? zoom.scale : min(zoom.scale, zoom.actualSizeScale)
         guard scale > 1 + 1e-6 else { return }
         // The zoomed picture in the current slot's coordinates (the pager is at rest when a zoom rests).
         let (left, top, drawnWidth, drawnHeight) = zoom.drawnFrame(
@@ -109,7 +111,7 @@ extension GalleryController {
             visible: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), full: full,
             budgetBytes: PageBudget.detailShare(of: cacheBytes), maximumSide: renderer.maximumTextureSide)
         zoomDetail.want(
-            photo: zoomed.photo, source: library.source(forPhoto: zoomed.photo), full: plan.full, visible: plan.visible,
+            photo: zoomed.photo, source: source, full: plan.full, visible: plan.visible,
             region: plan.region)
     }
 }

@@ -61,6 +61,8 @@ public final class GalleryController {
     public var trashRunner = TrashRunner()
     /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
     let openWith = OpenWithRunner()
+    /// Ctrl+S's saves of the view's turn into files.
+    let turnSaver = TurnSavingRunner()
     /// The window system's clipboard (Ctrl+C); nil without a window.
     public var clipboard: (any ClipboardService)?
     /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).

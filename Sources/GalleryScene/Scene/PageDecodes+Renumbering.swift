@@ -32,6 +32,15 @@ extension PageDecodes {
         submit(photo: page, purpose: .revalidate(shown: recorded))
     }
 
+    /// `page`'s file was rewritten by the gallery itself (Ctrl+S): examined again now, its picture replaced when the
+    /// new decode lands (or, in flight, once that read lands).
+    func recheck(_ page: PhotoID) {
+        filesChanged([page])
+        guard !inFlight.contains(page), let recorded = stamps[page], case .file = library.source(forPhoto: page)
+        else { return }
+        submit(photo: page, purpose: .revalidate(shown: recorded))
+    }
+
     /// The files of `pages` changed on disk: the next plan re-examines every page it shows (`forgetShown`), and a page
     /// whose decode is in flight is examined again once it lands, as that read may have caught the file half written.
     func filesChanged(_ pages: [PhotoID]) {

@@ -17,8 +17,10 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
     public static let jxl = FormatLibrarySet(rawValue: 1 << 2)
     /// LibRaw (camera RAW previews).
     public static let raw = FormatLibrarySet(rawValue: 1 << 3)
+    /// librsvg with cairo, GObject and GLib (SVG); fontconfig's files and the generic families' fonts are read with it.
+    public static let svg = FormatLibrarySet(rawValue: 1 << 4)
     /// Every group.
-    public static let all: FormatLibrarySet = [.imageLoader, .heif, .jxl, .raw]
+    public static let all: FormatLibrarySet = [.imageLoader, .heif, .jxl, .raw, .svg]
 
     /// What a file whose header says `format` needs decoded (nil, an unrecognised file: nothing, its decode fails
     /// before any library). A JPEG needs none: TurboJPEG is mapped at start.
@@ -28,6 +30,7 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
         case .heif?, .avif?: .heif
         case .jxl?: .jxl
         case .raw?: .raw
+        case .svg?: .svg
         case .png?, .gif?, .bmp?, .webp?, .tiff?, .tga?, .qoi?, .pnm?: .imageLoader
         }
     }
@@ -38,9 +41,9 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
         format == .png && PNGLayout.isPlain(read) ? [] : needed(for: format)
     }
 
-    /// The groups' names, as messages say them ("SDL_image", "libheif", "libjxl", "LibRaw").
+    /// The groups' names, as messages say them ("SDL_image", "libheif", "libjxl", "LibRaw", "librsvg").
     public var names: [String] {
-        [(Self.imageLoader, "SDL_image"), (.heif, "libheif"), (.jxl, "libjxl"), (.raw, "LibRaw")]
+        [(Self.imageLoader, "SDL_image"), (.heif, "libheif"), (.jxl, "libjxl"), (.raw, "LibRaw"), (.svg, "librsvg")]
             .filter { contains($0.0) }.map(\.1)
     }
 }

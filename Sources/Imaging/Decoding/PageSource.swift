@@ -1,3 +1,5 @@
+import Support
+
 /// Where a page's picture comes from.
 public enum PageSource: Sendable, Hashable {
     /// An image file, read and never written.
@@ -14,5 +16,14 @@ public enum PageSource: Sendable, Hashable {
         case .synthetic(let index, let count):
             return "Page \(index + 1) of \(count)"
         }
+    }
+
+    /// Whether the picture is drawn from shapes, not pixels (an SVG, by its name): it has no size of its own to stop a
+    /// zoom's sharpening at, so a zoomed one is drawn again at the zoom's scale.
+    public var isVector: Bool {
+        guard case .file(let path) = self, let name = path.split(separator: "/").last,
+            let dot = name.lastIndex(of: ".")
+        else { return false }
+        return PhotoFormat.vectorExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 }

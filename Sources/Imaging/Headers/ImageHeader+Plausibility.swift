@@ -73,7 +73,7 @@ extension ImageHeader {
         case .jpeg:
             guard let marker = frameMarker(ofJPEG: read), !(0xC9...0xCF).contains(marker) else { return nil }
             return ceilingDivision(pixels, 512)
-        case .webp, .tiff, .heif, .avif, .jxl, .raw:
+        case .webp, .tiff, .heif, .avif, .jxl, .raw, .svg:
             return nil
         }
     }

@@ -15,6 +15,7 @@ package struct ImageHeader: Sendable, Hashable {
     package enum Format: String, Sendable {
         case jpeg = "JPEG", png = "PNG", gif = "GIF", bmp = "BMP", webp = "WebP", tiff = "TIFF", tga = "TGA"
         case qoi = "QOI", pnm = "PNM", heif = "HEIF", avif = "AVIF", jxl = "JPEG XL", raw = "camera RAW"
+        case svg = "SVG"
     }
 
     /// The format, if the content matched one.
@@ -120,6 +121,9 @@ package struct ImageHeader: Sendable, Hashable {
         }
         if PhotoFormat.tgaExtensions.contains(fileExtension), let size = tgaSize(bytes) {
             return ImageHeader(format: .tga, size: size)
+        }
+        if isSVG(read) {
+            return ImageHeader(format: .svg, size: nil)
         }
         return ImageHeader(format: nil, size: nil)
     }

@@ -39,6 +39,9 @@ public struct PhotoFormat: Sendable, Hashable {
             name: "AVIF", extensions: ["avif", "avifs"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
         PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl"),
         PhotoFormat(
+            name: "SVG", extensions: vectorExtensions, mimeTypes: ["image/svg+xml"],
+            decoder: "librsvg (drawn at the size shown, again when zoomed)"),
+        PhotoFormat(
             name: "Camera RAW (embedded preview)", extensions: rawExtensions,
             mimeTypes: rawExtensions.map { rawMimeTypes[$0] ?? "image/x-dcraw" }, decoder: "LibRaw"),
     ]
@@ -46,6 +49,10 @@ public struct PhotoFormat: Sendable, Hashable {
     /// TGA's extensions (shared-mime-info's globs for image/x-tga): TGA has no signature, so only these names are
     /// read as TGA.
     public static let tgaExtensions = ["tga", "icb", "tpic", "vda", "vst"]
+
+    /// SVG's extension: pictures drawn from shapes, at any size (`PageSource.isVector`). Not `.svgz`: shared-mime-info
+    /// gives its type to `*.svg.gz` too, which a folder scan by extension cannot take without every `.gz`.
+    public static let vectorExtensions = ["svg"]
 
     /// Camera RAW extensions: Canon (CR2, CR3), Nikon, Sony, Adobe DNG, Fujifilm, Olympus, Panasonic, Pentax, Samsung.
     public static let rawExtensions = ["cr2", "cr3", "nef", "arw", "dng", "raf", "orf", "rw2", "pef", "srw"]
