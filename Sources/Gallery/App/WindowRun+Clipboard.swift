@@ -4,7 +4,7 @@ import Logging
 
 extension WindowRun {
     /// The window's clipboard: the gallery's own selection with the picture, its URI and its path
-    /// (`PictureClipboard`) on X11 (`X11Selection`) or Wayland (`WaylandSelection`), else the path as text through SDL
+    /// (`PictureClipboard`) on X11 or Wayland (`WindowSystemSelection`), else the path as text through SDL
     /// (`TextClipboard`); with what stops serving it.
     static func clipboard(window: Window, decoder: any PictureDecoding, logger: Logger) -> (
         service: any ClipboardService, close: () -> Void
@@ -12,7 +12,8 @@ extension WindowRun {
         var x11Error = ""
         var waylandError = ""
         let opened: (any ClipboardSelection)? =
-            X11Selection(window: window, error: &x11Error) ?? WaylandSelection(window: window, error: &waylandError)
+            WindowSystemSelection(.x11, window: window, error: &x11Error)
+            ?? WindowSystemSelection(.wayland, window: window, error: &waylandError)
         guard let selection = opened else {
             logger.warning("clipboard: the path as text through SDL (\(x11Error); \(waylandError))")
             return (TextClipboard(), {})

@@ -1,4 +1,4 @@
-/// A window system's selection that serves targets to other programs (`X11Selection`): an offer of named targets,
+/// A window system's selection that serves targets to other programs (`WindowSystemSelection`): an offer of named targets,
 /// some of whose bytes come later.
 protocol ClipboardSelection: Sendable {
     /// Takes the clipboard offering `targets` in order (nil bytes: to come with `provide`); the offer's number, or nil
