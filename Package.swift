@@ -7,8 +7,13 @@ import PackageDescription
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 // The two programs link with the toolchain's lld, packing their ~44,000 relative relocations (`DT_RELR`, glibc 2.36):
 // 1 MB of `.rela.dyn` each, read at every start and resident after it, becomes ~25 KB.
+// Neither exports its symbols (the static Swift library's link asks for --export-dynamic): a trampoline of
+// `CFormatLibraryStubs` exported by the program would take a loaded library's calls to its own functions, and GObject's
+// constructor, calling g_malloc0 while librsvg is being loaded, waited forever on the loader's own lock.
 let packedRelocations: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+    .unsafeFlags([
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+    ])
 ]
 
 // librsvg's headers and those they include (GLib, GIO, GdkPixbuf, cairo): not on the default paths, and librsvg-2.0.pc,

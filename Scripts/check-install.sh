@@ -82,6 +82,20 @@ expected=$(ls "$prefix/share/gallery/Photos" | grep -c '\.jpg$')
 grep -q "\"pages\":$expected," "$work/trace.jsonl" || fail "the installed binary did not open the $expected installed photos"
 step "opens the installed photos"
 
+# A library group the decoder loads when first needed (librsvg with GLib and cairo) draws: when the program exported
+# its trampolines, GObject's constructor called one while librsvg was being loaded and the decode hung to its deadline.
+mkdir "$work/svg"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#e03020"/></svg>\n' \
+  > "$work/svg/red.svg"
+printf '{"t":0.5,"type":"shot","path":"svg.png"}\n{"t":0.6,"type":"quit"}\n' > "$work/svg.jsonl"
+"$prefix/bin/gallery" --headless --size 320x180 --script "$work/svg.jsonl" --shots "$work" "$work/svg/red.svg" \
+  || fail "headless run of an SVG"
+centre=$(convert "$work/svg.png" -format '%[pixel:p{160,90}]' info:)
+[ "$centre" = "srgb(224,48,32)" ] || fail "the SVG was not drawn (the centre is $centre)"
+exported=$(nm -D --defined-only "$prefix/bin/gallery-decoder" | grep -c ' T ' || true)
+[ "$exported" -le 16 ] || fail "gallery-decoder exports $exported functions, its trampolines among them"
+step "draws an SVG (librsvg loaded when first needed)"
+
 # The decoder process beside it: sandboxed where the kernel allows, and found by the viewer relative to itself.
 "$prefix/bin/gallery-decoder" --sandbox > "$work/sandbox.txt" || fail "gallery-decoder --sandbox exited $?"
 grep -q '^address-space limit: [0-9]' "$work/sandbox.txt" || fail "decoder sandbox: $(cat "$work/sandbox.txt")"
