@@ -103,6 +103,8 @@ extension GalleryCommandLine {
         let viewport: ViewportSize
         do { viewport = try ViewportSize(parsing: size) } catch { throw ValidationError("--size: \(error)") }
         if readsStandardInput { paths = try standardInputPaths() + paths }
+        // `--sort taken` and the order key read dates taken in decoder processes.
+        TakenDateReading.install()
         // Called from top-level code, on the main actor, where the window and headless runs (SDL) must run.
         try MainActor.assumeIsolated { try start(viewport: viewport, startup: startup, keyBindings: keyBindings) }
     }

@@ -120,7 +120,9 @@ public enum DecoderServer {
             let missing = (request?.libraries ?? []).subtracting(FormatLibraries.loaded.union(FormatLibraries.failed))
             let gaps = sandbox?.gaps ?? []
             switch request?.kind {
-            case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos:
+            case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos,
+                .header? where gaps.refusesPhotos,
+                .takenDate? where gaps.refusesPhotos, .thumbnailFacts? where gaps.refusesPhotos:
                 // Unread: nothing would stand between the photo's decoder and the user's files.
                 reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
@@ -163,7 +165,29 @@ public enum DecoderServer {
                 }
                 replies.end()
             case .details?:
-                reply = details(of: descriptor, replySlot: request!.replySlot, memory: replyMemory, in: replies)
+                reply = record(
+                    of: descriptor, as: "details", format: DecoderReply.detailsRecordFormat,
+                    replySlot: request!.replySlot, memory: replyMemory, in: replies
+                ) { path in PhotoDetailsReader.read(path: path).map(PhotoDetailsRecord.encoded) }
+                replyMemory = -1
+            case .header?:
+                let fileExtension = request!.fileExtension
+                reply = record(
+                    of: descriptor, as: "header", format: DecoderReply.headerRecordFormat,
+                    replySlot: request!.replySlot, memory: replyMemory, in: replies
+                ) { path in HeaderReading.record(ofFileAt: path, fileExtension: fileExtension) }
+                replyMemory = -1
+            case .takenDate?:
+                reply = record(
+                    of: descriptor, as: "date", format: DecoderReply.takenDateRecordFormat,
+                    replySlot: request!.replySlot, memory: replyMemory, in: replies
+                ) { path in HeaderReading.takenDateRecord(ofFileAt: path) }
+                replyMemory = -1
+            case .thumbnailFacts?:
+                reply = record(
+                    of: descriptor, as: "png", format: DecoderReply.thumbnailRecordFormat,
+                    replySlot: request!.replySlot, memory: replyMemory, in: replies
+                ) { path in HeaderReading.thumbnailRecord(ofFileAt: path) }
                 replyMemory = -1
             case .status?:
                 reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])
@@ -191,30 +215,30 @@ public enum DecoderServer {
         }
     }
 
-    /// The reply to a details request: the EXIF of the photo `descriptor`, parsed here (libexif, sandboxed), as a
-    /// `PhotoDetailsRecord` in the reply's memory (`memory`, which it takes).
-    private static func details(of descriptor: Int32, replySlot: UInt8, memory: Int32, in replies: ReplyMemory)
-        -> DecoderReply
-    {
+    /// The reply to a request answered with a record (details, a header): `make`'s record of the photo `descriptor`
+    /// (offered as `/gallery-photo.NAME`, parsed here, sandboxed) in the reply's memory (`memory`, which it takes).
+    private static func record(
+        of descriptor: Int32, as name: String, format: UInt8, replySlot: UInt8, memory: Int32, in replies: ReplyMemory,
+        make: (String) -> [UInt8]?
+    ) -> DecoderReply {
         if let refusal = replies.begin(replySlot: replySlot, memory: memory) {
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: [refusal])
         }
         defer { replies.end() }
-        let path = "/gallery-photo.details"
+        let path = "/gallery-photo." + name
         OfferedPhoto.offer(descriptor, as: path)
-        let details = PhotoDetailsReader.read(path: path)
+        let record = make(path)
         OfferedPhoto.withdraw()
-        guard let details else {
+        guard let record else {
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable"])
         }
-        let record = PhotoDetailsRecord.encoded(details)
         guard let target = replies.copyTarget(byteCount: record.count) else {
             return DecoderReply(failureCode: DecoderReply.memoryLimitFailureCode, texts: [])
         }
         record.withUnsafeBytes { target.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         return DecoderReply(
             failureCode: 0, width: 1, height: 1, stride: Int32(record.count),
-            format: DecoderReply.detailsRecordFormat, byteCount: UInt64(record.count))
+            format: format, byteCount: UInt64(record.count))
     }
 
     /// The reply for `buffer`, whose pixels are copied into the request's place unless they are there already; a
@@ -309,7 +333,7 @@ public enum DecoderServer {
             let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
             return DecoderReply(
                 failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
-        case .decode, .status, .outputProfile, .details:
+        case .decode, .status, .outputProfile, .details, .header, .takenDate, .thumbnailFacts:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }
     }

@@ -194,7 +194,10 @@ public final class DecoderPool: @unchecked Sendable {
             condition.unlock()
         }
         var process: DecoderProcessHandle
-        switch borrow(needing: request.libraries, fresh: freshProcess) {
+        // A header needs no library: any process that is sandboxed already reads it (a new one loads the libraries
+        // the signature names, for the decode that follows).
+        let header = request.kind == .header
+        switch borrow(needing: header ? [] : request.libraries, fresh: freshProcess, preferringLoaded: header) {
         case .success(let borrowed): process = borrowed
         case .failure(let fault): return .failure(fault)
         }
@@ -254,7 +257,8 @@ public final class DecoderPool: @unchecked Sendable {
     /// An idle process that has loaded the format libraries `needed` (or has not loaded any yet: it loads them at its
     /// first request), a new one when fewer than `processCount` are running, one in place of an idle process without
     /// them, or after waiting for one to come back. `fresh`: never an idle one, always a new process.
-    private func borrow(needing needed: FormatLibrarySet, fresh: Bool = false)
+    /// `preferringLoaded`: an idle process that has loaded its libraries before one that has not.
+    private func borrow(needing needed: FormatLibrarySet, fresh: Bool = false, preferringLoaded: Bool = false)
         -> Result<DecoderProcessHandle, DecoderFault>
     {
         condition.lock()
@@ -263,7 +267,8 @@ public final class DecoderPool: @unchecked Sendable {
                 condition.unlock()
                 return .failure(.unavailable("the gallery is shutting down"))
             }
-            if !fresh, let index = idle.lastIndex(where: { $0.libraries?.isSuperset(of: needed) ?? true }) {
+            let loaded = preferringLoaded ? idle.lastIndex { $0.libraries != nil } : nil
+            if !fresh, let index = loaded ?? idle.lastIndex(where: { $0.libraries?.isSuperset(of: needed) ?? true }) {
                 let process = idle.remove(at: index)
                 running += 1
                 condition.unlock()

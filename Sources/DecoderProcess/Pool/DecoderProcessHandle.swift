@@ -83,10 +83,10 @@ final class DecoderProcessHandle {
         }
         // The reply's memory: the viewer's, made for the request's most bytes (the decoder makes none).
         var place: ReplySlots.Place?
-        if request.kind == .decode || request.kind == .details {
+        if request.kind == .decode || request.answersWithRecord {
             do throws(PixelBufferError) {
                 place = try slots.place(
-                    byteCount: request.mostReplyBytes, ownMemory: request.thumbnailPNG || request.kind == .details)
+                    byteCount: request.mostReplyBytes, ownMemory: request.thumbnailPNG || request.answersWithRecord)
             } catch {
                 return .failure(.unavailable("memory for the reply: \(error)"))
             }
@@ -153,7 +153,7 @@ final class DecoderProcessHandle {
             // The slot's memory, mapped when it was made: nothing is mapped for this photo.
             return answer(reply) { () throws(PixelBufferError) in try slots.lend(index, byteCount: byteCount) }
         case .own(let memory):
-            if reply.format == DecoderReply.encodedPNGFormat || reply.format == DecoderReply.detailsRecordFormat {
+            if reply.format == DecoderReply.encodedPNGFormat || request.answersWithRecord {
                 let bytes = [UInt8](UnsafeRawBufferPointer(start: memory.bytes, count: byteCount))
                 return .success(DecoderAnswer(reply: reply, pixels: nil, processID: processID, encoded: bytes))
             }

@@ -83,17 +83,20 @@ public enum ProcessDecoding {
         let fileExtension = Self.fileExtension(path)
         var message = message
         message.fileExtension = fileExtension
-        // The header read here (the head the guard reads is cached, so it costs one read) sets how long the decoder
-        // may take: a file whose decode work dwarfs the picture it states is stopped in about a second.
-        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
-        var deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
+        // The header, read by a process (the viewer reads the signature alone), sets how long the decoder may take: a
+        // file whose decode work dwarfs the picture it states is stopped in about a second. Its sides are at most
+        // 2^24 each (`HeaderRecord`), so their area cannot overflow.
+        let header = ProcessHeaders.header(of: file, fileExtension: fileExtension, pool: pool)
+        var deadline = DecodeDeadline.seconds(statedPixels: header?.size?.area)
         if message.thumbnailPNG {
             // Its PNG is encoded in the same process, after the decode: the pixels it fits into the box more.
             let box = Int(message.boxWidth) * Int(message.boxHeight)
-            deadline += DecodeDeadline.encodingSeconds(pixels: min(header.size?.area ?? box, box))
+            deadline += DecodeDeadline.encodingSeconds(pixels: min(header?.size?.area ?? box, box))
         }
         // The libraries the process loads before its sandbox, if this is its first photo.
-        message.libraries = FormatLibrarySet.needed(for: header.format, read: file.read(at:count:))
+        message.libraries =
+            header?.libraries
+            ?? ProcessHeaders.guessedLibraries(signature: file.signature(), fileExtension: fileExtension)
         PhotoFileAccess.willAccess(path)
         // The pixels are kept: the process is told so, and writes its next reply into new memory.
         switch pool.decode(descriptor: file.descriptor, request: message, deadline: deadline) {
@@ -102,7 +105,7 @@ public enum ProcessDecoding {
             guard answer.reply.succeeded else {
                 throw failure(DecodeFailureCode.decode(code: answer.reply.failureCode, texts: answer.reply.texts))
             }
-            return (answer, file, header.format)
+            return (answer, file, header?.format)
         }
     }
 
@@ -119,13 +122,20 @@ public enum ProcessDecoding {
         message.preview = true
         message.libraries = .heif
         // The page's own deadline: a grid bomb without a thumbnail costs its 1.2 s here too, not the pool's 10 s.
-        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
-        let deadline = DecodeDeadline.seconds(statedPixels: header.size?.area)
+        let header = ProcessHeaders.header(of: file, fileExtension: fileExtension, pool: pool)
+        let deadline = DecodeDeadline.seconds(statedPixels: header?.size?.area)
         guard
             case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message, deadline: deadline),
             answer.reply.succeeded, let pixels = answer.pixels
         else { return nil }
         return picture(pixels, notes: answer.reply.texts)
+    }
+
+    /// The size the header of the file at `path` states, read by a process of `pool` (nil: none usable, or the file
+    /// cannot be opened): the page's placeholder until its pixels come.
+    public static func statedSize(ofFile path: String, pool: DecoderPool) -> PixelSize? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        return ProcessHeaders.header(of: file, fileExtension: fileExtension(path), pool: pool)?.size
     }
 
     /// The extension of the file named by `path`, lowercased ("" for a name without a dot).
@@ -201,6 +211,16 @@ public struct ProcessPictureDecoder: PictureDecoding {
     public func preview(_ request: DecodeRequest) -> DecodedPicture? {
         if case .some(let profile) = profile { pool.setOutputProfile(profile) }
         return ProcessDecoding.preview(request, pool: pool)
+    }
+
+    /// The size a photo's header states, read by a process.
+    public func statedSize(ofFile path: String) -> PixelSize? {
+        ProcessDecoding.statedSize(ofFile: path, pool: pool)
+    }
+
+    /// A cached thumbnail's facts, read by a process.
+    public func thumbnailFacts(ofFileAt path: String) -> ThumbnailFacts? {
+        ProcessDecoding.thumbnailFacts(ofFileAt: path, pool: pool)
     }
 
     /// A thumbnail cache's PNG, decoded and encoded by a process.

@@ -15,9 +15,21 @@ extension DecoderReply {
         guard bytes <= request.mostReplyBytes else {
             return "\(bytes) bytes, over the \(request.mostReplyBytes) of the reply's memory"
         }
-        if request.kind == .details || format == Self.detailsRecordFormat {
-            guard request.kind == .details, format == Self.detailsRecordFormat, bytes == PhotoDetailsRecord.byteCount
-            else { return "a details record of \(bytes) bytes in format \(format)" }
+        let recordFormats = [
+            Self.detailsRecordFormat, Self.headerRecordFormat, Self.takenDateRecordFormat, Self.thumbnailRecordFormat,
+        ]
+        if request.answersWithRecord || recordFormats.contains(format) {
+            let expected: (format: UInt8, bytes: Int)? =
+                switch request.kind {
+                case .details: (Self.detailsRecordFormat, PhotoDetailsRecord.byteCount)
+                case .header: (Self.headerRecordFormat, HeaderRecord.byteCount)
+                case .takenDate: (Self.takenDateRecordFormat, TakenDateRecord.byteCount)
+                case .thumbnailFacts: (Self.thumbnailRecordFormat, ThumbnailRecord.byteCount)
+                default: nil
+                }
+            guard let expected, format == expected.format, bytes == expected.bytes else {
+                return "a record of \(bytes) bytes in format \(format) for a \(request.kind) request"
+            }
             return nil
         }
         if format == Self.encodedPNGFormat {

@@ -14,6 +14,12 @@ public struct DecoderReply: Sendable, Hashable {
     public static let encodedPNGFormat: UInt8 = 0xFF
     /// The `format` of a reply whose memory holds a `PhotoDetailsRecord`: the answer to a `.details` request.
     public static let detailsRecordFormat: UInt8 = 0xFE
+    /// The `format` of a reply whose memory holds a `HeaderRecord`: the answer to a `.header` request.
+    public static let headerRecordFormat: UInt8 = 0xFD
+    /// The `format` of a reply whose memory holds a `TakenDateRecord`: the answer to a `.takenDate` request.
+    public static let takenDateRecordFormat: UInt8 = 0xFC
+    /// The `format` of a reply whose memory holds a `ThumbnailRecord`: the answer to a `.thumbnailFacts` request.
+    public static let thumbnailRecordFormat: UInt8 = 0xFB
     /// The failure code of a decode that needs a format library the process did not load before its sandbox went on
     /// (texts: the missing groups' `FormatLibrarySet` raw value, their names): the pool asks a new process instead.
     public static let librariesMissingFailureCode: UInt16 = 0xFFFD

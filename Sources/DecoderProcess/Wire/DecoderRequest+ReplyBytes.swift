@@ -6,6 +6,9 @@ extension DecoderRequest {
     /// pixels: the widest stride allowed times the most rows.
     public var mostReplyBytes: Int {
         if kind == .details { return PhotoDetailsRecord.byteCount }
+        if kind == .header { return HeaderRecord.byteCount }
+        if kind == .takenDate { return TakenDateRecord.byteCount }
+        if kind == .thumbnailFacts { return ThumbnailRecord.byteCount }
         let box = (width: Int(max(boxWidth, 1)), height: Int(max(boxHeight, 1)))
         if thumbnailPNG {
             let side = max(box.width, box.height)

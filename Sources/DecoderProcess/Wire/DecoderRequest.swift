@@ -19,6 +19,16 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Parse the EXIF of the photo sent (its first 128 KiB, with libexif): the reply's memory holds its
         /// `PhotoDetailsRecord` (`DecoderReply.detailsRecordFormat`). The viewer parses no EXIF itself.
         case details = 4
+        /// Read the header of the photo sent (its format, stated size, and the format libraries its decode needs):
+        /// the reply's memory holds its `HeaderRecord` (`DecoderReply.headerRecordFormat`). The viewer reads no more
+        /// of a photo than its 16-byte signature.
+        case header = 5
+        /// Read the EXIF date taken of the photo sent (its first 64 KiB), for `--sort taken`: the reply's memory holds
+        /// its `TakenDateRecord` (`DecoderReply.takenDateRecordFormat`).
+        case takenDate = 6
+        /// Read the cached thumbnail sent (a PNG of the shared thumbnail cache: its `IHDR` and text chunks): the
+        /// reply's memory holds its `ThumbnailRecord` (`DecoderReply.thumbnailRecordFormat`).
+        case thumbnailFacts = 7
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10
         /// Test only: try to open a network socket, report the errno.
@@ -100,6 +110,10 @@ public struct DecoderRequest: Sendable, Hashable {
     /// loads them at its first request, before its sandbox goes on, and answers `DecoderReply.librariesMissingFailureCode`
     /// to a later request needing one it has not loaded, without reading the photo.
     public var libraries: FormatLibrarySet = []
+
+    /// Whether the answer is a fixed-size record in memory of its own (details, a header, a date, a thumbnail's
+    /// facts), not pixels.
+    public var answersWithRecord: Bool { [.details, .header, .takenDate, .thumbnailFacts].contains(kind) }
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
     public init(

@@ -53,6 +53,8 @@ final class GalleryAssembly {
             return try displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) in
                 try ThumbnailMaker(decoder: decoder, cache: cache).thumbnail(request)
             }
+        } statedSize: { path in
+            decoder.statedSize(ofFile: path)
         }
         detailWorker = Self.worker(
             decoder: decoder, displayProfile: displayProfile, threadCount: 1,
@@ -94,6 +96,8 @@ final class GalleryAssembly {
             return try? displayProfile.decode(with: decoder) { decoder throws(DecodeFailure) -> DecodedPicture? in
                 decoder.preview(request)
             }
+        } statedSize: { path in
+            decoder.statedSize(ofFile: path)
         }
     }
 

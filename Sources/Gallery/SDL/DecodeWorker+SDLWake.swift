@@ -16,15 +16,16 @@ extension DecodeWorker {
     }
 
     /// A worker running `decode` for each request (and `preview` first for a page), waking the loop with events of
-    /// `wakeEventType`: the seam tests use to control timing.
+    /// `wakeEventType` (`statedSize` reads a page's header size): the seam tests use to control timing.
     package convenience init(
         threadCount: Int, wakeEventType: UInt32?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
         decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> DecodedPicture,
-        preview: (@Sendable (DecodeRequest) -> DecodedPicture?)? = nil
+        preview: (@Sendable (DecodeRequest) -> DecodedPicture?)? = nil,
+        statedSize: @escaping @Sendable (String) -> PixelSize? = DecodeWorker.statedSize(ofFile:)
     ) {
         self.init(
             threadCount: threadCount, wake: wakeEventType.map(Self.pushing), budget: budget,
-            decodesAlone: decodesAlone, decode: decode, preview: preview)
+            decodesAlone: decodesAlone, decode: decode, preview: preview, statedSize: statedSize)
     }
 
     /// A wake-up that pushes an SDL event of `eventType`.

@@ -327,7 +327,11 @@ public struct PhotoIndex: Hashable, Sendable {
             // two integers (a natural-order key a file cost 20 s and 563 MB for 1,000,000 photos).
             var rank = [Int](repeating: 0, count: relatives.count)
             for (position, index) in NaturalOrderKeys(relatives).sortedIndices().enumerated() { rank[index] = position }
-            let keys = relatives.map { sort.key(forPath: prefix + $0) }
+            // Dates taken are asked for all at once: decoder processes read them in parallel.
+            let keys =
+                sort == .taken
+                ? PhotoSort.takenKeys(forPaths: relatives.map { prefix + $0 })
+                : relatives.map { sort.key(forPath: prefix + $0) }
             ordered = relatives.indices.sorted { (keys[$0], rank[$0]) < (keys[$1], rank[$1]) }
                 .map { PhotoEntry(path: prefix + relatives[$0]) }
         }

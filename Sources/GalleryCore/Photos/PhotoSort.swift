@@ -7,8 +7,8 @@ public enum PhotoSort: String, CaseIterable, Sendable {
     case name
     /// Oldest modification time first; equal times in natural order of the names.
     case mtime
-    /// Oldest date taken first (EXIF DateTimeOriginal, read from each file's first 64 KiB), the modification time for
-    /// files that state none; equal times in natural order of the names.
+    /// Oldest date taken first (EXIF DateTimeOriginal, read from each file's first 64 KiB by decoder processes:
+    /// `takenDateReader`), the modification time for files that state none; equal times in natural order of the names.
     case taken
     /// Smallest file first; equal sizes in natural order of the names.
     case size
@@ -34,6 +34,36 @@ public enum PhotoSort: String, CaseIterable, Sendable {
         return UInt64(truncatingIfNeeded: now.tv_sec) &* 1_000_000_007 &+ UInt64(truncatingIfNeeded: now.tv_nsec)
     }
 
+    /// Reads the camera clock's seconds each photo of a list was taken at (`ExifTakenDate`), nil for none: the app
+    /// installs decoder processes' reading (the viewer parses no photo's bytes). With none installed every photo
+    /// counts by its modification time.
+    package static let takenDateReader = LockedState<(@Sendable ([String]) -> [Int?])?>(nil)
+
+    /// The `taken` order's keys of `paths`: each one's date taken (`takenDateReader`, asked once for all), else its
+    /// modification time, in nanoseconds since the epoch.
+    static func takenKeys(forPaths paths: [String]) -> [Int] {
+        let reader = takenDateReader.withLock { $0 }
+        let dates = reader?(paths) ?? []
+        return paths.indices.map { index in
+            let date = index < dates.count ? dates[index] : nil
+            return date.map(Self.nanoseconds(cameraSeconds:)) ?? FileSystem.modificationTime(atPath: paths[index]) ?? 0
+        }
+    }
+
+    /// The moment the camera clock's `seconds` name, its time read in the local time zone, in nanoseconds since the
+    /// epoch; beyond what nanoseconds hold (after 2262, before 1677) the farthest moment in that direction, so the
+    /// order stays.
+    static func nanoseconds(cameraSeconds clock: Int) -> Int {
+        // The local zone's offset at that time (not today's: summer and winter differ).
+        var moment = time_t(clock)
+        var parts = tm()
+        let offset = localtime_r(&moment, &parts) == nil ? 0 : Int(parts.tm_gmtoff)
+        let (universal, early) = clock.subtractingReportingOverflow(offset)
+        let (nanoseconds, overflow) = universal.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !early, !overflow else { return clock < 0 ? Int.min : Int.max }
+        return nanoseconds
+    }
+
     /// The order after this one, as the order key cycles them: name, mtime, taken, size, shuffle, then name again.
     public var next: PhotoSort {
         let all = Self.allCases
@@ -46,7 +76,7 @@ public enum PhotoSort: String, CaseIterable, Sendable {
         switch self {
         case .name, .shuffle: return 0
         case .mtime: return FileSystem.modificationTime(atPath: path) ?? 0
-        case .taken: return ExifTakenDate.nanoseconds(atPath: path) ?? FileSystem.modificationTime(atPath: path) ?? 0
+        case .taken: return Self.takenKeys(forPaths: [path])[0]
         case .size:
             var status = stat()
             guard PathBytes.withSystemPath(path, { stat($0, &status) }) == 0 else { return 0 }

@@ -163,12 +163,12 @@ extension GalleryController {
         }
     }
 
-    /// Whether the file at `path` is a non-empty regular file whose header names a format decoded here (what a
-    /// decoder checks first), read at quit for marked photos never decoded.
+    /// Whether the file at `path` is a non-empty regular file whose signature (its first 16 bytes: all the viewer reads
+    /// of a photo) names a format decoded here, read at quit for marked photos never decoded.
     nonisolated static func looksShowable(_ path: String) -> Bool {
         guard let file = try? ImageFile(path: path) else { return false }
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return ImageHeader.read({ file.read(at: $0, count: $1) }, fileExtension: fileExtension).format != nil
+        return ImageHeader.sniffedFormat(signature: file.signature(), fileExtension: fileExtension) != nil
     }
 
     /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).

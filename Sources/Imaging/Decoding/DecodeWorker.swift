@@ -21,7 +21,8 @@ public final class DecodeWorker: Sendable {
     private let budget: DecodeBudget?
 
     /// A worker running `decode` for each request on `threadCount` threads (at least 1), calling `wake` after each
-    /// batch of results (nil: nothing, e.g. in headless runs); `budget` is closed at shutdown.
+    /// batch of results (nil: nothing, e.g. in headless runs); `budget` is closed at shutdown. `statedSize` reads a
+    /// page's header size (by default here; a decoder process's `PictureDecoding.statedSize(ofFile:)` otherwise).
     ///
     /// With `decodesAlone` the threads take one request at a time, and none after the first result, until
     /// `decodeInParallel()`: a window starts that way, so its first photo shares the cores with no neighbour's decode
@@ -29,14 +30,15 @@ public final class DecodeWorker: Sendable {
     package init(
         threadCount: Int, wake: (@Sendable () -> Void)?, budget: DecodeBudget? = nil, decodesAlone: Bool = false,
         decode: @escaping @Sendable (DecodeRequest) throws(DecodeFailure) -> DecodedPicture,
-        preview: (@Sendable (DecodeRequest) -> DecodedPicture?)? = nil
+        preview: (@Sendable (DecodeRequest) -> DecodedPicture?)? = nil,
+        statedSize: @escaping @Sendable (String) -> PixelSize? = DecodeWorker.statedSize(ofFile:)
     ) {
         self.threadCount = max(threadCount, 1)
         inbox = DecodeInbox(decodesAlone: decodesAlone)
         self.budget = budget
         for number in 0..<self.threadCount {
             DetachedThread.start(name: "gallery-decode-\(number)") { [inbox] in
-                DecodeWorker.run(inbox: inbox, wake: wake, decode: decode, preview: preview)
+                DecodeWorker.run(inbox: inbox, wake: wake, decode: decode, preview: preview, statedSize: statedSize)
             }
         }
     }
@@ -133,7 +135,7 @@ public final class DecodeWorker: Sendable {
     private static func run(
         inbox: DecodeInbox, wake waker: (@Sendable () -> Void)?,
         decode: @Sendable (DecodeRequest) throws(DecodeFailure) -> DecodedPicture,
-        preview: (@Sendable (DecodeRequest) -> DecodedPicture?)?
+        preview: (@Sendable (DecodeRequest) -> DecodedPicture?)?, statedSize readStatedSize: (String) -> PixelSize?
     ) {
         func wake(_ needed: Bool) {
             guard needed, let waker else { return }
@@ -152,7 +154,7 @@ public final class DecodeWorker: Sendable {
                     inbox.retire(job)
                     continue
                 }
-                statedSize = Self.statedSize(ofFile: path)
+                statedSize = readStatedSize(path)
                 if request.purpose == .page, let statedSize {
                     let note = DecodeNote(request: request, kind: .header, stamp: stamp, statedSize: statedSize)
                     wake(inbox.post(job, header: note))
@@ -171,8 +173,8 @@ public final class DecodeWorker: Sendable {
         inbox.threadDidExit()
     }
 
-    /// The size a file's header states: a few small reads (the header guard's own reader). On a decode thread only:
-    /// on a slow file system each read may take long.
+    /// The size a file's header states, read in this process: a few small reads (the header guard's own reader), for
+    /// decoding inline (tests, benchmarks). On a decode thread only: on a slow file system each read may take long.
     package static func statedSize(ofFile path: String) -> PixelSize? {
         guard let file = try? ImageFile(path: path) else { return nil }
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""

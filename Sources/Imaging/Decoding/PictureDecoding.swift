@@ -22,9 +22,27 @@ public protocol PictureDecoding: Sendable {
     /// in sRGB (as other programs expect), with an alpha channel unless it is opaque. Throws when the photo cannot be
     /// decoded; nil when it decoded but could not be encoded.
     func thumbnailPNG(of source: PageSource, side: Int) throws(DecodeFailure) -> [UInt8]?
+
+    /// The size the header of the photo at `path` states (nil: none usable): a page's placeholder until its pixels
+    /// come. Decoder processes read it; decoding in this process reads it here.
+    func statedSize(ofFile path: String) -> PixelSize?
+
+    /// What the shared thumbnail cache's PNG at `path` states about itself (`ThumbnailFacts`), or nil when it is no
+    /// readable PNG. Decoder processes read it; decoding in this process reads it here.
+    func thumbnailFacts(ofFileAt path: String) -> ThumbnailFacts?
 }
 
 extension PictureDecoding {
+    /// The stated size, read in this process (inline decoding, which reads the whole photo here anyway).
+    public func statedSize(ofFile path: String) -> PixelSize? {
+        DecodeWorker.statedSize(ofFile: path)
+    }
+
+    /// The cached thumbnail's facts, read in this process (inline decoding).
+    public func thumbnailFacts(ofFileAt path: String) -> ThumbnailFacts? {
+        ThumbnailCache.facts(ofFileAt: path)
+    }
+
     /// The picture of `source` fitted inside `box`: a `.picture` request, no region.
     public func decode(_ source: PageSource, fitting box: PixelSize) throws(DecodeFailure) -> DecodedPicture {
         try decode(DecodeRequest(photo: PhotoID(0), source: source, box: box, generation: 0))
@@ -46,6 +64,8 @@ extension DecodeWorker {
             try decoder.decode(request)
         } preview: { request in
             decoder.preview(request)
+        } statedSize: { path in
+            decoder.statedSize(ofFile: path)
         }
     }
 }

@@ -7,7 +7,8 @@ import Support
 /// thumbnail is what is shown, so a cold and a warm start draw the same pixels. A photo that fails to decode gets a
 /// fail entry, and is not tried again while it is unchanged.
 ///
-/// The cache is read and written here, in the viewer; the photo, or the cached PNG, is decoded by `decoder` (in the
+/// The cache's folders are examined and written here, in the viewer; a cached PNG's facts (`ThumbnailFacts`: its size
+/// and texts) are read by `decoder`, and the photo, or the cached PNG, is decoded by it (in the
 /// viewer, a decoder process, which is handed the file open read-only), and so is the PNG that is written: the decoder
 /// process encodes it (`PictureDecoding.thumbnailPNG`), so the viewer needs no PNG encoder of a format library's.
 package struct ThumbnailMaker<Decoder: PictureDecoding>: Sendable {
@@ -34,12 +35,12 @@ package struct ThumbnailMaker<Decoder: PictureDecoding>: Sendable {
             path: path, workingDirectory: workingDirectory,
             modifiedSeconds: Self.wholeSeconds(nanoseconds: stamp.modifiedNanoseconds), byteCount: stamp.byteCount)
         let needed = max(request.box.width, request.box.height)
-        if let found = cache.lookup(key, needed: needed),
+        if let found = cache.lookup(key, needed: needed, facts: decoder.thumbnailFacts(ofFileAt:)),
             let picture = try? decoder.decode(.file(path: found.path), fitting: request.box)
         {
             return picture
         }
-        if cache.hasFailure(key) {
+        if cache.hasFailure(key, facts: decoder.thumbnailFacts(ofFileAt:)) {
             throw DecodeFailure(
                 source: request.source, reason: .unreadable("it failed before (a thumbnail cache fail entry)"))
         }

@@ -55,6 +55,26 @@ package final class ImageFile {
         close(descriptor)
     }
 
+    /// The most bytes the viewer reads of a photo: its signature, which tells the format (docs/RELIABILITY.md).
+    package static let signatureBytes = 16
+
+    /// The file's first `signatureBytes` (fewer for a shorter file), read now and kept nowhere: all the viewer reads
+    /// of a photo itself. Its format, picked from them (`ImageHeader.sniffedFormat`), is a guess a decoder corrects.
+    package func signature() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: Self.signatureBytes) { buffer, initialized in
+            initialized = 0
+            PhotoFileAccess.willAccess(path)
+            while initialized < Self.signatureBytes {
+                let got = pread(
+                    descriptor, buffer.baseAddress! + initialized, Self.signatureBytes - initialized, off_t(initialized)
+                )
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                initialized += got
+            }
+        }
+    }
+
     /// The file's first bytes (up to `headBytes`), read in one go at the first read that falls within them.
     private var head: [UInt8]?
 

@@ -58,6 +58,13 @@ package struct ImageHeader: Sendable, Hashable {
         return header
     }
 
+    /// The format `signature` (a file's first bytes, at most `ImageFile.signatureBytes` of them) names, read through a
+    /// reader that returns nothing past them: what the viewer guesses from before a decoder reads the header.
+    package static func sniffedFormat(signature: [UInt8], fileExtension: String) -> Format? {
+        let bytes = Array(signature.prefix(ImageFile.signatureBytes))
+        return read(reader(of: bytes), fileExtension: fileExtension).format
+    }
+
     /// Whether both sides of `size` are within 1…`largestStatedSide`.
     package static func isUsable(_ size: PixelSize) -> Bool {
         (1...largestStatedSide).contains(size.width) && (1...largestStatedSide).contains(size.height)

@@ -7,6 +7,8 @@ import Glibc
 ///
 /// A thumbnail is used only when it is no larger than its size's folder allows (its PNG header read before any
 /// decode): a "normal" thumbnail of 9999 × 9999 pixels is another program's mistake or an attack, not a thumbnail.
+/// The cache's PNGs are read by `facts` (`ThumbnailFacts`: in the viewer, a decoder process reads them), never here:
+/// the cache examines its folders and writes, and compares numbers and digests.
 /// Nothing is read from a cache folder another user owns or others may write (`isTrusted`).
 ///
 /// Writes follow the standard and the output policy (docs/RELIABILITY.md): a temporary file in the same folder, then
@@ -76,14 +78,16 @@ public final class ThumbnailCache: Sendable {
     public var filesWritten: Int { state.withLock { $0.filesWritten } }
 
     /// The path of a valid thumbnail of `key` for a picture drawn `needed` pixels a side, the closest size first
-    /// (`ThumbnailFlavour.lookupOrder`), and its size; nil when none is valid.
-    public func lookup(_ key: ThumbnailKey, needed: Int) -> (path: String, flavour: ThumbnailFlavour)? {
+    /// (`ThumbnailFlavour.lookupOrder`), and its size; nil when none is valid. `facts` reads a thumbnail file's facts.
+    public func lookup(_ key: ThumbnailKey, needed: Int, facts: (String) -> ThumbnailFacts?)
+        -> (path: String, flavour: ThumbnailFlavour)?
+    {
         guard Self.isTrusted(root) else { return nil }
         for flavour in ThumbnailFlavour.lookupOrder(needed: needed) {
             let path = "\(root)/\(flavour.folderName)/\(key.fileName)"
-            guard Self.isTrusted(root + "/" + flavour.folderName), let head = Self.head(ofFileAt: path),
-                let size = PNGChunks.size(of: head),
-                Self.fits(size, in: flavour), Self.texts(in: head, ofFileAt: path).map(key.isValid) == true
+            guard Self.isTrusted(root + "/" + flavour.folderName), let found = facts(path),
+                Self.fits(found, in: flavour),
+                key.isValid(found)
             else { continue }
             return (path, flavour)
         }
@@ -99,21 +103,24 @@ public final class ThumbnailCache: Sendable {
             && status.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 
-    /// Whether a picture of `size` may be a thumbnail in `flavour`'s folder: not empty, no side over its size.
-    static func fits(_ size: (width: Int, height: Int), in flavour: ThumbnailFlavour) -> Bool {
-        (1...flavour.side).contains(size.width) && (1...flavour.side).contains(size.height)
+    /// Whether a picture of the size `facts` state may be a thumbnail in `flavour`'s folder: not empty, no side over
+    /// its size (compared as stated, 64-bit, before any conversion).
+    static func fits(_ facts: ThumbnailFacts, in flavour: ThumbnailFlavour) -> Bool {
+        let sides = 1...UInt64(flavour.side)
+        return sides.contains(facts.width) && sides.contains(facts.height)
     }
 
-    /// Whether an earlier run of this version failed on `key` as it is now (a valid entry in `failFolder`).
-    public func hasFailure(_ key: ThumbnailKey) -> Bool {
+    /// Whether an earlier run of this version failed on `key` as it is now (a valid entry in `failFolder`, whose facts
+    /// `facts` reads).
+    public func hasFailure(_ key: ThumbnailKey, facts: (String) -> ThumbnailFacts?) -> Bool {
         var folder = root
         guard Self.isTrusted(folder) else { return false }
         for component in failFolder.split(separator: "/") {
             folder += "/" + component
             guard Self.isTrusted(folder) else { return false }
         }
-        guard let texts = Self.texts(ofFileAt: "\(root)/\(failFolder)/\(key.fileName)") else { return false }
-        return key.isValid(texts: texts)
+        guard let found = facts("\(root)/\(failFolder)/\(key.fileName)") else { return false }
+        return key.isValid(found)
     }
 
     /// Writes `png` (a PNG whose longest side is at most `flavour.side`) as the thumbnail of `key`, with the
@@ -133,30 +140,13 @@ public final class ThumbnailCache: Sendable {
         return write(png, for: key, folder: failFolder.split(separator: "/").map(String.init))
     }
 
-    /// The first bytes read from a thumbnail for its text chunks: most writers put them before the pixels.
-    static let headBytes = 64 << 10
-
-    /// The most bytes read from a thumbnail whose text chunks are not all in its head (ImageMagick writes them after
-    /// the pixels): a 1024-pixel RGBA thumbnail stored without compression fits.
-    static let wholeBytes = 8 << 20
-
-    /// The text chunks of the regular file at `path` (no link followed), or nil.
-    static func texts(ofFileAt path: String) -> [String: String]? {
-        head(ofFileAt: path).flatMap { texts(in: $0, ofFileAt: path) }
-    }
-
-    /// The text chunks of `head`, the start of the file at `path`; when they lack the URI or the modification time
-    /// and the file goes on past the head, those of its first `wholeBytes`.
-    static func texts(in head: [UInt8], ofFileAt path: String) -> [String: String]? {
-        guard let texts = PNGChunks.texts(in: head) else { return nil }
-        guard texts["Thumb::URI"] == nil || texts["Thumb::MTime"] == nil, head.count == headBytes,
-            let whole = self.head(ofFileAt: path, limit: wholeBytes)
-        else { return texts }
-        return PNGChunks.texts(in: whole)
+    /// The facts of the thumbnail at `path`, read in this process (tests; the viewer has a decoder process read them).
+    public static func facts(ofFileAt path: String) -> ThumbnailFacts? {
+        ThumbnailFacts.read { count in head(ofFileAt: path, limit: count) ?? [] }
     }
 
     /// The first `limit` bytes of the regular file at `path` (no link followed), or nil.
-    static func head(ofFileAt path: String, limit: Int = headBytes) -> [UInt8]? {
+    static func head(ofFileAt path: String, limit: Int = ThumbnailFacts.headBytes) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -22,14 +22,15 @@ public struct ThumbnailKey: Sendable, Hashable {
         self.byteCount = byteCount
     }
 
-    /// Whether a thumbnail carrying `texts` (its `tEXt` chunks) was made from this photo as it is now: the URI and
-    /// modification time match, and the size too when it is stated.
-    public func isValid(texts: [String: String]) -> Bool {
-        guard texts["Thumb::URI"] == uri, let stated = texts["Thumb::MTime"].flatMap(Self.seconds),
-            stated == modifiedSeconds
+    /// Whether a thumbnail stating `facts` (its text chunks, read by a decoder process) was made from this photo as it
+    /// is now: the URI's digest and the modification time match, and the size too when it is stated. Numbers are
+    /// compared as 64-bit integers, never converted where they could trap.
+    public func isValid(_ facts: ThumbnailFacts) -> Bool {
+        guard let digest = facts.uriDigest, digest.count == 16, MD5Digest.hex(digest: digest) + ".png" == fileName,
+            facts.modifiedSeconds == Int64(modifiedSeconds)
         else { return false }
-        guard let size = texts["Thumb::Size"] else { return true }
-        return Int(size) == byteCount
+        guard facts.statesSize else { return true }
+        return facts.byteCount != nil && facts.byteCount == UInt64(exactly: byteCount)
     }
 
     /// The tEXt chunks a thumbnail of this photo written by `software` carries.
@@ -40,11 +41,5 @@ public struct ThumbnailKey: Sendable, Hashable {
             PNGChunks.textChunk(keyword: "Thumb::Size", text: String(byteCount)),
             PNGChunks.textChunk(keyword: "Software", text: software),
         ]
-    }
-
-    /// Whole seconds from a stated time: an integer, or a decimal some writers use (`1700000000.0`).
-    private static func seconds(_ text: String) -> Int? {
-        if let whole = Int(text) { return whole }
-        return Double(text).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil }
     }
 }

@@ -1,8 +1,6 @@
-import GalleryCore
 import GalleryCoreTesting
+import Support
 import Testing
-
-@testable import GalleryCore
 
 @Suite("The date taken, read from a file's first bytes for --sort taken")
 struct ExifTakenDateTests {

@@ -92,10 +92,10 @@ struct ThumbnailCacheTests {
             atPath: folder.path + "/thumbnails/large", withIntermediateDirectories: true)
         let path = folder.path + "/thumbnails/large/" + key.fileName
         try Data(png).write(to: URL(fileURLWithPath: path))
-        #expect(cache.lookup(key, needed: 200)?.path == path)
+        #expect(cache.lookup(key, needed: 200, facts: ThumbnailCache.facts(ofFileAt:))?.path == path)
         var changed = key
         changed.modifiedSeconds = 9
-        #expect(cache.lookup(changed, needed: 200) == nil)
+        #expect(cache.lookup(changed, needed: 200, facts: ThumbnailCache.facts(ofFileAt:)) == nil)
     }
 
     @Test(
@@ -109,9 +109,13 @@ struct ThumbnailCacheTests {
             (["Thumb::URI": "file:///q.jpg", "Thumb::MTime": "100"], false),
             (["Thumb::MTime": "100"], false),
         ])
-    func validity(texts: [String: String], valid: Bool) {
+    func validity(texts: [String: String], valid: Bool) throws {
         let key = ThumbnailKey(path: "/p.jpg", workingDirectory: "/", modifiedSeconds: 100, byteCount: 7)
-        #expect(key.isValid(texts: texts) == valid)
+        let png = PNGChunks.solid(
+            width: 1, height: 1, red: 0, green: 0, blue: 0,
+            chunks: texts.sorted { $0.key < $1.key }.map { PNGChunks.textChunk(keyword: $0.key, text: $0.value) })
+        let facts = try #require(ThumbnailFacts.read { Array(png.prefix($0)) })
+        #expect(key.isValid(facts) == valid)
     }
 
     @Test("a stored thumbnail is found, with the standard's keys, mode 0600 in folders 0700; a stale one is not")
@@ -119,12 +123,13 @@ struct ThumbnailCacheTests {
         let folder = try TemporaryFolder()
         let cache = ThumbnailCache(root: folder.path + "/cache/thumbnails", version: "1.2 beta")
         let key = ThumbnailKey(path: "/photos/a.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
-        #expect(cache.lookup(key, needed: 100) == nil)
+        #expect(cache.lookup(key, needed: 100, facts: ThumbnailCache.facts(ofFileAt:)) == nil)
         let png = PNGChunks.solid(width: 128, height: 96, red: 9, green: 9, blue: 9)
         let path = try #require(cache.store(png, for: key, flavour: .normal))
         #expect(path == folder.path + "/cache/thumbnails/normal/" + key.fileName)
-        #expect(cache.lookup(key, needed: 100)?.path == path)
-        #expect(cache.lookup(key, needed: 300)?.flavour == .normal)  // Smaller, but better than a decode.
+        #expect(cache.lookup(key, needed: 100, facts: ThumbnailCache.facts(ofFileAt:))?.path == path)
+        // Smaller, but better than a decode.
+        #expect(cache.lookup(key, needed: 300, facts: ThumbnailCache.facts(ofFileAt:))?.flavour == .normal)
         let texts = try #require(PNGChunks.texts(in: Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
         #expect(texts["Thumb::URI"] == "file:///photos/a.jpg")
         #expect(texts["Thumb::MTime"] == "5")
@@ -136,7 +141,7 @@ struct ThumbnailCacheTests {
             try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache/thumbnails/normal").count == 1)
         var changed = key
         changed.modifiedSeconds = 6
-        #expect(cache.lookup(changed, needed: 100) == nil)
+        #expect(cache.lookup(changed, needed: 100, facts: ThumbnailCache.facts(ofFileAt:)) == nil)
         #expect(cache.filesWritten == 1 && cache.bytesWritten > png.count)
     }
 
@@ -145,14 +150,16 @@ struct ThumbnailCacheTests {
         let folder = try TemporaryFolder()
         let cache = ThumbnailCache(root: folder.path + "/thumbnails", version: "3")
         let key = ThumbnailKey(path: "/photos/bad.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
-        #expect(!cache.hasFailure(key))
+        #expect(!cache.hasFailure(key, facts: ThumbnailCache.facts(ofFileAt:)))
         let path = try #require(cache.storeFailure(for: key))
         #expect(path == folder.path + "/thumbnails/fail/gallery-3/" + key.fileName)
-        #expect(cache.hasFailure(key))
+        #expect(cache.hasFailure(key, facts: ThumbnailCache.facts(ofFileAt:)))
         var changed = key
         changed.byteCount = 10
-        #expect(!cache.hasFailure(changed))
-        #expect(!ThumbnailCache(root: folder.path + "/thumbnails", version: "4").hasFailure(key))
+        #expect(!cache.hasFailure(changed, facts: ThumbnailCache.facts(ofFileAt:)))
+        #expect(
+            !ThumbnailCache(root: folder.path + "/thumbnails", version: "4").hasFailure(
+                key, facts: ThumbnailCache.facts(ofFileAt:)))
     }
 
     @Test("nothing is written into a photo folder, past the budget, or through a link")

@@ -56,7 +56,9 @@ struct ThumbnailCacheTrustTests {
             width: width, height: height, red: 1, green: 2, blue: 3, chunks: key.textChunks(software: "other"))
         try folder.makeFolder("thumbnails/\(flavour.folderName)")
         let path = try folder.write("thumbnails/\(flavour.folderName)/\(key.fileName)", bytes: png)
-        #expect(cache.lookup(key, needed: flavour.side)?.path == (used ? path : nil))
+        #expect(
+            cache.lookup(key, needed: flavour.side, facts: ThumbnailCache.facts(ofFileAt:))?.path == (used ? path : nil)
+        )
     }
 
     /// A cache holding a valid thumbnail of `key` (as another program writes it) and a fail entry for it.
@@ -71,7 +73,9 @@ struct ThumbnailCacheTrustTests {
         chmod(folder.path + "/thumbnails/normal", 0o700)
         let thumbnail = try folder.write("thumbnails/normal/\(key.fileName)", bytes: png)
         try #require(cache.storeFailure(for: key) != nil)
-        try #require(cache.lookup(key, needed: 128)?.path == thumbnail && cache.hasFailure(key))
+        try #require(
+            cache.lookup(key, needed: 128, facts: ThumbnailCache.facts(ofFileAt:))?.path == thumbnail
+                && cache.hasFailure(key, facts: ThumbnailCache.facts(ofFileAt:)))
         return (cache, thumbnail)
     }
 
@@ -88,8 +92,10 @@ struct ThumbnailCacheTrustTests {
         let key = ThumbnailKey(path: "/photos/a.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
         let (cache, thumbnail) = try Self.cacheWithEntries(folder, key: key)
         #expect(chmod(folder.path + "/" + folderName, mode_t(mode)) == 0)
-        #expect(cache.lookup(key, needed: 128)?.path == (thumbnailUsed ? thumbnail : nil))
-        #expect(cache.hasFailure(key) == failureUsed)
+        #expect(
+            cache.lookup(key, needed: 128, facts: ThumbnailCache.facts(ofFileAt:))?.path
+                == (thumbnailUsed ? thumbnail : nil))
+        #expect(cache.hasFailure(key, facts: ThumbnailCache.facts(ofFileAt:)) == failureUsed)
     }
 
     @Test(
@@ -104,8 +110,10 @@ struct ThumbnailCacheTrustTests {
         let key = ThumbnailKey(path: "/photos/a.jpg", workingDirectory: "/", modifiedSeconds: 5, byteCount: 9)
         let (cache, thumbnail) = try Self.cacheWithEntries(folder, key: key)
         #expect(chown(folder.path + "/" + folderName, 65534, 65534) == 0)
-        #expect(cache.lookup(key, needed: 128)?.path == (thumbnailUsed ? thumbnail : nil))
-        #expect(cache.hasFailure(key) == failureUsed)
+        #expect(
+            cache.lookup(key, needed: 128, facts: ThumbnailCache.facts(ofFileAt:))?.path
+                == (thumbnailUsed ? thumbnail : nil))
+        #expect(cache.hasFailure(key, facts: ThumbnailCache.facts(ofFileAt:)) == failureUsed)
     }
 
     @Test("a temporary file of a writer that died is removed by the next write; a live writer's is kept")

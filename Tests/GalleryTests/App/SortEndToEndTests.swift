@@ -76,6 +76,8 @@ extension SDLSerializedTests {
         @Test("O says the new order in the information line, and the photo stays on screen")
         @MainActor func cycleNote() throws {
             try SDLTestSession.start()
+            // Dates taken come from decoder processes, as in the app.
+            TakenDateReading.install()
             let (folder, _) = try Self.photos()
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer { worker.shutdown() }

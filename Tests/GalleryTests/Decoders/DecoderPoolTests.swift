@@ -231,11 +231,12 @@ extension SDLSerializedTests {
             if kills == 1 {
                 #expect(throws: Never.self) { try outcome.get() }
             } else {
-                #expect(
-                    throws: DecodeFailure(source: .file(path: paths[0]), reason: .decoderStopped("decoder crashed"))
-                ) {
-                    try outcome.get()
+                // The second crash may be its header's read, before the decode is sent: not tried again either way.
+                guard case .failure(let failure) = outcome, case .decoderStopped(let why) = failure.reason else {
+                    Issue.record("\(outcome)")
+                    return
                 }
+                #expect(why.hasPrefix("decoder crashed"), "\(why)")
                 // Not tried again: no process is asked.
                 let before = sent.withLock { $0.count }
                 #expect(throws: DecodeFailure.self) { try Self.decode(paths[0], pool: pool).get() }

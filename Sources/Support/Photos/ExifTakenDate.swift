@@ -1,8 +1,6 @@
-import Glibc
-import Support
-
 /// The date a photo was taken (EXIF DateTimeOriginal), read for `--sort taken` from a file's first bytes alone: a
-/// JPEG's APP1 segment, or a TIFF-based file (most camera RAW formats) whose EXIF directory lies near its start.
+/// JPEG's APP1 segment, or a TIFF-based file (most camera RAW formats) whose EXIF directory lies near its start. Parsed
+/// in a decoder process (`TakenDateRecord`): the viewer reads no more of a photo than its signature.
 /// One tag is wanted of thousands of files, so it is found by hand rather than by parsing everything with libexif.
 public enum ExifTakenDate {
     /// How much of each file is read: a JPEG's APP1 segment is at most 64 KiB and comes first.
@@ -22,35 +20,11 @@ public enum ExifTakenDate {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The moment `path` was taken, in nanoseconds since the epoch, its camera time read in the local time zone;
-    /// nil when it states none (or cannot be read).
-    public static func nanoseconds(atPath path: String) -> Int? {
-        guard let head = self.head(ofFile: path), let text = text(inHead: head), let date = ExifDateTime(text) else {
-            return nil
-        }
-        let clock = date.secondsSince1970
-        // The local zone's offset at that time (not today's: summer and winter differ).
-        var moment = time_t(clock)
-        var parts = tm()
-        let offset = localtime_r(&moment, &parts) == nil ? 0 : Int(parts.tm_gmtoff)
-        return (clock - offset) * 1_000_000_000
-    }
-
-    /// Up to `headBytes` of the file at `path` (one read); nil when it cannot be opened.
-    static func head(ofFile path: String) -> [UInt8]? {
-        let descriptor = PathBytes.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: headBytes)
-        var count = 0
-        while count < headBytes {
-            let got = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, headBytes - count) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        head.removeSubrange(count...)
-        return head
+    /// The camera's clock when the photo whose first bytes are `head` was taken, in seconds since 1970-01-01 00:00:00
+    /// on that clock (no zone: a decoder process, which reads it, has no zone files; the viewer applies its own);
+    /// nil when they state none.
+    public static func cameraSeconds(inHead head: [UInt8]) -> Int? {
+        text(inHead: head).flatMap(ExifDateTime.init).map(\.secondsSince1970)
     }
 
     /// Where the TIFF structure starts: after "Exif\0\0" in a JPEG's APP1 segment, or at 0 in a TIFF file.

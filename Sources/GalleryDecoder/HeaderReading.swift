@@ -1,0 +1,33 @@
+import DecoderProcess
+import Imaging
+import Support
+
+/// A photo's header read in the decoder process, for the viewer (which reads no more of a photo than its 16-byte
+/// signature): its `HeaderRecord`, with the format libraries its decode needs, its date taken, and a cached
+/// thumbnail's facts.
+enum HeaderReading {
+    /// The record of the photo offered at `path` (its name's extension `fileExtension` tells TGA and camera RAW);
+    /// nil when it cannot be opened.
+    static func record(ofFileAt path: String, fileExtension: String) -> [UInt8]? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        let header = ImageHeader.read(file.read(at:count:), fileExtension: fileExtension)
+        let libraries = FormatLibrarySet.needed(for: header.format, read: file.read(at:count:))
+        return HeaderRecord.encoded(header, libraries: libraries)
+    }
+
+    /// The `TakenDateRecord` of the photo offered at `path`, from its first 64 KiB; nil when it cannot be opened.
+    static func takenDateRecord(ofFileAt path: String) -> [UInt8]? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        let head = file.read(at: 0, count: ExifTakenDate.headBytes)
+        return TakenDateRecord.encoded(seconds: ExifTakenDate.cameraSeconds(inHead: head))
+    }
+
+    /// The `ThumbnailRecord` of the cached thumbnail offered at `path` (its first 64 KiB, or 8 MiB when its text
+    /// chunks follow the pixels); nil when it cannot be opened or is no PNG.
+    static func thumbnailRecord(ofFileAt path: String) -> [UInt8]? {
+        guard let file = try? ImageFile(path: path),
+            let facts = ThumbnailFacts.read({ file.read(at: 0, count: $0) })
+        else { return nil }
+        return ThumbnailRecord.encoded(facts)
+    }
+}
