@@ -122,7 +122,8 @@ public enum DecoderServer {
             switch request?.kind {
             case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos,
                 .header? where gaps.refusesPhotos,
-                .takenDate? where gaps.refusesPhotos, .thumbnailFacts? where gaps.refusesPhotos:
+                .takenDate? where gaps.refusesPhotos, .thumbnailFacts? where gaps.refusesPhotos,
+                .animationClock? where gaps.refusesPhotos:
                 // Unread: nothing would stand between the photo's decoder and the user's files.
                 reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
@@ -188,6 +189,13 @@ public enum DecoderServer {
                     of: descriptor, as: "png", format: DecoderReply.thumbnailRecordFormat,
                     replySlot: request!.replySlot, memory: replyMemory, in: replies
                 ) { path in HeaderReading.thumbnailRecord(ofFileAt: path) }
+                replyMemory = -1
+            case .animationClock?:
+                let fileExtension = request!.fileExtension
+                reply = record(
+                    of: descriptor, as: "animation", format: DecoderReply.animationRecordFormat,
+                    replySlot: request!.replySlot, memory: replyMemory, in: replies
+                ) { path in HeaderReading.animationRecord(ofFileAt: path, fileExtension: fileExtension) }
                 replyMemory = -1
             case .status?:
                 reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])
@@ -333,7 +341,7 @@ public enum DecoderServer {
             let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
             return DecoderReply(
                 failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
-        case .decode, .status, .outputProfile, .details, .header, .takenDate, .thumbnailFacts:
+        case .decode, .status, .outputProfile, .details, .header, .takenDate, .thumbnailFacts, .animationClock:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }
     }

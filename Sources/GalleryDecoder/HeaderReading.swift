@@ -3,8 +3,8 @@ import Imaging
 import Support
 
 /// A photo's header read in the decoder process, for the viewer (which reads no more of a photo than its 16-byte
-/// signature): its `HeaderRecord`, with the format libraries its decode needs, its date taken, and a cached
-/// thumbnail's facts.
+/// signature): its `HeaderRecord`, with the format libraries its decode needs, its date taken, a cached thumbnail's
+/// facts, and an animation's frame clock.
 enum HeaderReading {
     /// The record of the photo offered at `path` (its name's extension `fileExtension` tells TGA and camera RAW);
     /// nil when it cannot be opened.
@@ -29,5 +29,26 @@ enum HeaderReading {
             let facts = ThumbnailFacts.read({ file.read(at: 0, count: $0) })
         else { return nil }
         return ThumbnailRecord.encoded(facts)
+    }
+
+    /// The `AnimationRecord` of the GIF or WebP offered at `path` (no frames: not an animation); nil when it cannot be
+    /// opened.
+    static func animationRecord(ofFileAt path: String, fileExtension: String) -> [UInt8]? {
+        guard let file = try? ImageFile(path: path) else { return nil }
+        let still = AnimationRecord.encoded(width: 0, height: 0, delays: [], loopCount: 0)
+        switch ImageHeader.read(file.read(at:count:), fileExtension: fileExtension).format {
+        case .gif?:
+            guard let scan = GIFScan(scanning: FileBytes(file)), scan.frameCount > 1 else { return still }
+            return AnimationRecord.encoded(
+                width: scan.width, height: scan.height, delays: scan.delays, loopCount: scan.loopCount)
+        case .webp?:
+            guard let bytes = try? file.contents(), let scan = WebPScan(bytes: bytes), scan.isAnimated,
+                scan.frameCount > 1
+            else { return still }
+            return AnimationRecord.encoded(
+                width: scan.width, height: scan.height, delays: scan.delays, loopCount: scan.loopCount)
+        default:
+            return still
+        }
     }
 }

@@ -67,32 +67,19 @@ final class ProcessAnimationSource: AnimationFrameSource {
 
 extension ProcessDecoding {
     /// `picture`, the first frame of an animated-purpose decode of the file at `path`, with an `AnimationStream` played
-    /// by a process of its own when the file's scan says it is an animated GIF or WebP whose canvas fits `budget`: the
+    /// by a process of its own when a decoder's scan of the file (`AnimationRecord`) says it is an animated GIF or WebP whose canvas fits `budget`: the
     /// clock, size and byte count computed as the inline path computes them. Otherwise `picture` as it is.
     static func animated(
         _ picture: DecodedPicture, file: ImageFile, format: ImageHeader.Format?, path: String, box: PixelSize,
         pool: DecoderPool, budgetBytes: Int
     ) -> DecodedPicture {
-        guard picture.animation == nil else { return picture }
-        let clock: AnimationClock
-        let canvas: PixelSize
-        var fileBytes = 0
-        switch format {
-        case .gif?:
-            guard let scan = GIFScan(scanning: FileBytes(file)), scan.frameCount > 1 else { return picture }
-            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
-            canvas = PixelSize(width: scan.width, height: scan.height)
-        case .webp?:
-            guard let bytes = try? file.contents(), let scan = WebPScan(bytes: bytes), scan.isAnimated,
-                scan.frameCount > 1
-            else { return picture }
-            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
-            canvas = PixelSize(width: scan.width, height: scan.height)
-            fileBytes = bytes.count
-        default:
-            return picture
-        }
-        let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
+        guard picture.animation == nil, format == .gif || format == .webp,
+            let scanned = ProcessDecoding.animationClock(of: file, path: path, pool: pool)
+        else { return picture }
+        let clock = AnimationClock(delays: scanned.delays, loopCount: scanned.loopCount)
+        // A WebP's frames are read from the whole file held in memory.
+        let fileBytes = format == .webp ? file.stamp.byteCount : 0
+        let size = scanned.canvas
         let byteCount = AnimationStream.playingBytes(canvas: size, shown: picture.pixels.size)
         guard byteCount + fileBytes <= budgetBytes else { return picture }
         let stream = AnimationStream(
@@ -103,5 +90,19 @@ extension ProcessDecoding {
         var animated = picture
         animated.animation = stream
         return animated
+    }
+}
+
+extension ProcessDecoding {
+    /// The frame clock of the GIF or WebP open as `file` (named by `path`), scanned by a process of `pool`: the viewer
+    /// reads none of it. Nil when it is no animation, the process failed, or the answer is no valid record.
+    static func animationClock(of file: ImageFile, path: String, pool: DecoderPool) -> AnimationRecord.Clock? {
+        let message = DecoderRequest(
+            kind: .animationClock, boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0,
+            fileExtension: fileExtension(path))
+        guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
+            answer.reply.succeeded, let record = answer.encoded, let clock = AnimationRecord.decoded(record)
+        else { return nil }
+        return clock
     }
 }

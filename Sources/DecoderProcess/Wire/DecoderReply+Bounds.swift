@@ -17,7 +17,16 @@ extension DecoderReply {
         }
         let recordFormats = [
             Self.detailsRecordFormat, Self.headerRecordFormat, Self.takenDateRecordFormat, Self.thumbnailRecordFormat,
+            Self.animationRecordFormat,
         ]
+        if request.kind == .animationClock {
+            // 32 bytes and 4 a frame, at most `AnimationRecord.maximumFrames` (the record says how many).
+            let frames = (bytes - AnimationRecord.headerByteCount) / 4
+            guard format == Self.animationRecordFormat, bytes >= AnimationRecord.headerByteCount,
+                bytes == AnimationRecord.headerByteCount + 4 * frames, frames <= AnimationRecord.maximumFrames
+            else { return "an animation record of \(bytes) bytes in format \(format)" }
+            return nil
+        }
         if request.answersWithRecord || recordFormats.contains(format) {
             let expected: (format: UInt8, bytes: Int)? =
                 switch request.kind {

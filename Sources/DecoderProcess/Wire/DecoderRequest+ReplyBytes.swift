@@ -9,6 +9,7 @@ extension DecoderRequest {
         if kind == .header { return HeaderRecord.byteCount }
         if kind == .takenDate { return TakenDateRecord.byteCount }
         if kind == .thumbnailFacts { return ThumbnailRecord.byteCount }
+        if kind == .animationClock { return AnimationRecord.mostByteCount }
         let box = (width: Int(max(boxWidth, 1)), height: Int(max(boxHeight, 1)))
         if thumbnailPNG {
             let side = max(box.width, box.height)

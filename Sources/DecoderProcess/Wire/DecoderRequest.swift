@@ -29,6 +29,9 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Read the cached thumbnail sent (a PNG of the shared thumbnail cache: its `IHDR` and text chunks): the
         /// reply's memory holds its `ThumbnailRecord` (`DecoderReply.thumbnailRecordFormat`).
         case thumbnailFacts = 7
+        /// Scan the animated GIF or WebP sent for its frame clock: the reply's memory holds its `AnimationRecord`
+        /// (`DecoderReply.animationRecordFormat`).
+        case animationClock = 8
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10
         /// Test only: try to open a network socket, report the errno.
@@ -111,9 +114,11 @@ public struct DecoderRequest: Sendable, Hashable {
     /// to a later request needing one it has not loaded, without reading the photo.
     public var libraries: FormatLibrarySet = []
 
-    /// Whether the answer is a fixed-size record in memory of its own (details, a header, a date, a thumbnail's
-    /// facts), not pixels.
-    public var answersWithRecord: Bool { [.details, .header, .takenDate, .thumbnailFacts].contains(kind) }
+    /// Whether the answer is a record in memory of its own (details, a header, a date, a thumbnail's facts, an
+    /// animation's clock), not pixels.
+    public var answersWithRecord: Bool {
+        [.details, .header, .takenDate, .thumbnailFacts, .animationClock].contains(kind)
+    }
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.
     public init(

@@ -89,7 +89,7 @@ struct ViewerReadsNoPhotoTests {
         ),
     ]
 
-    @Test("a folder with hostile headers, --sort taken, the grid from a warm thumbnail cache, I: 16 bytes a file")
+    @Test("hostile headers, --sort taken, the grid from a warm thumbnail cache, I, an animation: 16 bytes a file")
     func viewerReadsSignaturesAlone() throws {
         let root = try TemporaryDirectory()
         let photos = root.path("ph")
@@ -99,11 +99,16 @@ struct ViewerReadsNoPhotoTests {
         _ = try root.write(ExifFixture(taken: "2019:01:02 03:04:05").inserted(into: plain), to: "ph/b.jpg")
         _ = try root.write(plain, to: "ph/c.jpg")
         for (name, bytes) in Self.hostileHeaders { _ = try root.write(bytes, to: "ph/" + name) }
+        // Last by modification time, so End shows it: an animation, whose frame clock a decoder scans too.
+        let frames = [0, 1, 0].map { GIFFixture.Frame(width: 16, height: 16, fill: UInt8($0)) }
+        _ = try root.write(
+            GIFFixture.bytes(width: 16, height: 16, palette: [(255, 0, 0), (0, 0, 255)], frames: frames),
+            to: "ph/anim.gif")
         let script = root.path("s.jsonl")
         let lines = [
             ScriptLine.key(0.2, "Right"), ScriptLine.key(0.4, "F7"), ScriptLine.key(0.8, "Right"),
             ScriptLine.key(1.0, "Return"), ScriptLine.key(1.2, "I"), ScriptLine.key(1.4, "Right"),
-            ScriptLine.quit(2.0),
+            ScriptLine.key(1.6, "End"), ScriptLine.quit(2.4),
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         let arguments = ["--headless", "--size", "480x320", "--script", script, "--sort", "taken", photos]
@@ -127,7 +132,7 @@ struct ViewerReadsNoPhotoTests {
         // The trace sees what it must: the decoders read every photo and the cached thumbnails, the viewer their
         // signatures (one each: its decoders' headers are kept).
         let byDecoders = Set(accesses.filter { $0.process != viewer }.compactMap(Self.file))
-        for name in ["a.jpg", "b.jpg", "c.jpg"] + Self.hostileHeaders.map(\.name) {
+        for name in ["a.jpg", "b.jpg", "c.jpg", "anim.gif"] + Self.hostileHeaders.map(\.name) {
             #expect(byDecoders.contains(photos + "/" + name), "no decoder read \(name)")
         }
         #expect(byDecoders.contains { $0.hasPrefix(thumbnails) })

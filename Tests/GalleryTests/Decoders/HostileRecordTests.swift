@@ -170,4 +170,42 @@ struct HostileRecordTests {
             return
         }
     }
+
+    @Test("an animation record's canvas is taken only with both sides within 1…2^24", arguments: sides)
+    func animationCanvas(side: UInt64) {
+        let record = AnimationRecord.encoded(width: side, height: 1, loopCount: 0, milliseconds: [100, 100])
+        let clock = AnimationRecord.decoded(record)
+        #expect((clock != nil) == (1...(1 << 24)).contains(side))
+        if case .some(.some(let taken)) = clock {
+            #expect(taken.canvas.width == Int(side) && taken.delays == [0.1, 0.1])
+        }
+    }
+
+    @Test("an animation record of fewer than two frames is no animation; one whose count lies is refused")
+    func animationFrames() {
+        let one = AnimationRecord.encoded(width: 4, height: 4, loopCount: 0, milliseconds: [10])
+        #expect(AnimationRecord.decoded(one) == .some(nil))
+        var lying = AnimationRecord.encoded(width: 4, height: 4, loopCount: 0, milliseconds: [10, 10])
+        lying[4] = 3  // says three frames, carries two
+        #expect(AnimationRecord.decoded(lying) == nil)
+        lying[4] = 0xFF
+        lying[5] = 0xFF
+        lying[6] = 0xFF
+        lying[7] = 0xFF  // 2^32 − 1 frames
+        #expect(AnimationRecord.decoded(lying) == nil)
+        let slowest = AnimationRecord.encoded(width: 4, height: 4, loopCount: .max, milliseconds: [.max, .max])
+        #expect(AnimationRecord.decoded(slowest)??.loopCount == Int(UInt32.max))
+    }
+
+    @Test("an animation record over the most frames, or not 4 bytes a frame, is refused before it is read")
+    func animationRecordBounds() {
+        let request = DecoderRequest(
+            kind: .animationClock, boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0, fileExtension: "gif")
+        func refused(_ bytes: Int, _ format: UInt8 = DecoderReply.animationRecordFormat) -> Bool {
+            DecoderReply(failureCode: 0, format: format, byteCount: UInt64(bytes)).refusal(answering: request) != nil
+        }
+        #expect(!refused(32) && !refused(40) && !refused(AnimationRecord.mostByteCount))
+        #expect(refused(33) && refused(31) && refused(AnimationRecord.mostByteCount + 4))
+        #expect(refused(40, DecoderReply.headerRecordFormat))
+    }
 }
