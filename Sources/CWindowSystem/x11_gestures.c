@@ -60,7 +60,8 @@ static void add(gallery_x11_gestures *g, gallery_x11_gesture_record record) {
 }
 
 static void handle(gallery_x11_gestures *g, XIGesturePinchEvent *pinch) {
-    if (pinch->event != g->window) return;
+    // Only the pinch is selected; any other XI event has another layout, so its kind is checked before its fields.
+    if (pinch->evtype < XI_GesturePinchBegin || pinch->evtype > XI_GesturePinchEnd || pinch->event != g->window) return;
     uint32_t time = (uint32_t)pinch->time;
     switch (pinch->evtype) {
     case XI_GesturePinchBegin:
