@@ -17,10 +17,11 @@ struct GalleryCommandLine: ParsableCommand {
         commandName: "gallery",
         abstract: "A horizontally paged photo gallery that drags, flings and snaps like iOS, and never ends.",
         discussion: """
-            Drag the photos sideways with the mouse, flick to fling; a two-finger swipe on a touchpad turns one \
-            photo; the mouse wheel turns one photo per notch; click the left or right third for the previous or \
-            next photo. Keys: F1 in the window, `man gallery` and the README list every key and gesture. With no PATH the \
-            bundled photos open.
+            Drag the photos sideways with the mouse, flick to fling; on a touchpad two fingers move the photo and \
+            flick it on Wayland (on X11 a two-finger swipe turns one photo), and a pinch zooms; the mouse wheel \
+            turns one photo per notch; click the left or right third for the previous or next photo. Keys: F1 in \
+            the window, `man gallery` and the README list every key and gesture. With no PATH the bundled photos \
+            open.
             """,
         // The libraries' line is added by `--version` itself (`mainReportingBadInput`): made here, it would make the
         // parse wait for SDL's load.

@@ -265,6 +265,9 @@ public struct WindowRun {
         var waylandPointer = Self.waylandPointer(window: window, wakeEventType: wakeEventType, logger: logger)
         defer { waylandPointer?.close() }
         input.scrollsNatively = waylandPointer != nil
+        // On X11 the touchpad's pinch is read natively (XInput 2.4); its scrolling stays SDL's.
+        var x11Gestures = Self.x11Gestures(window: window, wakeEventType: wakeEventType, logger: logger)
+        defer { x11Gestures?.close() }
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
         let framePeriod = 1.0 / Double(max(Self.refreshRate(of: window), 30))
         var title = ""
@@ -295,9 +298,10 @@ public struct WindowRun {
             while SDL_PollEvent(&event) != 0 {
                 input.handle(event, gallery: gallery, clock: clock)
             }
-            if let inputs = waylandPointer?.take(window: window, clock: clock) {
-                for each in inputs { gallery.apply(each.input, at: each.time) }
-            }
+            let native =
+                (waylandPointer?.take(window: window, clock: clock) ?? [])
+                + (x11Gestures?.take(window: window, clock: clock) ?? [])
+            for each in native { gallery.apply(each.input, at: each.time) }
             if input.quit || StopSignal.isStopRequested { break }
             if input.displayMayHaveChanged {
                 input.displayMayHaveChanged = false
@@ -413,20 +417,6 @@ public struct WindowRun {
         return wants.photos.prefix(grid.layout.mostVisibleCells).map { photo in
             DecodeRequest(photo: photo, source: opened.library.source(forPhoto: photo), box: box, generation: 0)
         }
-    }
-
-    /// The gallery's own reading of the Wayland seat's pointer, when the window is on Wayland; nil (logged) where it
-    /// cannot be bound, SDL's wheel events then standing in.
-    static func waylandPointer(window: Window, wakeEventType: UInt32, logger: Logger) -> WaylandPointer? {
-        guard SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "wayland" else { return nil }
-        var error = ""
-        guard let pointer = WaylandPointer(window: window, wakeEventType: wakeEventType, error: &error) else {
-            logger.warning("touchpad: scrolling through SDL (no lift, no pinch): \(error)")
-            return nil
-        }
-        let gestures = pointer.gestures
-        logger.debug("touchpad: native scrolling; pinch \(gestures.pinch), hold \(gestures.hold)")
-        return pointer
     }
 
     /// Fails clearly when SDL found no display and fell back to a driver that shows nothing (`offscreen`,

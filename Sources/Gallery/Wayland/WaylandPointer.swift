@@ -10,11 +10,8 @@ import GalleryCore
 struct WaylandPointer {
     private let handle: OpaquePointer
     private var translator: WaylandPointerTranslator
-    /// Seconds to add to a compositor's millisecond time to get the run's clock (`PerformanceClock`); set by the first
-    /// event and again whenever the mapping would put an event in the future or far in the past.
-    private var clockOffset: Double?
-    /// The last time given to an input: inputs never go back in time.
-    private var lastTime = 0.0
+    /// The compositor's millisecond times on the run's clock.
+    private var serverClock = ServerEventClock()
 
     /// Binds the pointer of `window`'s seat, nil with the reason in `error` where that is not possible (not on
     /// Wayland, no seat); its thread wakes the loop with an event of `wakeEventType`.
@@ -77,13 +74,7 @@ struct WaylandPointer {
 
     /// The run's time of a compositor's millisecond `stamp` (now, for none).
     private mutating func time(of stamp: UInt32?, clock: PerformanceClock) -> Double {
-        let now = clock.now()
-        guard let stamp else { return max(now, lastTime) }
-        let seconds = Double(stamp) / 1000
-        let mapped = clockOffset.map { seconds + $0 }
-        if mapped.map({ $0 > now || $0 <= now - 5 }) ?? true { clockOffset = now - seconds }
-        lastTime = max(seconds + (clockOffset ?? 0), lastTime)
-        return lastTime
+        serverClock.time(of: stamp, clock: clock)
     }
 
     /// Renderer pixels per surface unit (2 at an output scale of 2).

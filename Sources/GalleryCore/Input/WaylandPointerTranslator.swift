@@ -1,8 +1,9 @@
 /// Turns a Wayland pointer's events (`WaylandPointerEvent`) into the gallery's input, a frame at a time: fingers'
 /// scrolling into `TouchpadGesture.scroll` moving the content 1:1 and their `axis_stop` into `.lift`, a wheel's notches
 /// into `.wheel` (with Ctrl, `.zoomBy` at the pointer), a continuous device's scroll into precise wheel deltas, the
-/// hold and pinch gestures into their touchpad gestures. Positions become renderer pixels (`pixelsPerUnit` of them per
-/// surface unit: 2 at an output scale of 2). Values from the compositor are bounded before use.
+/// hold and pinch gestures into their touchpad gestures (the pinch through `TouchpadPinch`, as on X11). Positions become
+/// renderer pixels (`pixelsPerUnit` of them per surface unit: 2 at an output scale of 2). Values from the compositor
+/// are bounded before use.
 public struct WaylandPointerTranslator: Sendable {
     /// Renderer pixels per surface coordinate unit.
     public var pixelsPerUnit: Double
@@ -14,14 +15,12 @@ public struct WaylandPointerTranslator: Sendable {
     private var frameTime: UInt32?
     /// Whether fingers scroll and have not lifted: a frame that names no source (the protocol allows it) is theirs.
     private var fingersScroll = false
-    /// The pinch's centre movement so far.
-    private var pinchMove: (x: Double, y: Double)?
+    /// The pinch under way.
+    private var pinch = TouchpadPinch()
 
     /// Surface units a wheel notch scrolls, when a device reports no notches: libinput's and the protocol's
     /// convention (`wl_pointer.axis` of a wheel is 10 per notch in weston, mutter and wlroots alike).
     public static let unitsPerNotch = 10.0
-    /// The largest magnitude taken from one value: anything larger is a broken or hostile compositor.
-    static let valueLimit = 100_000.0
 
     /// A translator for a window whose renderer has `pixelsPerUnit` pixels per surface unit.
     public init(pixelsPerUnit: Double) {
@@ -57,20 +56,12 @@ public struct WaylandPointerTranslator: Sendable {
         case .holdEnd(let time, let cancelled):
             return [(.touchpad(.holdEnd(cancelled: cancelled)), time)]
         case .pinchBegin(let time, _, let x, let y):
-            pinchMove = (0, 0)
-            let centre = (x: Self.bounded(x) * pixelsPerUnit, y: Self.bounded(y) * pixelsPerUnit)
-            return [(.touchpad(.pinchBegin(x: centre.x, y: centre.y)), time)]
+            return [(.touchpad(pinch.begin(x: x, y: y, pixelsPerUnit: pixelsPerUnit)), time)]
         case .pinchUpdate(let time, let dx, let dy, let scale):
-            guard var move = pinchMove else { return [] }
-            move.x += Self.bounded(dx)
-            move.y += Self.bounded(dy)
-            pinchMove = move
-            let spread = scale.isFinite && scale > 0 ? min(max(scale, 0.01), 100) : 1
-            return [(.touchpad(.pinch(scale: spread, dx: move.x * pixelsPerUnit, dy: move.y * pixelsPerUnit)), time)]
+            let gesture = pinch.update(dx: dx, dy: dy, scale: scale, pixelsPerUnit: pixelsPerUnit)
+            return gesture.map { [(.touchpad($0), time)] } ?? []
         case .pinchEnd(let time, _):
-            guard pinchMove != nil else { return [] }
-            pinchMove = nil
-            return [(.touchpad(.pinchEnd), time)]
+            return pinch.end().map { [(.touchpad($0), time)] } ?? []
         }
     }
 
@@ -113,8 +104,6 @@ public struct WaylandPointerTranslator: Sendable {
         return inputs
     }
 
-    /// `value` within ±`valueLimit`; not a number, or an infinite one, counts as 0.
-    static func bounded(_ value: Double) -> Double {
-        value.isFinite ? min(max(value, -valueLimit), valueLimit) : 0
-    }
+    /// `value` within the same bounds as a pinch's (`TouchpadPinch.valueLimit`).
+    static func bounded(_ value: Double) -> Double { TouchpadPinch.bounded(value) }
 }

@@ -31,8 +31,9 @@ final class HeadlessSway {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts sway and waits until grim can read its output.
-    init() throws {
+    /// Starts sway with its output at `resolution` pixels and `scale` (sway's `output … scale`: 2 is HiDPI, 1.5 a
+    /// fractional scale) and waits until grim can read its output.
+    init(resolution: (width: Int, height: Int) = size, scale: Double = 1) throws {
         for tool in ["sway", "swaymsg", "grim", "wtype"] {
             _ = try #require(Self.executable(tool), "\(tool) is not installed: `make deps` installs it")
         }
@@ -53,7 +54,7 @@ final class HeadlessSway {
         let config = runtimeDirectory + "/config"
         try """
         xwayland disable
-        output HEADLESS-1 resolution \(Self.size.width)x\(Self.size.height)
+        output HEADLESS-1 resolution \(resolution.width)x\(resolution.height) scale \(scale)
         default_border none
         focus_follows_mouse no
         """.write(toFile: config, atomically: false, encoding: .utf8)

@@ -13,12 +13,14 @@ struct WaylandWindowTests {
         shot.share { p, _ in p.r > 150 && p.g < 130 && p.b < 90 && p.r - p.g > 60 }
     }
 
-    /// The gallery on the bundled photos with `environment` alone (plus a cache and data folder of the test's own),
-    /// so no `DISPLAY` unless given.
-    static func startGallery(environment: [String: String], in folder: TemporaryDirectory) throws -> Process {
+    /// The gallery with `arguments` (by default: the bundled photos) and `environment` alone (plus a cache and data
+    /// folder of the test's own), so no `DISPLAY` unless given.
+    static func startGallery(
+        environment: [String: String], in folder: TemporaryDirectory, arguments: [String] = ["--mode", "bounded"]
+    ) throws -> Process {
         let gallery = Process()
         gallery.executableURL = GalleryProcess.executable
-        gallery.arguments = ["--mode", "bounded"]
+        gallery.arguments = arguments
         gallery.currentDirectoryURL = folder.url
         gallery.environment = environment.merging([
             "XDG_CACHE_HOME": folder.path("cache"), "XDG_DATA_HOME": folder.path("data"),
