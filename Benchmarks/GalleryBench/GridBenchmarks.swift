@@ -42,13 +42,13 @@ func gridFlingBenchmark() {
             let offset = model.grid!.offset(at: time)
             let maxOffset = model.grid!.layout.scrollGeometry.maxOffset
             if direction > 0 ? offset >= maxOffset : offset <= 0 { break }
-            _ = model.pointerDown(x: 640, y: 360, at: time)
+            _ = model.handle(.user(.pointerDown(x: 640, y: 360)), at: time)
             for step in 1...5 {
                 time += 1.0 / 60
-                _ = model.pointerMove(x: 640, y: 360 - direction * 133 * Double(step), at: time)
+                _ = model.handle(.user(.pointerMove(x: 640, y: 360 - direction * 133 * Double(step))), at: time)
                 frameWork()
             }
-            _ = model.pointerUp(x: 640, y: 360 - direction * 665, at: time)
+            _ = model.handle(.user(.pointerUp(x: 640, y: 360 - direction * 665)), at: time)
             // Glide for up to half a second, then flick again (a user's repeated flicks).
             for _ in 0..<30 {
                 time += 1.0 / 60

@@ -109,22 +109,23 @@ final class GalleryAssembly {
     /// grid's first thumbnails already submitted to `thumbnailWorker`.
     func makeGallery(
         library: PageLibrary, mode: GalleryMode, renderer: Renderer, startPage: Int, feedSource: (any FeedSource)?,
-        headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = []
+        headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = [],
+        preferences: ModelPreferences = ModelPreferences(), services: GalleryServices = GalleryServices()
     ) throws -> GalleryController {
         // The cache never writes into a folder the photos come from (a cache folder inside one is refused).
         thumbnailCache?.protect(library.photoFolders)
-        let gallery = try GalleryController(
+        var services = services
+        // And into the folder of any photo a feed brings later, before the next thumbnail is written.
+        if let cache = thumbnailCache { services.protectFolders = { cache.protect($0) } }
+        services.decoderSandbox = decoderPool.map { DecoderSandboxStatus(pool: $0) }
+        // The panel's EXIF is parsed in a decoder process, as photos are.
+        if let pool = decoderPool { services.readDetails = { ProcessDecoding.details(path: $0, pool: pool) } }
+        return try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,
             slideshowInterval: slideshowInterval, startPage: startPage, cacheBytes: images.cacheBytes,
             cacheGrowsWithWindow: images.cacheGrowsWithWindow, headStart: headStart,
-            thumbnailHeadStart: thumbnailHeadStart)
-        // And into the folder of any photo a feed brings later, before the next thumbnail is written.
-        if let cache = thumbnailCache { gallery.protectFolders = { cache.protect($0) } }
-        gallery.decoderSandbox = decoderPool.map { DecoderSandboxStatus(pool: $0) }
-        // The panel's EXIF is parsed in a decoder process, as photos are.
-        if let pool = decoderPool { gallery.photoDetails.readingWith { ProcessDecoding.details(path: $0, pool: pool) } }
-        return gallery
+            thumbnailHeadStart: thumbnailHeadStart, preferences: preferences, services: services)
     }
 
     /// Stops the three workers, then the decoder processes (again does nothing).

@@ -123,21 +123,23 @@ public struct HeadlessRun {
             for each in workers { each.abandonWaits() }
         }
         defer { StopSignal.removeWake(wake) }
+        var preferences = ModelPreferences()
+        preferences.keepsZoom = keepsZoom
+        preferences.keyBindings = keyBindings
+        preferences.rememberedViews = viewKeeping?.views(in: library)
+        preferences.fullscreen = startsFullscreen
+        preferences.fitMode = fitMode
+        var services = GalleryServices()
+        services.moveFolders = moveFolders
+        services.copyFolders = copyFolders
+        if !actions.isEmpty { services.actions = ActionRunner(commands: actions) }
+        services.relist = relist
+        services.sort = sort
         let gallery = try assembly.makeGallery(
-            library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: try feedSource?.make({})
-        )
+            library: library, mode: mode, renderer: renderer, startPage: startPage,
+            feedSource: try feedSource?.make({}), preferences: preferences, services: services)
         gallery.scale = DesktopScale.resolve(override: scale)
-        gallery.model.setKeepsZoom(keepsZoom)
-        gallery.model.setKeyBindings(keyBindings)
-        if let viewKeeping { gallery.model.setRememberedViews(viewKeeping.views(in: gallery.library)) }
-        gallery.model.setFullscreen(startsFullscreen)
-        gallery.model.setFitMode(fitMode)
-        gallery.moveFolders = moveFolders
-        gallery.copyFolders = copyFolders
         defer { gallery.feedSource.stop() }
-        if !actions.isEmpty { gallery.actions = ActionRunner(commands: actions) }
-        gallery.relist = relist
-        gallery.sort = sort
         /// Draws the frame at `now` as it stands: the decodes it asked for first, so one script gives one picture.
         func draw(at now: Double) throws {
             gallery.advance(to: now)

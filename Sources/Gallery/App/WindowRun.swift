@@ -195,45 +195,39 @@ public struct WindowRun {
         // One for the run: galleries made again for dropped files share it.
         let clipboard = Self.clipboard(window: window, decoder: assembly.decoder, logger: logger)
         defer { clipboard.close() }
+        // Wakes the loop from another thread: a feed's answer, an action's end, a listing, a file moved.
+        let wakeLoop: @Sendable () -> Void = {
+            var event = SDL_Event()
+            event.type = wakeEventType
+            _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
+        }
         func makeGallery(
             library: PageLibrary, mode: GalleryMode, startPage: Int, headStart: DecodeRequest? = nil,
             thumbnailHeadStart: [DecodeRequest] = [], relist: (@Sendable (PhotoSort) throws -> PageLibrary)?,
             remembered: [PhotoID: RememberedView] = [:]
         ) throws -> GalleryController {
-            let source = try feedSource?.make {
-                var event = SDL_Event()
-                event.type = wakeEventType
-                _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
-            }
+            let source = try feedSource?.make(wakeLoop)
+            var preferences = ModelPreferences()
+            preferences.keepsZoom = keepsZoom
+            preferences.keyBindings = keyBindings
+            if viewKeeping != nil { preferences.rememberedViews = remembered }
+            // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
+            preferences.fullscreen = window.isFullscreen
+            preferences.fitMode = fitMode
+            var services = GalleryServices()
+            if !actions.isEmpty { services.actions = ActionRunner(commands: actions, wake: wakeLoop) }
+            services.relist = relist
+            services.sort = order
+            services.wake = wakeLoop
+            services.clipboard = clipboard.service
+            services.shownFolderWatch = ShownFolderWatch(wake: wakeLoop)
+            services.moveFolders = moveFolders
+            services.copyFolders = copyFolders
             let gallery = try assembly.makeGallery(
                 library: library, mode: mode, renderer: renderer, startPage: startPage, feedSource: source,
-                headStart: headStart, thumbnailHeadStart: thumbnailHeadStart)
-            if !actions.isEmpty {
-                gallery.actions = ActionRunner(commands: actions) {
-                    var event = SDL_Event()
-                    event.type = wakeEventType
-                    _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
-                }
-            }
-            let wake: @Sendable () -> Void = {
-                var event = SDL_Event()
-                event.type = wakeEventType
-                _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
-            }
-            gallery.relist = relist
-            gallery.sort = order
-            gallery.wake = wake
-            gallery.clipboard = clipboard.service
-            gallery.shownFolderWatch = ShownFolderWatch(wake: wake)
+                headStart: headStart, thumbnailHeadStart: thumbnailHeadStart, preferences: preferences,
+                services: services)
             gallery.scale = desktopScale
-            gallery.model.setKeepsZoom(keepsZoom)
-            gallery.model.setKeyBindings(keyBindings)
-            if viewKeeping != nil { gallery.model.setRememberedViews(remembered) }
-            // From the window, not the flag: a gallery made again for dropped files finds it as F left it.
-            gallery.model.setFullscreen(window.isFullscreen)
-            gallery.model.setFitMode(fitMode)
-            gallery.moveFolders = moveFolders
-            gallery.copyFolders = copyFolders
             return gallery
         }
         var gallery = try makeGallery(

@@ -24,10 +24,13 @@ public struct FrameFacts: Sendable {
     public var fits: [PhotoID: Fit]
     /// Where the last frame drew its overlays and wheel rows: what clicks are tested against.
     public var layout: SceneLayout?
+    /// How many lines the help can scroll in this window while it shows (nil: it does not show).
+    public var helpMaxScroll: Int?
 
     /// Facts as given; none by default (nothing decoded, nothing drawn yet).
-    public init(fits: [PhotoID: Fit] = [:], layout: SceneLayout? = nil) {
+    public init(fits: [PhotoID: Fit] = [:], layout: SceneLayout? = nil, helpMaxScroll: Int? = nil) {
         self.fits = fits
         self.layout = layout
+        self.helpMaxScroll = helpMaxScroll
     }
 }

@@ -2,8 +2,8 @@ import PagerEngine
 import Support
 
 /// What the gallery model asks its adapter (the SDL side) to carry out in the world, in order: trace lines, decodes,
-/// uploads, flights only its renderer can place, the user's actions, file work. None of them comes back into the
-/// model: everything the model can decide it has decided before returning them.
+/// uploads, flights only its renderer can place, the user's actions, file work. Everything the model can decide it has
+/// decided before returning them; what their work reports comes back through the door (`WorldReport`).
 public enum GalleryEffect: Equatable, Sendable {
     /// The pager reported these: write them to the trace, ask the feed's source for more on `needsMorePages`, a
     /// stand-in thumbnail on `jumped`.
@@ -39,4 +39,8 @@ public enum GalleryEffect: Equatable, Sendable {
     case copyPath(PhotoID)
     /// Open `photo` with `xdg-open`, off the main thread.
     case openWith(PhotoID)
+    /// Make the window fill the screen, or leave full screen (F, F11, a double-click, Escape).
+    case toggleFullscreen
+    /// The input changed nothing on screen (an unbound key, a held key's extra repeat): no frame is drawn for it.
+    case unchanged
 }

@@ -4,7 +4,7 @@ import Support
 extension GalleryModel {
     /// The photo on screen is `photo`, animating by `clock` (nil: it does not animate, or its frames are not decoded
     /// yet): a new current photo starts from its first frame at `time`; the same one plays on.
-    public mutating func showAnimation(_ clock: AnimationClock?, ofPhoto photo: PhotoID, at time: Double) {
+    mutating func showAnimation(_ clock: AnimationClock?, ofPhoto photo: PhotoID, at time: Double) {
         guard let clock, clock.frameCount > 1 else {
             animation = nil
             return
@@ -14,7 +14,7 @@ extension GalleryModel {
     }
 
     /// The window was hidden or minimised (`true`) or shown again: the slideshow and the animation hold meanwhile.
-    public mutating func setWindowHidden(_ hidden: Bool, at time: Double) {
+    mutating func setWindowHidden(_ hidden: Bool, at time: Double) {
         windowHidden = hidden
         slideshow.setHidden(hidden, at: time)
         animation?.setHidden(hidden, at: time)

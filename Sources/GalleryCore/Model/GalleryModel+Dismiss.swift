@@ -93,7 +93,7 @@ extension GalleryModel {
 
     /// Moves the spring back to `time`, retiring it once the photo is at rest; returns whether one was under way.
     @discardableResult
-    public mutating func advanceDismiss(to time: Double) -> Bool {
+    mutating func advanceDismiss(to time: Double) -> Bool {
         guard let dismiss, case .returning = dismiss.phase else { return false }
         if dismiss.hasReturned(at: time) { endDismiss() }
         return true

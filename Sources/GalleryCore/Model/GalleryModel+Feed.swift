@@ -41,7 +41,7 @@ extension GalleryModel {
 
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end
     /// (the page shown never moves).
-    public mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [GalleryEffect] {
+    mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [GalleryEffect] {
         self.photoCount = photoCount
         growGrid(at: time)
         feedPages.append(photos)
@@ -54,7 +54,7 @@ extension GalleryModel {
     }
 
     /// The feed's request failed (or brought nothing) for `reason`: the retry page shows it.
-    public mutating func feedFailed(reason: String, at time: Double) -> [GalleryEffect] {
+    mutating func feedFailed(reason: String, at time: Double) -> [GalleryEffect] {
         feedFailure = reason
         guard feedPager != nil, let events = withPager({ $0.failPageLoad(at: time) }) else {
             feedStateAside = .failed

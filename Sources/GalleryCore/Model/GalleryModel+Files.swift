@@ -57,7 +57,7 @@ extension GalleryModel {
     }
 
     /// Marks `photo` again: a photo Ctrl+Z put back was marked when Delete moved it (its mark left with it).
-    public mutating func restoreMark(of photo: PhotoID) {
+    mutating func restoreMark(of photo: PhotoID) {
         guard photo.rawValue < photoCount, !marks.contains(photo) else { return }
         marks.toggle(photo)
     }

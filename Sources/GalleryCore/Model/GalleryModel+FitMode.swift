@@ -4,7 +4,7 @@ import PagerEngine
 /// zoom keys, W and a pan then change it as any zoom, until the next photo.
 extension GalleryModel {
     /// Starts with `mode` (`--fit width`, `--fit fill`).
-    public mutating func setFitMode(_ mode: FitMode) {
+    mutating func setFitMode(_ mode: FitMode) {
         fitMode = mode
         fitModePhoto = nil
     }

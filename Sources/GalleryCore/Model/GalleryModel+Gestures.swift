@@ -8,22 +8,22 @@ import Support
 /// against the layout of the last frame (`facts.layout`) and the first half of a double-click.
 extension GalleryModel {
     /// The left button (or a finger) went down at (x, y).
-    public mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+    mutating func pointerDown(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         arena(.down(x: x, y: y), at: time)
     }
 
     /// The pointer moved to (x, y) with the button down.
-    public mutating func pointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+    mutating func pointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         arena(.move(x: x, y: y), at: time)
     }
 
     /// The button went up at (x, y): the gesture ends, and a press that stayed within the slop clicks.
-    public mutating func pointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+    mutating func pointerUp(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         arena(.up(x: x, y: y), at: time)
     }
 
     /// The gesture was taken away (the window lost focus): a pan stops where it is, a page drag is released.
-    public mutating func pointerCancel(at time: Double) -> [GalleryEffect] {
+    mutating func pointerCancel(at time: Double) -> [GalleryEffect] {
         arena(.cancel, at: time)
     }
 
@@ -153,7 +153,7 @@ extension GalleryModel {
     /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (through the arena,
     /// as a pointer would), a mouse's notches turn pages; in the pagers a burst of sideways notches (a touchpad's
     /// swipe as SDL on X11 reports it) turns one page; in the grid a notch scrolls a row.
-    public mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
+    mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
         let pages: Pager? = if case .pager(let pager) = screen { pager } else { nil }
         if gestures.touchpad.isTouchpad(dx: dx, dy: dy, at: time) {

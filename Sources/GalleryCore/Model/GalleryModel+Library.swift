@@ -7,7 +7,7 @@ extension GalleryModel {
     /// The arrangement shown stays (the grid, the wheel, the pager with its topology built afresh, so its invariants
     /// hold), now on `photo`; `note` says once, with the page information, what changed. Not in the feed, whose pages
     /// are its own (`canChangeLibrary`).
-    public mutating func renumberPhotos(
+    mutating func renumberPhotos(
         count: Int, renumbered: (PhotoID) -> PhotoID?, showing photo: PhotoID, note: String?, at time: Double
     ) {
         guard canChangeLibrary, count > 0 else { return }

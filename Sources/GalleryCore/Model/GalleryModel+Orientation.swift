@@ -21,7 +21,7 @@ extension GalleryModel {
     }
 
     /// Shows `photo` as its file states it again (its turn was saved into the file: Ctrl+S).
-    public mutating func resetOrientation(of photo: PhotoID) {
+    mutating func resetOrientation(of photo: PhotoID) {
         orientations[photo] = nil
         if zoom.zoomed?.photo == photo { zoom.reset() }
     }

@@ -4,19 +4,20 @@ import PagerEngine
 /// line, the typed number's prompt, the dots, the window title and the panel's size lines.
 extension GalleryModel {
     /// Shows the page information, which fades after a moment.
-    public mutating func showInfo(at time: Double) {
+    mutating func showInfo(at time: Double) {
         infoShownAt = time
     }
 
     /// Says `text` once, after the page information and fading with it: a failure the user should see, or what a
     /// change of the library did.
-    public mutating func showNotice(_ text: String, at time: Double) {
+    mutating func showNotice(_ text: String, at time: Double) {
         infoShownAt = time
         notice = text
     }
 
     /// Moves the information's fade to `time`; returns whether the screen changes (fading, or just gone).
-    public mutating func advanceInfo(to time: Double) -> Bool {
+    @discardableResult
+    mutating func advanceInfo(to time: Double) -> Bool {
         guard let shown = infoShownAt else { return false }
         if InfoFade.isFading(after: time - shown) { return true }
         guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
@@ -135,7 +136,7 @@ extension GalleryModel {
 
     /// Lists in the help, after the standard keys, each key the configuration file binds otherwise: the keys are
     /// handed to the input's edge (`GalleryKey`), the model only says what they do.
-    public mutating func setKeyBindings(_ bindings: KeyBindings) {
+    mutating func setKeyBindings(_ bindings: KeyBindings) {
         let changes = bindings.changes
         guard !changes.isEmpty else {
             keyHelpLines = KeyMap.helpLines

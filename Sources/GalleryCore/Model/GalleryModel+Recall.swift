@@ -6,7 +6,7 @@ import Support
 extension GalleryModel {
     /// Starts remembering views, with `views` those read for the library's photos: their turns at once, their zooms
     /// when each is first shown.
-    public mutating func setRememberedViews(_ views: [PhotoID: RememberedView]) {
+    mutating func setRememberedViews(_ views: [PhotoID: RememberedView]) {
         recall = ViewRecall()
         recall.isOn = true
         for (photo, view) in views where photo.rawValue >= 0 && photo.rawValue < photoCount {

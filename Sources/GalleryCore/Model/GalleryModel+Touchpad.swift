@@ -5,7 +5,7 @@ import PagerEngine
 /// steps the grid's thumbnail size.
 extension GalleryModel {
     /// Fingers on the touchpad did `gesture` at `time`.
-    public mutating func touchpad(_ gesture: TouchpadGesture, at time: Double) -> [GalleryEffect] {
+    mutating func touchpad(_ gesture: TouchpadGesture, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
         var effects = gestures.fingers.input(for: gesture).flatMap { input -> [GalleryEffect] in
             let effects = pointer(input, at: time)

@@ -35,7 +35,7 @@ extension GalleryModel {
     }
 
     /// A pinch or a script's zoom to `scale` at (x, y) (the grid has no zoom).
-    public mutating func pinch(to scale: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+    mutating func pinch(to scale: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if case .grid = screen { return [] }
         return zoom(to: scale, atX: x, y: y, at: time, animated: false)
     }
@@ -80,7 +80,7 @@ extension GalleryModel {
     }
 
     /// Ctrl + wheel at (x, y): the grid steps its thumbnail size, a pager zooms the photo by `factor`.
-    public mutating func zoom(by factor: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+    mutating func zoom(by factor: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if zoomGrid(by: factor) { return [] }
         return zoom(to: zoomScale * factor, atX: x, y: y, at: time, animated: false)
     }
@@ -124,7 +124,7 @@ extension GalleryModel {
     }
 
     /// Back to fit at once (a resize).
-    public mutating func resetZoom() -> [GalleryEffect] {
+    mutating func resetZoom() -> [GalleryEffect] {
         zoom.reset()
         return [.sharpen]
     }
@@ -140,7 +140,7 @@ extension GalleryModel {
     }
 
     /// Keeps the zoom across page turns or not, as `z` toggles it (`--keep-zoom` starts with it kept).
-    public mutating func setKeepsZoom(_ keeps: Bool) {
+    mutating func setKeepsZoom(_ keeps: Bool) {
         keepsZoom = keeps
         carriedZoom = nil
     }

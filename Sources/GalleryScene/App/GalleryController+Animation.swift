@@ -13,7 +13,7 @@ extension GalleryController {
     func updateAnimation(at time: Double) {
         let photo = model.currentPhoto
         let stream = model.wheelRow != nil ? nil : store.decodes.animations[photo]
-        model.showAnimation(stream?.clock, ofPhoto: photo, at: time)
+        report(.animation(stream?.clock, photo: photo), at: time)
         if let playing = playingAnimation, playing.photo != model.animation?.photo || playing.stream !== stream {
             playing.stream.stop()
             playingAnimation = nil

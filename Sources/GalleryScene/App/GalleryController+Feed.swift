@@ -38,10 +38,10 @@ extension GalleryController {
                 if case .file(let path) = item { OutputFolder.split(path).folder } else { nil }
             }
             if !folders.isEmpty { protectFolders(Set(folders)) }
-            carryOut(model.feedAppended(photos, photoCount: library.count, at: time), at: time)
+            report(.feedAppended(photos, photoCount: library.count), at: time)
         case .appended, .failed:
             let reason = if case .failed(let reason) = response { reason } else { "no new pages" }
-            carryOut(model.feedFailed(reason: reason, at: time), at: time)
+            report(.feedFailed(reason: reason), at: time)
         }
     }
 

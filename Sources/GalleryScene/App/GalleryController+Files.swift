@@ -19,13 +19,12 @@ extension GalleryController {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Carries out a file effect the model asked for.
-    func performFileEffect(_ effect: GalleryEffect, at time: Double) {
+    /// Carries out a file effect the model asked for; returns what to tell the model when it cannot be done.
+    func performFileEffect(_ effect: GalleryEffect) -> WorldReport? {
         switch effect {
         case .trash(let photo):
             guard library.fileSources != nil, let path = file(of: photo) else {
-                model.showNotice("Delete: a generated page has no file", at: time)
-                return
+                return .notice("Delete: a generated page has no file")
             }
             trashRunner.moveToTrash(path, place: photo.rawValue, marked: model.marks.contains(photo), wake: wake)
         case .undoTrash:
@@ -33,13 +32,11 @@ extension GalleryController {
         case .placeFiles(let photos, let number, let removing):
             let (key, option, folders) = removing ? ("x", "--move-to", moveFolders) : ("y", "--copy-to", copyFolders)
             guard library.fileSources != nil else {
-                model.showNotice("\(key): a generated page has no file", at: time)
-                return
+                return .notice("\(key): a generated page has no file")
             }
             guard number >= 1, number <= folders.count else {
                 let given = folders.isEmpty ? "none given" : "\(folders.count) given"
-                model.showNotice("\(key): no \(option) folder \(number) (\(given))", at: time)
-                return
+                return .notice("\(key): no \(option) folder \(number) (\(given))")
             }
             for photo in photos {
                 guard let path = file(of: photo) else { continue }
@@ -49,31 +46,27 @@ extension GalleryController {
             }
         case .saveTurn(let photo, let turn):
             guard let path = file(of: photo) else {
-                model.showNotice("Ctrl+S: a generated page has no file", at: time)
-                return
+                return .notice("Ctrl+S: a generated page has no file")
             }
             turnSaver.save(turn, photo: photo, path: path, wake: wake)
         case .copyPath(let photo):
             guard let path = file(of: photo) else {
-                model.showNotice("Ctrl+C: a generated page has no file", at: time)
-                return
+                return .notice("Ctrl+C: a generated page has no file")
             }
             guard let clipboard else {
-                model.showNotice("Ctrl+C: no clipboard without a window", at: time)
-                return
+                return .notice("Ctrl+C: no clipboard without a window")
             }
             // A name with a control character (a newline, an escape sequence) would run or redraw where it is
             // pasted, a terminal first: it is not copied.
             guard !path.unicodeScalars.contains(where: Self.isControl) else {
-                model.showNotice("Ctrl+C: the name holds control characters: not copied", at: time)
-                return
+                return .notice("Ctrl+C: the name holds control characters: not copied")
             }
             let file = ClipboardFile(absolutePath: FileSystem.absolutePath(path))
-            model.showNotice(clipboard.copy(file, wake: wake), at: time)
+            needsRedraw = true
+            return .notice(clipboard.copy(file, wake: wake))
         case .openWith(let photo):
             guard let path = file(of: photo) else {
-                model.showNotice("Ctrl+O: a generated page has no file", at: time)
-                return
+                return .notice("Ctrl+O: a generated page has no file")
             }
             // Absolute, so `xdg-open` never takes a name such as `--help.jpg` for an option or `x:y.jpg` for a URI.
             openWith.open(FileSystem.absolutePath(path), wake: wake)
@@ -81,6 +74,7 @@ extension GalleryController {
             break
         }
         needsRedraw = true
+        return nil
     }
 
     /// Takes what the Trash and `xdg-open` did since the last frame. A file gone to the Trash leaves the library and
@@ -88,12 +82,12 @@ extension GalleryController {
     /// show at once.
     func receiveFileOutcomes(at time: Double) {
         for notice in clipboard?.takeNotices() ?? [] {
-            model.showNotice(notice, at: time)
+            report(.notice(notice), at: time)
             needsRedraw = true
         }
         for failure in openWith.takeFailures() {
             Logger(label: "gallery.open-with").warning("\(failure)", source: Logger.gallerySource)
-            model.showNotice(failure, at: time)
+            report(.notice(failure), at: time)
             needsRedraw = true
         }
         for outcome in turnSaver.takeFinished() {
@@ -105,15 +99,15 @@ extension GalleryController {
             switch outcome {
             case .failed(let text):
                 Logger(label: "gallery.trash").warning("\(text)", source: Logger.gallerySource)
-                model.showNotice(text, at: time)
+                report(.notice(text), at: time)
             case .trashed(let path, _):
                 leave(path, note: "moved to the Trash: \(Self.name(of: path)) (Ctrl+Z restores)", at: time)
             case .moved(let path, _, let placed):
                 leave(path, note: "moved to \(Self.placement(placed)) (Ctrl+Z undoes)", at: time)
             case .copied(_, let placed):
-                model.showNotice("copied to \(Self.placement(placed)) (Ctrl+Z removes it)", at: time)
+                report(.notice("copied to \(Self.placement(placed)) (Ctrl+Z removes it)"), at: time)
             case .copyRemoved(let copy):
-                model.showNotice("copy removed: \(copy)", at: time)
+                report(.notice("copy removed: \(copy)"), at: time)
             case .restored(let path, let place, let marked):
                 guard var sources = library.fileSources else { continue }
                 unshowable[path] = nil
@@ -121,7 +115,7 @@ extension GalleryController {
                 sources.insert(.file(path: path), at: index)
                 replaceLibrary(
                     with: sources, note: "restored: \(Self.name(of: path))", at: time, showing: .file(path: path))
-                if marked { model.restoreMark(of: PhotoID(index)) }
+                if marked { report(.markRestored(PhotoID(index)), at: time) }
             }
         }
     }
@@ -131,7 +125,7 @@ extension GalleryController {
         guard let sources = library.fileSources else { return }
         let kept = sources.filter { $0 != .file(path: path) }
         if kept.isEmpty || kept.count == sources.count {
-            model.showNotice(note, at: time)
+            report(.notice(note), at: time)
         } else {
             replaceLibrary(with: kept, note: note, at: time)
         }

@@ -175,12 +175,15 @@ extension GalleryController {
     public var quitRequested: Bool { model.quitRequested }
 
     /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
-    public func takeFullscreenToggle() -> Bool { model.takeFullscreenToggle() }
+    public func takeFullscreenToggle() -> Bool {
+        defer { fullscreenToggles = 0 }
+        return fullscreenToggles % 2 == 1
+    }
 
     /// The window was hidden or minimised (`true`) or shown again: the slideshow and the animation pause while nobody
     /// can see them.
     public func setHidden(_ hidden: Bool, at time: Double) {
-        model.setWindowHidden(hidden, at: time)
+        report(.windowHidden(hidden), at: time)
         if !hidden { needsRedraw = true }
     }
 

@@ -125,7 +125,7 @@ extension GalleryController {
                     unshowableStamps[path] = nil
                 }
                 guard !kept.isEmpty else {
-                    model.showNotice("reload found no photo: the ones shown stay", at: time)
+                    report(.notice("reload found no photo: the ones shown stay"), at: time)
                     needsRedraw = true
                     return
                 }
@@ -136,7 +136,7 @@ extension GalleryController {
                     with: kept, note: listingNote ?? Self.reloadNote(added: added, gone: gone), at: time)
             case .failure(let error):
                 Logger(label: "gallery.reload").error("reload: \(error)", source: Logger.gallerySource)
-                model.showNotice("reload failed: \(error)", at: time)
+                report(.notice("reload failed: \(error)"), at: time)
                 needsRedraw = true
             }
             return
@@ -233,8 +233,7 @@ extension GalleryController {
         for (photo, texture) in textures { if let new = renumbering[photo] { adopted[new] = texture } }
         library = PageLibrary(sources: sources)
         store.decodes.renumber { renumbering[$0] }
-        model.renumberPhotos(
-            count: sources.count, renumbered: { renumbering[$0] }, showing: showing, note: note, at: time)
+        report(.renumbered(count: sources.count, moves: renumbering, showing: showing, note: note), at: time)
         store = makePageStore(
             recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
             adopting: adopted, slotPages: slotPhotos)

@@ -11,16 +11,17 @@ extension GalleryController {
         let name = outcome.path.lastIndex(of: "/").map { String(outcome.path[outcome.path.index(after: $0)...]) }
         switch outcome.result {
         case .success(let saved):
-            model.resetOrientation(of: outcome.photo)
+            report(.turnSaved(outcome.photo), at: time)
             store.decodes.recheck(outcome.photo)
             updateResidency()
-            model.showNotice(
-                "turn saved into \(name ?? outcome.path): EXIF orientation \(saved.before) → \(saved.after) "
-                    + "(not undoable: turn it back and save again)", at: time)
+            report(
+                .notice(
+                    "turn saved into \(name ?? outcome.path): EXIF orientation \(saved.before) → \(saved.after) "
+                        + "(not undoable: turn it back and save again)"), at: time)
         case .failure(let refusal):
             let text = "can't save the turn losslessly into this file: \(refusal)"
             Logger(label: "gallery.save-turn").warning("\(outcome.path): \(text)", source: Logger.gallerySource)
-            model.showNotice(text, at: time)
+            report(.notice(text), at: time)
         }
     }
 }

@@ -4,9 +4,11 @@ import PagerEngine
 import Support
 
 /// The adapter of `GalleryModel`, shared by the window and headless runs: it hands the model each input with what
-/// only it knows (`FrameFacts`), carries out the model's effects in the world (trace lines, decodes, uploads, flights,
-/// feed requests, actions, file work) without ever calling back into it, and holds what needs a canvas (`Canvas`) or
-/// a decode worker: the page stores, thumbnails, the zoomed detail and the painters that draw the model.
+/// only it knows (`FrameFacts`), through the model's one door (`handle`, `advance`); carries out the model's effects in
+/// the world (trace lines, decodes, uploads, flights, feed requests, actions, file work), whose outcomes go back
+/// through that door as `WorldReport`s; and holds what needs a canvas (`Canvas`) or a decode worker: the page stores,
+/// thumbnails, the zoomed detail and the painters that draw the model. Its services come whole at `init`
+/// (`GalleryServices`).
 ///
 /// Time is always an argument, so the window (performance counter) and headless runs (virtual clock) drive the same
 /// code. Pages are logical (feed pages in the feed); decoded pictures are keyed by photo, so a mode switch keeps
@@ -21,8 +23,8 @@ public final class GalleryController {
         get { currentLibrary.pages }
         set { currentLibrary.pages = newValue }
     }
-    /// The state machine: the screen, keys, slideshow, overlays.
-    public package(set) var model: GalleryModel
+    /// The state machine: the screen, keys, slideshow, overlays; changed only through its `handle` and `advance`.
+    public internal(set) var model: GalleryModel
     /// What happened since the last `takeEvents()`.
     var events: [GalleryEvent] = []
     var renderer: any Canvas
@@ -55,32 +57,32 @@ public final class GalleryController {
     /// Where feed mode's next pages come from.
     package let feedSource: any FeedSource
 
-    /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 do nothing.
-    public var actions: ActionRunner?
+    /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 say that none was given.
+    let actions: ActionRunner?
     /// Moves photos to the Trash and back (Delete, Ctrl+Z), off the main thread.
-    public var trashRunner = TrashRunner()
+    let trashRunner = TrashRunner()
     /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
     let openWith = OpenWithRunner()
     /// Ctrl+S's saves of the view's turn into files.
     let turnSaver = TurnSavingRunner()
     /// The window system's clipboard (Ctrl+C); nil without a window.
-    public var clipboard: (any ClipboardService)?
+    let clipboard: (any ClipboardService)?
     /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).
-    public var moveFolders: [String] = []
+    let moveFolders: [String]
     /// The folders `y` copies photos into (`--copy-to`).
-    public var copyFolders: [String] = []
+    let copyFolders: [String]
 
     /// Lists the photos again for `r` and the order key, as they were first listed but in the order given (run on a
     /// thread of its own); nil: they do nothing (generated pages, a feed).
-    public var relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
+    let relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
     /// The order the photos are listed in: `--sort`, then as the order key moves it on.
-    public var sort = PhotoSort.name
+    public internal(set) var sort: PhotoSort
     /// What the listing under way says once done: the new order's note for the order key, nil for `r`.
     var listingNote: String?
     /// Wakes the window's loop from another thread (a listing done).
-    public var wake: @Sendable () -> Void = {}
+    let wake: @Sendable () -> Void
     /// Watches the folder of the photo on screen, so a change to its file shows at once (nil: no live reload).
-    public var shownFolderWatch: ShownFolderWatch?
+    let shownFolderWatch: ShownFolderWatch?
     /// The listing `r` started, while it runs.
     var reloading: LibraryOpening?
     /// Files found unshowable (gone, not an image, empty, broken), with why and their identity when read: they leave
@@ -96,16 +98,19 @@ public final class GalleryController {
     /// The information panel's details of the photos shown with it open, read off the main thread.
     package let photoDetails = PhotoDetailsCache()
     /// The decoder processes' sandbox layers the panel lists, or nil: photos decode in the viewer's threads.
-    package var decoderSandbox: DecoderSandboxStatus?
+    let decoderSandbox: DecoderSandboxStatus?
 
     /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
     /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
-    package var protectFolders: (Set<String>) -> Void = { _ in }
+    let protectFolders: (Set<String>) -> Void
 
     /// The animation frame last written into a page texture, so a frame is uploaded once.
     var shownAnimationFrame: ShownAnimationFrame?
     /// The animation whose frames are being decoded (the page on screen's): stopped, its memory let go, when it leaves.
     var playingAnimation: (photo: PhotoID, stream: AnimationStream, failed: Bool)?
+
+    /// Fullscreen toggles the model asked for and the window has not carried out yet (`takeFullscreenToggle`).
+    var fullscreenToggles = 0
 
     /// The CPU time of the last frame, for the information panel.
     var lastFrameMilliseconds = 0.0
@@ -116,7 +121,7 @@ public final class GalleryController {
             needsRedraw = true
             // The wheel's rows are at least so many points tall: the pager measures its rows at the new scale.
             guard scale != oldValue else { return }
-            carryOut(model.resize(to: viewport(of: model.viewport), at: now), at: now)
+            report(.resized(viewport(of: model.viewport)), at: now)
             updateResidency()
         }
     }
@@ -131,7 +136,8 @@ public final class GalleryController {
     /// Creates a gallery in `mode` on `renderer`, showing `startPage`; pages decode on `worker`, wheel thumbnails on
     /// `thumbnailWorker`, the feed asks `feedSource` (by default `SimulatedFeedSource`, answering after a delay), and
     /// a slideshow of `slideshowInterval` seconds runs from the start when given; the cache keeps `cacheBytes`, or
-    /// more in a large window when `cacheGrowsWithWindow`. `headStart`, a request already
+    /// more in a large window when `cacheGrowsWithWindow`; the model starts as `preferences` ask, and the controller works
+    /// with `services` in the world. `headStart`, a request already
     /// submitted to `worker` (the window's first photo), is taken over rather than asked again when it matches the
     /// first page's; so are `thumbnailHeadStart`, requests already submitted to `thumbnailWorker` (the grid's first
     /// screen), when they match the grid's first.
@@ -140,18 +146,32 @@ public final class GalleryController {
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
         configuration: PagerConfiguration = .standard, slideshowInterval: Double? = nil, startPage: Int = 0,
         cacheBytes: Int = ImageOptions().cacheBytes, cacheGrowsWithWindow: Bool = false,
-        headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = []
+        headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = [],
+        preferences: ModelPreferences = ModelPreferences(), services: GalleryServices = GalleryServices()
     ) throws {
+        actions = services.actions
+        clipboard = services.clipboard
+        moveFolders = services.moveFolders
+        copyFolders = services.copyFolders
+        relist = services.relist
+        sort = services.sort
+        wake = services.wake
+        shownFolderWatch = services.shownFolderWatch
+        protectFolders = services.protectFolders
+        decoderSandbox = services.decoderSandbox
         currentLibrary = CurrentLibrary(library)
         self.renderer = renderer
         let size = try renderer.outputSize
         let viewport = Viewport(width: Double(size.width), height: Double(size.height))
         self.feedSource = feedSource ?? SimulatedFeedSource(photoCount: max(library.count, 1))
+        var preferences = preferences
+        // A watched folder's end page says what it waits for (an empty one shows nothing else).
+        preferences.feedWaitingNote = (self.feedSource as? FolderWatchFeedSource).map {
+            "Waiting for photos in \($0.folder)"
+        }
         model = GalleryModel(
             photoCount: library.count, mode: mode, startPage: startPage, viewport: viewport,
-            configuration: configuration, slideshowInterval: slideshowInterval)
-        // A watched folder's end page says what it waits for (an empty one shows nothing else).
-        model.feedWaitingNote = (self.feedSource as? FolderWatchFeedSource).map { "Waiting for photos in \($0.folder)" }
+            configuration: configuration, slideshowInterval: slideshowInterval, preferences: preferences)
         let texts = TextCache(fonts: renderer.fonts)
         painter = ScenePainter(texts: texts)
         wheelPainter = WheelPainter(texts: texts)
@@ -171,6 +191,7 @@ public final class GalleryController {
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: currentLibrary)
         thumbnails.adopt(thumbnailHeadStart)
         zoomDetail = ZoomDetail(worker: detailWorker ?? Self.generatedPagesOnly())
+        if let read = services.readDetails { photoDetails.readingWith(read) }
         updateResidency()
     }
 
@@ -225,7 +246,7 @@ public final class GalleryController {
     /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `photo`: by
     /// default where queued key presses were heading, else the one at the centre now.
     public func switchMode(to kind: GalleryMode, at time: Double, showing requested: PhotoID? = nil) {
-        carryOut(model.switchMode(to: kind, at: time, showing: requested), at: time)
+        carryOut(model.handle(.show(kind, photo: requested), at: time), at: time)
     }
 
     /// The model switched its screen away from `left`: the stores follow.
@@ -255,9 +276,7 @@ public final class GalleryController {
     /// The output changed size (window resize, or a new headless target): pages are decoded anew at the new size.
     public func resize(renderer newRenderer: (any Canvas)? = nil, at time: Double) throws {
         let size = try (newRenderer ?? renderer).outputSize
-        carryOut(
-            model.resize(to: viewport(of: Viewport(width: Double(size.width), height: Double(size.height))), at: time),
-            at: time)
+        report(.resized(viewport(of: Viewport(width: Double(size.width), height: Double(size.height)))), at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget), which
         // grows with the window when --cache-mb is not given.
         let budget = Self.cacheBytes(given: givenCacheBytes, growing: cacheGrowsWithWindow, size: size)
@@ -278,19 +297,24 @@ public final class GalleryController {
             residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
-        carryOut(model.resetZoom(), at: time)
+        report(.canvasReset, at: time)
         needsRedraw = true
         updateResidency()
     }
 
     // MARK: Frames
 
-    /// Moves animations to `time`, takes the feed's answer, runs the slideshow, and asks for the pages needed.
+    /// Moves the model to `time` (animations, the slideshow, the information's fade), then takes what the world did
+    /// (the feed's answer, a changed library once the pager rests, finished file work) and asks for the pages needed.
     public func advance(to time: Double) {
-        let wasMoving = model.isMoving(at: time), countDeadline = model.countDeadline
-        refreshFacts()
+        let wasMoving = model.isMoving(at: time), countDeadline = model.countDeadline, info = model.infoShownAt
+        refreshFacts(at: time)
         let effects = model.advance(to: time)
-        if wasMoving || !effects.isEmpty || model.countDeadline != countDeadline { needsRedraw = true }
+        if wasMoving || !effects.isEmpty || model.countDeadline != countDeadline || model.infoShownAt != info
+            || model.infoIsFading(at: time)
+        {
+            needsRedraw = true
+        }
         carryOut(effects, at: time)
         // A fade that just ended was last drawn partly faded: one more frame shows the photo fully.
         if case .pager = model.screen, fadeIns.advance(to: time) { needsRedraw = true }
@@ -301,17 +325,16 @@ public final class GalleryController {
         receiveFolderChanges()
         if photoDetails.takeArrivals() { needsRedraw = true }
         if decoderSandbox?.takeArrival() == true { needsRedraw = true }
-        carryOut(model.advanceSlideshow(to: time), at: time)
-        if model.advanceInfo(to: time) { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }
         updateResidency()
         updateAnimation(at: time)
     }
 
-    /// Hands the model what only this side knows now: the fits of the decoded photos around the centre, and where the
-    /// last frame drew what a click can hit.
-    func refreshFacts() {
-        model.facts = FrameFacts(fits: decodedFits(), layout: drawnLayout)
+    /// Hands the model what only this side knows now: the fits of the decoded photos around the centre, where the
+    /// last frame drew what a click can hit, and how far the help scrolls while it shows.
+    func refreshFacts(at time: Double) {
+        let helpMaxScroll = model.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
+        report(.facts(FrameFacts(fits: decodedFits(), layout: drawnLayout, helpMaxScroll: helpMaxScroll)), at: time)
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`

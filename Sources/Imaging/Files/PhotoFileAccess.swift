@@ -3,7 +3,8 @@ import Support
 import Synchronization
 
 /// The one door to photo files: every `stat`, `open`, `fstat` and read of a photo (`FileStamp`, `ImageFile`) passes
-/// through here, so a test can make a folder slow, as a NAS or a sleeping disk is, and see which threads touched it.
+/// through here, so a test can make a folder slow, as a NAS or a sleeping disk is (its own wait runs before each
+/// access), and see which threads touched it.
 ///
 /// Nothing here runs on the main thread in a correct gallery (docs/RELIABILITY.md, "File access off the main
 /// thread"): decode threads examine and read photos, the main thread only reads what they report.
@@ -12,7 +13,8 @@ package enum PhotoFileAccess {
     private struct SlowFolder {
         /// The folder's path with a trailing slash, so `/a/b` does not match `/a/bc/x.jpg`.
         var prefix: String
-        var delaySeconds: Double
+        /// The test's wait, run before each access.
+        var wait: @Sendable () -> Void
         var threads: Set<UInt> = []
         var accessCount = 0
     }
@@ -22,25 +24,26 @@ package enum PhotoFileAccess {
     /// this one word and takes no lock, so decode threads never queue on the hook.
     private static let slowFolderCount = Atomic<Int>(0)
 
-    /// Called before each access to `path`: waits the delay of a slow folder holding it, and notes the thread.
+    /// Called before each access to `path`: runs the wait of a slow folder holding it, and notes the thread.
     package static func willAccess(_ path: String) {
         guard slowFolderCount.load(ordering: .acquiring) > 0 else { return }
-        let delay: Double? = slowFolders.withLock { folders in
+        let wait: (@Sendable () -> Void)? = slowFolders.withLock { folders in
             guard let index = folders.firstIndex(where: { path.hasPrefix($0.prefix) })
             else { return nil }
             folders[index].threads.insert(UInt(bitPattern: Int(bitPattern: pthread_self())))
             folders[index].accessCount += 1
-            return folders[index].delaySeconds
+            return folders[index].wait
         }
-        if let delay, delay > 0 { usleep(useconds_t(delay * 1_000_000)) }
+        wait?()
     }
 
-    /// Makes every access to a file in `folder` (an absolute path) wait `seconds` first, until `restore(folder:)`.
-    package static func slowDown(folder: String, bySeconds seconds: Double) {
+    /// Makes every access to a file in `folder` (an absolute path) run the test's `wait` first, until
+    /// `restore(folder:)`.
+    package static func slowDown(folder: String, by wait: @escaping @Sendable () -> Void) {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         slowFolders.withLock { folders in
             folders.removeAll { $0.prefix == prefix }
-            folders.append(SlowFolder(prefix: prefix, delaySeconds: seconds))
+            folders.append(SlowFolder(prefix: prefix, wait: wait))
             slowFolderCount.store(folders.count, ordering: .releasing)
         }
     }

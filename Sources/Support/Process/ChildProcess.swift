@@ -173,23 +173,19 @@ package enum ChildProcess {
     }
 
     /// Ends the group led by the shell `pid`: SIGTERM to all of it, SIGKILL to what is left after `terminationGrace`;
-    /// returns the shell's wait status.
+    /// returns the shell's wait status. The shell is reaped last: while it is unreaped its id stays taken, so the
+    /// group's id cannot be reused and signalling the group reaches nothing else.
     private static func endGroup(_ pid: pid_t) -> Int32 {
         kill(-pid, SIGTERM)
         let deadline = MonotonicClock.seconds() + terminationGrace
-        var status: Int32 = 0
-        var reaped = false
-        while MonotonicClock.seconds() < deadline {
-            if !reaped {
-                let result = waitpid(pid, &status, WNOHANG)
-                reaped = result == pid || (result < 0 && errno != EINTR)
-            }
-            // A group with no process left cannot be signalled: done.
-            if reaped, kill(-pid, 0) != 0 { return status }
-            usleep(1_000)
+        // Each member's end is waited on (a pidfd each); members the group gained meanwhile are found next round.
+        var members = Descendants.members(ofGroup: pid)
+        while !members.isEmpty, ProcessEnds.waitForAll(members, until: deadline) {
+            members = Descendants.members(ofGroup: pid)
         }
-        kill(-pid, SIGKILL)
-        if !reaped { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        if !members.isEmpty { kill(-pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status
     }
 

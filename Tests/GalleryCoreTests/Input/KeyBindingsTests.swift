@@ -1,6 +1,7 @@
-import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import GalleryCore
 
 @Suite("Key bindings")
 struct KeyBindingsTests {

@@ -31,7 +31,7 @@ extension NotchBurstTests {
     static func turns(_ mode: GalleryMode, dx: Double, dy: Double, count: Int, interval: Double) -> Int {
         var model = GalleryModel(
             photoCount: 50, mode: mode, startPage: 12, viewport: Viewport(width: 800, height: 600))
-        for index in 0..<count { _ = model.wheel(dx: dx, dy: dy, at: 1 + Double(index) * interval) }
+        for index in 0..<count { _ = model.handle(.user(.wheel(dx: dx, dy: dy)), at: 1 + Double(index) * interval) }
         return (model.pager?.targetPage.rawValue ?? 12) - 12
     }
 

@@ -1,7 +1,8 @@
-import GalleryCore
 import PagerEngine
 import Support
 import Testing
+
+@testable import GalleryCore
 
 /// Dragging a photo at fit down to go back to the grid, scripted through the model without a renderer: who takes the
 /// gesture, the release's threshold and fling, the spring back, and what a zoomed photo or a sideways drag do instead.
@@ -17,17 +18,17 @@ import Testing
         at time: Double = 1
     ) -> [GalleryEffect] {
         model.noteTime(time)
-        _ = model.pointerDown(x: start.0, y: start.1, at: time)
+        _ = model.handle(.user(.pointerDown(x: start.0, y: start.1)), at: time)
         var now = time
         for (x, y) in points {
             now += 1.0 / 60
             model.noteTime(now)
-            _ = model.pointerMove(x: x, y: y, at: now)
+            _ = model.handle(.user(.pointerMove(x: x, y: y)), at: now)
         }
         now += 1.0 / 60
         model.noteTime(now)
         let (x, y) = points.last ?? start
-        return model.pointerUp(x: x, y: y, at: now)
+        return model.handle(.user(.pointerUp(x: x, y: y)), at: now)
     }
 
     @Test(
@@ -129,8 +130,8 @@ import Testing
         var model = Self.model()
         let fit = PhotoZoom(
             fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200)
-        model.facts = FrameFacts(fits: [2: .init(bare: fit, withStatusBar: fit)])
-        #expect(model.pinch(to: 2, atX: 400, y: 300, at: 0.5) == [.sharpen], "the zoom rests at once")
+        _ = model.handle(.report(.facts(FrameFacts(fits: [2: .init(bare: fit, withStatusBar: fit)]))), at: model.now)
+        #expect(model.handle(.user(.zoom(scale: 2, x: 400, y: 300)), at: 0.5) == [.sharpen], "the zoom rests at once")
         let effects = Self.drag(&model, through: (1...20).map { (400, 200 + Double($0) * 10) })
         #expect(effects.isEmpty)
         #expect(model.mode == .bounded)
@@ -142,13 +143,13 @@ import Testing
     func poseFollowsThePointer() throws {
         var model = Self.model()
         model.noteTime(1)
-        _ = model.pointerDown(x: 400, y: 200, at: 1)
-        _ = model.pointerMove(x: 402, y: 203, at: 1.01)
+        _ = model.handle(.user(.pointerDown(x: 400, y: 200)), at: 1)
+        _ = model.handle(.user(.pointerMove(x: 402, y: 203)), at: 1.01)
         #expect(model.dismissPose == nil, "within the slop nothing is decided")
-        let taken = model.pointerMove(x: 404, y: 210, at: 1.02)
+        let taken = model.handle(.user(.pointerMove(x: 404, y: 210)), at: 1.02)
         #expect(taken.isEmpty, "the pager's press is cancelled without moving the strip: no event")
         #expect(model.phase == .idle)
-        _ = model.pointerMove(x: 430, y: 350, at: 1.05)
+        _ = model.handle(.user(.pointerMove(x: 430, y: 350)), at: 1.05)
         let pose = try #require(model.dismissPose)
         #expect(pose.offsetX == 30 && pose.offsetY == 150)
         #expect(abs(pose.shrink - 0.25) < 1e-9 && abs(pose.backgroundOpacity - 0.25) < 1e-9)
@@ -167,7 +168,7 @@ import Testing
         for _ in 0..<20 {
             time += 0.01
             model.noteTime(time)
-            _ = model.wheel(dx: 0, dy: direction * 0.4, at: time)
+            _ = model.handle(.user(.wheel(dx: 0, dy: direction * 0.4)), at: time)
         }
         #expect(model.dismissPose == nil)
         #expect(model.touchpadReleaseTime != nil, "the virtual finger is down")

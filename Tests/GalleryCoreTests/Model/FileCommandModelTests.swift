@@ -23,27 +23,27 @@ struct FileCommandModelTests {
         arguments: [GalleryMode.bounded, .endCaps, .wheel, .grid])
     func currentPhoto(mode: GalleryMode) {
         var model = GalleryModel(photoCount: 10, mode: mode, startPage: 4, viewport: Viewport(width: 800, height: 600))
-        _ = model.perform(.invertMarks, at: 1)
-        #expect(model.perform(.trash, at: 1) == [.trash(4)])
-        #expect(model.perform(.undoTrash, at: 1) == [.undoTrash])
-        #expect(model.perform(.copyPath, at: 1) == [.copyPath(4)])
-        #expect(model.perform(.openWith, at: 1) == [.openWith(4)])
+        _ = model.handle(.command(.invertMarks), at: 1)
+        #expect(model.handle(.command(.trash), at: 1) == [.trash(4)])
+        #expect(model.handle(.command(.undoTrash), at: 1) == [.undoTrash])
+        #expect(model.handle(.command(.copyPath), at: 1) == [.copyPath(4)])
+        #expect(model.handle(.command(.openWith), at: 1) == [.openWith(4)])
     }
 
     @Test("the feed refuses Delete and Ctrl+Z and says why; copy and open still work there")
     func feedRefuses() {
         var model = GalleryModel(photoCount: 10, mode: .feed, startPage: 2, viewport: Viewport(width: 800, height: 600))
-        #expect(model.perform(.trash, at: 1).isEmpty)
+        #expect(model.handle(.command(.trash), at: 1).isEmpty)
         #expect(model.notice == GalleryModel.feedRefusesTrash)
-        #expect(model.perform(.undoTrash, at: 1).isEmpty)
-        #expect(model.perform(.copyPath, at: 1) == [.copyPath(2)])
+        #expect(model.handle(.command(.undoTrash), at: 1).isEmpty)
+        #expect(model.handle(.command(.copyPath), at: 1) == [.copyPath(2)])
     }
 
     @Test("the last photo stays")
     func lastPhotoStays() {
         var model = GalleryModel(photoCount: 1, mode: .bounded, viewport: Viewport(width: 800, height: 600))
-        #expect(model.perform(.trash, at: 1).isEmpty)
+        #expect(model.handle(.command(.trash), at: 1).isEmpty)
         #expect(model.notice == GalleryModel.lastPhotoStays)
-        #expect(model.perform(.undoTrash, at: 1) == [.undoTrash])
+        #expect(model.handle(.command(.undoTrash), at: 1) == [.undoTrash])
     }
 }

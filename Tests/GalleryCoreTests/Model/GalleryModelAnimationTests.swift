@@ -1,7 +1,8 @@
-import GalleryCore
 import PagerEngine
 import Support
 import Testing
+
+@testable import GalleryCore
 
 @Suite("Gallery model: animation")
 struct GalleryModelAnimationTests {
@@ -14,12 +15,12 @@ struct GalleryModelAnimationTests {
     @Test("Only the photo on screen animates; another photo (or none) ends it and its wake-ups")
     func onlyTheCurrentPhoto() {
         var model = model()
-        model.showAnimation(Self.clock, ofPhoto: 0, at: 1)
+        _ = model.handle(.report(.animation(Self.clock, photo: 0)), at: 1)
         model.noteTime(1.05)
         #expect(model.animationWakeTime.map { abs($0 - 1.1) < 1e-9 } == true)
-        model.showAnimation(Self.clock, ofPhoto: 0, at: 1.05)  // The same photo plays on.
+        _ = model.handle(.report(.animation(Self.clock, photo: 0)), at: 1.05)  // The same photo plays on.
         #expect(model.animation?.frame(at: 1.15) == 1)
-        model.showAnimation(nil, ofPhoto: 1, at: 1.2)
+        _ = model.handle(.report(.animation(nil, photo: 1)), at: 1.2)
         #expect(model.animation == nil)
         #expect(model.animationWakeTime == nil)
     }
@@ -27,22 +28,22 @@ struct GalleryModelAnimationTests {
     @Test("Ctrl+Space pauses and plays; Ctrl+N and Ctrl+P step and pause; a hidden window holds the frame")
     func keysAndHiding() {
         var model = model()
-        model.showAnimation(Self.clock, ofPhoto: 0, at: 0)
+        _ = model.handle(.report(.animation(Self.clock, photo: 0)), at: 0)
         #expect(model.command(forKey: GalleryKey.named("Ctrl+Space"), isRepeat: false, at: 0.05) == .toggleAnimation)
-        _ = model.perform(.toggleAnimation, at: 0.05)
+        _ = model.handle(.command(.toggleAnimation), at: 0.05)
         model.noteTime(5)
         #expect(model.animationWakeTime == nil)
         #expect(model.animationPanelLine == "animation frame 1/4 · paused")
-        _ = model.perform(.nextFrame, at: 5)
-        _ = model.perform(.nextFrame, at: 5)
+        _ = model.handle(.command(.nextFrame), at: 5)
+        _ = model.handle(.command(.nextFrame), at: 5)
         #expect(model.animation?.frame(at: 9) == 2)
-        _ = model.perform(.previousFrame, at: 9)
+        _ = model.handle(.command(.previousFrame), at: 9)
         #expect(model.animation?.frame(at: 9) == 1)
-        _ = model.perform(.toggleAnimation, at: 9)
-        model.setWindowHidden(true, at: 9)
+        _ = model.handle(.command(.toggleAnimation), at: 9)
+        _ = model.handle(.report(.windowHidden(true)), at: 9)
         model.noteTime(9.5)
         #expect(model.animationWakeTime == nil)
-        model.setWindowHidden(false, at: 20)
+        _ = model.handle(.report(.windowHidden(false)), at: 20)
         model.noteTime(20)
         #expect(model.animationWakeTime.map { abs($0 - 20.1) < 1e-9 } == true)
     }

@@ -1,7 +1,8 @@
-import GalleryCore
 import PagerEngine
 import Support
 import Testing
+
+@testable import GalleryCore
 
 /// The feed in the model, without a renderer: the spinner is on screen only on its page, and the answer replaces it
 /// in place with the first new page. The adapter's part (frames asked for, the wake-up time) is in GalleryTests'
@@ -30,8 +31,8 @@ import Testing
                 let photos = items.compactMap { item -> PhotoID? in
                     if case .photo(let index) = item { index } else { nil }
                 }
-                record(model.feedAppended(photos, photoCount: 3, at: time))
-            case .failed(let reason)?: record(model.feedFailed(reason: reason, at: time))
+                record(model.handle(.report(.feedAppended(photos, photoCount: 3)), at: time))
+            case .failed(let reason)?: record(model.handle(.report(.feedFailed(reason: reason)), at: time))
             case nil: break
             }
         }
@@ -47,7 +48,7 @@ import Testing
     @Test("the spinner shows only on its own page; the answer replaces it with the first new page, in place")
     func spinnerAndAnswer() throws {
         var drive = Drive()
-        drive.record(drive.model.perform(.last, at: 0))
+        drive.record(drive.model.handle(.command(.last), at: 0))
         drive.settle()
         // Resting on the last photo with a request in flight: the spinner's page is off screen.
         #expect(drive.model.feedState == .loading)
@@ -57,7 +58,7 @@ import Testing
         #expect(due > drive.time)
 
         // On the spinner's page: it is on screen (so the adapter keeps drawing while it turns).
-        drive.record(drive.model.perform(.next, at: drive.time))
+        drive.record(drive.model.handle(.command(.next), at: drive.time))
         drive.settle()
         #expect(drive.model.pager?.slotPosition == 3)
         #expect(drive.model.spinnerIsVisible)
@@ -76,11 +77,11 @@ import Testing
     )
     func spinnerPageLabel() throws {
         var drive = Drive()
-        drive.record(drive.model.perform(.last, at: 0))
+        drive.record(drive.model.handle(.command(.last), at: 0))
         drive.settle()
         #expect(drive.model.title(name: "c.jpg") == "3 / 3 — c.jpg")
         #expect(drive.model.tracePosition == 2)
-        drive.record(drive.model.perform(.next, at: drive.time))
+        drive.record(drive.model.handle(.command(.next), at: drive.time))
         drive.settle()
         #expect(drive.model.title(name: "c.jpg") == "Loading more\u{2026}")
         let overlay = drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: [])
@@ -89,25 +90,25 @@ import Testing
         // Where offset_px puts the strip: one page past the last photo.
         #expect(drive.model.tracePosition == 3)
         #expect(drive.model.tracePosition == drive.model.pager.map { $0.offset / $0.extent })
-        _ = drive.model.feedFailed(reason: "no network", at: drive.time)
+        _ = drive.model.handle(.report(.feedFailed(reason: "no network")), at: drive.time)
         #expect(drive.model.title(name: "c.jpg") == "Couldn\u{2019}t load more: no network")
     }
 
     @Test("On the spinner page no photo's dot is lit; a watched folder's end page says what it waits for")
     func spinnerPageDotsAndWaitingNote() throws {
         var drive = Drive()
-        drive.record(drive.model.perform(.last, at: 0))
+        drive.record(drive.model.handle(.command(.last), at: 0))
         drive.settle()
         let onLast = try #require(drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: []).dots)
         #expect(onLast.current == 2 && onLast.count == 3)
-        drive.record(drive.model.perform(.next, at: drive.time))
+        drive.record(drive.model.handle(.command(.next), at: drive.time))
         drive.settle()
         let onSpinner = try #require(drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: []).dots)
         #expect(onSpinner.count == 3)
         #expect(!(0..<onSpinner.count).contains(onSpinner.current), "dot \(onSpinner.current + 1) of 3 is lit")
         drive.model.feedWaitingNote = "Waiting for photos in incoming"
         #expect(drive.model.title(name: "c.jpg") == "Waiting for photos in incoming")
-        _ = drive.model.feedFailed(reason: "no network", at: drive.time)
+        _ = drive.model.handle(.report(.feedFailed(reason: "no network")), at: drive.time)
         #expect(drive.model.title(name: "c.jpg") == "Couldn\u{2019}t load more: no network")
     }
 }

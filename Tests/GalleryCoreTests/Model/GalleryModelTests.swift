@@ -1,6 +1,7 @@
-import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import GalleryCore
 
 /// The gallery model without a renderer: keys and the typed number, modes, the feed, slideshow, overlays, clicks.
 @Suite struct GalleryModelTests {
@@ -38,7 +39,8 @@ import Testing
     func typedNumberDoesNotSwitchModes() {
         var model = Self.model(.bounded)
         for (index, digit) in ["1", "1", "4"].enumerated() {
-            #expect(model.key(GalleryKey.named(digit), isRepeat: false, at: 1 + 0.3 * Double(index)) == [])
+            #expect(
+                model.handle(.user(.key(GalleryKey.named(digit), isRepeat: false)), at: 1 + 0.3 * Double(index)) == [])
             let forgotten = model.expireCount(at: 1.2 + 0.3 * Double(index))
             #expect(!forgotten)
         }
@@ -56,14 +58,14 @@ import Testing
         ])
     func countKeys(digits: [String], key: String, command: GalleryCommand) {
         var model = Self.model(.endCaps)
-        for digit in digits { _ = model.key(GalleryKey.named(digit), isRepeat: false, at: 1) }
+        for digit in digits { _ = model.handle(.user(.key(GalleryKey.named(digit), isRepeat: false)), at: 1) }
         #expect(model.command(forKey: GalleryKey.named(key), isRepeat: false, at: 1.2) == command)
     }
 
     @Test func typedNumberTimesOut() {
         var model = Self.model(.endCaps)
-        _ = model.key(.named("7"), isRepeat: false, at: 1)
-        _ = model.key(.named("1"), isRepeat: false, at: 1.1)
+        _ = model.handle(.user(.key(.named("7"), isRepeat: false)), at: 1)
+        _ = model.handle(.user(.key(.named("1"), isRepeat: false)), at: 1.1)
         let forgotten = model.expireCount(at: 1.1 + CountPrefix.timeout)
         #expect(forgotten)
         #expect(model.command(forKey: .named("Return"), isRepeat: false, at: 1.2 + CountPrefix.timeout) == .open)
@@ -90,7 +92,7 @@ import Testing
     @Test func heldKeyQueuesAtMostOnePageAhead() {
         var model = Self.model()
         #expect(model.command(forKey: .named("Right"), isRepeat: true, at: 1) == .pan(.right))
-        _ = model.perform(.next, at: 1)
+        _ = model.handle(.command(.next), at: 1)
         #expect(model.pager?.slotsAhead != 0)
         #expect(model.command(forKey: .named("Right"), isRepeat: true, at: 1.05) == nil)
         #expect(model.command(forKey: .named("Right"), isRepeat: false, at: 1.05) == .pan(.right))
@@ -98,7 +100,7 @@ import Testing
 
     @Test func movesReportThePagerEvents() throws {
         var model = Self.model()
-        let effects = model.perform(.last, at: 1)
+        let effects = model.handle(.command(.last), at: 1)
         #expect(effects.count == 1, "the pager's events, and no call back into the model")
         let events = try #require(
             effects.first.flatMap { if case .pagerEvents(let events) = $0 { events } else { nil } })
@@ -111,11 +113,11 @@ import Testing
     func wheelOnlyCommands(mode: GalleryMode) {
         var model = Self.model(mode, page: 3)
         do {
-            let result = model.perform(.flipWheel, at: 1)
+            let result = model.handle(.command(.flipWheel), at: 1)
             #expect(result == [])
         }
         #expect(model.wheelDirection == (mode == .wheel ? .anticlockwise : .clockwise))
-        let result = model.perform(.open, at: 1)
+        let result = model.handle(.command(.open), at: 1)
         // Enter opens the wheel's row, and in a pager the grid (nsxiv).
         #expect(model.mode == (mode == .wheel ? .endCaps : .grid) && model.currentPhoto == 3)
         #expect(result.contains(.screenChanged(left: mode)))
@@ -132,7 +134,7 @@ import Testing
 
     @Test func togglesAndRequests() {
         var model = Self.model()
-        _ = model.perform(.toggleHelp, at: 1)
+        _ = model.handle(.command(.toggleHelp), at: 1)
         #expect(model.showsHelp)
         do {
             let result = model.closeHelp()
@@ -142,46 +144,38 @@ import Testing
             let result = model.closeHelp()
             #expect(!result)
         }
-        _ = model.perform(.toggleInfoPanel, at: 1)
+        _ = model.handle(.command(.toggleInfoPanel), at: 1)
         #expect(model.overlay(name: "a.jpg", now: 1, panelLines: ["x"]).panel == ["x"])
-        _ = model.perform(.toggleFullscreen, at: 1)
-        _ = model.perform(.toggleFullscreen, at: 1)
-        _ = model.perform(.toggleFullscreen, at: 1)
-        do {
-            let result = model.takeFullscreenToggle()
-            #expect(result)
-        }
-        do {
-            let result = model.takeFullscreenToggle()
-            #expect(!result)
-        }
+        // Each toggle asks the window for one; three leave it filling the screen.
+        let toggles = (0..<3).flatMap { _ in model.handle(.command(.toggleFullscreen), at: 1) }
+        #expect(toggles == [.toggleFullscreen, .toggleFullscreen, .toggleFullscreen] && model.isFullscreen)
         do {
             // Nothing is decoded, so nothing zooms.
-            let result = model.perform(.zoomIn, at: 1)
+            let result = model.handle(.command(.zoomIn), at: 1)
             #expect(result == [] && model.shownZoom == nil)
         }
         do {
-            let result = model.perform(.retry, at: 1)
+            let result = model.handle(.command(.retry), at: 1)
             #expect(result == [])
         }
         do {
-            let result = model.perform(.mode(.wheel), at: 1)
+            let result = model.handle(.command(.mode(.wheel)), at: 1)
             #expect(result == [.screenChanged(left: .bounded), .sharpen] && model.mode == .wheel)
         }
         #expect(!model.quitRequested)
-        _ = model.perform(.quit, at: 1)
+        _ = model.handle(.command(.quit), at: 1)
         #expect(model.quitRequested)
     }
 
     @Test func slideshowTogglesAndShowsTheInformation() {
         var model = Self.model()
         #expect(!model.slideshow.isRunning)
-        _ = model.perform(.toggleSlideshow, at: 20)
+        _ = model.handle(.command(.toggleSlideshow), at: 20)
         #expect(model.slideshow.isRunning)
         #expect(model.infoShownAt == 20)
         #expect(
             model.overlay(name: "a.jpg", now: 20, panelLines: []).info == "1 / 12 — a.jpg · bounded · slideshow 5 s")
-        _ = model.perform(.toggleSlideshow, at: 21)
+        _ = model.handle(.command(.toggleSlideshow), at: 21)
         #expect(!model.slideshow.isRunning)
     }
 
@@ -269,10 +263,10 @@ import Testing
     @Test("A click during a key's page turn is a click; a press that stops a fling is not")
     func clickDuringATurn() {
         var model = Self.model()
-        _ = model.perform(.next, at: 1)
+        _ = model.handle(.command(.next), at: 1)
         #expect(model.pager?.isAnimating == true)
-        _ = model.pointerDown(x: 700, y: 300, at: 1.15)
-        _ = model.pointerUp(x: 700, y: 300, at: 1.18)
+        _ = model.handle(.user(.pointerDown(x: 700, y: 300)), at: 1.15)
+        _ = model.handle(.user(.pointerUp(x: 700, y: 300)), at: 1.18)
         // The press caught the turn and its release settles on the nearest page, 0; the click turns from there.
         #expect(model.pager?.targetPage == 1, "the click on the right third turned a page")
         // A fling: a quick drag released.
@@ -307,14 +301,14 @@ import Testing
 
     @Test func wheelOpensInThePagerModeUsedBeforeIt() {
         var model = Self.model(.threeSurfaces, page: 4)
-        let left = model.switchMode(to: .wheel, at: 1, showing: nil)
+        let left = model.handle(.show(.wheel, photo: nil), at: 1)
         #expect(left.contains(.screenChanged(left: .threeSurfaces)))
         #expect(model.mode == .wheel)
         #expect(model.currentPage == 4)
         #expect(model.pagerMode == .threeSurfaces)
-        let unchanged = model.switchMode(to: .wheel, at: 2, showing: nil)
+        let unchanged = model.handle(.show(.wheel, photo: nil), at: 2)
         #expect(unchanged.isEmpty, "the same mode, no photo asked for")
-        let opened = model.switchMode(to: GalleryMode(model.pagerMode), at: 3, showing: 7)
+        let opened = model.handle(.show(GalleryMode(model.pagerMode), photo: 7), at: 3)
         #expect(opened.contains(.screenChanged(left: .wheel)))
         #expect(model.mode == .threeSurfaces)
         #expect(model.currentPage == 7)
@@ -323,35 +317,35 @@ import Testing
     @Test func feedKeepsItsPagesAndStateWhileOtherModesShow() {
         var model = Self.model(.feed, count: 3, page: 2)
         // The feed shows photos 0, 1, 2, then what it appends (here photo 1 again and a new file, photo 3).
-        _ = model.feedAppended([1, 3], photoCount: 4, at: 1)
+        _ = model.handle(.report(.feedAppended([1, 3], photoCount: 4)), at: 1)
         #expect(model.pageCount == 5)
         #expect((0..<5).map { model.photo(ofPage: PageIndex($0)) } == [0, 1, 2, 1, 3])
-        _ = model.perform(.last, at: 2)
+        _ = model.handle(.command(.last), at: 2)
         _ = model.advance(to: 10)
         #expect(model.currentPage == 4)
         // Another mode pages through the library: photo 3 is its page 3.
-        _ = model.switchMode(to: .bounded, at: 11, showing: nil)
+        _ = model.handle(.show(.bounded, photo: nil), at: 11)
         #expect(model.pageCount == 4)
         #expect(model.currentPage == 3)
         // A failure while away is kept for the feed's return, with its reason.
-        let failed = model.feedFailed(reason: "offline", at: 12)
+        let failed = model.handle(.report(.feedFailed(reason: "offline")), at: 12)
         #expect(failed == [])
         #expect(model.feedState == .failed)
-        _ = model.switchMode(to: .feed, at: 13, showing: nil)
+        _ = model.handle(.show(.feed, photo: nil), at: 13)
         #expect(model.currentPage == 4, "back on the feed page that showed photo 3")
         #expect(model.feedState == .failed)
         #expect(model.feedFailure == "offline")
-        let retried = model.perform(.retry, at: 14)
+        let retried = model.handle(.command(.retry), at: 14)
         #expect(!retried.isEmpty)
         #expect(model.feedState == .loading)
     }
 
     @Test func retryOnlyAfterAFailureInTheFeed() {
         var model = Self.model(.bounded)
-        let inBounded = model.perform(.retry, at: 1)
+        let inBounded = model.handle(.command(.retry), at: 1)
         #expect(inBounded == [])
         model = Self.model(.feed)
-        let beforeAnyFailure = model.perform(.retry, at: 1)
+        let beforeAnyFailure = model.handle(.command(.retry), at: 1)
         #expect(beforeAnyFailure == [])
         #expect(model.feedState == .idle)
     }
@@ -362,7 +356,7 @@ import Testing
         let photo: (size: (width: Int, height: Int)?, zoomPercent: Int?) = ((4000, 3000), 26)
         #expect(model.overlay(name: "03-chelsea.jpg", now: 0, panelLines: [], photo: photo).status == nil)
         #expect(model.command(forKey: GalleryKey.named("b"), isRepeat: false, at: 1) == .toggleStatusBar)
-        _ = model.perform(.toggleStatusBar, at: 1)
+        _ = model.handle(.command(.toggleStatusBar), at: 1)
         let later = model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo)
         #expect(later.status == "3 / 12  ·  03-chelsea.jpg  ·  4000×3000  ·  26 %  ·  bounded")
         #expect(later.infoOpacity == 0)
@@ -372,7 +366,7 @@ import Testing
         var marked = model.statusLine(name: "a.jpg", photo: (nil, nil))
         marked.marks = 2
         #expect(marked.text.hasSuffix("  ·  bounded  ·  2 marked"))
-        _ = model.perform(.toggleStatusBar, at: 2)
+        _ = model.handle(.command(.toggleStatusBar), at: 2)
         #expect(model.overlay(name: "03-chelsea.jpg", now: 60, panelLines: [], photo: photo).status == nil)
     }
 
@@ -380,14 +374,18 @@ import Testing
     func helpScrolls() {
         var model = Self.model()
         #expect(GalleryKey.named("Down") == .scroll(1) && GalleryKey.named("up") == .scroll(-1))
-        _ = model.perform(.toggleHelp, at: 0)
-        model.scrollHelp(by: 3, maxScroll: 10)
+        _ = model.handle(.command(.toggleHelp), at: 0)
+        _ = model.handle(.report(.facts(FrameFacts(helpMaxScroll: 10))), at: 0)
+        for _ in 0..<3 { _ = model.handle(.user(.key(.scroll(1))), at: 0) }
         #expect(model.overlay(name: "a", now: 0, panelLines: []).helpScroll == 3)
-        model.scrollHelp(by: 30, maxScroll: 10)
+        for _ in 0..<10 { _ = model.handle(.user(.wheel(dx: 0, dy: -1)), at: 0) }
         #expect(model.helpScroll == 10)
-        model.scrollHelp(by: -30, maxScroll: 10)
+        for _ in 0..<30 { _ = model.handle(.user(.key(.scroll(-1))), at: 0) }
         #expect(model.helpScroll == 0)
-        model.scrollHelp(by: 4, maxScroll: 10)
-        #expect(model.closeHelp() && model.helpScroll == 0)
+        _ = model.handle(.user(.key(.scroll(1))), at: 0)
+        #expect(model.helpScroll == 1 && model.currentPage == 0, "the help took the key")
+        // Any other key closes the help and does nothing else: the page stays.
+        #expect(model.handle(.user(.key(.command(.next))), at: 0) == [])
+        #expect(!model.showsHelp && model.helpScroll == 0 && model.pager?.targetPage == 0)
     }
 }

@@ -1,6 +1,7 @@
-import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import GalleryCore
 
 /// The gesture arena without a renderer: who gets a press (zoom pan or page drag), the hand-over at the photo's edge,
 /// taps, and zooms that wait for the pager to rest. Nothing comes back for an adapter to feed in again: each
@@ -21,8 +22,8 @@ import Testing
     /// Zoomed to 2× at the centre, at rest.
     static func zoomedModel() -> GalleryModel {
         var model = model()
-        model.facts = facts()
-        let effects = model.pinch(to: 2, atX: 400, y: 300, at: 0)
+        _ = model.handle(.report(.facts(facts())), at: model.now)
+        let effects = model.handle(.user(.zoom(scale: 2, x: 400, y: 300)), at: 0)
         #expect(effects == [.sharpen], "at rest at once: the sharp region is asked for")
         return model
     }
@@ -36,38 +37,38 @@ import Testing
 
     @Test func atFitThePagerTakesTheDrag() {
         var model = Self.model()
-        let down = model.pointerDown(x: 600, y: 300, at: 1)
+        let down = model.handle(.user(.pointerDown(x: 600, y: 300)), at: 1)
         #expect(Self.pagerEvents(down).isEmpty, "a press moves nothing yet")
         #expect(!model.zoom.isPanning, "the pan took a press at fit")
-        _ = model.pointerMove(x: 500, y: 300, at: 1.02)
+        _ = model.handle(.user(.pointerMove(x: 500, y: 300)), at: 1.02)
         #expect(model.phase == .dragging)
         #expect(model.pager?.offset == 96, "the pager follows the finger, less its 4 px drag slop")
-        _ = model.pointerMove(x: 300, y: 300, at: 1.04)
-        _ = model.pointerUp(x: 300, y: 300, at: 1.05)
+        _ = model.handle(.user(.pointerMove(x: 300, y: 300)), at: 1.04)
+        _ = model.handle(.user(.pointerUp(x: 300, y: 300)), at: 1.05)
         #expect(model.pager?.targetPage == 1)
     }
 
     @Test func aZoomedPhotoPansThenHandsOverAtItsEdge() {
         var model = Self.zoomedModel()
-        let down = model.pointerDown(x: 400, y: 300, at: 1)
+        let down = model.handle(.user(.pointerDown(x: 400, y: 300)), at: 1)
         #expect(down.isEmpty, "the pan took the press")
         #expect(model.zoom.isPanning)
         // Dragging left 100 px pans the photo (its right half is off screen: 400 px of room).
-        let pan = model.pointerMove(x: 300, y: 300, at: 1.02)
+        let pan = model.handle(.user(.pointerMove(x: 300, y: 300)), at: 1.02)
         #expect(pan.isEmpty)
         #expect(model.shownZoom?.zoom.panX == -100)
         #expect(model.phase == .idle)
         // 400 px further reaches the edge: the pager is pressed there and takes the rest.
-        let handOver = model.pointerMove(x: -100, y: 300, at: 1.04)
+        let handOver = model.handle(.user(.pointerMove(x: -100, y: 300)), at: 1.04)
         #expect(Self.pagerEvents(handOver).isEmpty, "no page changed yet")
         #expect(model.shownZoom?.zoom.panX == -400)
         #expect(model.phase == .dragging)
         #expect(model.pager?.offset == 96, "the pager takes the 100 px past the photo's edge (less its slop), no more")
-        let after = model.pointerMove(x: -150, y: 300, at: 1.06)
+        let after = model.handle(.user(.pointerMove(x: -150, y: 300)), at: 1.06)
         #expect(Self.pagerEvents(after).isEmpty)
         #expect(model.pager?.offset == 146, "the pager follows the finger after the hand-over")
         #expect(model.shownZoom?.zoom.panX == -400, "the pan stays at the edge")
-        _ = model.pointerUp(x: -150, y: 300, at: 1.08)
+        _ = model.handle(.user(.pointerUp(x: -150, y: 300)), at: 1.08)
         #expect(!model.zoom.isPanning)
         #expect(model.phase == .settling)
         #expect(model.pager?.targetPage == 1, "the released pager settles on the next photo")
@@ -75,9 +76,9 @@ import Testing
 
     @Test func releasingAPanGlides() {
         var model = Self.zoomedModel()
-        _ = model.pointerDown(x: 400, y: 300, at: 1)
-        _ = model.pointerMove(x: 380, y: 300, at: 1.02)
-        let up = model.pointerUp(x: 360, y: 300, at: 1.04)
+        _ = model.handle(.user(.pointerDown(x: 400, y: 300)), at: 1)
+        _ = model.handle(.user(.pointerMove(x: 380, y: 300)), at: 1.02)
+        let up = model.handle(.user(.pointerUp(x: 360, y: 300)), at: 1.04)
         #expect(up.isEmpty)
         #expect(model.zoom.isMoving)
         let gliding = model.advance(to: 1.05)
@@ -90,9 +91,9 @@ import Testing
     @Test("A tap on the right third turns the page in the same call, no click handed back")
     func aTapClicks() {
         var model = Self.model()
-        _ = model.pointerDown(x: 700, y: 300, at: 1)
-        _ = model.pointerMove(x: 702, y: 301, at: 1.02)
-        let up = model.pointerUp(x: 702, y: 301, at: 1.05)
+        _ = model.handle(.user(.pointerDown(x: 700, y: 300)), at: 1)
+        _ = model.handle(.user(.pointerMove(x: 702, y: 301)), at: 1.02)
+        let up = model.handle(.user(.pointerUp(x: 702, y: 301)), at: 1.05)
         #expect(model.pager?.targetPage == 1)
         #expect(up.allSatisfy { if case .pagerEvents = $0 { true } else { false } })
     }
@@ -102,10 +103,10 @@ import Testing
         var model = Self.model()
         let layout = SceneLayout(
             width: 800, height: 600, scale: 1, overlay: model.overlay(name: "a", now: 0, panelLines: []))
-        model.facts = FrameFacts(layout: layout)
+        _ = model.handle(.report(.facts(FrameFacts(layout: layout))), at: model.now)
         let dot = try #require((0..<800).lazy.compactMap { x in layout.dot(atX: x, y: 590).map { (x, $0) } }.last)
-        _ = model.pointerDown(x: Double(dot.0), y: 590, at: 1)
-        _ = model.pointerUp(x: Double(dot.0), y: 590, at: 1.05)
+        _ = model.handle(.user(.pointerDown(x: Double(dot.0), y: 590)), at: 1)
+        _ = model.handle(.user(.pointerUp(x: Double(dot.0), y: 590)), at: 1.05)
         #expect(dot.1 == 4 && model.pager?.targetPage == 4)
     }
 
@@ -114,15 +115,15 @@ import Testing
         for dragged in [false, true] {
             var model = Self.model()
             // The double-click's zoom to 100 % (4 × the fit of a 3200-pixel photo at 800) starts at 1.0.
-            model.facts = Self.facts()
-            _ = model.perform(.zoomActualSize, at: 1)
+            _ = model.handle(.report(.facts(Self.facts())), at: model.now)
+            _ = model.handle(.command(.zoomActualSize), at: 1)
             model.noteTime(1.1)
             let caught = model.zoomScale
             #expect(caught > 1 && caught < 4)
-            _ = model.pointerDown(x: 400, y: 300, at: 1.1)
+            _ = model.handle(.user(.pointerDown(x: 400, y: 300)), at: 1.1)
             let end = dragged ? 450.0 : 401
-            _ = model.pointerMove(x: end, y: 300, at: 1.12)
-            _ = model.pointerUp(x: end, y: 300, at: 1.15)
+            _ = model.handle(.user(.pointerMove(x: end, y: 300)), at: 1.12)
+            _ = model.handle(.user(.pointerUp(x: end, y: 300)), at: 1.15)
             _ = model.advance(to: 10)
             if dragged {
                 #expect(abs(model.zoomScale - caught) < 1e-9, "the drag held the zoom at \(caught)")
@@ -134,10 +135,10 @@ import Testing
 
     @Test func cancellingAHandedOverPanReleasesThePagerAtTheCentre() {
         var model = Self.zoomedModel()
-        _ = model.pointerDown(x: 400, y: 300, at: 1)
-        _ = model.pointerMove(x: -100, y: 300, at: 1.04)
+        _ = model.handle(.user(.pointerDown(x: 400, y: 300)), at: 1)
+        _ = model.handle(.user(.pointerMove(x: -100, y: 300)), at: 1.04)
         #expect(model.pager?.offset == 96)
-        let cancel = model.pointerCancel(at: 1.06)
+        let cancel = model.handle(.user(.pointerCancel), at: 1.06)
         // Released at the centre, 500 px right of where it was held: past the first photo's end, it springs back.
         #expect(Self.pagerEvents(cancel) == [.reachedEnd(.leading)])
         #expect(model.phase == .settling, "the pager was released")
@@ -147,18 +148,19 @@ import Testing
     @Test("A zoom waits for the drag, starts from the fit the adapter measured, and goes on from where it shows")
     func zoomWaitsForTheDragAndStartsFromTheFit() {
         var model = Self.model()
-        model.facts = Self.facts()
-        _ = model.pointerDown(x: 600, y: 300, at: 1)
-        _ = model.pointerMove(x: 500, y: 300, at: 1.05)
-        #expect(model.pinch(to: 2, atX: 400, y: 300, at: 1.06) == [] && model.shownZoom == nil, "mid-drag")
+        _ = model.handle(.report(.facts(Self.facts())), at: model.now)
+        _ = model.handle(.user(.pointerDown(x: 600, y: 300)), at: 1)
+        _ = model.handle(.user(.pointerMove(x: 500, y: 300)), at: 1.05)
+        #expect(
+            model.handle(.user(.zoom(scale: 2, x: 400, y: 300)), at: 1.06) == [] && model.shownZoom == nil, "mid-drag")
         var idle = Self.model()
-        idle.facts = Self.facts()
+        _ = idle.handle(.report(.facts(Self.facts())), at: idle.now)
         let first = idle.perform(.zoomActualSize, at: 1)
         #expect(first == [], "animated: not at rest yet")
         idle.noteTime(1.05)
         #expect(idle.zoomScale > 1)
         // The fits are gone (the page dropped): the zoom goes on from where it is shown.
-        idle.facts = FrameFacts()
+        _ = idle.handle(.report(.facts(FrameFacts())), at: idle.now)
         _ = idle.perform(.zoomToFit, at: 1.1)
         _ = idle.advance(to: 10)
         #expect(idle.zoomScale == 1)
@@ -171,7 +173,7 @@ import Testing
         var model = Self.zoomedModel()
         #expect(!model.advance(to: 1).contains(.sharpen))
         #expect(model.zoom.zoomed != nil)
-        _ = model.perform(.next, at: 1)
+        _ = model.handle(.command(.next), at: 1)
         let settled = model.advance(to: 5)
         #expect(settled.contains(.sharpen))
         #expect(model.zoom.zoomed == nil)
@@ -179,14 +181,14 @@ import Testing
 
     @Test func aModeSwitchResetsTheZoom() {
         var model = Self.zoomedModel()
-        _ = model.switchMode(to: .endCaps, at: 1, showing: nil)
+        _ = model.handle(.show(.endCaps, photo: nil), at: 1)
         #expect(model.zoom.zoomed == nil)
     }
 
     @Test func mouseNotchesTurnPagesAndATouchpadStreamDrags() {
         var model = Self.model()
-        _ = model.wheel(dx: 0, dy: -1, at: 1)
-        _ = model.wheel(dx: 0, dy: -1, at: 1.05)
+        _ = model.handle(.user(.wheel(dx: 0, dy: -1)), at: 1)
+        _ = model.handle(.user(.wheel(dx: 0, dy: -1)), at: 1.05)
         #expect(model.pager?.targetPage == 2, "two notches, two pages")
         var touchpad = Self.model()
         _ = touchpad.wheel(dx: 0.5, dy: 0, at: 2)
@@ -205,7 +207,7 @@ import Testing
 
     /// A touchpad's sideways scroll, which the model turns into a virtual drag itself.
     static func scroll(_ model: inout GalleryModel, dx: Double, at time: Double) {
-        _ = model.wheel(dx: dx, dy: 0, at: time)
+        _ = model.handle(.user(.wheel(dx: dx, dy: 0)), at: time)
     }
 
     @Test(
@@ -230,11 +232,12 @@ import Testing
         _ = model.advance(to: 1 + TouchpadScroll.releaseGap)
         #expect(model.touchpadReleaseTime == nil, "released")
         // The fingers go on moving (a pause of more than releaseGap, less than gestureGap): dropped.
-        #expect(model.wheel(dx: 3, dy: 0, at: 1.1).isEmpty)
-        #expect(model.wheel(dx: 1, dy: 0, at: 1.2).isEmpty)  // A whole 1 within the gesture is not a notch.
+        #expect(model.handle(.user(.wheel(dx: 3, dy: 0)), at: 1.1).isEmpty)
+        // A whole 1 within the gesture is not a notch.
+        #expect(model.handle(.user(.wheel(dx: 1, dy: 0)), at: 1.2).isEmpty)
         // After a real pause, a new gesture presses again.
         #expect(model.touchpadReleaseTime == nil)
-        _ = model.wheel(dx: 3, dy: 0, at: 1.21 + TouchpadScroll.gestureGap)
+        _ = model.handle(.user(.wheel(dx: 3, dy: 0)), at: 1.21 + TouchpadScroll.gestureGap)
         #expect(model.touchpadReleaseTime != nil, "a new stream")
     }
 }

@@ -1,6 +1,7 @@
-import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import GalleryCore
 
 @Suite("Grid mode")
 struct GridModeTests {
@@ -14,7 +15,7 @@ struct GridModeTests {
         var time = model.now + 1
         for name in names {
             model.noteTime(time)
-            _ = model.key(GalleryKey.named(name), isRepeat: false, at: time)
+            _ = model.handle(.user(.key(GalleryKey.named(name), isRepeat: false)), at: time)
             time += 0.2  // within CountPrefix.timeout, so digits make a number
         }
         time += 5
@@ -49,7 +50,7 @@ struct GridModeTests {
         Self.press(["Right"], on: &model)
         let time = model.now + 1
         let shownCell = model.grid?.selectionCell(at: time)
-        let effects = model.perform(.open, at: time)
+        let effects = model.handle(.command(.open), at: time)
         guard case .zoomFromGrid(let photo, let cell) = effects.first else {
             Issue.record("no zoom from the grid: \(effects)")
             return
@@ -72,8 +73,8 @@ struct GridModeTests {
         var model = Self.model()
         let cell = model.grid!.layout.cellRect(photo: 12, offset: 0)
         let (x, y) = (Double(cell.x + 10), Double(cell.y + 10))
-        _ = model.pointerDown(x: x, y: y, at: 1)
-        let effects = model.pointerUp(x: x, y: y, at: 1.05)
+        _ = model.handle(.user(.pointerDown(x: x, y: y)), at: 1)
+        let effects = model.handle(.user(.pointerUp(x: x, y: y)), at: 1.05)
         #expect(effects.first == .zoomFromGrid(photo: 12, cell: cell))
         #expect(effects.contains(.screenChanged(left: .grid)))
         #expect(model.mode == .threeSurfaces && model.currentPhoto == 12, "opened in the pager mode for 100 photos")
@@ -96,7 +97,7 @@ struct GridModeTests {
         #expect(grid.selection == 1234)
         let cell = grid.selectionCell(at: model.now)
         #expect(cell.y >= 0 && cell.maxY <= 720)
-        let zoomed = model.zoom(by: 1.1, atX: 640, y: 360, at: model.now)
+        let zoomed = model.handle(.user(.zoomBy(factor: 1.1, x: 640, y: 360)), at: model.now)
         #expect(zoomed.isEmpty && model.shownZoom == nil && model.mode == .grid, "the grid took Ctrl + wheel")
     }
 
@@ -120,7 +121,7 @@ struct GridModeTests {
     @Test("a feed's append grows the grid")
     func feedAppend() {
         var model = Self.model(photos: 10)
-        _ = model.feedAppended([10, 11, 12], photoCount: 13, at: 1)
+        _ = model.handle(.report(.feedAppended([10, 11, 12], photoCount: 13)), at: 1)
         #expect(model.grid!.layout.photoCount == 13)
         Self.press(["End"], on: &model)
         #expect(model.grid!.selection == 12)

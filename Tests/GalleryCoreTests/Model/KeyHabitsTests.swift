@@ -1,6 +1,7 @@
-import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import GalleryCore
 
 /// The keys newcomers from nsxiv and eog reach for: mode keys that act at once while digits only ever count; Escape
 /// stepping out one layer at a time; marks inverted (and back), cleared, and visited in turn.
@@ -28,8 +29,7 @@ struct KeyHabitsTests {
         for name in names {
             model.noteTime(time)
             _ = model.advance(to: time)
-            _ = model.key(GalleryKey.named(name), isRepeat: false, at: time)
-            _ = model.takeFullscreenToggle()
+            _ = model.handle(.user(.key(GalleryKey.named(name), isRepeat: false)), at: time)
             time += 1
         }
         time += 5
@@ -104,9 +104,9 @@ struct KeyHabitsTests {
     func keepZoomIsSaid() {
         var model = GalleryModel(
             photoCount: 12, mode: .bounded, startPage: 0, viewport: Viewport(width: 800, height: 600))
-        _ = model.key(GalleryKey.named("z"), isRepeat: false, at: 1)
+        _ = model.handle(.user(.key(GalleryKey.named("z"), isRepeat: false)), at: 1)
         #expect(model.notice == "zoom kept over page turns")
-        _ = model.key(GalleryKey.named("z"), isRepeat: false, at: 2)
+        _ = model.handle(.user(.key(GalleryKey.named("z"), isRepeat: false)), at: 2)
         #expect(model.notice == "zoom not kept: each photo opens fitted")
     }
 

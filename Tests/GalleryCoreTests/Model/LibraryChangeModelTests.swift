@@ -1,7 +1,8 @@
-import GalleryCore
 import PagerEngine
 import Support
 import Testing
+
+@testable import GalleryCore
 
 /// The model when photos leave or join the library: the arrangement stays, its pager is built afresh on the photo
 /// kept, the marks follow their photos.
@@ -12,10 +13,10 @@ struct LibraryChangeModelTests {
         arguments: [GalleryMode.bounded, .endCaps, .threeSurfaces, .wheel, .grid])
     func renumbered(mode: GalleryMode) {
         var model = GalleryModel(photoCount: 10, mode: mode, startPage: 6, viewport: Viewport(width: 800, height: 600))
-        _ = model.perform(.toggleMark, at: 1)
-        _ = model.perform(.goToPhoto(8), at: 1.1)
+        _ = model.handle(.command(.toggleMark), at: 1)
+        _ = model.handle(.command(.goToPhoto(8)), at: 1.1)
         _ = model.advance(to: 5)
-        _ = model.perform(.toggleMark, at: 5)
+        _ = model.handle(.command(.toggleMark), at: 5)
         // Photos 2 and 3 are gone: every later photo moves down two.
         model.renumberPhotos(
             count: 8,

@@ -22,15 +22,15 @@ struct PhotoMarksTests {
         var model = GalleryModel(
             photoCount: 5, mode: .endCaps, startPage: 1, viewport: Viewport(width: 800, height: 600))
         func press(_ name: String, at time: Double) {
-            _ = model.key(GalleryKey.named(name), isRepeat: false, at: time)
+            _ = model.handle(.user(.key(GalleryKey.named(name), isRepeat: false)), at: time)
         }
         press("m", at: 0.1)
         #expect(model.marks.inOrder == [1])
         #expect(model.overlay(name: "b.jpg", now: 0.1, panelLines: []).info.hasSuffix(" · marked (1 in all)"))
-        _ = model.switchMode(to: .wheel, at: 0.2, showing: 3)
+        _ = model.handle(.show(.wheel, photo: 3), at: 0.2)
         press("m", at: 0.3)
         #expect(model.marks.inOrder == [1, 3])
-        _ = model.switchMode(to: .bounded, at: 0.4, showing: 0)
+        _ = model.handle(.show(.bounded, photo: 0), at: 0.4)
         #expect(model.overlay(name: "a.jpg", now: 0.4, panelLines: []).info.hasSuffix(" · 2 marked"))
         press("M", at: 0.5)
         #expect(model.marks.inOrder == [0, 2, 4])
@@ -43,7 +43,7 @@ struct PhotoMarksTests {
         var model = GalleryModel(
             photoCount: 5, mode: .bounded, startPage: 1, viewport: Viewport(width: 800, height: 600))
         for name in ["Right", "Right", "m"] {
-            _ = model.key(GalleryKey.named(name), isRepeat: false, at: 0.1)
+            _ = model.handle(.user(.key(GalleryKey.named(name), isRepeat: false)), at: 0.1)
         }
         #expect(model.marks.inOrder == [3])
     }

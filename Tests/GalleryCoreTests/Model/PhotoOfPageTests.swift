@@ -11,7 +11,7 @@ import Testing
     /// Four photos; the feed has appended photos 1 and 7 (of eight) after them.
     static func model(_ mode: GalleryMode) -> GalleryModel {
         var model = GalleryModel(photoCount: 4, mode: mode, viewport: Viewport(width: 320, height: 240))
-        if mode == .feed { _ = model.feedAppended([1, 7], photoCount: 8, at: 0) }
+        if mode == .feed { _ = model.handle(.report(.feedAppended([1, 7], photoCount: 8)), at: 0) }
         return model
     }
 
@@ -46,7 +46,7 @@ import Testing
         var model = Self.model(.feed)
         #expect(model.pager?.content(ofSlot: 6) == .feedEnd)
         #expect(model.photo(ofPage: 6) == 6)
-        _ = model.perform(.last, at: 0)
+        _ = model.handle(.command(.last), at: 0)
         _ = model.advance(to: 5)
         #expect(model.currentPage == 5 && model.photo(ofPage: model.currentPage) == 7)
     }

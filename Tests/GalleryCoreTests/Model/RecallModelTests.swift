@@ -1,7 +1,8 @@
-import GalleryCore
 import PagerEngine
 import Support
 import Testing
+
+@testable import GalleryCore
 
 @Suite("Remembered views in the model")
 struct RecallModelTests {

@@ -1,6 +1,7 @@
-import GalleryCore
 import PagerEngine
 import Testing
+
+@testable import GalleryCore
 
 /// Ctrl+S in the model: the view's turn of the photo shown, asked only when there is one to save, in a pager.
 @Suite("Save the turn in the model")
@@ -11,13 +12,13 @@ struct SaveTurnModelTests {
         #expect(KeyMap.helpLines.contains { $0.contains("Ctrl+S: save it into the file") })
         var model = GalleryModel(
             photoCount: 5, mode: .bounded, startPage: 2, viewport: Viewport(width: 800, height: 600))
-        #expect(model.perform(.saveTurn, at: 1).isEmpty)
+        #expect(model.handle(.command(.saveTurn), at: 1).isEmpty)
         #expect(model.notice == GalleryModel.nothingToSave)
-        _ = model.perform(.orient(.turnClockwise), at: 1)
-        _ = model.perform(.orient(.mirrorHorizontally), at: 1)
+        _ = model.handle(.command(.orient(.turnClockwise)), at: 1)
+        _ = model.handle(.command(.orient(.mirrorHorizontally)), at: 1)
         let turn = model.orientation(of: 2)
         #expect(turn == ViewOrientation(quarterTurns: 3, mirrored: true))
-        #expect(model.perform(.saveTurn, at: 2) == [.saveTurn(2, turn: turn)])
+        #expect(model.handle(.command(.saveTurn), at: 2) == [.saveTurn(2, turn: turn)])
         model.resetOrientation(of: 2)
         #expect(model.orientation(of: 2) == .upright)
     }
@@ -25,7 +26,7 @@ struct SaveTurnModelTests {
     @Test("the grid's rows are never turned: Ctrl+S there says where it works")
     func gridRefuses() {
         var model = GalleryModel(photoCount: 5, mode: .grid, startPage: 1, viewport: Viewport(width: 800, height: 600))
-        #expect(model.perform(.saveTurn, at: 1).isEmpty)
+        #expect(model.handle(.command(.saveTurn), at: 1).isEmpty)
         #expect(model.notice == GalleryModel.saveTurnInPager)
     }
 

@@ -12,7 +12,7 @@ struct TouchpadGestureTests {
         var model = GalleryModel(photoCount: 5, mode: .bounded, viewport: Viewport(width: 800, height: 600))
         let fit = PhotoZoom(
             fittedWidth: 800, fittedHeight: 600, viewportWidth: 800, viewportHeight: 600, imageWidth: 3200)
-        model.facts = FrameFacts(fits: [0: .init(bare: fit, withStatusBar: fit)])
+        _ = model.handle(.report(.facts(FrameFacts(fits: [0: .init(bare: fit, withStatusBar: fit)]))), at: model.now)
         return model
     }
 
@@ -24,7 +24,7 @@ struct TouchpadGestureTests {
         var time = start
         for step in 0..<steps {
             time = start + Double(step) * interval
-            _ = model.touchpad(.scroll(dx: dx, dy: 0), at: time)
+            _ = model.handle(.user(.touchpad(.scroll(dx: dx, dy: 0))), at: time)
             _ = model.advance(to: time)
         }
         return time
@@ -54,7 +54,7 @@ struct TouchpadGestureTests {
         var model = Self.model()
         let last = Self.scroll(&model, dx: step, steps: steps, interval: interval, from: 1)
         _ = model.advance(to: last + pause)
-        _ = model.touchpad(.lift, at: last + pause)
+        _ = model.handle(.user(.touchpad(.lift)), at: last + pause)
         #expect(model.phase != .dragging)
         _ = model.advance(to: last + pause + 5)
         #expect(model.phase == .idle && model.currentPage == PageIndex(page))
@@ -64,14 +64,14 @@ struct TouchpadGestureTests {
     func holdCatchesAFling() {
         var model = Self.model()
         let last = Self.scroll(&model, dx: -40, steps: 4, interval: 0.008, from: 1)
-        _ = model.touchpad(.lift, at: last)
+        _ = model.handle(.user(.touchpad(.lift)), at: last)
         _ = model.advance(to: last + 0.05)
         let moving = model.pager?.offset ?? 0
         #expect(model.phase != .idle && moving > 120)
-        _ = model.touchpad(.hold, at: last + 0.05)
+        _ = model.handle(.user(.touchpad(.hold)), at: last + 0.05)
         _ = model.advance(to: last + 0.4)
         #expect(model.phase == .dragging && model.pager?.offset == moving, "held where it was")
-        _ = model.touchpad(.holdEnd(cancelled: false), at: last + 0.4)
+        _ = model.handle(.user(.touchpad(.holdEnd(cancelled: false))), at: last + 0.4)
         _ = model.advance(to: last + 5)
         #expect(model.phase == .idle)
         #expect(model.currentPage == PageIndex(moving > 400 ? 1 : 0))
@@ -81,8 +81,8 @@ struct TouchpadGestureTests {
     func holdsNeverClick() {
         var model = Self.model()
         for time in [1.0, 1.1, 1.2, 1.3] {
-            _ = model.touchpad(.hold, at: time)
-            _ = model.touchpad(.holdEnd(cancelled: false), at: time + 0.02)
+            _ = model.handle(.user(.touchpad(.hold)), at: time)
+            _ = model.handle(.user(.touchpad(.holdEnd(cancelled: false))), at: time + 0.02)
         }
         _ = model.advance(to: 3)
         #expect(model.currentPage == 0 && model.zoomScale == 1 && model.phase == .idle)
@@ -91,8 +91,8 @@ struct TouchpadGestureTests {
     @Test("A cancelled hold gives way to the scroll that follows it, without a jump")
     func cancelledHoldThenScroll() {
         var model = Self.model()
-        _ = model.touchpad(.hold, at: 1)
-        _ = model.touchpad(.holdEnd(cancelled: true), at: 1.05)
+        _ = model.handle(.user(.touchpad(.hold)), at: 1)
+        _ = model.handle(.user(.touchpad(.holdEnd(cancelled: true))), at: 1.05)
         Self.scroll(&model, dx: -10, steps: 12, interval: 0.008, from: 1.06)
         #expect(model.phase == .dragging && model.pager?.offset == 116)
     }
@@ -100,13 +100,13 @@ struct TouchpadGestureTests {
     @Test("A pinch zooms about its centre, stretches past 800 % and settles there on release")
     func pinchPastTheLimit() {
         var model = Self.model()
-        _ = model.touchpad(.pinchBegin(x: 400, y: 300), at: 1)
-        _ = model.touchpad(.pinch(scale: 2, dx: 0, dy: 0), at: 1.02)
+        _ = model.handle(.user(.touchpad(.pinchBegin(x: 400, y: 300))), at: 1)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 2, dx: 0, dy: 0))), at: 1.02)
         #expect(abs(model.zoomScale - 2) < 1e-9)
-        _ = model.touchpad(.pinch(scale: 100, dx: 0, dy: 0), at: 1.04)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 100, dx: 0, dy: 0))), at: 1.04)
         let max = model.shownZoom?.zoom.maxScale ?? 0
         #expect(model.zoomScale > max && model.zoomScale < 2 * max, "stretched past 800 %: \(model.zoomScale)")
-        let end = model.touchpad(.pinchEnd, at: 1.06)
+        let end = model.handle(.user(.touchpad(.pinchEnd)), at: 1.06)
         #expect(!end.contains(.sharpen) && model.zoom.isMoving, "springing back")
         let rest = model.advance(to: 5)
         #expect(rest.contains(.sharpen) && abs(model.zoomScale - max) < 1e-9)
@@ -115,10 +115,10 @@ struct TouchpadGestureTests {
     @Test("A pinch below fit shrinks the photo a little and springs back to fit")
     func pinchBelowFit() {
         var model = Self.model()
-        _ = model.touchpad(.pinchBegin(x: 400, y: 300), at: 1)
-        _ = model.touchpad(.pinch(scale: 0.5, dx: 0, dy: 0), at: 1.02)
+        _ = model.handle(.user(.touchpad(.pinchBegin(x: 400, y: 300))), at: 1)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 0.5, dx: 0, dy: 0))), at: 1.02)
         #expect(model.zoomScale < 1 && model.zoomScale > 0.5)
-        _ = model.touchpad(.pinchEnd, at: 1.04)
+        _ = model.handle(.user(.touchpad(.pinchEnd)), at: 1.04)
         _ = model.advance(to: 5)
         #expect(model.shownZoom == nil, "back at fit")
     }
@@ -126,13 +126,13 @@ struct TouchpadGestureTests {
     @Test("A pinch pans with its centre: the photo point under the fingers goes where they go")
     func pinchPans() {
         var model = Self.model()
-        _ = model.touchpad(.pinchBegin(x: 500, y: 300), at: 1)
-        _ = model.touchpad(.pinch(scale: 2, dx: -60, dy: 20), at: 1.02)
+        _ = model.handle(.user(.touchpad(.pinchBegin(x: 500, y: 300))), at: 1)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 2, dx: -60, dy: 20))), at: 1.02)
         let zoom = model.shownZoom!.zoom
         // The photo point under (500, 300) at fit is 100 px right of the centre; at 2× it is 200 px right of the
         // photo's centre, and lies under (440, 320).
         #expect(abs(zoom.panX - (440 - 400 - 200)) < 1e-9 && abs(zoom.panY - 20) < 1e-9)
-        let ended = model.touchpad(.pinchEnd, at: 1.04)
+        let ended = model.handle(.user(.touchpad(.pinchEnd)), at: 1.04)
         #expect(ended == [.sharpen], "within the limits: at rest at once")
     }
 
@@ -140,15 +140,15 @@ struct TouchpadGestureTests {
     func pinchInTheGrid() {
         var model = GalleryModel(photoCount: 100, mode: .grid, viewport: Viewport(width: 1280, height: 720))
         let before = model.grid!.layout.cellSide
-        _ = model.touchpad(.pinchBegin(x: 640, y: 360), at: 1)
-        _ = model.touchpad(.pinch(scale: 1.1, dx: 0, dy: 0), at: 1.02)
+        _ = model.handle(.user(.touchpad(.pinchBegin(x: 640, y: 360))), at: 1)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 1.1, dx: 0, dy: 0))), at: 1.02)
         #expect(model.grid!.layout.cellSide == before, "less than a step")
-        _ = model.touchpad(.pinch(scale: 1.3, dx: 0, dy: 0), at: 1.04)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 1.3, dx: 0, dy: 0))), at: 1.04)
         let larger = model.grid!.layout.cellSide
         #expect(larger > before)
-        _ = model.touchpad(.pinch(scale: 0.7, dx: 0, dy: 0), at: 1.06)
+        _ = model.handle(.user(.touchpad(.pinch(scale: 0.7, dx: 0, dy: 0))), at: 1.06)
         #expect(model.grid!.layout.cellSide < larger)
-        _ = model.touchpad(.pinchEnd, at: 1.08)
+        _ = model.handle(.user(.touchpad(.pinchEnd)), at: 1.08)
     }
 
     @Test("In the grid the fingers scroll the thumbnails 1:1, hold them while they rest, and fling on the lift")
@@ -158,22 +158,22 @@ struct TouchpadGestureTests {
         var time = 1.0
         for _ in 0..<12 {
             time += 0.008
-            _ = model.touchpad(.scroll(dx: 0, dy: -20), at: time)
+            _ = model.handle(.user(.touchpad(.scroll(dx: 0, dy: -20))), at: time)
         }
         let held = model.grid!.offset(at: time)
         #expect(held - start > 200 && held - start <= 240, "240 px of fingers, less the slop: \(held - start)")
         _ = model.advance(to: time + 0.5)
         #expect(model.grid!.offset(at: time + 0.5) == held, "resting fingers hold the grid")
-        _ = model.touchpad(.lift, at: time + 0.5)
+        _ = model.handle(.user(.touchpad(.lift)), at: time + 0.5)
         _ = model.advance(to: time + 0.6 + 2)
         let settled = model.grid!.offset(at: time + 2.6)
         #expect(abs(settled - held) < Double(model.grid!.layout.cellSide) / 2, "a still lift only settles on a row")
         for _ in 0..<6 {
             time += 0.008
-            _ = model.touchpad(.scroll(dx: 0, dy: -40), at: time + 3)
+            _ = model.handle(.user(.touchpad(.scroll(dx: 0, dy: -40))), at: time + 3)
         }
         let flicked = model.grid!.offset(at: time + 3)
-        _ = model.touchpad(.lift, at: time + 3)
+        _ = model.handle(.user(.touchpad(.lift)), at: time + 3)
         _ = model.advance(to: time + 8)
         #expect(model.grid!.offset(at: time + 8) > flicked + 100, "a flick glides on")
     }

@@ -26,13 +26,14 @@ extension SDLSerializedTests {
                 worker.shutdown()
                 thumbnails.shutdown()
             }
+            var services = GalleryServices()
+            services.actions = ActionRunner(commands: [1: ActionCommand(template: "echo broken >&2; exit 3")])
             let gallery = try GalleryController(
                 library: PageLibrary(photos: PhotoIndex(photos: paths.map(PhotoEntry.init))), mode: .bounded,
-                renderer: renderer, worker: worker, thumbnailWorker: thumbnails)
-            gallery.actions = ActionRunner(commands: [1: ActionCommand(template: "echo broken >&2; exit 3")])
-            gallery.runAction(2, photo: 0, marked: [])
+                renderer: renderer, worker: worker, thumbnailWorker: thumbnails, services: services)
+            gallery.carryOut([.runAction(number: 2, photo: 0, marked: [])], at: 0)
             #expect(gallery.model.notice == "Ctrl+2: no --action2 was given")
-            gallery.runAction(1, photo: 0, marked: [])
+            gallery.carryOut([.runAction(number: 1, photo: 0, marked: [])], at: 0)
             gallery.waitForAction(upTo: 10)
             gallery.advance(to: 5)
             try gallery.receiveDecodes(uploadBudget: nil)

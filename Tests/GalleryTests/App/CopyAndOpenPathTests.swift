@@ -22,12 +22,13 @@ extension SDLSerializedTests {
             let jpeg = JPEGFixture.rgb(width: 16, height: 16) { _, _ in .white }
             let photos = try names.map { try folder.write(jpeg, to: $0) }
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
+            let copied = Box()
+            var services = GalleryServices()
+            services.clipboard = copied
             let gallery = try GalleryController(
                 library: PageLibrary(photos: PhotoIndex(photos: photos.map { PhotoEntry(path: $0) })),
                 mode: .bounded, renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)),
-                worker: worker, thumbnailWorker: worker)
-            let copied = Box()
-            gallery.clipboard = copied
+                worker: worker, thumbnailWorker: worker, services: services)
             return (gallery, folder, copied)
         }
 

@@ -72,11 +72,12 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let source = AnsweringFeedSource(
                 items: [.file(path: "/fed/one/a.jpg"), .file(path: "/fed/two/b.png"), .file(path: "/fed/one/c.jpg")])
+            var named: [Set<String>] = []
+            var services = GalleryServices()
+            services.protectFolders = { named.append($0) }
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 2), mode: .feed, renderer: renderer, worker: worker,
-                thumbnailWorker: worker, feedSource: source)
-            var named: [Set<String>] = []
-            gallery.protectFolders = { named.append($0) }
+                thumbnailWorker: worker, feedSource: source, services: services)
             gallery.perform(.last, at: 0)
             gallery.advance(to: 0.5)
             #expect(gallery.library.count == 5)

@@ -85,17 +85,20 @@ extension SDLSerializedTests {
             #expect(run.standardError.contains(photos.path("a.jpg")))
         }
 
-        /// A controller on the photos of `folder` in bounded mode, showing `start`, listing again as at start.
+        /// A controller on the photos of `folder` in bounded mode, showing `start`, listing again as at start, and
+        /// watching the shown photo's folder when `watching`.
         static func gallery(
-            _ folder: TemporaryDirectory, start: Int, mode: GalleryMode = .bounded, worker: DecodeWorker
+            _ folder: TemporaryDirectory, start: Int, mode: GalleryMode = .bounded, worker: DecodeWorker,
+            watching: Bool = false
         ) throws -> GalleryController {
             let path = folder.url.path
-            let gallery = try GalleryController(
+            var services = GalleryServices()
+            services.relist = { PageLibrary(photos: try PhotoIndex(paths: [path], sort: $0)) }
+            if watching { services.shownFolderWatch = ShownFolderWatch() }
+            return try GalleryController(
                 library: PageLibrary(photos: try PhotoIndex(paths: [path])), mode: mode,
                 renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)), worker: worker,
-                thumbnailWorker: worker, startPage: start)
-            gallery.relist = { PageLibrary(photos: try PhotoIndex(paths: [path], sort: $0)) }
-            return gallery
+                thumbnailWorker: worker, startPage: start, services: services)
         }
 
         /// Runs and draws frames from `time` until `done` holds (up to 10 s of real time); returns the time reached.
@@ -188,8 +191,7 @@ extension SDLSerializedTests {
             let photos = try Self.folder([("a.jpg", Self.jpeg), ("b.jpg", Self.jpeg), ("c.jpg", Self.jpeg)])
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer { worker.shutdown() }
-            let gallery = try Self.gallery(photos, start: 1, worker: worker)
-            gallery.shownFolderWatch = ShownFolderWatch()
+            let gallery = try Self.gallery(photos, start: 1, worker: worker, watching: true)
             var time = try Self.pump(gallery, worker: worker, from: 0) { Self.shownAspect(gallery) != nil }
             usleep(100_000)  // The watch thread takes up the folder.
 

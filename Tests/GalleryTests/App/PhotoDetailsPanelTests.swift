@@ -38,7 +38,7 @@ extension SDLSerializedTests {
             let photo = try folder.write(jpeg, to: "london.jpg")
             let plain = try folder.write(
                 JPEGFixture.rgb(width: 40, height: 30) { _, _ in RGBA(r: 9, g: 9, b: 9) }, to: "plain.jpg")
-            PhotoFileAccess.slowDown(folder: folder.url.path, bySeconds: 0)
+            PhotoFileAccess.slowDown(folder: folder.url.path) {}
             defer { PhotoFileAccess.restore(folder: folder.url.path) }
             let target = try Surface(width: 320, height: 240, opaque: true)
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)

@@ -35,8 +35,7 @@ extension SDLSerializedTests {
         static func watchedGallery(
             _ photos: TemporaryDirectory, worker: DecodeWorker
         ) throws -> (GalleryController, Double) {
-            let gallery = try Helpers.gallery(photos, start: 1, worker: worker)
-            gallery.shownFolderWatch = ShownFolderWatch()
+            let gallery = try Helpers.gallery(photos, start: 1, worker: worker, watching: true)
             let time = try Helpers.pump(gallery, worker: worker, from: 0) { Helpers.shownAspect(gallery) != nil }
             usleep(100_000)  // The watch thread takes up the folder.
             return (gallery, time)

@@ -50,7 +50,8 @@ extension SDLSerializedTests {
                     }, to: "p\(index).jpg")
             }
             let folder = directory.url.path
-            PhotoFileAccess.slowDown(folder: folder, bySeconds: Self.delay)
+            let microseconds = useconds_t(Self.delay * 1_000_000)
+            PhotoFileAccess.slowDown(folder: folder) { usleep(microseconds) }
             defer { PhotoFileAccess.restore(folder: folder) }
 
             let renderer = try Renderer(

@@ -1,0 +1,137 @@
+import PagerEngine
+import Support
+
+/// Carrying out a command, from its key, a click, the slideshow or a script.
+extension GalleryModel {
+    /// Carries out `command` at `time`; returns what the adapter does in the world.
+    mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
+        if case .grid = screen, let effects = performInGrid(command, at: time) { return effects }
+        switch command {
+        case .next: return move(.next, at: time)
+        case .previous: return move(.previous, at: time)
+        case .pageForward: return move(.goTo(page: PageIndex(targetPage.rawValue + Self.pageJump)), at: time)
+        case .pageBackward: return move(.goTo(page: PageIndex(targetPage.rawValue - Self.pageJump)), at: time)
+        case .first: return move(.first, at: time)
+        case .last: return move(.last, at: time)
+        case .goToPage(let page): return move(.goTo(page: page), at: time)
+        case .goToPhoto(let photo):
+            // Outside the feed page p shows photo p; in the feed, the page nearest that shows it.
+            let page = screen.isFeed ? feedPages.page(showing: photo, near: currentPage) : PageIndex(photo.rawValue)
+            return page.map { move(.goTo(page: $0), at: time) } ?? []
+        case .mode(let kind): return switchMode(to: kind, at: time, showing: nil)
+        case .quit: quitRequested = true
+        case .back: return back(at: time)
+        case .reload: return screen.isFeed ? [] : [.reload]
+        case .cycleSort: return screen.isFeed ? [] : [.cycleSort]
+        case .retry: return retryFeed(at: time)
+        case .flipWheel:
+            guard case .wheel = screen else { return [] }
+            wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
+        case .open:
+            // Enter opens the wheel's row; in a pager, Enter and t open the grid on the photo (nsxiv).
+            guard case .wheel(_, let back) = screen else { return switchMode(to: .grid, at: time, showing: nil) }
+            return switchMode(to: GalleryMode(back), at: time, showing: currentPhoto)
+        case .toggleSlideshow:
+            if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
+            showInfo(at: time)
+        case .toggleHelp:
+            showsHelp.toggle()
+            helpScroll = 0
+        case .toggleAnimation: animation?.togglePause(at: time)
+        case .nextFrame: animation?.step(1, at: time)
+        case .previousFrame: animation?.step(-1, at: time)
+        case .toggleInfoPanel: showsInfoPanel.toggle()
+        case .toggleStatusBar:
+            showsStatusBar.toggle()
+            return refitZoom()
+        case .toggleFullscreen:
+            isFullscreen.toggle()
+            return [.toggleFullscreen]
+        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
+        case .cycleFitMode: return cycleFitMode(at: time)
+        case .toggleGridNames:
+            showsGridNames.toggle()
+            showNotice(showsGridNames ? "grid: file names shown" : "grid: file names hidden", at: time)
+        case .toggleMark:
+            guard photoCount > 0 else { return [] }
+            // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.
+            marks.toggle(targetPhoto)
+            showInfo(at: time)
+        case .invertMarks:
+            marks.invert(photoCount: photoCount)
+            showInfo(at: time)
+        case .clearMarks:
+            marks.removeAll()
+            showInfo(at: time)
+        case .nextMarked, .previousMarked:
+            return goToMarked(forward: command == .nextMarked, at: time)
+        case .orient(let change): return orient(change)
+        case .pan(let direction): return panOrTurn(direction, at: time)
+        case .toggleKeepZoom:
+            keepsZoom.toggle()
+            carriedZoom = nil
+            // Said even without the status bar: the frame itself does not change.
+            showNotice(keepsZoom ? "zoom kept over page turns" : "zoom not kept: each photo opens fitted", at: time)
+        case .action(let number):
+            guard photoCount > 0 else { return [] }
+            return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]
+        case .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo, .saveTurn:
+            return performFileCommand(command, at: time)
+        }
+        return []
+    }
+
+    /// The page the pager is heading for (the grid's selection).
+    private var targetPage: PageIndex { pager?.targetPage ?? currentPage }
+
+    /// A page turn of the pager shown.
+    private mutating func move(_ command: PagerCommand, at time: Double) -> [GalleryEffect] {
+        guard let events = withPager({ $0.handle(.command(command), at: time) }) else { return [] }
+        return noteEvents(events, at: time)
+    }
+
+    /// The pager's events: the model's own part (the page information on a page change, the zoom left behind on
+    /// settling), then the adapter's (the trace, the feed's source, a stand-in).
+    mutating func noteEvents(_ events: [PagerEvent], at time: Double) -> [GalleryEffect] {
+        // No events, no effect: a frame's step that moved nothing asks for no frame (`GalleryController.advance`).
+        var effects: [GalleryEffect] = events.isEmpty ? [] : [.pagerEvents(events)]
+        for event in events {
+            switch event {
+            case .pageChanged: showInfo(at: time)
+            case .settled(let page):
+                if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
+                noteArrival()
+                effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
+            default: break
+            }
+        }
+        return effects
+    }
+
+    /// A click on the page (not on a dot, the feed's retry page or the wheel) at (x, y): carries out what it means
+    /// (`tapMeaning`).
+    mutating func clickThirds(x: Double, y: Double, at time: Double) -> [GalleryEffect] {
+        switch tapMeaning(x: x, y: y, at: time) {
+        case .turn(let command)?: perform(command, at: time)
+        case .toggleActualSize(let x, let y)?: toggleActualSize(atX: x, y: y, at: time)
+        case nil: []
+        }
+    }
+
+    /// What a click on the page at (x, y) means: the left and right thirds turn the page, each click, however quick;
+    /// a double-click in the middle third zooms to 100 % and back; nil for a first click in the middle.
+    mutating func tapMeaning(x: Double, y: Double, at time: Double) -> TapMeaning? {
+        let previous = gestures.lastClick
+        let side: GalleryCommand? = SceneLayout.turn(atX: x, width: viewport.width).map {
+            $0 < 0 ? .previous : .next
+        }
+        // A click on a side third is never the first half of a double-click.
+        gestures.lastClick = side == nil ? (time, x, y) : nil
+        if let side { return .turn(side) }
+        guard let previous, time - previous.time <= Self.doubleClick.seconds,
+            abs(previous.x - x) <= Self.doubleClick.pixels, abs(previous.y - y) <= Self.doubleClick.pixels
+        else { return nil }
+        gestures.lastClick = nil
+        return .toggleActualSize(x: x, y: y)
+    }
+}

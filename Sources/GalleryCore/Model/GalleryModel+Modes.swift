@@ -1,0 +1,93 @@
+import PagerEngine
+import Support
+
+/// Switching the screen between the pager modes, the wheel and the grid, and laying it out in a new window size.
+extension GalleryModel {
+
+    /// Switches the arrangement at any moment (mid-drag, mid-fling, while the feed loads), opening on `requested`: by
+    /// default where queued key presses were heading, else the photo at the centre now. Returns what the adapter does
+    /// (nothing when nothing changed: the same mode, no photo asked for).
+    mutating func switchMode(to kind: GalleryMode, at time: Double, showing requested: PhotoID?)
+        -> [GalleryEffect]
+    {
+        switchMode(to: kind, at: time, showing: requested, droppedAt: nil)
+    }
+
+    /// `switchMode(to:at:showing:)`, the page shown flying into its grid cell from `pose` when a drag down let go of
+    /// it there.
+    mutating func switchMode(
+        to kind: GalleryMode, at time: Double, showing requested: PhotoID?, droppedAt pose: DismissPose?
+    )
+        -> [GalleryEffect]
+    {
+        guard kind != mode || requested != nil else { return [] }
+        // With no photos yet (an empty watched folder) only the feed has pages to show: its spinner.
+        guard kind == .feed || photoCount > 0 else { return [] }
+        let left = mode
+        let photo = requested ?? targetPhoto
+        // The page shown flies back into its cell when a pager gives way to the grid on it.
+        let leaving = pager.flatMap { pager -> Int? in
+            pager.visibleSlots().first { visible in
+                if case .page(let page) = visible.content { return self.photo(ofPage: page) == currentPhoto }
+                return false
+            }?.slot
+        }
+        let flight = (photo: currentPhoto, slot: leaving, pose: pose)
+        if left == .feed, let pager {
+            lastFeedPage = pager.currentPage
+            feedStateAside = feedState
+        }
+        let back = pagerMode
+        switch kind.topology {
+        case nil:
+            screen = .grid(makeGrid(on: photo), returnTo: back)
+            // A slideshow would turn pages nobody sees.
+            slideshow.stop()
+        case .feed?:
+            let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
+            screen = .pager(
+                makePager(
+                    FeedTopology(pageCount: feedPages.count, startPage: page.rawValue, loadState: feedStateAside),
+                    at: time))
+        case .wheel?:
+            screen = .wheel(
+                makePager(WheelTopology(rowCount: photoCount, startRow: photo.rawValue), at: time), returnTo: back)
+        case let topology?:
+            // Outside the feed page p shows photo p.
+            screen = .pager(
+                makePager(topology.makeTopology(pageCount: photoCount, startPage: photo.rawValue), at: time))
+        }
+        gestures.tap.cancel()
+        zoom.reset()
+        carriedZoom = nil
+        endDismiss()
+        showInfo(at: time)
+        var effects: [GalleryEffect] = []
+        if kind == .grid, left != .wheel, grid?.selection == flight.photo {
+            effects.append(.zoomIntoGrid(photo: flight.photo, slot: flight.slot, from: flight.pose))
+        }
+        return effects + [.screenChanged(left: left), .sharpen]
+    }
+
+    /// A pager of `topology` in the window, at `time`.
+    private func makePager(_ topology: some PageTopology, at time: Double) -> Pager {
+        Pager(topology: topology, viewport: viewport, configuration: configuration, time: time)
+    }
+
+    /// The window became `viewport` (a resize, a new scale): the screen lays out again; a touchpad stream under way
+    /// lifts its virtual finger first, since the scroll that follows could never release it, leaving the pager
+    /// dragging for good; a drag down measured against the old size ends; the zoom goes back to fit.
+    mutating func resize(to viewport: Viewport, at time: Double) -> [GalleryEffect] {
+        var effects = gestures.touchpad.add(dx: 0, dy: 0, at: time).flatMap { pointer($0, at: time) }
+        effects += gestures.fingers.input(for: .lift).flatMap { pointer($0, at: time) }
+        gestures.touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
+        gestures.fingers = TouchpadFingers(originX: viewport.width / 2, originY: viewport.height / 2)
+        self.viewport = viewport
+        withGrid { $0.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale) }
+        if let events = withPager({ $0.handle(.resize(viewport), at: time) }) {
+            effects += noteEvents(events, at: time)
+        }
+        endDismiss()
+        return effects
+    }
+}
