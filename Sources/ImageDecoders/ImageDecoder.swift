@@ -112,7 +112,7 @@ public struct ImageDecoder: Sendable {
         guard accepts(size) else { throw .tooLarge(size) }
         try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
         var animationNote: String?
-        if format == .gif || format == .webp, animated, region == nil {
+        if format.mayAnimate, animated, region == nil {
             switch try decodeAnimation(
                 format, file, path: path, header: header, fileExtension: fileExtension, fitting: box)
             {

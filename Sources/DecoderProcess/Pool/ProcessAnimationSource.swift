@@ -67,7 +67,7 @@ final class ProcessAnimationSource: AnimationFrameSource {
 
 extension ProcessDecoding {
     /// `picture`, the first frame of an animated-purpose decode of the file at `path`, with an `AnimationStream` played
-    /// by a process of its own when the file's scan says it is an animated GIF or WebP whose canvas fits `budget`: the
+    /// by a process of its own when the file's scan says it is an animated GIF, WebP or PNG whose canvas fits `budget`: the
     /// clock, size and byte count computed as the inline path computes them. Otherwise `picture` as it is.
     static func animated(
         _ picture: DecodedPicture, file: ImageFile, format: ImageHeader.Format?, path: String, box: PixelSize,
@@ -89,6 +89,16 @@ extension ProcessDecoding {
             clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
             canvas = PixelSize(width: scan.width, height: scan.height)
             fileBytes = bytes.count
+        case .png?:
+            // The decoder checked the canvas against its limits; the sides are bounded again here (31 bits each in
+            // the file), so the byte counts below cannot overflow whatever the file became since.
+            guard let bytes = try? file.contents(), let scan = APNGScan(bytes: bytes), scan.isAnimated,
+                scan.width <= 1 << 20, scan.height <= 1 << 20
+            else { return picture }
+            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
+            canvas = PixelSize(width: scan.width, height: scan.height)
+            // And one frame's decode (`ImageDecoder.frameDecodingBytesPerPixel`).
+            fileBytes = bytes.count + 8 * canvas.area
         default:
             return picture
         }
