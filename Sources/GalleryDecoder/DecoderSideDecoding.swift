@@ -20,6 +20,7 @@ public enum DecoderSideDecoding {
         sharing.sharesPixels = true
         let picture: DecodedPicture
         if request.animationFrame { return animationFrame(job, decoder: decoder, box: box) }
+        if request.animationClock { return .encoded(animationClock(job)) }
         do {
             if request.thumbnailPNG {
                 // A thumbnail cache's PNG: fitted, not enlarged, sRGB, encoded here (libpng, sandboxed).
@@ -92,6 +93,16 @@ public enum DecoderSideDecoding {
             if case .outOfMemory = error { return .failure(code: DecoderReply.memoryLimitFailureCode, texts: []) }
             return .failure(code: 8, texts: [error.description])
         }
+    }
+
+    /// The `AnimationClockRecord` of the JPEG XL animation sent (libjxl reads its frame headers here, sandboxed), or no
+    /// bytes when it is none.
+    static func animationClock(_ job: DecodeJob) -> [UInt8] {
+        guard let file = try? ImageFile(path: job.path), file.stamp.byteCount <= 256 << 20,
+            let bytes = try? file.contents(),
+            let scan = bytes.withUnsafeBytes({ JXLAnimationScan(bytes: $0) }), scan.frameCount > 1
+        else { return [] }
+        return AnimationClockRecord.encoded(size: scan.size, loopCount: scan.loopCount, delays: scan.delays)
     }
 
     /// `source`'s pixels copied into the request's reply memory (the place the request names, when no buffer of the

@@ -86,7 +86,8 @@ final class DecoderProcessHandle {
         if request.kind == .decode || request.kind == .details {
             do throws(PixelBufferError) {
                 place = try slots.place(
-                    byteCount: request.mostReplyBytes, ownMemory: request.thumbnailPNG || request.kind == .details)
+                    byteCount: request.mostReplyBytes,
+                    ownMemory: request.thumbnailPNG || request.animationClock || request.kind == .details)
             } catch {
                 return .failure(.unavailable("memory for the reply: \(error)"))
             }

@@ -32,6 +32,10 @@ final class ProcessAnimationSource: AnimationFrameSource {
             budgetBytes: configuration.budgetBytes, cpuSeconds: configuration.cpuSeconds,
             fileExtension: ProcessDecoding.fileExtension(path))
         request.animationFrame = true
+        // The libraries its format needs, loaded before the sandbox: libjxl for JPEG XL, SDL_image for an APNG whose
+        // frames are not plain PNGs (giflib and libwebp are linked).
+        let header = ImageHeader.read(file.read(at:count:), fileExtension: request.fileExtension)
+        request.libraries = FormatLibrarySet.needed(for: header.format, read: file.read(at:count:))
         self.request = request
         deadline = configuration.deadlineSeconds
         if let profile = pool.outputProfile {
@@ -67,7 +71,7 @@ final class ProcessAnimationSource: AnimationFrameSource {
 
 extension ProcessDecoding {
     /// `picture`, the first frame of an animated-purpose decode of the file at `path`, with an `AnimationStream` played
-    /// by a process of its own when the file's scan says it is an animated GIF, WebP or PNG whose canvas fits `budget`: the
+    /// by a process of its own when the file's scan (a decoder's, for JPEG XL) says it is an animated GIF, WebP, PNG or JPEG XL whose canvas fits `budget`: the
     /// clock, size and byte count computed as the inline path computes them. Otherwise `picture` as it is.
     static func animated(
         _ picture: DecodedPicture, file: ImageFile, format: ImageHeader.Format?, path: String, box: PixelSize,
@@ -99,6 +103,13 @@ extension ProcessDecoding {
             canvas = PixelSize(width: scan.width, height: scan.height)
             // And one frame's decode (`ImageDecoder.frameDecodingBytesPerPixel`).
             fileBytes = bytes.count + 8 * canvas.area
+        case .jxl?:
+            // libjxl reads the frame headers in a decoder process: the viewer parses no JPEG XL.
+            guard let scanned = animationClock(path: path, box: box, pool: pool) else { return picture }
+            clock = scanned.clock
+            canvas = scanned.size
+            // libjxl's output buffer and float planes (`ImageDecoder.frameDecodingBytesPerPixel`), and the file.
+            fileBytes = file.stamp.byteCount + 28 * canvas.area
         default:
             return picture
         }

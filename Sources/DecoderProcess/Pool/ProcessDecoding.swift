@@ -35,6 +35,19 @@ public enum ProcessDecoding {
             first, file: file, format: format, path: path, box: request.box, pool: pool, budgetBytes: budgetBytes)
     }
 
+    /// The canvas and clock of the animation at `path` as a process of `pool` reads them (for JPEG XL, which the viewer
+    /// cannot scan without libjxl); nil when it is no animation, or the answer is no whole record.
+    static func animationClock(path: String, box: PixelSize, pool: DecoderPool) -> (
+        size: PixelSize, clock: AnimationClock
+    )? {
+        var message = DecoderRequest(
+            boxWidth: Int32(clamping: box.width), boxHeight: Int32(clamping: box.height), budgetBytes: 0,
+            cpuSeconds: 0, fileExtension: "")
+        message.animationClock = true
+        guard let bytes = try? exchange(message, for: .file(path: path), pool: pool).answer.encoded else { return nil }
+        return AnimationClockRecord.decoded(bytes)
+    }
+
     /// The PNG a thumbnail cache stores for `source`, fitted inside `side` × `side` (never enlarged, sRGB), decoded
     /// and encoded by a process of `pool`; nil when it decoded but could not be encoded.
     public static func thumbnailPNG(of source: PageSource, side: Int, pool: DecoderPool) throws(DecodeFailure)

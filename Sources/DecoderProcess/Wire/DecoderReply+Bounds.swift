@@ -21,8 +21,9 @@ extension DecoderReply {
             return nil
         }
         if format == Self.encodedPNGFormat {
-            // A thumbnail's PNG: never more than its pixels stored raw, with every row's filter byte and some chunks.
-            guard request.thumbnailPNG else { return "PNG bytes for pixels" }
+            // A thumbnail's PNG: never more than its pixels stored raw, with every row's filter byte and some chunks;
+            // an animation's clock record (checked again as it is read).
+            guard request.thumbnailPNG || request.animationClock else { return "PNG bytes for pixels" }
             return nil
         }
         guard PixelFormat(rawValue: format) != nil else { return "pixel format \(format)" }

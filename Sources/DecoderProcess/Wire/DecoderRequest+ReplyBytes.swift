@@ -2,10 +2,11 @@ import Imaging
 
 extension DecoderRequest {
     /// The most bytes a reply to this request may hold (`DecoderReply.refusal(answering:)`): the size of the memory the
-    /// viewer makes for it. A photo's details: their record. A thumbnail's PNG: its pixels stored raw, with every row's filter byte and some chunks;
+    /// viewer makes for it. A photo's details: their record. An animation's clock: the largest record. A thumbnail's PNG: its pixels stored raw, with every row's filter byte and some chunks;
     /// pixels: the widest stride allowed times the most rows.
     public var mostReplyBytes: Int {
         if kind == .details { return PhotoDetailsRecord.byteCount }
+        if animationClock { return AnimationClockRecord.maximumByteCount }
         let box = (width: Int(max(boxWidth, 1)), height: Int(max(boxHeight, 1)))
         if thumbnailPNG {
             let side = max(box.width, box.height)

@@ -44,6 +44,8 @@ public struct DecoderRequest: Sendable, Hashable {
     /// The longest file extension sent (the decoder tells formats without magic bytes by it).
     public static let extensionCapacity = 16
     static let magic: UInt32 = 0x5152_4447  // "GDRQ"
+    /// The flags' bit 8: `animationClock`.
+    static let animationClockFlag: UInt16 = 1 << 8
     /// The flags' bit 9: `thumbnailPNG`.
     static let thumbnailPNGFlag: UInt16 = 1 << 9
     /// The flags' bit 10: `animationFrame` (the flags are 16 bits wide, so bit 10 is the next free one).
@@ -88,6 +90,10 @@ public struct DecoderRequest: Sendable, Hashable {
     /// enlarged, in sRGB whatever the output profile, encoded by the decoder; the reply carries the PNG's bytes
     /// (`DecoderReply.encodedPNGFormat`), or no bytes when the picture decoded but could not be encoded.
     public var thumbnailPNG = false
+    /// Whether the animation's canvas and clock are wanted (flag bit 8), for a format the viewer does not scan itself
+    /// (JPEG XL): the reply carries an `AnimationClockRecord` (as `DecoderReply.encodedPNGFormat` bytes), or no bytes
+    /// when the file is no animation.
+    public var animationClock = false
     /// Whether frame `frameIndex` of the animation sent is wanted (flag bit 10), fitted inside the box as its first
     /// frame is: the decoder keeps the file's frame source open while requests for that file keep coming, and another
     /// file replaces it. Carries no region (the frame index takes the region's first field).
@@ -126,6 +132,7 @@ public struct DecoderRequest: Sendable, Hashable {
             | (carriesReplyMemory ? Int(Self.replyMemoryFlag) : 0)
             | (preview ? 8 : 0)
             | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0) | (animationFrame ? Int(Self.animationFrameFlag) : 0)
+            | (animationClock ? Int(Self.animationClockFlag) : 0)
         let libraryBits: Int = Int(libraries.rawValue & 0x1F) << Int(Self.librariesShift)
         wire.put(UInt16(flags | libraryBits), at: 6)
         wire.put(boxWidth, at: 8)
@@ -153,6 +160,7 @@ public struct DecoderRequest: Sendable, Hashable {
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         animationFrame = flags & Self.animationFrameFlag != 0
+        animationClock = flags & Self.animationClockFlag != 0
         libraries = FormatLibrarySet(rawValue: UInt8(flags >> Self.librariesShift & 0x1F))
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)

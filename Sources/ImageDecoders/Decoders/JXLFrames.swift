@@ -46,10 +46,7 @@ final class JXLFrames: AnimationFrameSource {
         if let runner, JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) != JXL_DEC_SUCCESS {
             throw .processingFailed("libjxl: the parallel runner was refused")
         }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FRAME.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS, rewind() else {
-            throw Self.corrupt("the decoder refused the input")
-        }
+        guard rewind() else { throw Self.corrupt("the decoder refused the input") }
     }
 
     deinit {
@@ -102,9 +99,12 @@ final class JXLFrames: AnimationFrameSource {
         throw Self.corrupt("no frame \(index + 1) after 16 decoder events")
     }
 
-    /// Gives libjxl the whole file again, from its start; whether it took it.
+    /// Asks libjxl for the frames and gives it the whole file again, from its start; whether it took them. libjxl
+    /// 0.7 forgets the events asked for when it rewinds (its header says it keeps them): after a rewind without them
+    /// it only says it is done.
     private func rewind() -> Bool {
-        guard
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FRAME.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
             JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
                 == JXL_DEC_SUCCESS
         else { return false }
