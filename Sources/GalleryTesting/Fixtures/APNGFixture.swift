@@ -26,10 +26,12 @@ package enum APNGFixture {
         }
     }
 
-    /// An APNG of `width` × `height` playing `frames` forever.
-    package static func bytes(width: Int, height: Int, frames: [Frame]) throws -> [UInt8] {
+    /// An APNG of `width` × `height` playing `frames` forever; with `gamma`, a gAMA chunk stating it (in
+    /// hundred-thousandths), which makes each frame's PNG one that SDL_image decodes, not libpng alone.
+    package static func bytes(width: Int, height: Int, frames: [Frame], gamma: Int? = nil) throws -> [UInt8] {
         var png = APNGScan.signature
         png += chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
+        if let gamma { png += chunk("gAMA", be(gamma)) }
         png += chunk("acTL", be(frames.count) + be(0))
         var sequence = 0
         for (index, frame) in frames.enumerated() {

@@ -73,6 +73,19 @@ extension SDLSerializedTests {
             #expect(ProcessAnimationSource.playingProcessIDs.count == 1)
         }
 
+        @Test("An APNG whose frames SDL_image decodes (a gAMA chunk) plays from a process that loaded it")
+        func processPlaysAPNGThroughSDLImage() throws {
+            let folder = try TemporaryDirectory()
+            let frames = [RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 0, b: 255)].map {
+                APNGFixture.Frame(x: 0, y: 0, width: 64, height: 48, colour: $0)
+            }
+            let path = try folder.write(
+                try APNGFixture.bytes(width: 64, height: 48, frames: frames, gamma: 45_455), to: "gamma.png")
+            let stream = try Self.stream(path, pool: DecoderPoolTests.pool())
+            let decoded = try (0..<2).map { try stream.frame($0).get().rgba(x: 32, y: 24) }
+            #expect(decoded[0].r > 200 && decoded[0].b < 50 && decoded[1].b > 200 && decoded[1].r < 50)
+        }
+
         @Test("Killing the animation's process mid-play fails the next frame; the last frame stays")
         func killedProcess() throws {
             let folder = try TemporaryDirectory()
