@@ -91,7 +91,7 @@ public enum KeyMap {
             "photo to the Trash; x, y: it or the marked to --move-to, --copy-to (2 x…); Ctrl+Z: undo"),
         KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
-            "copy the photo: picture, file, path; Ctrl+O: open it with xdg-open (the I panel showing a GPS position: the position)"
+            "copy the photo: picture, file, path; Ctrl+O: open it with xdg-open (I showing GPS: the place)"
         ),
     ]
 
