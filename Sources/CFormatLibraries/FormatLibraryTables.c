@@ -83,19 +83,23 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libdav1d.so.6", "dav1d_open"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libdav1d.so.6", "dav1d_picture_unref"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libdav1d.so.6", "dav1d_send_data"},
+    {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderCloseInput"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderCreate"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderDestroy"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderFlushImage"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderGetBasicInfo"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderGetColorAsEncodedProfile"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderGetColorAsICCProfile"},
+    {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderGetFrameHeader"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderGetICCProfileSize"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderImageOutBufferSize"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderProcessInput"},
+    {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderRewind"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderSetImageOutBuffer"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderSetInput"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderSetKeepOrientation"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderSetParallelRunner"},
+    {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderSkipFrames"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderSubscribeEvents"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl.so.0.7", "JxlDecoderVersion"},
     {GALLERY_FORMAT_LIBRARIES_JXL, "libjxl_threads.so.0.7", "JxlThreadParallelRunner"},
@@ -239,7 +243,7 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_RenderUTF8_Blended"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_SizeUTF8"},
 };
-const int gallery_format_library_function_count = 234;
+const int gallery_format_library_function_count = 238;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {

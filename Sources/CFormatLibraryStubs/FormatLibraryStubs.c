@@ -95,73 +95,77 @@ __typeof__(int) dav1d_send_data(__typeof__(Dav1dContext *) p0, __typeof__(Dav1dD
 #include <jxl/decode.h>
 #include <jxl/thread_parallel_runner.h>
 
-__typeof__(JxlDecoder *) JxlDecoderCreate(__typeof__(const JxlMemoryManager *) p0) { return ((__typeof__(&JxlDecoderCreate))gallery_format_library_function(79))(p0); }
-__typeof__(void) JxlDecoderDestroy(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderDestroy))gallery_format_library_function(80))(p0); }
-__typeof__(JxlDecoderStatus) JxlDecoderFlushImage(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderFlushImage))gallery_format_library_function(81))(p0); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetBasicInfo(__typeof__(const JxlDecoder *) p0, __typeof__(JxlBasicInfo *) p1) { return ((__typeof__(&JxlDecoderGetBasicInfo))gallery_format_library_function(82))(p0, p1); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsEncodedProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(JxlColorEncoding *) p3) { return ((__typeof__(&JxlDecoderGetColorAsEncodedProfile))gallery_format_library_function(83))(p0, p1, p2, p3); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsICCProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(uint8_t *) p3, __typeof__(size_t) p4) { return ((__typeof__(&JxlDecoderGetColorAsICCProfile))gallery_format_library_function(84))(p0, p1, p2, p3, p4); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetICCProfileSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(size_t *) p3) { return ((__typeof__(&JxlDecoderGetICCProfileSize))gallery_format_library_function(85))(p0, p1, p2, p3); }
-__typeof__(JxlDecoderStatus) JxlDecoderImageOutBufferSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(size_t *) p2) { return ((__typeof__(&JxlDecoderImageOutBufferSize))gallery_format_library_function(86))(p0, p1, p2); }
-__typeof__(JxlDecoderStatus) JxlDecoderProcessInput(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderProcessInput))gallery_format_library_function(87))(p0); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetImageOutBuffer(__typeof__(JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(void *) p2, __typeof__(size_t) p3) { return ((__typeof__(&JxlDecoderSetImageOutBuffer))gallery_format_library_function(88))(p0, p1, p2, p3); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetInput(__typeof__(JxlDecoder *) p0, __typeof__(const uint8_t *) p1, __typeof__(size_t) p2) { return ((__typeof__(&JxlDecoderSetInput))gallery_format_library_function(89))(p0, p1, p2); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetKeepOrientation(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSetKeepOrientation))gallery_format_library_function(90))(p0, p1); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) p0, __typeof__(JxlParallelRunner) p1, __typeof__(void *) p2) { return ((__typeof__(&JxlDecoderSetParallelRunner))gallery_format_library_function(91))(p0, p1, p2); }
-__typeof__(JxlDecoderStatus) JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSubscribeEvents))gallery_format_library_function(92))(p0, p1); }
-__typeof__(uint32_t) JxlDecoderVersion(void) { return ((__typeof__(&JxlDecoderVersion))gallery_format_library_function(93))(); }
+__typeof__(void) JxlDecoderCloseInput(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderCloseInput))gallery_format_library_function(79))(p0); }
+__typeof__(JxlDecoder *) JxlDecoderCreate(__typeof__(const JxlMemoryManager *) p0) { return ((__typeof__(&JxlDecoderCreate))gallery_format_library_function(80))(p0); }
+__typeof__(void) JxlDecoderDestroy(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderDestroy))gallery_format_library_function(81))(p0); }
+__typeof__(JxlDecoderStatus) JxlDecoderFlushImage(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderFlushImage))gallery_format_library_function(82))(p0); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetBasicInfo(__typeof__(const JxlDecoder *) p0, __typeof__(JxlBasicInfo *) p1) { return ((__typeof__(&JxlDecoderGetBasicInfo))gallery_format_library_function(83))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsEncodedProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(JxlColorEncoding *) p3) { return ((__typeof__(&JxlDecoderGetColorAsEncodedProfile))gallery_format_library_function(84))(p0, p1, p2, p3); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsICCProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(uint8_t *) p3, __typeof__(size_t) p4) { return ((__typeof__(&JxlDecoderGetColorAsICCProfile))gallery_format_library_function(85))(p0, p1, p2, p3, p4); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetFrameHeader(__typeof__(const JxlDecoder *) p0, __typeof__(JxlFrameHeader *) p1) { return ((__typeof__(&JxlDecoderGetFrameHeader))gallery_format_library_function(86))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetICCProfileSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(size_t *) p3) { return ((__typeof__(&JxlDecoderGetICCProfileSize))gallery_format_library_function(87))(p0, p1, p2, p3); }
+__typeof__(JxlDecoderStatus) JxlDecoderImageOutBufferSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(size_t *) p2) { return ((__typeof__(&JxlDecoderImageOutBufferSize))gallery_format_library_function(88))(p0, p1, p2); }
+__typeof__(JxlDecoderStatus) JxlDecoderProcessInput(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderProcessInput))gallery_format_library_function(89))(p0); }
+__typeof__(void) JxlDecoderRewind(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderRewind))gallery_format_library_function(90))(p0); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetImageOutBuffer(__typeof__(JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(void *) p2, __typeof__(size_t) p3) { return ((__typeof__(&JxlDecoderSetImageOutBuffer))gallery_format_library_function(91))(p0, p1, p2, p3); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetInput(__typeof__(JxlDecoder *) p0, __typeof__(const uint8_t *) p1, __typeof__(size_t) p2) { return ((__typeof__(&JxlDecoderSetInput))gallery_format_library_function(92))(p0, p1, p2); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetKeepOrientation(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSetKeepOrientation))gallery_format_library_function(93))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) p0, __typeof__(JxlParallelRunner) p1, __typeof__(void *) p2) { return ((__typeof__(&JxlDecoderSetParallelRunner))gallery_format_library_function(94))(p0, p1, p2); }
+__typeof__(void) JxlDecoderSkipFrames(__typeof__(JxlDecoder *) p0, __typeof__(size_t) p1) { ((__typeof__(&JxlDecoderSkipFrames))gallery_format_library_function(95))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSubscribeEvents))gallery_format_library_function(96))(p0, p1); }
+__typeof__(uint32_t) JxlDecoderVersion(void) { return ((__typeof__(&JxlDecoderVersion))gallery_format_library_function(97))(); }
 
-__typeof__(JxlParallelRetCode) JxlThreadParallelRunner(__typeof__(void *) p0, __typeof__(void *) p1, __typeof__(JxlParallelRunInit) p2, __typeof__(JxlParallelRunFunction) p3, __typeof__(uint32_t) p4, __typeof__(uint32_t) p5) { return ((__typeof__(&JxlThreadParallelRunner))gallery_format_library_function(94))(p0, p1, p2, p3, p4, p5); }
-__typeof__(void *) JxlThreadParallelRunnerCreate(__typeof__(const JxlMemoryManager *) p0, __typeof__(size_t) p1) { return ((__typeof__(&JxlThreadParallelRunnerCreate))gallery_format_library_function(95))(p0, p1); }
-__typeof__(size_t) JxlThreadParallelRunnerDefaultNumWorkerThreads(void) { return ((__typeof__(&JxlThreadParallelRunnerDefaultNumWorkerThreads))gallery_format_library_function(96))(); }
-__typeof__(void) JxlThreadParallelRunnerDestroy(__typeof__(void *) p0) { ((__typeof__(&JxlThreadParallelRunnerDestroy))gallery_format_library_function(97))(p0); }
+__typeof__(JxlParallelRetCode) JxlThreadParallelRunner(__typeof__(void *) p0, __typeof__(void *) p1, __typeof__(JxlParallelRunInit) p2, __typeof__(JxlParallelRunFunction) p3, __typeof__(uint32_t) p4, __typeof__(uint32_t) p5) { return ((__typeof__(&JxlThreadParallelRunner))gallery_format_library_function(98))(p0, p1, p2, p3, p4, p5); }
+__typeof__(void *) JxlThreadParallelRunnerCreate(__typeof__(const JxlMemoryManager *) p0, __typeof__(size_t) p1) { return ((__typeof__(&JxlThreadParallelRunnerCreate))gallery_format_library_function(99))(p0, p1); }
+__typeof__(size_t) JxlThreadParallelRunnerDefaultNumWorkerThreads(void) { return ((__typeof__(&JxlThreadParallelRunnerDefaultNumWorkerThreads))gallery_format_library_function(100))(); }
+__typeof__(void) JxlThreadParallelRunnerDestroy(__typeof__(void *) p0) { ((__typeof__(&JxlThreadParallelRunnerDestroy))gallery_format_library_function(101))(p0); }
 
 #include <libraw/libraw.h>
 
-__typeof__(void) libraw_close(__typeof__(libraw_data_t *) p0) { ((__typeof__(&libraw_close))gallery_format_library_function(98))(p0); }
-__typeof__(libraw_data_t *) libraw_init(__typeof__(unsigned int) p0) { return ((__typeof__(&libraw_init))gallery_format_library_function(99))(p0); }
-__typeof__(int) libraw_open_buffer(__typeof__(libraw_data_t *) p0, __typeof__(void *) p1, __typeof__(size_t) p2) { return ((__typeof__(&libraw_open_buffer))gallery_format_library_function(100))(p0, p1, p2); }
-__typeof__(int) libraw_unpack_thumb(__typeof__(libraw_data_t *) p0) { return ((__typeof__(&libraw_unpack_thumb))gallery_format_library_function(101))(p0); }
-__typeof__(const char *) libraw_version(void) { return ((__typeof__(&libraw_version))gallery_format_library_function(102))(); }
+__typeof__(void) libraw_close(__typeof__(libraw_data_t *) p0) { ((__typeof__(&libraw_close))gallery_format_library_function(102))(p0); }
+__typeof__(libraw_data_t *) libraw_init(__typeof__(unsigned int) p0) { return ((__typeof__(&libraw_init))gallery_format_library_function(103))(p0); }
+__typeof__(int) libraw_open_buffer(__typeof__(libraw_data_t *) p0, __typeof__(void *) p1, __typeof__(size_t) p2) { return ((__typeof__(&libraw_open_buffer))gallery_format_library_function(104))(p0, p1, p2); }
+__typeof__(int) libraw_unpack_thumb(__typeof__(libraw_data_t *) p0) { return ((__typeof__(&libraw_unpack_thumb))gallery_format_library_function(105))(p0); }
+__typeof__(const char *) libraw_version(void) { return ((__typeof__(&libraw_version))gallery_format_library_function(106))(); }
 
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
 
-__typeof__(void) rsvg_handle_get_intrinsic_dimensions(__typeof__(RsvgHandle *) p0, __typeof__(gboolean *) p1, __typeof__(RsvgLength *) p2, __typeof__(gboolean *) p3, __typeof__(RsvgLength *) p4, __typeof__(gboolean *) p5, __typeof__(RsvgRectangle *) p6) { ((__typeof__(&rsvg_handle_get_intrinsic_dimensions))gallery_format_library_function(103))(p0, p1, p2, p3, p4, p5, p6); }
-__typeof__(gboolean) rsvg_handle_get_intrinsic_size_in_pixels(__typeof__(RsvgHandle *) p0, __typeof__(gdouble *) p1, __typeof__(gdouble *) p2) { return ((__typeof__(&rsvg_handle_get_intrinsic_size_in_pixels))gallery_format_library_function(104))(p0, p1, p2); }
-__typeof__(RsvgHandle *) rsvg_handle_new_from_data(__typeof__(const guint8 *) p0, __typeof__(gsize) p1, __typeof__(GError **) p2) { return ((__typeof__(&rsvg_handle_new_from_data))gallery_format_library_function(105))(p0, p1, p2); }
-__typeof__(gboolean) rsvg_handle_render_document(__typeof__(RsvgHandle *) p0, __typeof__(cairo_t *) p1, __typeof__(const RsvgRectangle *) p2, __typeof__(GError **) p3) { return ((__typeof__(&rsvg_handle_render_document))gallery_format_library_function(106))(p0, p1, p2, p3); }
-__typeof__(void) rsvg_handle_set_dpi(__typeof__(RsvgHandle *) p0, __typeof__(double) p1) { ((__typeof__(&rsvg_handle_set_dpi))gallery_format_library_function(107))(p0, p1); }
+__typeof__(void) rsvg_handle_get_intrinsic_dimensions(__typeof__(RsvgHandle *) p0, __typeof__(gboolean *) p1, __typeof__(RsvgLength *) p2, __typeof__(gboolean *) p3, __typeof__(RsvgLength *) p4, __typeof__(gboolean *) p5, __typeof__(RsvgRectangle *) p6) { ((__typeof__(&rsvg_handle_get_intrinsic_dimensions))gallery_format_library_function(107))(p0, p1, p2, p3, p4, p5, p6); }
+__typeof__(gboolean) rsvg_handle_get_intrinsic_size_in_pixels(__typeof__(RsvgHandle *) p0, __typeof__(gdouble *) p1, __typeof__(gdouble *) p2) { return ((__typeof__(&rsvg_handle_get_intrinsic_size_in_pixels))gallery_format_library_function(108))(p0, p1, p2); }
+__typeof__(RsvgHandle *) rsvg_handle_new_from_data(__typeof__(const guint8 *) p0, __typeof__(gsize) p1, __typeof__(GError **) p2) { return ((__typeof__(&rsvg_handle_new_from_data))gallery_format_library_function(109))(p0, p1, p2); }
+__typeof__(gboolean) rsvg_handle_render_document(__typeof__(RsvgHandle *) p0, __typeof__(cairo_t *) p1, __typeof__(const RsvgRectangle *) p2, __typeof__(GError **) p3) { return ((__typeof__(&rsvg_handle_render_document))gallery_format_library_function(110))(p0, p1, p2, p3); }
+__typeof__(void) rsvg_handle_set_dpi(__typeof__(RsvgHandle *) p0, __typeof__(double) p1) { ((__typeof__(&rsvg_handle_set_dpi))gallery_format_library_function(111))(p0, p1); }
 
-__typeof__(FcBool) FcConfigSubstitute(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcMatchKind) p2) { return ((__typeof__(&FcConfigSubstitute))gallery_format_library_function(108))(p0, p1, p2); }
-__typeof__(void) FcDefaultSubstitute(__typeof__(FcPattern *) p0) { ((__typeof__(&FcDefaultSubstitute))gallery_format_library_function(109))(p0); }
-__typeof__(FcPattern *) FcFontMatch(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcResult *) p2) { return ((__typeof__(&FcFontMatch))gallery_format_library_function(110))(p0, p1, p2); }
-__typeof__(FcBool) FcInit(void) { return ((__typeof__(&FcInit))gallery_format_library_function(111))(); }
-__typeof__(FcPattern *) FcNameParse(__typeof__(const FcChar8 *) p0) { return ((__typeof__(&FcNameParse))gallery_format_library_function(112))(p0); }
-__typeof__(void) FcPatternDestroy(__typeof__(FcPattern *) p0) { ((__typeof__(&FcPatternDestroy))gallery_format_library_function(113))(p0); }
-__typeof__(FcResult) FcPatternGetString(__typeof__(const FcPattern *) p0, __typeof__(const char *) p1, __typeof__(int) p2, __typeof__(FcChar8 **) p3) { return ((__typeof__(&FcPatternGetString))gallery_format_library_function(114))(p0, p1, p2, p3); }
+__typeof__(FcBool) FcConfigSubstitute(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcMatchKind) p2) { return ((__typeof__(&FcConfigSubstitute))gallery_format_library_function(112))(p0, p1, p2); }
+__typeof__(void) FcDefaultSubstitute(__typeof__(FcPattern *) p0) { ((__typeof__(&FcDefaultSubstitute))gallery_format_library_function(113))(p0); }
+__typeof__(FcPattern *) FcFontMatch(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcResult *) p2) { return ((__typeof__(&FcFontMatch))gallery_format_library_function(114))(p0, p1, p2); }
+__typeof__(FcBool) FcInit(void) { return ((__typeof__(&FcInit))gallery_format_library_function(115))(); }
+__typeof__(FcPattern *) FcNameParse(__typeof__(const FcChar8 *) p0) { return ((__typeof__(&FcNameParse))gallery_format_library_function(116))(p0); }
+__typeof__(void) FcPatternDestroy(__typeof__(FcPattern *) p0) { ((__typeof__(&FcPatternDestroy))gallery_format_library_function(117))(p0); }
+__typeof__(FcResult) FcPatternGetString(__typeof__(const FcPattern *) p0, __typeof__(const char *) p1, __typeof__(int) p2, __typeof__(FcChar8 **) p3) { return ((__typeof__(&FcPatternGetString))gallery_format_library_function(118))(p0, p1, p2, p3); }
 
-__typeof__(cairo_t *) cairo_create(__typeof__(cairo_surface_t *) p0) { return ((__typeof__(&cairo_create))gallery_format_library_function(115))(p0); }
-__typeof__(void) cairo_destroy(__typeof__(cairo_t *) p0) { ((__typeof__(&cairo_destroy))gallery_format_library_function(116))(p0); }
-__typeof__(int) cairo_format_stride_for_width(__typeof__(cairo_format_t) p0, __typeof__(int) p1) { return ((__typeof__(&cairo_format_stride_for_width))gallery_format_library_function(117))(p0, p1); }
-__typeof__(cairo_scaled_font_t *) cairo_get_scaled_font(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_get_scaled_font))gallery_format_library_function(118))(p0); }
-__typeof__(cairo_surface_t *) cairo_image_surface_create(__typeof__(cairo_format_t) p0, __typeof__(int) p1, __typeof__(int) p2) { return ((__typeof__(&cairo_image_surface_create))gallery_format_library_function(119))(p0, p1, p2); }
-__typeof__(cairo_surface_t *) cairo_image_surface_create_for_data(__typeof__(unsigned char *) p0, __typeof__(cairo_format_t) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&cairo_image_surface_create_for_data))gallery_format_library_function(120))(p0, p1, p2, p3, p4); }
-__typeof__(void) cairo_scale(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_scale))gallery_format_library_function(121))(p0, p1, p2); }
-__typeof__(cairo_scaled_font_t *) cairo_scaled_font_reference(__typeof__(cairo_scaled_font_t *) p0) { return ((__typeof__(&cairo_scaled_font_reference))gallery_format_library_function(122))(p0); }
-__typeof__(void) cairo_select_font_face(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_font_slant_t) p2, __typeof__(cairo_font_weight_t) p3) { ((__typeof__(&cairo_select_font_face))gallery_format_library_function(123))(p0, p1, p2, p3); }
-__typeof__(void) cairo_set_font_size(__typeof__(cairo_t *) p0, __typeof__(double) p1) { ((__typeof__(&cairo_set_font_size))gallery_format_library_function(124))(p0, p1); }
-__typeof__(cairo_status_t) cairo_status(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_status))gallery_format_library_function(125))(p0); }
-__typeof__(const char *) cairo_status_to_string(__typeof__(cairo_status_t) p0) { return ((__typeof__(&cairo_status_to_string))gallery_format_library_function(126))(p0); }
-__typeof__(void) cairo_surface_destroy(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_destroy))gallery_format_library_function(127))(p0); }
-__typeof__(void) cairo_surface_flush(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_flush))gallery_format_library_function(128))(p0); }
-__typeof__(void) cairo_text_extents(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_text_extents_t *) p2) { ((__typeof__(&cairo_text_extents))gallery_format_library_function(129))(p0, p1, p2); }
-__typeof__(void) cairo_translate(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_translate))gallery_format_library_function(130))(p0, p1, p2); }
+__typeof__(cairo_t *) cairo_create(__typeof__(cairo_surface_t *) p0) { return ((__typeof__(&cairo_create))gallery_format_library_function(119))(p0); }
+__typeof__(void) cairo_destroy(__typeof__(cairo_t *) p0) { ((__typeof__(&cairo_destroy))gallery_format_library_function(120))(p0); }
+__typeof__(int) cairo_format_stride_for_width(__typeof__(cairo_format_t) p0, __typeof__(int) p1) { return ((__typeof__(&cairo_format_stride_for_width))gallery_format_library_function(121))(p0, p1); }
+__typeof__(cairo_scaled_font_t *) cairo_get_scaled_font(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_get_scaled_font))gallery_format_library_function(122))(p0); }
+__typeof__(cairo_surface_t *) cairo_image_surface_create(__typeof__(cairo_format_t) p0, __typeof__(int) p1, __typeof__(int) p2) { return ((__typeof__(&cairo_image_surface_create))gallery_format_library_function(123))(p0, p1, p2); }
+__typeof__(cairo_surface_t *) cairo_image_surface_create_for_data(__typeof__(unsigned char *) p0, __typeof__(cairo_format_t) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&cairo_image_surface_create_for_data))gallery_format_library_function(124))(p0, p1, p2, p3, p4); }
+__typeof__(void) cairo_scale(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_scale))gallery_format_library_function(125))(p0, p1, p2); }
+__typeof__(cairo_scaled_font_t *) cairo_scaled_font_reference(__typeof__(cairo_scaled_font_t *) p0) { return ((__typeof__(&cairo_scaled_font_reference))gallery_format_library_function(126))(p0); }
+__typeof__(void) cairo_select_font_face(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_font_slant_t) p2, __typeof__(cairo_font_weight_t) p3) { ((__typeof__(&cairo_select_font_face))gallery_format_library_function(127))(p0, p1, p2, p3); }
+__typeof__(void) cairo_set_font_size(__typeof__(cairo_t *) p0, __typeof__(double) p1) { ((__typeof__(&cairo_set_font_size))gallery_format_library_function(128))(p0, p1); }
+__typeof__(cairo_status_t) cairo_status(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_status))gallery_format_library_function(129))(p0); }
+__typeof__(const char *) cairo_status_to_string(__typeof__(cairo_status_t) p0) { return ((__typeof__(&cairo_status_to_string))gallery_format_library_function(130))(p0); }
+__typeof__(void) cairo_surface_destroy(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_destroy))gallery_format_library_function(131))(p0); }
+__typeof__(void) cairo_surface_flush(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_flush))gallery_format_library_function(132))(p0); }
+__typeof__(void) cairo_text_extents(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_text_extents_t *) p2) { ((__typeof__(&cairo_text_extents))gallery_format_library_function(133))(p0, p1, p2); }
+__typeof__(void) cairo_translate(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_translate))gallery_format_library_function(134))(p0, p1, p2); }
 
-__typeof__(void) g_object_unref(__typeof__(gpointer) p0) { ((__typeof__(&g_object_unref))gallery_format_library_function(131))(p0); }
+__typeof__(void) g_object_unref(__typeof__(gpointer) p0) { ((__typeof__(&g_object_unref))gallery_format_library_function(135))(p0); }
 
-__typeof__(void) g_error_free(__typeof__(GError *) p0) { ((__typeof__(&g_error_free))gallery_format_library_function(132))(p0); }
-__typeof__(void) g_free(__typeof__(gpointer) p0) { ((__typeof__(&g_free))gallery_format_library_function(133))(p0); }
-__typeof__(gpointer) g_malloc0(__typeof__(gsize) p0) { return ((__typeof__(&g_malloc0))gallery_format_library_function(134))(p0); }
+__typeof__(void) g_error_free(__typeof__(GError *) p0) { ((__typeof__(&g_error_free))gallery_format_library_function(136))(p0); }
+__typeof__(void) g_free(__typeof__(gpointer) p0) { ((__typeof__(&g_free))gallery_format_library_function(137))(p0); }
+__typeof__(gpointer) g_malloc0(__typeof__(gsize) p0) { return ((__typeof__(&g_malloc0))gallery_format_library_function(138))(p0); }
 

@@ -72,7 +72,7 @@ public enum DecoderSideDecoding {
                 let opened = try ImageFile(path: job.path)
                 let header = ImageHeader.read(
                     { opened.read(at: $0, count: $1) }, fileExtension: job.request.fileExtension)
-                guard let format = header.format, format == .gif || format == .webp else {
+                guard let format = header.format, format.mayAnimate else {
                     throw .processingFailed("not an animation")
                 }
                 let source = try decoder.reopenedSource(

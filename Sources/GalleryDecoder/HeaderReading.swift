@@ -1,4 +1,5 @@
 import DecoderProcess
+import ImageDecoders
 import Imaging
 import Support
 
@@ -31,8 +32,8 @@ enum HeaderReading {
         return ThumbnailRecord.encoded(facts)
     }
 
-    /// The `AnimationRecord` of the GIF or WebP offered at `path` (no frames: not an animation); nil when it cannot be
-    /// opened.
+    /// The `AnimationRecord` of the GIF, WebP, PNG or JPEG XL offered at `path` (no frames: not an animation; libjxl
+    /// reads a JPEG XL's frame headers alone); nil when it cannot be opened.
     static func animationRecord(ofFileAt path: String, fileExtension: String) -> [UInt8]? {
         guard let file = try? ImageFile(path: path) else { return nil }
         let still = AnimationRecord.encoded(width: 0, height: 0, delays: [], loopCount: 0)
@@ -47,6 +48,18 @@ enum HeaderReading {
             else { return still }
             return AnimationRecord.encoded(
                 width: scan.width, height: scan.height, delays: scan.delays, loopCount: scan.loopCount)
+        case .png?:
+            guard let bytes = try? file.contents(), let scan = APNGScan(bytes: bytes), scan.isAnimated else {
+                return still
+            }
+            return AnimationRecord.encoded(
+                width: scan.width, height: scan.height, delays: scan.delays, loopCount: scan.loopCount)
+        case .jxl?:
+            guard file.stamp.byteCount <= 256 << 20, let bytes = try? file.contents(),
+                let scan = bytes.withUnsafeBytes({ JXLAnimationScan(bytes: $0) }), scan.frameCount > 1
+            else { return still }
+            return AnimationRecord.encoded(
+                width: scan.size.width, height: scan.size.height, delays: scan.delays, loopCount: scan.loopCount)
         default:
             return still
         }

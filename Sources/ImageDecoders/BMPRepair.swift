@@ -2,7 +2,9 @@
 /// (127 × 64, 8 bits a pixel, 252 colours): a pixel-data offset pointing back into the headers or palette (it states
 /// 54, where its palette begins; SDL_image read palette bytes as pixels: "a pixel with a color out of the palette"),
 /// and a last row without its padding (the file is one byte short: "Error reading from datastream"). The offset is
-/// moved to the end of the palette, never elsewhere, and at most the last row's padding is added, as zeros.
+/// moved to the end of the palette, never elsewhere, and at most the last row's padding is added, as zeros. An offset
+/// that leaves room for whole palette entries after the headers is no slip but a shorter palette (Pillow's
+/// `pal8os2sp.bmp`: an OS/2 file of 252 colours, its pixels right after them), which SDL_image reads as it is.
 enum BMPRepair {
     /// `bytes` repaired, or nil when neither slip is there (or the headers cannot be read).
     static func repaired(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
@@ -27,7 +29,10 @@ enum BMPRepair {
         let masks = headerBytes == 40 ? (compression == 3 ? 12 : compression == 6 ? 16 : 0) : 0
         let paletteEnd = 14 + headerBytes + masks + entries * (isCore ? 3 : 4)
         guard paletteEnd < bytes.count else { return nil }
-        let offset = stated < paletteEnd ? paletteEnd : stated
+        let headersEnd = 14 + headerBytes + masks
+        let entryBytes = isCore ? 3 : 4
+        let shorterPalette = bitsPerPixel <= 8 && stated > headersEnd && (stated - headersEnd) % entryBytes == 0
+        let offset = stated < paletteEnd && !shorterPalette ? paletteEnd : stated
         // Rows are stored whole (BI_RGB, BI_BITFIELDS); a negative height (top-down rows) counts its magnitude. Sides
         // within 2^24 (the header guard's range) keep every product below 2^56.
         let rows = Int(Int32(truncatingIfNeeded: height).magnitude)

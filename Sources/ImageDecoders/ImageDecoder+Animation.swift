@@ -2,10 +2,11 @@ import ImageLoader
 import Imaging
 import Support
 
-/// Animated GIFs and WebPs, played in constant memory: the clock comes from a cheap walk over the file's blocks
-/// (`GIFScan`, `WebPScan`), the first frame is decoded at once like a still, and the rest are decoded as they fall due
-/// by an `AnimationStream` over a source that holds one canvas (`GIFFrames` through giflib, `WebPFrames` through
-/// libwebp), each frame fitted to the page's size as a still photo is.
+/// Animated GIFs, WebPs, PNGs and JPEG XLs, played in constant memory: the clock comes from a cheap walk over the
+/// file's blocks (`GIFScan`, `WebPScan`, `APNGScan`, `JXLAnimationScan`), the first frame is decoded at once like a
+/// still, and the rest are decoded as they fall due by an `AnimationStream` over a source that holds one canvas
+/// (`GIFFrames` through giflib, `WebPFrames` through libwebp, `APNGFrames` through the PNG path, `JXLFrames` through
+/// libjxl), each frame fitted to the page's size as a still photo is.
 extension ImageDecoder {
     /// What an animated page's decode gives.
     enum AnimationOutcome {
@@ -17,7 +18,7 @@ extension ImageDecoder {
         case firstFrameOnly(String)
     }
 
-    /// The first frame of the animated GIF or WebP at `path`, carrying a stream of its frames, when a canvas fits the
+    /// The first frame of the animated GIF, WebP, PNG or JPEG XL at `path`, carrying a stream of its frames, when a canvas fits the
     /// budget. The frame count and delays come from the scan, so a hostile file's frames cost nothing up front.
     func decodeAnimation(
         _ format: ImageHeader.Format, _ file: ImageFile, path: String, header: ImageHeader, fileExtension: String,
@@ -41,12 +42,23 @@ extension ImageDecoder {
             guard let scan = WebPScan(bytes: bytes), scan.isAnimated, scan.frameCount > 1 else { return .still }
             clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
             canvas = PixelSize(width: scan.width, height: scan.height)
+        case .png:
+            guard let scan = APNGScan(bytes: bytes), scan.isAnimated else { return .still }
+            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
+            canvas = PixelSize(width: scan.width, height: scan.height)
+        case .jxl:
+            let scanned = bytes.withUnsafeBytes { JXLAnimationScan(bytes: $0) }
+            guard let scan = scanned, scan.frameCount > 1 else { return .still }
+            clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
+            canvas = scan.size
         default:
             return .still
         }
         let size = PixelSize(width: max(canvas.width, 1), height: max(canvas.height, 1))
         guard accepts(size) else { throw .tooLarge(size) }
-        let estimate = AnimationStream.playingBytes(canvas: size, shown: shownSize(of: size, in: box)) + bytes.count
+        let estimate =
+            AnimationStream.playingBytes(canvas: size, shown: shownSize(of: size, in: box))
+            + Self.frameDecodingBytesPerPixel(format) * size.area + bytes.count
         guard estimate <= budget.totalBytes else {
             return .firstFrameOnly(
                 "first frame only: a canvas of \(size.width)×\(size.height) px needs \(estimate >> 20) MB, "
@@ -112,21 +124,54 @@ extension ImageDecoder {
         }
     }
 
-    /// A source of the frames of the GIF or animated WebP in `buffer` (copied), fitted inside `box`; WebP frames turned
-    /// upright by its `EXIF` chunk and colour-managed like a still WebP.
+    /// Bytes a frame source holds per canvas pixel besides `AnimationStream.playingBytes`: an APNG frame's decode (the
+    /// loader's pixels and a converted copy, at most the canvas's size); libjxl's output buffer and its own float
+    /// planes for coalescing.
+    static func frameDecodingBytesPerPixel(_ format: ImageHeader.Format) -> Int {
+        switch format {
+        case .png: 8
+        case .jxl: 28
+        default: 0
+        }
+    }
+
+    /// A source of the frames of the GIF, animated WebP, PNG or JPEG XL in `buffer` (copied), fitted inside `box`;
+    /// WebP and PNG frames turned upright by their EXIF and colour-managed like their stills (libjxl turns its own).
     package func frameSource(
         _ format: ImageHeader.Format, _ buffer: UnsafeRawBufferPointer, fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> any AnimationFrameSource {
         if format == .gif { return try GIFFrames(bytes: buffer, finish: gifFrameFinish(fitting: box)) }
-        let colour = embeddedColour(.webp, buffer)
-        let orientation = ExifOrientation.read(webp: buffer)
+        if format == .jxl {
+            let colour = try JXLDecoder(bytes: buffer).colour()
+            return try JXLFrames(bytes: buffer, accepts: accepts, finish: frameFinish(fitting: box, .up, colour))
+        }
+        let colour = embeddedColour(format, buffer)
+        let orientation = format == .png ? ExifOrientation.read(png: buffer) : ExifOrientation.read(webp: buffer)
+        let finish = frameFinish(fitting: box, orientation, colour)
+        if format == .png {
+            let bytes = Array(buffer)
+            guard let scan = APNGScan(bytes: bytes) else { throw .corrupt(format: "PNG", detail: "no PNG header") }
+            return try APNGFrames(bytes: bytes, scan: scan, decodePNG: Self.decodeFramePNG, finish: finish)
+        }
+        return try WebPFrames(bytes: buffer, finish: finish)
+    }
+
+    /// A frame made of a canvas (a copy of its own): fitted in stored axes (the swap is its own inverse), then turned
+    /// by `orientation` (the smaller picture is turned) and converted from `colour`.
+    private func frameFinish(
+        fitting box: PixelSize, _ orientation: ExifOrientation, _ colour: EmbeddedColour?
+    ) -> (PixelBuffer) throws(DecodeFailure.Reason) -> PixelBuffer {
         let decoder = self
-        return try WebPFrames(bytes: buffer) { frame throws(DecodeFailure.Reason) in
+        return { frame throws(DecodeFailure.Reason) in
             guard decoder.accepts(frame.size) else { throw .tooLarge(frame.size) }
-            // Fitted in stored axes (the swap is its own inverse), then turned: the smaller picture is turned.
             let shown = orientation.upright(decoder.shownSize(of: orientation.upright(frame.size), in: box))
             let fitted = try decoder.fit(DecodedImage(pixels: frame), to: shown)
             return decoder.managed(try decoder.oriented(fitted, orientation), from: colour).pixels
         }
+    }
+
+    /// One APNG frame's PNG decoded as a still PNG is: libpng alone when it is plain, else SDL_image's loader.
+    private static func decodeFramePNG(_ png: UnsafeRawBufferPointer) throws(DecodeFailure.Reason) -> PixelBuffer {
+        PNGLayout.isPlain(png) ? try PNGDecoder(bytes: png).decode() : try ImageLoader.load(.png, png)
     }
 }

@@ -112,7 +112,7 @@ public struct ImageDecoder: Sendable {
         guard accepts(size) else { throw .tooLarge(size) }
         try checkPlausible(header, byteCount: file.stamp.byteCount, { file.read(at: $0, count: $1) })
         var animationNote: String?
-        if format == .gif || format == .webp, animated, region == nil {
+        if format.mayAnimate, animated, region == nil {
             switch try decodeAnimation(
                 format, file, path: path, header: header, fileExtension: fileExtension, fitting: box)
             {
@@ -161,6 +161,17 @@ public struct ImageDecoder: Sendable {
         _ format: ImageHeader.Format, _ buffer: UnsafeRawBufferPointer, file bytes: [UInt8], region: PixelRect?,
         fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> (DecodedImage, EmbeddedColour?) {
+        if format == .tga, TGAAttributes.isRightToLeft(buffer) {
+            // Decoded as stored left to right (the bit cleared in a copy), then mirrored back.
+            var cleared = Array(buffer)
+            cleared[17] &= ~0x10
+            let (image, colour) = try cleared.withUnsafeBytes { fixed in
+                Result { () throws(DecodeFailure.Reason) in
+                    try decodeWhole(format, fixed, file: cleared, region: region, fitting: box)
+                }
+            }.get()
+            return (try oriented(image, .mirrored), colour)
+        }
         switch format {
         case .heif, .avif:
             let (image, colour) = try HEIFDecoder(bytes: buffer, maximumSide: maximumSide)

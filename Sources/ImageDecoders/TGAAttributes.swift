@@ -22,6 +22,12 @@ enum TGAAttributes {
         return bytes[17] & 0x0F != 0
     }
 
+    /// Whether the TGA in `bytes` stores its rows right to left (image descriptor bit 4, "right-hand origin"), which
+    /// SDL_image 2.6 refuses as damaged: Pillow and libtga show it mirrored back.
+    static func isRightToLeft(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 18 && bytes[17] & 0x10 != 0
+    }
+
     /// `pixels` (ARGB8888, this decode's own) with every pixel made opaque, in place, labelled opaque.
     static func opaque(_ pixels: PixelBuffer) -> PixelBuffer {
         for y in 0..<pixels.height {

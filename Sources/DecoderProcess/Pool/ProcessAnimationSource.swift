@@ -32,6 +32,11 @@ final class ProcessAnimationSource: AnimationFrameSource {
             budgetBytes: configuration.budgetBytes, cpuSeconds: configuration.cpuSeconds,
             fileExtension: ProcessDecoding.fileExtension(path))
         request.animationFrame = true
+        // The libraries its format needs, loaded before the sandbox (libjxl for JPEG XL, SDL_image for an APNG whose
+        // frames are not plain PNGs; giflib and libwebp are linked), as a decoder's header read said.
+        request.libraries =
+            ProcessHeaders.header(of: file, fileExtension: request.fileExtension, pool: pool)?.libraries
+            ?? ProcessHeaders.guessedLibraries(signature: file.signature(), fileExtension: request.fileExtension)
         self.request = request
         deadline = configuration.deadlineSeconds
         if let profile = pool.outputProfile {
@@ -67,19 +72,28 @@ final class ProcessAnimationSource: AnimationFrameSource {
 
 extension ProcessDecoding {
     /// `picture`, the first frame of an animated-purpose decode of the file at `path`, with an `AnimationStream` played
-    /// by a process of its own when a decoder's scan of the file (`AnimationRecord`) says it is an animated GIF or WebP whose canvas fits `budget`: the
+    /// by a process of its own when a decoder's scan of the file (`AnimationRecord`) says it is an animated GIF, WebP,
+    /// PNG or JPEG XL whose canvas fits `budget`: the
     /// clock, size and byte count computed as the inline path computes them. Otherwise `picture` as it is.
     static func animated(
         _ picture: DecodedPicture, file: ImageFile, format: ImageHeader.Format?, path: String, box: PixelSize,
         pool: DecoderPool, budgetBytes: Int
     ) -> DecodedPicture {
-        guard picture.animation == nil, format == .gif || format == .webp,
+        guard picture.animation == nil, let format, [.gif, .webp, .png, .jxl].contains(format),
             let scanned = ProcessDecoding.animationClock(of: file, path: path, pool: pool)
         else { return picture }
         let clock = AnimationClock(delays: scanned.delays, loopCount: scanned.loopCount)
-        // A WebP's frames are read from the whole file held in memory.
-        let fileBytes = format == .webp ? file.stamp.byteCount : 0
         let size = scanned.canvas
+        // What the frames' decodes hold besides the canvas (`ImageDecoder.frameDecodingBytesPerPixel`): a WebP's
+        // whole file; an APNG's file and one frame's decode; JPEG XL's file, libjxl's output buffer and float planes.
+        // The record's sides are at most 2^24 each, so none of this can overflow.
+        let fileBytes: Int
+        switch format {
+        case .webp: fileBytes = file.stamp.byteCount
+        case .png: fileBytes = file.stamp.byteCount + 8 * size.area
+        case .jxl: fileBytes = file.stamp.byteCount + 28 * size.area
+        default: fileBytes = 0
+        }
         let byteCount = AnimationStream.playingBytes(canvas: size, shown: picture.pixels.size)
         guard byteCount + fileBytes <= budgetBytes else { return picture }
         let stream = AnimationStream(
@@ -94,7 +108,7 @@ extension ProcessDecoding {
 }
 
 extension ProcessDecoding {
-    /// The frame clock of the GIF or WebP open as `file` (named by `path`), scanned by a process of `pool`: the viewer
+    /// The frame clock of the GIF, WebP, PNG or JPEG XL open as `file` (named by `path`), scanned by a process of `pool`: the viewer
     /// reads none of it. Nil when it is no animation, the process failed, or the answer is no valid record.
     static func animationClock(of file: ImageFile, path: String, pool: DecoderPool) -> AnimationRecord.Clock? {
         let message = DecoderRequest(

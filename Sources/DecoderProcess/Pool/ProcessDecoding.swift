@@ -26,8 +26,9 @@ public enum ProcessDecoding {
         }
         let first = picture(pixels, notes: answer.reply.texts)
         // An animation's first frame: its other frames come from a process of its own as they fall due.
-        // Only GIF and WebP animate, as the header read for the request already says: other pages open nothing more.
-        guard message.animated, message.region == nil, first.animationNote == nil, format == .gif || format == .webp,
+        // Only GIF, WebP, APNG and JPEG XL animate, as the header read for the request already says: other pages open
+        // nothing more.
+        guard message.animated, message.region == nil, first.animationNote == nil, format?.mayAnimate == true,
             case .file(let path) = request.source
         else { return first }
         return animated(

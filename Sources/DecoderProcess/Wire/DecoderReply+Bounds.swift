@@ -42,7 +42,8 @@ extension DecoderReply {
             return nil
         }
         if format == Self.encodedPNGFormat {
-            // A thumbnail's PNG: never more than its pixels stored raw, with every row's filter byte and some chunks.
+            // A thumbnail's PNG: never more than its pixels stored raw, with every row's filter byte and some chunks;
+            // an animation's clock record (checked again as it is read).
             guard request.thumbnailPNG else { return "PNG bytes for pixels" }
             return nil
         }

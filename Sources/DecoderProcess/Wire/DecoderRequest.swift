@@ -29,8 +29,8 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Read the cached thumbnail sent (a PNG of the shared thumbnail cache: its `IHDR` and text chunks): the
         /// reply's memory holds its `ThumbnailRecord` (`DecoderReply.thumbnailRecordFormat`).
         case thumbnailFacts = 7
-        /// Scan the animated GIF or WebP sent for its frame clock: the reply's memory holds its `AnimationRecord`
-        /// (`DecoderReply.animationRecordFormat`).
+        /// Scan the animated GIF, WebP, PNG or JPEG XL sent for its frame clock: the reply's memory holds its
+        /// `AnimationRecord` (`DecoderReply.animationRecordFormat`).
         case animationClock = 8
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10

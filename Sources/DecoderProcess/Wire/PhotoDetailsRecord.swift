@@ -4,8 +4,9 @@ import Support
 /// the answer to a `DecoderRequest.Kind.details` request: the viewer parses no EXIF of its own, and takes from the
 /// record only numbers in range and texts of at most 64 bytes each.
 ///
-/// Layout (little-endian): magic, the numbers present (bit 0 exposure, 1 f-number, 2 ISO, 3 focal length, 4 place),
-/// the exposure in seconds, f-number, focal length in mm, latitude and longitude (each a `Double`'s bits), the ISO,
+/// Layout (little-endian): magic, the numbers present (bit 0 exposure, 1 f-number, 2 ISO, 3 focal length, 4 place,
+/// 5 altitude), the exposure in seconds, f-number, focal length in mm, latitude and longitude (each a `Double`'s bits),
+/// the ISO, the altitude in metres (a `Double`'s bits),
 /// then taken, make, model and lens, 64 bytes of UTF-8 each (zero-padded).
 public enum PhotoDetailsRecord {
     /// The record's size in bytes.
@@ -31,6 +32,7 @@ public enum PhotoDetailsRecord {
             number(location.latitude, bit: 4, at: 32)
             wire.put(location.longitude.bitPattern, at: 40)
         }
+        number(details.altitude, bit: 5, at: 56)
         if let iso = details.iso {
             present |= 1 << 2
             wire.put(Int64(iso), at: 48)
@@ -63,6 +65,7 @@ public enum PhotoDetailsRecord {
             focalLength: number(bit: 3, at: 24, in: 0.01...100_000))
         if let latitude = number(bit: 4, at: 32, in: -90...90), let longitude = number(bit: 4, at: 40, in: -180...180) {
             details.location = (latitude, longitude)
+            details.altitude = number(bit: 5, at: 56, in: -100_000...100_000)
         }
         let iso = wire.get(Int64.self, at: 48)
         if present & 1 << 2 != 0, (1...10_000_000).contains(iso) { details.iso = Int(iso) }

@@ -91,7 +91,8 @@ public enum KeyMap {
             "photo to the Trash; x, y: it or the marked to --move-to, --copy-to (2 x…); Ctrl+Z: undo"),
         KeyBinding(
             [KeyAction(.ctrl(.character("C")), .copyPath), KeyAction(.ctrl(.character("O")), .openWith)],
-            "copy the photo: picture, file, path; Ctrl+O: open it with xdg-open"),
+            "copy the photo: picture, file, path; Ctrl+O: open it with xdg-open (I showing GPS: the place)"
+        ),
     ]
 
     /// The command for a key: as bound ("g", "G"), else a letter a help line names in the other case only ("d" is

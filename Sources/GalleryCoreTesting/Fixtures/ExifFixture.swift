@@ -14,6 +14,8 @@ package struct ExifFixture: Sendable {
     package var latitude: (reference: String, parts: [(UInt32, UInt32)])?
     /// "E" or "W", and degrees, minutes, seconds as rationals.
     package var longitude: (reference: String, parts: [(UInt32, UInt32)])?
+    /// GPSAltitudeRef (0 above sea level, 1 below) and GPSAltitude in metres as a rational.
+    package var altitude: (reference: UInt8, metres: (UInt32, UInt32))?
     package var littleEndian = false
 
     /// No fields but the date taken, if given.
@@ -46,6 +48,8 @@ package struct ExifFixture: Sendable {
         let gps = [
             ascii(0x0001, latitude?.reference), rational(0x0002, latitude?.parts), ascii(0x0003, longitude?.reference),
             rational(0x0004, longitude?.parts),
+            altitude.map { Entry(tag: 0x0005, type: 1, count: 1, data: [$0.reference]) },
+            rational(0x0006, altitude.map { [$0.metres] }),
         ]
         .compactMap { $0 }
         var primary = [ascii(0x010F, make), ascii(0x0110, model)].compactMap { $0 }

@@ -68,6 +68,15 @@ extension GalleryController {
             guard let path = file(of: photo) else {
                 return .notice("Ctrl+O: a generated page has no file")
             }
+            // With the I panel showing the photo's GPS position (and its "Ctrl+O opens it" line), the position is
+            // what is opened: its `geo:` URI, in the desktop's map application.
+            if model.showsInfoPanel, let details = photoDetails.details(forPath: path, done: wake),
+                let uri = details?.geoURI
+            {
+                openWith.open(uri, wake: wake)
+                needsRedraw = true
+                return .notice("opening \(uri)")
+            }
             // Absolute, so `xdg-open` never takes a name such as `--help.jpg` for an option or `x:y.jpg` for a URI.
             openWith.open(FileSystem.absolutePath(path), wake: wake)
         default:

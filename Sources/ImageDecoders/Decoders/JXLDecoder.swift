@@ -108,6 +108,21 @@ package struct JXLDecoder {
         throw corrupt("no image after 64 decoder events")
     }
 
+    /// The colour space of the pixels libjxl returns, read from the file's headers alone (an animation's frames come
+    /// from `JXLFrames`): nil when sRGB, else its ICC profile.
+    package func colour() throws(DecodeFailure.Reason) -> EmbeddedColour? {
+        try FormatLibraries.require(.jxl)
+        guard let decoder = JxlDecoderCreate(nil) else { throw .processingFailed("libjxl: no memory for a decoder") }
+        defer { JxlDecoderDestroy(decoder) }
+        guard JxlDecoderSubscribeEvents(decoder, Int32(JXL_DEC_COLOR_ENCODING.rawValue)) == JXL_DEC_SUCCESS,
+            JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+                == JXL_DEC_SUCCESS
+        else { throw corrupt("the decoder refused the input") }
+        JxlDecoderCloseInput(decoder)
+        guard JxlDecoderProcessInput(decoder) == JXL_DEC_COLOR_ENCODING else { throw corrupt("no colour encoding") }
+        return dataColour(decoder)
+    }
+
     /// The colour space of the pixels libjxl returns: nil when sRGB (or unreadable), else as an ICC profile.
     private func dataColour(_ decoder: OpaquePointer) -> EmbeddedColour? {
         var encoding = JxlColorEncoding()

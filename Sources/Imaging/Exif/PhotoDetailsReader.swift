@@ -94,15 +94,31 @@ package enum PhotoDetailsReader {
         if let iso = entry(exif, 0x8827), iso.pointee.format == EXIF_FORMAT_SHORT {
             details.iso = Int(exif_get_short(iso.pointee.data, order))
         }
-        func degrees(_ tag: UInt32, reference: UInt32, negative: String) -> Double? {
-            guard let parts = rationals(gps, tag), parts.count == 3, parts.allSatisfy(\.isFinite) else { return nil }
+        // Degrees, minutes and seconds, each in its range (a zero denominator is NaN, refused), within `limit`; the
+        // reference, when stated, one of the two letters.
+        func degrees(_ tag: UInt32, reference: UInt32, _ letters: (positive: String, negative: String), limit: Double)
+            -> Double?
+        {
+            guard let parts = rationals(gps, tag), parts.count == 3, (0...limit).contains(parts[0]),
+                (0..<60).contains(parts[1]), (0..<60).contains(parts[2])
+            else { return nil }
             let value = parts[0] + parts[1] / 60 + parts[2] / 3600
-            return text(gps, reference)?.uppercased() == negative ? -value : value
+            guard value <= limit else { return nil }
+            switch text(gps, reference)?.uppercased() {
+            case nil, letters.positive?: return value
+            case letters.negative?: return -value
+            default: return nil
+            }
         }
-        if let latitude = degrees(0x0002, reference: 0x0001, negative: "S"),
-            let longitude = degrees(0x0004, reference: 0x0003, negative: "W")
+        if let latitude = degrees(0x0002, reference: 0x0001, ("N", "S"), limit: 90),
+            let longitude = degrees(0x0004, reference: 0x0003, ("E", "W"), limit: 180)
         {
             details.location = (latitude, longitude)
+            // Metres above sea level, or below it (GPSAltitudeRef 1); beyond Everest and the Mariana Trench, refused.
+            if let metres = rationals(gps, 0x0006)?.first, (0...100_000).contains(metres) {
+                let below = entry(gps, 0x0005).map { $0.pointee.format == EXIF_FORMAT_BYTE && $0.pointee.data[0] == 1 }
+                details.altitude = below == true ? -metres : metres
+            }
         }
         return details
     }

@@ -29,12 +29,24 @@ public struct PhotoDetails: Equatable, Sendable {
     }
     private var latitude: Double?
     private var longitude: Double?
+    /// Metres above sea level (negative: below), when the GPS position states it (EXIF GPSAltitude).
+    public var altitude: Double?
+
+    /// The position as a `geo:` URI (RFC 5870: latitude, longitude, and the altitude when known; five decimals, about a
+    /// metre), which Ctrl+O opens while the panel shows it; nil without a position.
+    public var geoURI: String? {
+        guard let location else { return nil }
+        let parts =
+            [location.latitude, location.longitude].map { Self.number($0, decimals: 5) }
+            + (altitude.map { [Self.number($0, decimals: 1)] } ?? [])
+        return "geo:" + parts.joined(separator: ",")
+    }
 
     /// Details with the fields given.
     public init(
         fileBytes: Int? = nil, taken: String? = nil, make: String? = nil, model: String? = nil, lens: String? = nil,
         exposureSeconds: Double? = nil, fNumber: Double? = nil, iso: Int? = nil, focalLength: Double? = nil,
-        location: (latitude: Double, longitude: Double)? = nil
+        location: (latitude: Double, longitude: Double)? = nil, altitude: Double? = nil
     ) {
         self.fileBytes = fileBytes
         self.taken = taken
@@ -46,6 +58,7 @@ public struct PhotoDetails: Equatable, Sendable {
         self.iso = iso
         self.focalLength = focalLength
         self.location = location
+        self.altitude = altitude
     }
 
     /// The panel's lines, labels padded to the panel's column ("taken     2024-06-01 14:03:22"); a field not known
@@ -56,7 +69,11 @@ public struct PhotoDetails: Equatable, Sendable {
         if let camera = Self.camera(make: make, model: model) { lines.append("camera    \(camera)") }
         if let lens = Self.trimmed(lens) { lines.append("lens      \(lens)") }
         if let exposure = exposureText { lines.append("exposure  \(exposure)") }
-        if let location { lines.append("location  \(Self.locationText(location))") }
+        if let location {
+            let height = altitude.map { ", \(Self.number($0, decimals: 0)) m" } ?? ""
+            lines.append("GPS       \(Self.locationText(location))\(height)")
+            lines.append("map       Ctrl+O opens it")
+        }
         if let fileBytes { lines.append("file size \(Self.byteText(fileBytes))") }
         return lines
     }
@@ -78,10 +95,10 @@ public struct PhotoDetails: Equatable, Sendable {
         return "\(number(seconds, decimals: 1)) s"
     }
 
-    /// "51.5007° N, 0.1246° W".
+    /// "51.50072° N, 0.12460° W": five decimals, about a metre.
     static func locationText(_ location: (latitude: Double, longitude: Double)) -> String {
-        let latitude = number(abs(location.latitude), decimals: 4, keepingZeros: true)
-        let longitude = number(abs(location.longitude), decimals: 4, keepingZeros: true)
+        let latitude = number(abs(location.latitude), decimals: 5, keepingZeros: true)
+        let longitude = number(abs(location.longitude), decimals: 5, keepingZeros: true)
         return "\(latitude)° \(location.latitude < 0 ? "S" : "N"), \(longitude)° \(location.longitude < 0 ? "W" : "E")"
     }
 

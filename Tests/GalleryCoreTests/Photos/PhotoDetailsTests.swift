@@ -23,13 +23,19 @@ struct PhotoDetailsTests {
     }
 
     @Test(
-        "places read in degrees with the hemisphere's letter",
+        "places read in degrees with the hemisphere's letter, the altitude when known, and the geo: URI Ctrl+O opens",
         arguments: [
-            (51.50072, -0.12462, "51.5007° N, 0.1246° W"), (-33.8568, 151.2153, "33.8568° S, 151.2153° E"),
-            (0, 0, "0.0000° N, 0.0000° E"),
-        ])
-    func location(latitude: Double, longitude: Double, expected: String) {
-        #expect(PhotoDetails(location: (latitude, longitude)).panelLines == ["location  \(expected)"])
+            (51.50072, -0.12462, nil, "51.50072° N, 0.12462° W", "geo:51.50072,-0.12462"),
+            (-33.8568, 151.2153, nil, "33.85680° S, 151.21530° E", "geo:-33.8568,151.2153"),
+            (48.858370, 2.294481, 35.4, "48.85837° N, 2.29448° E, 35 m", "geo:48.85837,2.29448,35.4"),
+            (31.5, 35.5, -430, "31.50000° N, 35.50000° E, -430 m", "geo:31.5,35.5,-430"),
+            (0, 0, nil, "0.00000° N, 0.00000° E", "geo:0,0"),
+        ] as [(Double, Double, Double?, String, String)])
+    func location(latitude: Double, longitude: Double, altitude: Double?, expected: String, uri: String) {
+        let details = PhotoDetails(location: (latitude, longitude), altitude: altitude)
+        #expect(details.panelLines == ["GPS       \(expected)", "map       Ctrl+O opens it"])
+        #expect(details.geoURI == uri)
+        #expect(PhotoDetails(altitude: altitude).geoURI == nil)
     }
 
     @Test(
@@ -61,7 +67,8 @@ struct PhotoDetailsTests {
         #expect(
             details.panelLines == [
                 "taken     2024-06-01 14:03:22", "camera    FUJIFILM X-T4", "lens      XF35mmF1.4 R",
-                "exposure  1/250 s · f/2.8 · ISO 200 · 35 mm", "location  51.5007° N, 0.1246° W",
+                "exposure  1/250 s · f/2.8 · ISO 200 · 35 mm", "GPS       51.50072° N, 0.12462° W",
+                "map       Ctrl+O opens it",
                 "file size 2.4 MB",
             ])
         #expect(PhotoDetails(taken: "    :  :     :  :  ", make: " ", lens: "\0\0").panelLines.isEmpty)

@@ -1,5 +1,8 @@
 import Foundation
 import GalleryCore
+import GalleryCoreTesting
+import GalleryTesting
+import Imaging
 import Support
 import Testing
 
@@ -31,6 +34,31 @@ extension SDLSerializedTests {
             #expect(run.status == 0, "\(run.standardError)")
             #expect(try String(contentsOfFile: record, encoding: .utf8) == "1\n\(photo)\n")
             #expect(!FileManager.default.fileExists(atPath: folder.path("x")))
+        }
+
+        @Test("With the I panel showing a GPS position, Ctrl+O hands xdg-open its geo: URI instead of the photo")
+        func position() throws {
+            let folder = try TemporaryDirectory()
+            var exif = ExifFixture()
+            exif.latitude = ("N", [(48, 1), (51, 1), (30_133, 1000)])
+            exif.longitude = ("E", [(2, 1), (17, 1), (40_132, 1000)])
+            exif.altitude = (0, (354, 10))
+            let jpeg = exif.inserted(into: JPEGFixture.rgb(width: 64, height: 48) { _, _ in RGBA(r: 90, g: 9, b: 9) })
+            try Data(jpeg).write(to: URL(fileURLWithPath: folder.path("tower.jpg")))
+            let bin = try TemporaryDirectory()
+            let record = bin.path("arguments")
+            try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" >> '\(record)'\n".write(
+                toFile: bin.path("xdg-open"), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path("xdg-open"))
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            // Without the panel the photo opens; with it, once its details are read, the position.
+            let run = try GalleryProcess.run(
+                [ScriptLine.key(0.2, "Ctrl+O"), ScriptLine.key(0.5, "I"), ScriptLine.key(1.5, "Ctrl+O")],
+                arguments: ["--no-thumbnail-cache", "--mode", "bounded", folder.url.path],
+                environment: ["PATH": bin.url.path + ":" + path])
+            #expect(run.status == 0, "\(run.standardError)")
+            let opened = try String(contentsOfFile: record, encoding: .utf8)
+            #expect(opened == "1\n\(folder.path("tower.jpg"))\n1\ngeo:48.85837,2.29448,35.4\n")
         }
 
         @Test("without xdg-open the window says it is not installed")

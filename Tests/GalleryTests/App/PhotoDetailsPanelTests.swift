@@ -52,7 +52,8 @@ extension SDLSerializedTests {
             let lines = try #require(gallery.overlayState.panel)
             let expected = [
                 "taken     2023-05-14 18:42:07", "camera    FUJIFILM X-T4", "lens      XF35mmF1.4 R",
-                "exposure  1/250 s · f/2.8 · ISO 200 · 35 mm", "location  51.5007° N, 0.1246° W",
+                "exposure  1/250 s · f/2.8 · ISO 200 · 35 mm", "GPS       51.50072° N, 0.12460° W",
+                "map       Ctrl+O opens it",
                 "file size \(PhotoDetails(fileBytes: jpeg.count).panelLines[0].dropFirst(10))",
             ]
             let start = try #require(lines.firstIndex { $0.hasPrefix("taken") }, "\(lines)")

@@ -26,7 +26,8 @@ extension SDLSerializedTests {
             #expect(
                 details?.panelLines == [
                     "taken     2023-05-14 18:42:07", "camera    FUJIFILM X-T4", "lens      XF35mmF1.4 R",
-                    "exposure  1/250 s · f/2.8 · ISO 200 · 35 mm", "location  51.5007° N, 0.1246° W",
+                    "exposure  1/250 s · f/2.8 · ISO 200 · 35 mm", "GPS       51.50072° N, 0.12460° W",
+                    "map       Ctrl+O opens it",
                     "file size \(PhotoDetails(fileBytes: jpeg.count).panelLines[0].dropFirst(10))",
                 ])
             // A decoder that cannot be asked: the file size alone, which the viewer knows from its own fstat.
@@ -39,6 +40,7 @@ extension SDLSerializedTests {
                 taken: "2023:05:14 18:42:07", make: "FUJIFILM", model: "X-T4", lens: "XF35mmF1.4 R",
                 exposureSeconds: 0.004, fNumber: 2.8, iso: 200, focalLength: 35)
             details.location = (51.5007, -0.1246)
+            details.altitude = -12.5
             let record = PhotoDetailsRecord.encoded(details)
             #expect(record.count == PhotoDetailsRecord.byteCount)
             var expected = details

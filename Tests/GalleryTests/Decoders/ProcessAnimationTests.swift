@@ -52,6 +52,40 @@ extension SDLSerializedTests {
             #expect(ProcessAnimationSource.playingProcessIDs.count == 1)
         }
 
+        @Test("An APNG decoded by a process plays its composited frames from a process of its own")
+        func processPlaysAPNG() throws {
+            let folder = try TemporaryDirectory()
+            let pool = DecoderPoolTests.pool()
+            let colours = [RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 0, b: 255), RGBA(r: 0, g: 255, b: 0)]
+            // The second frame a rectangle over the first: the third shows it disposed to the background.
+            let frames = [
+                APNGFixture.Frame(x: 0, y: 0, width: 64, height: 48, colour: colours[0]),
+                APNGFixture.Frame(x: 16, y: 12, width: 32, height: 24, colour: colours[1], dispose: 1),
+                APNGFixture.Frame(x: 0, y: 0, width: 8, height: 8, colour: colours[2]),
+            ]
+            let path = try folder.write(
+                try APNGFixture.bytes(width: 64, height: 48, frames: frames), to: "a-animated.png")
+            let stream = try Self.stream(path, pool: pool)
+            #expect(stream.clock.frameCount == 3 && stream.clock.delays == [0.1, 0.1, 0.1])
+            let decoded = try (0..<3).map { try stream.frame($0).get() }
+            #expect(decoded.map { $0.rgba(x: 32, y: 24) } == [colours[0], colours[1], RGBA(r: 0, g: 0, b: 0, a: 0)])
+            #expect(decoded[2].rgba(x: 2, y: 2) == colours[2] && decoded[2].rgba(x: 60, y: 2) == colours[0])
+            #expect(ProcessAnimationSource.playingProcessIDs.count == 1)
+        }
+
+        @Test("An APNG whose frames SDL_image decodes (a gAMA chunk) plays from a process that loaded it")
+        func processPlaysAPNGThroughSDLImage() throws {
+            let folder = try TemporaryDirectory()
+            let frames = [RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 0, b: 255)].map {
+                APNGFixture.Frame(x: 0, y: 0, width: 64, height: 48, colour: $0)
+            }
+            let path = try folder.write(
+                try APNGFixture.bytes(width: 64, height: 48, frames: frames, gamma: 45_455), to: "gamma.png")
+            let stream = try Self.stream(path, pool: DecoderPoolTests.pool())
+            let decoded = try (0..<2).map { try stream.frame($0).get().rgba(x: 32, y: 24) }
+            #expect(decoded[0].r > 200 && decoded[0].b < 50 && decoded[1].b > 200 && decoded[1].r < 50)
+        }
+
         @Test("Killing the animation's process mid-play fails the next frame; the last frame stays")
         func killedProcess() throws {
             let folder = try TemporaryDirectory()

@@ -63,5 +63,31 @@ extension SDLSerializedTests {
                 _ = try ImageDecoder().decode(.file(path: path), fitting: PixelSize(width: 5, height: 3))
             }
         }
+
+        /// An OS/2 (12-byte header) 8-bit BMP of 32 × 32 pixels (longer than a whole palette's 768 bytes would be) whose
+        /// palette holds `palette`'s four colours, not 256: its pixel offset right after them, as Pillow's
+        /// `pal8os2sp.bmp` (252 colours) has it.
+        static var shortPaletteOS2: [UInt8] {
+            func le(_ value: Int, _ count: Int) -> [UInt8] {
+                (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+            }
+            let offset = 14 + 12 + 3 * palette.count
+            let rows: [UInt8] = (0..<32).reversed().flatMap { y in (0..<32).map { x in UInt8((x + y) % 4) } }
+            let header = Array("BM".utf8) + le(offset + rows.count, 4) + le(0, 4) + le(offset, 4)
+            let core = le(12, 4) + le(32, 2) + le(32, 2) + le(1, 2) + le(8, 2)
+            return header + core + palette.flatMap { [$0.b, $0.g, $0.r] } + rows
+        }
+
+        @Test("An OS/2 BMP with a palette shorter than 256 colours shows, its offset trusted (it was 'repaired' away)")
+        func shortPalette() throws {
+            let folder = try TemporaryDirectory()
+            let path = try folder.write(Self.shortPaletteOS2, to: "os2-short-palette.bmp")
+            let picture = try ImageDecoder().decode(.file(path: path), fitting: PixelSize(width: 32, height: 32))
+            for y in [0, 1, 17, 31] {
+                for x in [0, 1, 2, 3, 30] {
+                    #expect(picture.pixels.rgba(x: x, y: y) == Self.palette[(x + y) % 4], "(\(x), \(y))")
+                }
+            }
+        }
     }
 }
