@@ -40,7 +40,7 @@ extension GalleryModel {
 
     /// The arena: the screen's recognisers asked in turn, the tap watching.
     private mutating func arena(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
-        guard pager != nil else { return gridPointer(phase, at: time) }
+        if let effects = inGrid(at: time, { $0.pointer(phase, at: time) }) { return effects }
         let clicked = watchTap(phase, at: time)
         for recogniser in PagerRecogniser.allCases {
             guard let effects = offer(phase, to: recogniser, at: time) else { continue }
@@ -163,10 +163,16 @@ extension GalleryModel {
         }
         if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
-        if case .grid = screen {
-            // In the grid a notch scrolls a row, the selection staying put.
-            scrollGrid(rows: turn.command == .next ? turn.count : -turn.count, at: time)
-            return []
+        // In the grid a notch scrolls a row, the selection staying put.
+        let rows = turn.command == .next ? turn.count : -turn.count
+        if let effects = inGrid(
+            at: time,
+            { grid in
+                grid.scroll(rows: rows, at: time)
+                return .taken
+            })
+        {
+            return effects
         }
         return (0..<turn.count).flatMap { _ in perform(turn.command, at: time) }
     }

@@ -10,7 +10,13 @@ extension GalleryModel {
         var effects = gestures.fingers.input(for: gesture).flatMap { input -> [GalleryEffect] in
             let effects = pointer(input, at: time)
             // Fingers on a pad press no button: their press and release never click nor double-click.
-            if case .pointerDown = input { gestures.tap.cancel() }
+            if case .pointerDown = input {
+                gestures.tap.cancel()
+                _ = inGrid(at: time) { grid in
+                    grid.cancelClick()
+                    return .taken
+                }
+            }
             return effects
         }
         switch gesture {

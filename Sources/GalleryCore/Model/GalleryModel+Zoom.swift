@@ -59,11 +59,11 @@ extension GalleryModel {
             // A few at most per update: the grid has only so many sizes, and a hostile spread must not spin here.
             var steps = applied
             for _ in 0..<4 where spread >= steps * ZoomModel.step {
-                _ = zoomGrid(by: ZoomModel.step)
+                zoomGrid(by: ZoomModel.step)
                 steps *= ZoomModel.step
             }
             for _ in 0..<4 where spread <= steps / ZoomModel.step {
-                _ = zoomGrid(by: 1 / ZoomModel.step)
+                zoomGrid(by: 1 / ZoomModel.step)
                 steps /= ZoomModel.step
             }
             gestures.gridPinchSpread = steps

@@ -136,7 +136,9 @@ public struct GalleryModel: Sendable {
                     configuration: configuration))
         case nil:
             screen = .grid(
-                Self.grid(on: PhotoID(start), viewport: viewport, sizeStep: gridSizeStep, photoCount: photoCount),
+                Self.grid(
+                    on: PhotoID(start), viewport: viewport, sizeStep: gridSizeStep, photoCount: photoCount,
+                    clickSlop: configuration.dragSlop),
                 returnTo: returnTo)
         }
         if slideshowInterval != nil { slideshow.start(at: 0) }

@@ -1,10 +1,11 @@
 import PagerEngine
 import Support
 
-/// The grid mode's state without SDL: its layout, its scroll and the selected photo. Keys move the selection and
-/// scroll it into view; a drag, a touchpad or the wheel scroll the content with the pager's physics; `+` and `-`
-/// step the thumbnail size keeping the selection in view. Offsets are functions of time (`offset(at:)`), so the
-/// painter evaluates the scroll at the frame's time; `advance(to:)` retires a finished animation.
+/// The grid screen without SDL: its layout, its scroll and the selected photo, and the input it handles itself. Keys
+/// move the selection and scroll it into view; a drag, a touchpad or the wheel scroll the content with the pager's
+/// physics, a click or Enter opens a photo (`GridResponse.open`); `+`, `-`, Ctrl + wheel and a pinch step the
+/// thumbnail size keeping the selection in view. Offsets are functions of time (`offset(at:)`), so the painter
+/// evaluates the scroll at the frame's time; `advance(to:)` retires a finished animation.
 public struct GridModel: Sendable {
     /// Where the cells go for the viewport, scale, size step and photo count.
     public private(set) var layout: GridLayout
@@ -12,10 +13,14 @@ public struct GridModel: Sendable {
     public private(set) var scroller: GridScroller
     /// The selected photo (library index), outlined.
     public private(set) var selection: PhotoID
+    /// Whether a press and release on the grid click a cell (a press that stops a fling does not).
+    private var tap: TapRecognizer
 
-    /// A grid of `layout` with `selection` (clamped) selected and scrolled into view at once.
-    public init(layout: GridLayout, selection: PhotoID) {
+    /// A grid of `layout` with `selection` (clamped) selected and scrolled into view at once; a press moving less than
+    /// `clickSlop` pixels before its release clicks.
+    public init(layout: GridLayout, selection: PhotoID, clickSlop: Double = PagerConfiguration.standard.dragSlop) {
         self.layout = layout
+        tap = TapRecognizer(slop: clickSlop)
         self.selection = Self.clamp(selection, count: layout.photoCount)
         scroller = GridScroller(geometry: layout.scrollGeometry)
         scroller.jump(to: centredOffset(of: self.selection))
@@ -46,7 +51,70 @@ public struct GridModel: Sendable {
     /// Whether the scroll still moves at `time` (the window keeps drawing frames).
     public func isAnimating(at time: Double) -> Bool { scroller.isAnimating(at: time) || scroller.isDragging }
 
-    // MARK: Keys
+    // MARK: Input
+
+    /// A command on the grid: the arrows, Page Up/Down, Home/End, a typed number and a photo asked for move the
+    /// selection; `+` and `-` step the size; Enter opens the selection. Commands of every screen are not taken.
+    public mutating func perform(_ command: GalleryCommand, at time: Double) -> GridResponse {
+        switch command {
+        case .next: move(.right, at: time)
+        case .previous: move(.left, at: time)
+        case .pageForward: move(.pageDown, at: time)
+        case .pageBackward: move(.pageUp, at: time)
+        case .first: move(.first, at: time)
+        case .last: move(.last, at: time)
+        // The grid's cells are the photos in order: its page n is photo n.
+        case .goToPage(let page): move(.photo(PhotoID(page.rawValue)), at: time)
+        case .goToPhoto(let photo): move(.photo(photo), at: time)
+        case .open: return .open(selection, cell: selectionCell(at: time))
+        case .pan(let direction):
+            let moves: [PanDirection: GridMove] = [.left: .left, .right: .right, .up: .up, .down: .down]
+            if let move = moves[direction] { self.move(move, at: time) }
+        case .zoomIn: stepSize(by: 1)
+        case .zoomOut: stepSize(by: -1)
+        case .zoomActualSize, .zoomToFit, .retry, .flipWheel, .toggleSlideshow, .toggleAnimation, .nextFrame,
+            .previousFrame, .orient:
+            break
+        case .mode, .quit, .back, .reload, .cycleSort, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel,
+            .toggleStatusBar, .toggleFullscreen, .toggleMark, .invertMarks, .clearMarks, .nextMarked,
+            .previousMarked, .action, .trash, .undoTrash, .copyPath, .openWith, .cycleFitMode, .toggleGridNames,
+            .moveTo, .copyTo, .saveTurn:
+            return .notTaken
+        }
+        return .taken
+    }
+
+    /// The grid's recogniser: a press catches the rows where they are shown (a press that stops a fling is not a
+    /// click), the rows follow the pointer 1:1 (through the rubber band beyond the ends), a release flings onto a row
+    /// and a click selects and opens the photo under it.
+    public mutating func pointer(_ phase: PointerPhase, at time: Double) -> GridResponse {
+        switch phase {
+        case .down(let x, let y):
+            tap.pointerDown(x: x, y: y, contentWasMoving: isAnimating(at: time))
+            scroller.press(y: y, at: time)
+        case .move(let x, let y):
+            tap.pointerMove(x: x, y: y)
+            scroller.drag(y: y, at: time)
+        case .up(let x, let y):
+            let clicked = tap.pointerUp(x: x, y: y)
+            scroller.release(at: time)
+            guard clicked, let photo = photo(atX: x, y: y, at: time) else { return .taken }
+            select(photo, at: time)
+            return .open(photo, cell: selectionCell(at: time))
+        case .cancel:
+            tap.cancel()
+            scroller.cancel(at: time)
+        }
+        return .taken
+    }
+
+    /// The press under way will not click (a touchpad's fingers press no button).
+    public mutating func cancelClick() { tap.cancel() }
+
+    /// Ctrl + wheel by `factor`: one thumbnail size larger above 1, smaller below.
+    public mutating func zoom(by factor: Double) {
+        if factor.isFinite, factor != 1 { stepSize(by: factor > 1 ? 1 : -1) }
+    }
 
     /// Moves the selection and scrolls it into view with the key spring.
     public mutating func move(_ move: GridMove, at time: Double) {
@@ -89,20 +157,6 @@ public struct GridModel: Sendable {
         selection = Self.clamp(photo, count: layout.photoCount)
         scroller.jump(to: layout.offset(showing: selection, from: offset(at: time)))
     }
-
-    // MARK: Pointer
-
-    /// A press at pointer `y`: catches the content where it is shown.
-    public mutating func press(y: Double, at time: Double) { scroller.press(y: y, at: time) }
-
-    /// The pointer moved to `y` while pressed.
-    public mutating func drag(y: Double, at time: Double) { scroller.drag(y: y, at: time) }
-
-    /// The pointer let go: a fling onto a row, or the spring back from an end.
-    public mutating func release(at time: Double) { scroller.release(at: time) }
-
-    /// The gesture was taken away.
-    public mutating func cancel(at time: Double) { scroller.cancel(at: time) }
 
     /// The photo under (`x`, `y`) at `time`, nil in a gap.
     public func photo(atX x: Double, y: Double, at time: Double) -> PhotoID? {

@@ -183,7 +183,11 @@ package enum ChildProcess {
         while !members.isEmpty, ProcessEnds.waitForAll(members, until: deadline) {
             members = Descendants.members(ofGroup: pid)
         }
-        if !members.isEmpty { kill(-pid, SIGKILL) }
+        if !members.isEmpty {
+            kill(-pid, SIGKILL)
+            // Killed members end at once: returning after they did means nothing of the group runs on.
+            _ = ProcessEnds.waitForAll(Descendants.members(ofGroup: pid), until: MonotonicClock.seconds() + 1)
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status
