@@ -14,7 +14,9 @@ public struct PhotoFormat: Sendable, Hashable {
     public static let all: [PhotoFormat] = [
         PhotoFormat(
             name: "JPEG", extensions: ["jpg", "jpeg", "jpe"], mimeTypes: ["image/jpeg"], decoder: "libjpeg-turbo"),
-        PhotoFormat(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"], decoder: "SDL_image (libpng)"),
+        PhotoFormat(
+            name: "PNG", extensions: ["png"], mimeTypes: ["image/png"],
+            decoder: "SDL_image (libpng), animated (APNG) too: each frame through the still path"),
         PhotoFormat(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"], decoder: "SDL_image, animated too"),
         PhotoFormat(name: "BMP", extensions: ["bmp", "dib"], mimeTypes: ["image/bmp"], decoder: "SDL_image"),
         PhotoFormat(
@@ -37,7 +39,7 @@ public struct PhotoFormat: Sendable, Hashable {
             decoder: "libheif (libde265)"),
         PhotoFormat(
             name: "AVIF", extensions: ["avif", "avifs"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
-        PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl"),
+        PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl, animated too"),
         PhotoFormat(
             name: "SVG", extensions: vectorExtensions, mimeTypes: ["image/svg+xml"],
             decoder: "librsvg (drawn at the size shown, again when zoomed)"),
