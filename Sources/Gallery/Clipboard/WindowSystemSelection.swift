@@ -37,11 +37,7 @@ final class WindowSystemSelection: ClipboardSelection, @unchecked Sendable {
 
     /// Opens `window`'s clipboard through `calls`; nil, with the reason in `error`, when `window` is not on that system.
     @MainActor init?(_ calls: Calls, window: Window, error: inout String) {
-        var message = [CChar](repeating: 0, count: 256)
-        guard let handle = calls.open(UnsafeMutableRawPointer(window.handle), &message, message.count) else {
-            error = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return nil
-        }
+        guard let handle = WindowSystemHelper.open(calls.open, window: window, error: &error) else { return nil }
         self.calls = calls
         self.handle = handle
     }

@@ -15,19 +15,11 @@ struct X11Gestures {
     /// Selects the pinch on `window`, nil with the reason in `error` where that is not possible (not on X11, no
     /// XInput 2.4); its thread wakes the loop with an event of `wakeEventType`.
     init?(window: Window, wakeEventType: UInt32, error: inout String) {
-        var message = [CChar](repeating: 0, count: 256)
-        guard let handle = gallery_x11_gestures_open(UnsafeMutableRawPointer(window.handle), &message, message.count)
-        else {
-            error = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let handle = WindowSystemHelper.open(gallery_x11_gestures_open, window: window, error: &error) else {
             return nil
         }
-        let wake: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
-            var event = SDL_Event()
-            event.type = UInt32(truncatingIfNeeded: UInt(bitPattern: context))
-            _ = SDL_PushEvent(&event)  // Thread-safe; a full queue only delays the wake-up.
-        }
-        guard gallery_x11_gestures_start(handle, wake, UnsafeMutableRawPointer(bitPattern: UInt(wakeEventType))) == 0
-        else {
+        let context = WindowSystemHelper.context(wakeEventType: wakeEventType)
+        guard gallery_x11_gestures_start(handle, WindowSystemHelper.wakeLoop, context) == 0 else {
             gallery_x11_gestures_close(handle)
             error = "cannot start the gestures' thread"
             return nil
