@@ -123,7 +123,7 @@ public enum DecoderServer {
             case .decode? where gaps.refusesPhotos, .details? where gaps.refusesPhotos,
                 .header? where gaps.refusesPhotos,
                 .takenDate? where gaps.refusesPhotos, .thumbnailFacts? where gaps.refusesPhotos,
-                .animationClock? where gaps.refusesPhotos:
+                .animationClock? where gaps.refusesPhotos, .orientationTag? where gaps.refusesPhotos:
                 // Unread: nothing would stand between the photo's decoder and the user's files.
                 reply = DecoderReply(failureCode: DecoderReply.unsandboxedFailureCode, texts: ["not sandboxed"])
             case .decode? where !missing.isEmpty:
@@ -189,6 +189,12 @@ public enum DecoderServer {
                     of: descriptor, as: "png", format: DecoderReply.thumbnailRecordFormat,
                     replySlot: request!.replySlot, memory: replyMemory, in: replies
                 ) { path in HeaderReading.thumbnailRecord(ofFileAt: path) }
+                replyMemory = -1
+            case .orientationTag?:
+                reply = record(
+                    of: descriptor, as: "orientation", format: DecoderReply.orientationTagRecordFormat,
+                    replySlot: request!.replySlot, memory: replyMemory, in: replies
+                ) { path in HeaderReading.orientationTagRecord(ofFileAt: path) }
                 replyMemory = -1
             case .animationClock?:
                 let fileExtension = request!.fileExtension
@@ -341,7 +347,8 @@ public enum DecoderServer {
             let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
             return DecoderReply(
                 failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
-        case .decode, .status, .outputProfile, .details, .header, .takenDate, .thumbnailFacts, .animationClock:
+        case .decode, .status, .outputProfile, .details, .header, .takenDate, .thumbnailFacts, .animationClock,
+            .orientationTag:
             return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
         }
     }

@@ -32,6 +32,15 @@ enum HeaderReading {
         return ThumbnailRecord.encoded(facts)
     }
 
+    /// The `OrientationTagRecord` of the photo offered at `path` (read whole, at most `TurnSaving.maximumBytes`): where
+    /// its EXIF orientation tag is, or why it cannot be rewritten; nil when it cannot be opened or read.
+    static func orientationTagRecord(ofFileAt path: String) -> [UInt8]? {
+        guard let file = try? ImageFile(path: path), file.stamp.byteCount <= 256 << 20, let bytes = try? file.contents()
+        else { return nil }
+        return OrientationTagRecord.encoded(
+            ExifOrientationTag.find(in: bytes).map { OrientationTagEdit($0, in: bytes) })
+    }
+
     /// The `AnimationRecord` of the GIF, WebP, PNG or JPEG XL offered at `path` (no frames: not an animation; libjxl
     /// reads a JPEG XL's frame headers alone); nil when it cannot be opened.
     static func animationRecord(ofFileAt path: String, fileExtension: String) -> [UInt8]? {

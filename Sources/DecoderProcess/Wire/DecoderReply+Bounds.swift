@@ -17,7 +17,7 @@ extension DecoderReply {
         }
         let recordFormats = [
             Self.detailsRecordFormat, Self.headerRecordFormat, Self.takenDateRecordFormat, Self.thumbnailRecordFormat,
-            Self.animationRecordFormat,
+            Self.animationRecordFormat, Self.orientationTagRecordFormat,
         ]
         if request.kind == .animationClock {
             // 32 bytes and 4 a frame, at most `AnimationRecord.maximumFrames` (the record says how many).
@@ -34,6 +34,7 @@ extension DecoderReply {
                 case .header: (Self.headerRecordFormat, HeaderRecord.byteCount)
                 case .takenDate: (Self.takenDateRecordFormat, TakenDateRecord.byteCount)
                 case .thumbnailFacts: (Self.thumbnailRecordFormat, ThumbnailRecord.byteCount)
+                case .orientationTag: (Self.orientationTagRecordFormat, OrientationTagRecord.byteCount)
                 default: nil
                 }
             guard let expected, format == expected.format, bytes == expected.bytes else {

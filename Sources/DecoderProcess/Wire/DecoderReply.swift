@@ -22,6 +22,8 @@ public struct DecoderReply: Sendable, Hashable {
     public static let thumbnailRecordFormat: UInt8 = 0xFB
     /// The `format` of a reply whose memory holds an `AnimationRecord`: the answer to an `.animationClock` request.
     public static let animationRecordFormat: UInt8 = 0xFA
+    /// The `format` of a reply whose memory holds an `OrientationTagRecord`: the answer to an `.orientationTag` request.
+    public static let orientationTagRecordFormat: UInt8 = 0xF9
     /// The failure code of a decode that needs a format library the process did not load before its sandbox went on
     /// (texts: the missing groups' `FormatLibrarySet` raw value, their names): the pool asks a new process instead.
     public static let librariesMissingFailureCode: UInt16 = 0xFFFD

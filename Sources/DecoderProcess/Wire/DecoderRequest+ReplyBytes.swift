@@ -8,6 +8,7 @@ extension DecoderRequest {
         if kind == .details { return PhotoDetailsRecord.byteCount }
         if kind == .header { return HeaderRecord.byteCount }
         if kind == .takenDate { return TakenDateRecord.byteCount }
+        if kind == .orientationTag { return OrientationTagRecord.byteCount }
         if kind == .thumbnailFacts { return ThumbnailRecord.byteCount }
         if kind == .animationClock { return AnimationRecord.mostByteCount }
         let box = (width: Int(max(boxWidth, 1)), height: Int(max(boxHeight, 1)))

@@ -32,6 +32,9 @@ public struct DecoderRequest: Sendable, Hashable {
         /// Scan the animated GIF, WebP, PNG or JPEG XL sent for its frame clock: the reply's memory holds its
         /// `AnimationRecord` (`DecoderReply.animationRecordFormat`).
         case animationClock = 8
+        /// Find the EXIF orientation tag of the JPEG, PNG or WebP sent, for Ctrl+S: the reply's memory holds its
+        /// `OrientationTagRecord` (`DecoderReply.orientationTagRecordFormat`).
+        case orientationTag = 9
         /// Test only (a decoder started with `--test-requests`): try to open a file, report the errno.
         case probeOpenFile = 10
         /// Test only: try to open a network socket, report the errno.
@@ -117,7 +120,7 @@ public struct DecoderRequest: Sendable, Hashable {
     /// Whether the answer is a record in memory of its own (details, a header, a date, a thumbnail's facts, an
     /// animation's clock), not pixels.
     public var answersWithRecord: Bool {
-        [.details, .header, .takenDate, .thumbnailFacts, .animationClock].contains(kind)
+        [.details, .header, .takenDate, .thumbnailFacts, .animationClock, .orientationTag].contains(kind)
     }
 
     /// A request of `kind` for a picture fitted in `boxWidth` × `boxHeight`.

@@ -119,7 +119,11 @@ final class GalleryAssembly {
         if let cache = thumbnailCache { services.protectFolders = { cache.protect($0) } }
         services.decoderSandbox = decoderPool.map { DecoderSandboxStatus(pool: $0) }
         // The panel's EXIF is parsed in a decoder process, as photos are.
-        if let pool = decoderPool { services.readDetails = { ProcessDecoding.details(path: $0, pool: pool) } }
+        if let pool = decoderPool {
+            services.readDetails = { ProcessDecoding.details(path: $0, pool: pool) }
+            // So is Ctrl+S's orientation tag: the viewer copies the file and writes the tag's bytes where told.
+            services.locateOrientationTag = { ProcessDecoding.orientationTag(descriptor: $0, path: $1, pool: pool) }
+        }
         return try GalleryController(
             library: library, mode: mode, renderer: renderer, worker: worker, thumbnailWorker: thumbnailWorker,
             detailWorker: detailWorker, feedSource: feedSource, configuration: configuration,

@@ -22,17 +22,20 @@ public final class TurnSavingRunner: Sendable {
     private let state = LockedState(State())
     private let signal = AnswerSignal()
     private let queue = DispatchQueue(label: "gallery.save-turn")
+    private let locate: TurnSaving.Locate
 
-    /// A runner with nothing asked.
-    public init() {}
+    /// A runner with nothing asked, finding each file's tag with `locate`.
+    public init(locate: @escaping TurnSaving.Locate = TurnSaving.inProcess) {
+        self.locate = locate
+    }
 
     /// Saves `turn` into `photo`'s file at `path`; `wake` is called once it is done.
     public func save(
         _ turn: ViewOrientation, photo: PhotoID, path: String, wake: @escaping @Sendable () -> Void = {}
     ) {
         state.withLock { $0.pending += 1 }
-        queue.async { [state, signal] in
-            let result = TurnSaving.save(turn, into: path)
+        queue.async { [state, signal, locate] in
+            let result = TurnSaving.save(turn, into: path, locate: locate)
             state.withLock {
                 $0.pending -= 1
                 $0.finished.append(Outcome(photo: photo, path: path, result: result))

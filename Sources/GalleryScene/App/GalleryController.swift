@@ -64,7 +64,7 @@ public final class GalleryController {
     /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
     let openWith = OpenWithRunner()
     /// Ctrl+S's saves of the view's turn into files.
-    let turnSaver = TurnSavingRunner()
+    let turnSaver: TurnSavingRunner
     /// The window system's clipboard (Ctrl+C); nil without a window.
     let clipboard: (any ClipboardService)?
     /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).
@@ -159,6 +159,7 @@ public final class GalleryController {
         shownFolderWatch = services.shownFolderWatch
         protectFolders = services.protectFolders
         decoderSandbox = services.decoderSandbox
+        turnSaver = TurnSavingRunner(locate: services.locateOrientationTag ?? TurnSaving.inProcess)
         currentLibrary = CurrentLibrary(library)
         self.renderer = renderer
         let size = try renderer.outputSize

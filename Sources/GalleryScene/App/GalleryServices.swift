@@ -30,6 +30,8 @@ public struct GalleryServices {
     package var decoderSandbox: DecoderSandboxStatus?
     /// Reads a photo's details for the information panel, off the main thread (nil: the viewer's own reader).
     public var readDetails: (@Sendable (String) -> PhotoDetails?)?
+    /// Finds a file's EXIF orientation tag for Ctrl+S (nil: the viewer's own walk, `TurnSaving.inProcess`).
+    public var locateOrientationTag: TurnSaving.Locate?
 
     /// No services: no actions, clipboard, folders, listing, watch or wake-up.
     public init() {}

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import Support
 import Testing
 
 @testable import Gallery

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCoreTesting
 import GalleryTesting
+import Support
 import Testing
 
 /// The design the trust issue asked for: nothing in the viewer process reads more of a photo than its 16-byte
@@ -16,7 +17,7 @@ struct ViewerReadsNoPhotoTests {
     static let traced = "read,pread64,readv,preadv,preadv2,mmap,sendfile,copy_file_range,splice,clone,clone3,fork,vfork"
 
     /// A read of a watched file by some process: the call, its arguments' text and its result.
-    struct Access {
+    struct Access: Equatable {
         var process: Int
         var call: String
         var arguments: String
@@ -137,6 +138,50 @@ struct ViewerReadsNoPhotoTests {
         }
         #expect(byDecoders.contains { $0.hasPrefix(thumbnails) })
         #expect(!byViewer.isEmpty)
+    }
+
+    @Test("Ctrl+S turns a JPEG's and a PNG's file with no byte of either read by the viewer: a decoder finds the tag")
+    func savingTheTurnReadsNoPhoto() throws {
+        let root = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.path("ph"), withIntermediateDirectories: false)
+        let jpeg = try root.write(
+            JPEGFixture.rgb(width: 64, height: 48, orientation: 1) { x, _ in x < 32 ? .white : .black }, to: "ph/a.jpg")
+        let png = try root.write(
+            SDLSerializedTests.OrientationMetadataTests.png(
+                .up, chunks: [("eXIf", SDLSerializedTests.PNGExifAndWidePNMTests.exif(orientation: 1))]),
+            to: "ph/b.png")
+        let before = try [jpeg, png].map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+        let script = root.path("s.jsonl")
+        let lines = [
+            ScriptLine.key(0.2, ">"), ScriptLine.key(0.4, "Ctrl+S"), ScriptLine.key(1.0, "Right"),
+            ScriptLine.key(1.6, ">"), ScriptLine.key(1.8, "Ctrl+S"), ScriptLine.quit(3.0),
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let trace = root.path("trace.txt")
+        let traced = try Self.status(
+            of: "/usr/bin/strace",
+            ["-f", "-y", "-qq", "-o", trace, "-e", "trace=" + Self.traced, GalleryProcess.executable.path]
+                + ["--headless", "--size", "320x240", "--script", script, root.path("ph")],
+            environment: ["XDG_CACHE_HOME": root.path("cache")])
+        #expect(traced == 0)
+        let (viewer, accesses) = Self.accesses(
+            in: try String(contentsOfFile: trace, encoding: .utf8), roots: [root.path("ph") + "/"])
+        // The copy of each file into its new one is the kernel's (`copy_file_range` from the photo into the hidden
+        // file beside it): its bytes never reach the viewer.
+        let copies = accesses.filter {
+            $0.process == viewer && $0.call == "copy_file_range" && $0.arguments.contains(root.path("ph") + "/.")
+        }
+        #expect(copies.count == 2)
+        let beyond = accesses.filter {
+            $0.process == viewer && !Self.readsSignatureAlone($0) && !copies.contains($0)
+        }
+        #expect(beyond.isEmpty, "the viewer read: \(beyond.map { "\($0.call)\($0.arguments) = \($0.result)" })")
+        // Both files state the turn (6: turned clockwise), every other byte as it was but a PNG chunk's new CRC.
+        for (path, old) in zip([jpeg, png], before) {
+            let new = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let tag = try ExifOrientationTag.find(in: old).get()
+            #expect(new == tag.rewriting(old, to: 6), "\(path)")
+        }
     }
 
     /// The exit status of `program` run with `arguments` and this process's environment with `environment` over it,
