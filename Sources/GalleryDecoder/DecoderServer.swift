@@ -165,43 +165,13 @@ public enum DecoderServer {
                     reply = DecoderReply(failureCode: code, texts: texts)
                 }
                 replies.end()
-            case .details?:
+            case _? where request!.answersWithRecord:
+                // A record read from the photo (its details, header, date taken, a cached thumbnail's facts, an
+                // animation's clock, the orientation tag), in the reply's memory.
+                let (name, format, make) = HeaderReading.recordReader(for: request!)
                 reply = record(
-                    of: descriptor, as: "details", format: DecoderReply.detailsRecordFormat,
-                    replySlot: request!.replySlot, memory: replyMemory, in: replies
-                ) { path in PhotoDetailsReader.read(path: path).map(PhotoDetailsRecord.encoded) }
-                replyMemory = -1
-            case .header?:
-                let fileExtension = request!.fileExtension
-                reply = record(
-                    of: descriptor, as: "header", format: DecoderReply.headerRecordFormat,
-                    replySlot: request!.replySlot, memory: replyMemory, in: replies
-                ) { path in HeaderReading.record(ofFileAt: path, fileExtension: fileExtension) }
-                replyMemory = -1
-            case .takenDate?:
-                reply = record(
-                    of: descriptor, as: "date", format: DecoderReply.takenDateRecordFormat,
-                    replySlot: request!.replySlot, memory: replyMemory, in: replies
-                ) { path in HeaderReading.takenDateRecord(ofFileAt: path) }
-                replyMemory = -1
-            case .thumbnailFacts?:
-                reply = record(
-                    of: descriptor, as: "png", format: DecoderReply.thumbnailRecordFormat,
-                    replySlot: request!.replySlot, memory: replyMemory, in: replies
-                ) { path in HeaderReading.thumbnailRecord(ofFileAt: path) }
-                replyMemory = -1
-            case .orientationTag?:
-                reply = record(
-                    of: descriptor, as: "orientation", format: DecoderReply.orientationTagRecordFormat,
-                    replySlot: request!.replySlot, memory: replyMemory, in: replies
-                ) { path in HeaderReading.orientationTagRecord(ofFileAt: path) }
-                replyMemory = -1
-            case .animationClock?:
-                let fileExtension = request!.fileExtension
-                reply = record(
-                    of: descriptor, as: "animation", format: DecoderReply.animationRecordFormat,
-                    replySlot: request!.replySlot, memory: replyMemory, in: replies
-                ) { path in HeaderReading.animationRecord(ofFileAt: path, fileExtension: fileExtension) }
+                    of: descriptor, as: name, format: format, replySlot: request!.replySlot, memory: replyMemory,
+                    in: replies, make: make)
                 replyMemory = -1
             case .status?:
                 reply = DecoderReply(failureCode: 0, texts: [sandbox?.summary ?? "", String(getpid())])

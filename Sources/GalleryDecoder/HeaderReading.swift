@@ -7,6 +7,34 @@ import Support
 /// signature): its `HeaderRecord`, with the format libraries its decode needs, its date taken, a cached thumbnail's
 /// facts, and an animation's frame clock.
 enum HeaderReading {
+    /// What answers `request`, one of the kinds answered with a record: its name for messages, its reply format, and
+    /// the reader making the record from the photo at a path.
+    static func recordReader(for request: DecoderRequest) -> (
+        name: String, format: UInt8, make: (String) -> [UInt8]?
+    ) {
+        let fileExtension = request.fileExtension
+        switch request.kind {
+        case .header:
+            return ("header", DecoderReply.headerRecordFormat, { record(ofFileAt: $0, fileExtension: fileExtension) })
+        case .takenDate: return ("date", DecoderReply.takenDateRecordFormat, takenDateRecord(ofFileAt:))
+        case .thumbnailFacts: return ("png", DecoderReply.thumbnailRecordFormat, thumbnailRecord(ofFileAt:))
+        case .orientationTag:
+            return ("orientation", DecoderReply.orientationTagRecordFormat, orientationTagRecord(ofFileAt:))
+        case .animationClock:
+            return (
+                "animation", DecoderReply.animationRecordFormat,
+                { animationRecord(ofFileAt: $0, fileExtension: fileExtension) }
+            )
+        case .details:
+            return (
+                "details", DecoderReply.detailsRecordFormat,
+                { PhotoDetailsReader.read(path: $0).map(PhotoDetailsRecord.encoded) }
+            )
+        default:
+            return ("record", 0, { _ in nil })  // No other kind answers with a record (`answersWithRecord`).
+        }
+    }
+
     /// The record of the photo offered at `path` (its name's extension `fileExtension` tells TGA and camera RAW);
     /// nil when it cannot be opened.
     static func record(ofFileAt path: String, fileExtension: String) -> [UInt8]? {

@@ -302,7 +302,7 @@ public struct GalleryModel: Sendable {
         noteTime(time)
         var effects: [GalleryEffect] = []
         if let release = gestures.touchpad.expire(at: time) { effects += pointer(release.input, at: release.time) }
-        countPrefix.expire(at: time)
+        expireCount(at: time)
         withGrid { $0.advance(to: time) }
         if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
         effects += advanceZoom(to: time)
