@@ -97,7 +97,7 @@ struct WindowInput {
             guard
                 let key = keys.keyDown(
                     SDLKeys.key(code), isModifier: SDLKeys.isModifier(code), shift: shift, ctrl: ctrl,
-                    helpShows: gallery.model.showsHelp)
+                    helpShows: gallery.model.overlays.showsHelp)
             else { break }
             gallery.apply(.key(key, isRepeat: event.key.repeat != 0), at: time)
         case SDL_TEXTINPUT:

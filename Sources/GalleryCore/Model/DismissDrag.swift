@@ -35,6 +35,8 @@ public struct DismissDrag: Sendable {
     public let viewportHeight: Double
     /// What the drag is doing.
     public private(set) var phase = Phase.undecided
+    /// The grid the drag goes back to, laid out as it will open, once the drag shows it behind the photo.
+    public internal(set) var grid: GridModel?
     /// The pointer's travel from the press while dragging (the photo's offset).
     private var travelX = 0.0
     private var travelY = 0.0

@@ -6,11 +6,11 @@ extension GalleryModel {
     /// wheel, opening the photo in the pager; else the zoom, back to fit; and quits only from a pager showing its
     /// photo fitted, in a window.
     mutating func back(at time: Double) -> [GalleryEffect] {
-        if showsInfoPanel { return perform(.toggleInfoPanel, at: time) }
-        if isFullscreen { return perform(.toggleFullscreen, at: time) }
+        if overlays.showsInfoPanel { return perform(.toggleInfoPanel, at: time) }
+        if window.isFullscreen { return perform(.toggleFullscreen, at: time) }
         if case .pager = screen {} else { return perform(.open, at: time) }
         if zoom.shown(at: now) != nil { return perform(.zoomToFit, at: time) }
-        quitRequested = true
+        window.quitRequested = true
         return []
     }
 }

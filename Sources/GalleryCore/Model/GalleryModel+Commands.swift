@@ -6,6 +6,7 @@ extension GalleryModel {
     /// Carries out `command` at `time`; returns what the adapter does in the world.
     mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
         if let effects = inGrid(at: time, { $0.perform(command, at: time) }) { return effects }
+        if let response = screen.wheel?.response(to: command) { return inWheel(response, at: time) }
         switch command {
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)
@@ -16,42 +17,39 @@ extension GalleryModel {
         case .goToPage(let page): return move(.goTo(page: page), at: time)
         case .goToPhoto(let photo):
             // Outside the feed page p shows photo p; in the feed, the page nearest that shows it.
-            let page = screen.isFeed ? feedPages.page(showing: photo, near: currentPage) : PageIndex(photo.rawValue)
+            let page = screen.isFeed ? feed.pages.page(showing: photo, near: currentPage) : PageIndex(photo.rawValue)
             return page.map { move(.goTo(page: $0), at: time) } ?? []
         case .mode(let kind): return switchMode(to: kind, at: time, showing: nil)
-        case .quit: quitRequested = true
+        case .quit: window.quitRequested = true
         case .back: return back(at: time)
         case .reload: return screen.isFeed ? [] : [.reload]
         case .cycleSort: return screen.isFeed ? [] : [.cycleSort]
         case .retry: return retryFeed(at: time)
-        case .flipWheel:
-            guard case .wheel = screen else { return [] }
-            wheelDirection = wheelDirection == .clockwise ? .anticlockwise : .clockwise
-        case .open:
-            // Enter opens the wheel's row; in a pager, Enter and t open the grid on the photo (nsxiv).
-            guard case .wheel(_, let back) = screen else { return switchMode(to: .grid, at: time, showing: nil) }
-            return switchMode(to: GalleryMode(back), at: time, showing: currentPhoto)
+        // D flips the wheel only (`WheelScreen`).
+        case .flipWheel: return []
+        // In a pager, Enter and t open the grid on the photo (nsxiv); the wheel opens its row (`WheelScreen`).
+        case .open: return switchMode(to: .grid, at: time, showing: nil)
         case .toggleSlideshow:
             if slideshow.isRunning { slideshow.stop() } else { slideshow.start(at: time) }
             showInfo(at: time)
         case .toggleHelp:
-            showsHelp.toggle()
-            helpScroll = 0
-        case .toggleAnimation: animation?.togglePause(at: time)
-        case .nextFrame: animation?.step(1, at: time)
-        case .previousFrame: animation?.step(-1, at: time)
-        case .toggleInfoPanel: showsInfoPanel.toggle()
+            overlays.showsHelp.toggle()
+            overlays.helpScroll = 0
+        case .toggleAnimation: views.animation?.togglePause(at: time)
+        case .nextFrame: views.animation?.step(1, at: time)
+        case .previousFrame: views.animation?.step(-1, at: time)
+        case .toggleInfoPanel: overlays.showsInfoPanel.toggle()
         case .toggleStatusBar:
-            showsStatusBar.toggle()
+            overlays.showsStatusBar.toggle()
             return refitZoom()
         case .toggleFullscreen:
-            isFullscreen.toggle()
+            window.isFullscreen.toggle()
             return [.toggleFullscreen]
         case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
         case .cycleFitMode: return cycleFitMode(at: time)
         case .toggleGridNames:
-            showsGridNames.toggle()
-            showNotice(showsGridNames ? "grid: file names shown" : "grid: file names hidden", at: time)
+            settings.showsGridNames.toggle()
+            showNotice(settings.showsGridNames ? "grid: file names shown" : "grid: file names hidden", at: time)
         case .toggleMark:
             guard photoCount > 0 else { return [] }
             // The photo queued key presses are heading for: `Right m` marks the next photo, even mid-slide.
@@ -68,10 +66,11 @@ extension GalleryModel {
         case .orient(let change): return orient(change)
         case .pan(let direction): return panOrTurn(direction, at: time)
         case .toggleKeepZoom:
-            keepsZoom.toggle()
-            carriedZoom = nil
+            views.keepsZoom.toggle()
+            views.carriedZoom = nil
             // Said even without the status bar: the frame itself does not change.
-            showNotice(keepsZoom ? "zoom kept over page turns" : "zoom not kept: each photo opens fitted", at: time)
+            showNotice(
+                views.keepsZoom ? "zoom kept over page turns" : "zoom not kept: each photo opens fitted", at: time)
         case .action(let number):
             guard photoCount > 0 else { return [] }
             return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]

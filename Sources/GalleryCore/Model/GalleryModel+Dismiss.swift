@@ -24,7 +24,7 @@ extension GalleryModel {
             if dismissCanStart {
                 dismiss = DismissDrag(
                     photo: currentPhoto, x: x, y: y, at: time, viewportHeight: viewport.height,
-                    slop: configuration.dragSlop)
+                    slop: settings.configuration.dragSlop)
             }
             return nil
         case .move(let x, let y):
@@ -37,7 +37,7 @@ extension GalleryModel {
             switch drag.release(x: x, y: y, at: time) {
             case .dismissed:
                 var pose = drag.pose(at: time)
-                pose.cell = dismissGrid?.selectionCell(at: time)
+                pose.cell = dismiss?.grid?.selectionCell(at: time)
                 endDismiss()
                 return switchMode(to: .grid, at: time, showing: drag.photo, droppedAt: pose)
             case .returning:
@@ -59,6 +59,7 @@ extension GalleryModel {
     private mutating func dismissPointerMove(x: Double, y: Double, at time: Double) -> [GalleryEffect]? {
         guard var drag = dismiss else { return nil }
         let decision = drag.move(x: x, y: y, at: time)
+        if case .takes = decision { drag.grid = makeGrid(on: drag.photo) }
         dismiss = drag
         switch decision {
         case .undecided:
@@ -67,7 +68,6 @@ extension GalleryModel {
             endDismiss()
             return nil
         case .takes:
-            dismissGrid = makeGrid(on: drag.photo)
             // The pager's press never passed its slop along x: a cancel leaves the strip where it rests.
             let events = withPager { $0.handle(.pointerCancel, at: time) } ?? []
             return noteEvents(events, at: time)
@@ -81,7 +81,7 @@ extension GalleryModel {
         guard let dismiss else { return nil }
         if case .undecided = dismiss.phase { return nil }
         var pose = dismiss.pose(at: now)
-        pose.cell = dismissGrid?.selectionCell(at: now)
+        pose.cell = dismiss.grid?.selectionCell(at: now)
         return pose
     }
 
@@ -102,6 +102,5 @@ extension GalleryModel {
     /// Forgets any drag down and the grid drawn behind it.
     mutating func endDismiss() {
         dismiss = nil
-        dismissGrid = nil
     }
 }

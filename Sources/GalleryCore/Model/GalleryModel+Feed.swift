@@ -10,7 +10,7 @@ extension GalleryModel {
     }
 
     /// Where the feed's request for more pages stands.
-    public var feedState: FeedLoadState { (feedPager?.topology as? FeedTopology)?.loadState ?? feedStateAside }
+    public var feedState: FeedLoadState { (feedPager?.topology as? FeedTopology)?.loadState ?? feed.stateAside }
 
     /// The feed's request state while the feed shows (the trace and the panel name it), nil in the other modes.
     public var shownFeedState: FeedLoadState? { feedPager == nil ? nil : feedState }
@@ -28,8 +28,8 @@ extension GalleryModel {
     /// last load failed.
     public var feedEndLabel: String {
         feedState == .failed
-            ? "Couldn\u{2019}t load more: \(feedFailure ?? "unknown reason")"
-            : feedWaitingNote ?? "Loading more\u{2026}"
+            ? "Couldn\u{2019}t load more: \(feed.failure ?? "unknown reason")"
+            : feed.waitingNote ?? "Loading more\u{2026}"
     }
 
     /// Where the strip is, in pages, for the trace: the logical position, except that the feed's end page is one
@@ -44,10 +44,10 @@ extension GalleryModel {
     mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [GalleryEffect] {
         self.photoCount = photoCount
         growGrid(at: time)
-        feedPages.append(photos)
-        feedFailure = nil
+        feed.pages.append(photos)
+        feed.failure = nil
         guard feedPager != nil, let events = withPager({ $0.appendPages(photos.count, at: time) }) else {
-            feedStateAside = .idle
+            feed.stateAside = .idle
             return []
         }
         return noteEvents(events, at: time)
@@ -55,9 +55,9 @@ extension GalleryModel {
 
     /// The feed's request failed (or brought nothing) for `reason`: the retry page shows it.
     mutating func feedFailed(reason: String, at time: Double) -> [GalleryEffect] {
-        feedFailure = reason
+        feed.failure = reason
         guard feedPager != nil, let events = withPager({ $0.failPageLoad(at: time) }) else {
-            feedStateAside = .failed
+            feed.stateAside = .failed
             return []
         }
         return noteEvents(events, at: time)

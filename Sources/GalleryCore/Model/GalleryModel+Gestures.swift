@@ -135,11 +135,10 @@ extension GalleryModel {
             return perform(.goToPage(PageIndex(dot)), at: time)
         }
         switch screen {
-        case .wheel(_, let back):
+        case .wheel(let wheel):
             gestures.lastClick = (time, x, y)
-            // The wheel lists the whole library in order: row r shows photo r.
-            guard let row = layout?.wheelRow(atX: Int(x), y: Int(y)) else { return [] }
-            return switchMode(to: GalleryMode(back), at: time, showing: PhotoID(row))
+            guard let photo = wheel.photo(tappedAtX: x, y: y, layout: layout) else { return [] }
+            return inWheel(.open(photo), at: time)
         case .pager(let pager) where pager.topology.kind == .feed:
             let slot = pager.visibleSlots().first { $0.origin <= x && x < $0.origin + $0.extent }
             guard slot?.content == .feedEnd else { return clickThirds(x: x, y: y, at: time) }

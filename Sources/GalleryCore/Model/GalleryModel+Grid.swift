@@ -21,8 +21,8 @@ extension GalleryModel {
     /// before it opens).
     func makeGrid(on photo: PhotoID) -> GridModel {
         Self.grid(
-            on: photo, viewport: viewport, sizeStep: gridSizeStep, photoCount: photoCount,
-            clickSlop: configuration.dragSlop)
+            on: photo, viewport: viewport, sizeStep: settings.gridSizeStep, photoCount: photoCount,
+            clickSlop: settings.configuration.dragSlop)
     }
 
     /// Whether the grid's scroll still moves at `time` (another frame is needed).
@@ -33,7 +33,7 @@ extension GalleryModel {
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
     /// freedesktop size to ask the cache for; nil outside the grid, except behind a photo dragged down to it.
     public var gridWants: (photos: [PhotoID], flavour: ThumbnailFlavour)? {
-        guard let grid = grid ?? dismissGrid else { return nil }
+        guard let grid = grid ?? dismiss?.grid else { return nil }
         return (grid.decodeOrder(at: now), grid.layout.thumbnailFlavour)
     }
 
@@ -45,7 +45,7 @@ extension GalleryModel {
         let response = input(&grid)
         screen = .grid(grid, returnTo: back)
         // The thumbnail size is kept for the next visit.
-        gridSizeStep = grid.layout.sizeStep
+        settings.gridSizeStep = grid.layout.sizeStep
         switch response {
         case .notTaken: return nil
         case .taken: return []

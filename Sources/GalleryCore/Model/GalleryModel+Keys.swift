@@ -71,23 +71,23 @@ extension GalleryModel {
     /// Up, Down and the wheel scroll the help while it shows and is longer than the window (`facts`' scroll range);
     /// whether `input` did.
     mutating func scrollHelp(for input: GalleryInput) -> Bool {
-        guard showsHelp, let maxScroll = facts.helpMaxScroll, maxScroll > 0 else { return false }
+        guard overlays.showsHelp, let maxScroll = facts.helpMaxScroll, maxScroll > 0 else { return false }
         let lines: Int
         switch input {
         case .key(.scroll(let step), _): lines = step
         case .wheel(_, let dy) where dy != 0: lines = dy > 0 ? -3 : 3
         default: return false
         }
-        helpScroll = min(max(helpScroll + lines, 0), maxScroll)
+        overlays.helpScroll = min(max(overlays.helpScroll + lines, 0), maxScroll)
         return true
     }
 
     /// Closes the help if it shows; returns whether it did (then the key that closed it does nothing else).
     mutating func closeHelp() -> Bool {
         defer {
-            showsHelp = false
-            helpScroll = 0
+            overlays.showsHelp = false
+            overlays.helpScroll = 0
         }
-        return showsHelp
+        return overlays.showsHelp
     }
 }

@@ -15,30 +15,21 @@ extension GalleryModel {
         photoCount = count
         marks.renumber(renumbered)
         // The turns and remembered views go with their photos.
-        orientations = Dictionary(orientations.compactMap { old, turn in renumbered(old).map { ($0, turn) } }) { a, _ in
+        views.orientations = Dictionary(
+            views.orientations.compactMap { old, turn in renumbered(old).map { ($0, turn) } }
+        ) { a, _ in
             a
         }
-        recall.renumber(renumbered)
-        feedPages = FeedPages(initialCount: count)
-        lastFeedPage = PageIndex(min(lastFeedPage.rawValue, count - 1))
+        views.recall.renumber(renumbered)
+        feed.pages = FeedPages(initialCount: count)
+        feed.lastPage = PageIndex(min(feed.lastPage.rawValue, count - 1))
         let start = min(max(photo.rawValue, 0), count - 1)
         gestures.tap.cancel()
         if renumbered(current) != current || PhotoID(start) != current { zoom.reset() }
-        switch screen {
-        case .grid(_, let back):
-            screen = .grid(makeGrid(on: PhotoID(start)), returnTo: back)
-        case .wheel(_, let back):
-            screen = .wheel(
-                Pager(
-                    topology: WheelTopology(rowCount: count, startRow: start), viewport: viewport,
-                    configuration: configuration, time: time), returnTo: back)
-        case .pager(let pager):
-            screen = .pager(
-                Pager(
-                    topology: pager.topology.kind.makeTopology(pageCount: count, startPage: start), viewport: viewport,
-                    configuration: configuration, time: time))
-        }
-        notice = note
+        screen = screen.relaid(
+            photoCount: count, start: start, viewport: viewport, configuration: settings.configuration, time: time,
+            grid: makeGrid(on:))
+        overlays.notice = note
         showInfo(at: time)
     }
 

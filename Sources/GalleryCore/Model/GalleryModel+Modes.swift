@@ -34,32 +34,21 @@ extension GalleryModel {
         }
         let flight = (photo: currentPhoto, slot: leaving, pose: pose)
         if left == .feed, let pager {
-            lastFeedPage = pager.currentPage
-            feedStateAside = feedState
+            feed.lastPage = pager.currentPage
+            feed.stateAside = feedState
         }
         let back = pagerMode
-        switch kind.topology {
-        case nil:
-            screen = .grid(makeGrid(on: photo), returnTo: back)
-            // A slideshow would turn pages nobody sees.
-            slideshow.stop()
-        case .feed?:
-            let page = feedPages.page(showing: photo, near: lastFeedPage) ?? lastFeedPage
-            screen = .pager(
-                makePager(
-                    FeedTopology(pageCount: feedPages.count, startPage: page.rawValue, loadState: feedStateAside),
-                    at: time))
-        case .wheel?:
-            screen = .wheel(
-                makePager(WheelTopology(rowCount: photoCount, startRow: photo.rawValue), at: time), returnTo: back)
-        case let topology?:
-            // Outside the feed page p shows photo p.
-            screen = .pager(
-                makePager(topology.makeTopology(pageCount: photoCount, startPage: photo.rawValue), at: time))
-        }
+        let start =
+            kind == .feed
+            ? (feed.pages.page(showing: photo, near: feed.lastPage) ?? feed.lastPage).rawValue : photo.rawValue
+        screen = Screen(
+            kind, start: start, photoCount: photoCount, feedPages: feed.pages.count, feedState: feed.stateAside,
+            returnTo: back, viewport: viewport, configuration: settings.configuration, time: time, grid: makeGrid(on:))
+        // A slideshow would turn pages nobody sees.
+        if kind == .grid { slideshow.stop() }
         gestures.tap.cancel()
         zoom.reset()
-        carriedZoom = nil
+        views.carriedZoom = nil
         endDismiss()
         showInfo(at: time)
         var effects: [GalleryEffect] = []
@@ -67,11 +56,6 @@ extension GalleryModel {
             effects.append(.zoomIntoGrid(photo: flight.photo, slot: flight.slot, from: flight.pose))
         }
         return effects + [.screenChanged(left: left), .sharpen]
-    }
-
-    /// A pager of `topology` in the window, at `time`.
-    private func makePager(_ topology: some PageTopology, at time: Double) -> Pager {
-        Pager(topology: topology, viewport: viewport, configuration: configuration, time: time)
     }
 
     /// The window became `viewport` (a resize, a new scale): the screen lays out again; a touchpad stream under way

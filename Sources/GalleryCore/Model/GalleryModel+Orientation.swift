@@ -6,7 +6,7 @@ import Support
 extension GalleryModel {
     /// How `photo` is shown: upright unless turned or mirrored.
     public func orientation(of photo: PhotoID) -> ViewOrientation {
-        orientations[photo] ?? .upright
+        views.orientations[photo] ?? .upright
     }
 
     /// Turns or mirrors the photo at the centre of a pager (not the grid's or the wheel's rows); its zoom goes back to
@@ -15,14 +15,14 @@ extension GalleryModel {
         guard photoCount > 0, case .pager = screen else { return [] }
         let photo = targetPhoto
         let next = orientation(of: photo).applying(change)
-        orientations[photo] = next == .upright ? nil : next
+        views.orientations[photo] = next == .upright ? nil : next
         zoom.reset()
         return [.sharpen]
     }
 
     /// Shows `photo` as its file states it again (its turn was saved into the file: Ctrl+S).
     mutating func resetOrientation(of photo: PhotoID) {
-        orientations[photo] = nil
+        views.orientations[photo] = nil
         if zoom.zoomed?.photo == photo { zoom.reset() }
     }
 }

@@ -5,35 +5,35 @@ import PagerEngine
 extension GalleryModel {
     /// Shows the page information, which fades after a moment.
     mutating func showInfo(at time: Double) {
-        infoShownAt = time
+        overlays.infoShownAt = time
     }
 
     /// Says `text` once, after the page information and fading with it: a failure the user should see, or what a
     /// change of the library did.
     mutating func showNotice(_ text: String, at time: Double) {
-        infoShownAt = time
-        notice = text
+        overlays.infoShownAt = time
+        overlays.notice = text
     }
 
     /// Moves the information's fade to `time`; returns whether the screen changes (fading, or just gone).
     @discardableResult
     mutating func advanceInfo(to time: Double) -> Bool {
-        guard let shown = infoShownAt else { return false }
+        guard let shown = overlays.infoShownAt else { return false }
         if InfoFade.isFading(after: time - shown) { return true }
         guard time - shown >= InfoFade.hold + InfoFade.fade else { return false }
-        infoShownAt = nil
-        notice = nil
+        overlays.infoShownAt = nil
+        overlays.notice = nil
         return true  // One more frame, without it.
     }
 
     /// Whether the information is fading at `now` (frames must follow).
     public func infoIsFading(at now: Double) -> Bool {
-        infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
+        overlays.infoShownAt.map { InfoFade.isFading(after: now - $0) } ?? false
     }
 
     /// When the information starts to fade, if that is after `now` (an idle window sleeps until then).
     public func infoFadeStart(after now: Double) -> Double? {
-        infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
+        overlays.infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
     }
 
     /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows,
@@ -49,8 +49,8 @@ extension GalleryModel {
             : "\(page + 1) / \(pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         if !showsFeedEnd, let marked = markText { info += " · " + marked }
-        if let notice { info += " · " + notice }
-        var opacity = infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
+        if let notice = overlays.notice { info += " · " + notice }
+        var opacity = overlays.infoShownAt.map { InfoFade.opacity(after: now - $0) } ?? 0
         if let prompt = countPrompt {
             info = prompt
             opacity = 1
@@ -60,10 +60,10 @@ extension GalleryModel {
             // On the feed's end page no photo's dot is lit (the strip rests past the last one).
             dots: dotsShown
                 ? OverlayState.Dots(count: pageCount, current: showsFeedEnd ? pageCount : page) : nil,
-            panel: showsInfoPanel ? panelLines() : nil,
-            help: showsHelp ? keyHelpLines + [""] + GestureMap.helpLines : nil,
-            status: showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
-        state.helpScroll = helpScroll
+            panel: overlays.showsInfoPanel ? panelLines() : nil,
+            help: overlays.showsHelp ? overlays.keyHelpLines + [""] + GestureMap.helpLines : nil,
+            status: overlays.showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
+        state.helpScroll = overlays.helpScroll
         return state
     }
 
@@ -84,7 +84,7 @@ extension GalleryModel {
     /// mirrored, zoom kept"), for the status bar and the information panel; nil when it does not.
     public var viewLabel: String? {
         guard case .pager = screen else { return nil }
-        let labels = [orientation(of: currentPhoto).label, keepsZoom ? "zoom kept" : nil]
+        let labels = [orientation(of: currentPhoto).label, views.keepsZoom ? "zoom kept" : nil]
         let label = labels.compactMap { $0 }.joined(separator: ", ")
         return label.isEmpty ? nil : label
     }
@@ -139,11 +139,11 @@ extension GalleryModel {
     mutating func setKeyBindings(_ bindings: KeyBindings) {
         let changes = bindings.changes
         guard !changes.isEmpty else {
-            keyHelpLines = KeyMap.helpLines
+            overlays.keyHelpLines = KeyMap.helpLines
             return
         }
         let width = changes.map(\.key.name.count).max() ?? 0
-        keyHelpLines =
+        overlays.keyHelpLines =
             KeyMap.helpLines + ["", "Changed by the configuration file:"]
             + changes.map { change in
                 change.key.name + String(repeating: " ", count: width - change.key.name.count + 3)

@@ -4,27 +4,27 @@ import Support
 /// Views remembered across restarts (`--remember`): handed in before the first frame (`setRememberedViews`), each
 /// zoom given to its photo once it is shown, decoded and at rest, and read back at quit (`viewsToRemember`).
 extension GalleryModel {
-    /// Starts remembering views, with `views` those read for the library's photos: their turns at once, their zooms
+    /// Starts remembering views, with `remembered` those read for the library's photos: their turns at once, their zooms
     /// when each is first shown.
-    mutating func setRememberedViews(_ views: [PhotoID: RememberedView]) {
-        recall = ViewRecall()
-        recall.isOn = true
-        for (photo, view) in views where photo.rawValue >= 0 && photo.rawValue < photoCount {
-            orientations[photo] = view.orientation == .upright ? nil : view.orientation
-            recall.pending[photo] = view.zoom
-            recall.remembered.insert(photo)
+    mutating func setRememberedViews(_ remembered: [PhotoID: RememberedView]) {
+        views.recall = ViewRecall()
+        views.recall.isOn = true
+        for (photo, view) in remembered where photo.rawValue >= 0 && photo.rawValue < photoCount {
+            views.orientations[photo] = view.orientation == .upright ? nil : view.orientation
+            views.recall.pending[photo] = view.zoom
+            views.recall.remembered.insert(photo)
         }
     }
 
     /// Gives the photo at the centre of a resting pager its remembered zoom once it is decoded (unless a kept zoom or
     /// a zoom of the user's came first).
     mutating func takeRememberedZoom() -> [GalleryEffect] {
-        guard recall.isOn, !recall.pending.isEmpty, carriedZoom == nil, phase == .idle, pager != nil,
-            let remembered = recall.pending[currentPhoto], let fit = fit(of: currentPhoto)
+        guard views.recall.isOn, !views.recall.pending.isEmpty, views.carriedZoom == nil, phase == .idle, pager != nil,
+            let remembered = views.recall.pending[currentPhoto], let fit = fit(of: currentPhoto)
         else { return [] }
         let photo = currentPhoto
-        recall.pending[photo] = nil
-        recall.left.updateValue(CarriedZoom?.none, forKey: photo)
+        views.recall.pending[photo] = nil
+        views.recall.left.updateValue(CarriedZoom?.none, forKey: photo)
         if let shown = shownZoom, shown.photo == photo { return [] }
         zoom.place(photo, at: remembered.applied(to: fit))
         return [.sharpen]
@@ -33,27 +33,27 @@ extension GalleryModel {
     /// Notes that the photo at the centre is shown afresh, at fit until a zoom comes (a remembered one, a kept one, the
     /// fit mode's, the user's), so a photo once left zoomed and seen again at fit is remembered at fit.
     mutating func noteArrival() {
-        guard recall.isOn, photoCount > 0, recall.pending[currentPhoto] == nil else { return }
-        recall.left.updateValue(CarriedZoom?.none, forKey: currentPhoto)
+        guard views.recall.isOn, photoCount > 0, views.recall.pending[currentPhoto] == nil else { return }
+        views.recall.left.updateValue(CarriedZoom?.none, forKey: currentPhoto)
     }
 
     /// Notes the zoom `photo` is left at.
     mutating func noteLeft(_ photo: PhotoID, at left: PhotoZoom) {
-        guard recall.isOn else { return }
-        recall.left.updateValue(CarriedZoom(left), forKey: photo)
+        guard views.recall.isOn else { return }
+        views.recall.left.updateValue(CarriedZoom(left), forKey: photo)
     }
 
     /// The views to keep, read at quit: every photo whose view was handed in or may have changed, as it is now (a
     /// plain view: forget it); photos not listed keep what was remembered.
     public func viewsToRemember() -> [PhotoID: RememberedView] {
-        guard recall.isOn else { return [:] }
-        var zooms = recall.left
-        for (photo, zoom) in recall.pending { zooms.updateValue(zoom, forKey: photo) }
-        if pager != nil, photoCount > 0, recall.pending[currentPhoto] == nil {
+        guard views.recall.isOn else { return [:] }
+        var zooms = views.recall.left
+        for (photo, zoom) in views.recall.pending { zooms.updateValue(zoom, forKey: photo) }
+        if pager != nil, photoCount > 0, views.recall.pending[currentPhoto] == nil {
             let shown = shownZoom.flatMap { $0.photo == currentPhoto ? CarriedZoom($0.zoom) : nil }
             zooms.updateValue(shown, forKey: currentPhoto)
         }
-        let photos = Set(zooms.keys).union(orientations.keys).union(recall.remembered)
+        let photos = Set(zooms.keys).union(views.orientations.keys).union(views.recall.remembered)
         return Dictionary(
             uniqueKeysWithValues: photos.map { photo in
                 (photo, RememberedView(zoom: zooms[photo] ?? nil, orientation: orientation(of: photo)))

@@ -16,7 +16,7 @@ extension GalleryModel {
     /// grid's cells do not zoom).
     func fit(of photo: PhotoID) -> PhotoZoom? {
         guard case .pager = screen, let fit = facts.fits[photo] else { return nil }
-        return showsStatusBar ? fit.withStatusBar : fit.bare
+        return overlays.showsStatusBar ? fit.withStatusBar : fit.bare
     }
 
     /// The zoom of the photo at the centre now: as shown, or at fit when it is not the zoomed one.
@@ -113,7 +113,7 @@ extension GalleryModel {
     /// the photo's size on screen and holding the pan within its new bounds.
     mutating func refitZoom() -> [GalleryEffect] {
         guard let zoomed = shownZoom, let fit = facts.fits[zoomed.photo] else { return [] }
-        let fitted = showsStatusBar ? fit.withStatusBar : fit.bare
+        let fitted = overlays.showsStatusBar ? fit.withStatusBar : fit.bare
         zoom.refit(fittedWidth: fitted.fittedWidth, fittedHeight: fitted.fittedHeight, at: now)
         return zoom.rests ? [.sharpen] : []
     }
@@ -133,7 +133,7 @@ extension GalleryModel {
     /// `keepsZoom`; returns whether it reset.
     mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
         guard let zoomed = zoom.shown(at: now), zoomed.photo != photo(ofPage: page) else { return false }
-        if keepsZoom { carriedZoom = CarriedZoom(zoomed.zoom) }
+        if views.keepsZoom { views.carriedZoom = CarriedZoom(zoomed.zoom) }
         noteLeft(zoomed.photo, at: zoomed.zoom)
         zoom.reset()
         return true
@@ -141,17 +141,17 @@ extension GalleryModel {
 
     /// Keeps the zoom across page turns or not, as `z` toggles it (`--keep-zoom` starts with it kept).
     mutating func setKeepsZoom(_ keeps: Bool) {
-        keepsZoom = keeps
-        carriedZoom = nil
+        views.keepsZoom = keeps
+        views.carriedZoom = nil
     }
 
     /// Gives the carried zoom to the photo at the centre of a resting pager once it is decoded, measured from its
     /// fit: the same share of its own pixels and of its pan room.
     mutating func takeCarriedZoom() -> [GalleryEffect] {
-        guard let carried = carriedZoom, phase == .idle, pager != nil, let fit = fit(of: currentPhoto) else {
+        guard let carried = views.carriedZoom, phase == .idle, pager != nil, let fit = fit(of: currentPhoto) else {
             return []
         }
-        carriedZoom = nil
+        views.carriedZoom = nil
         zoom.place(currentPhoto, at: carried.applied(to: fit))
         return [.sharpen]
     }

@@ -14,81 +14,34 @@ public struct GalleryModel: Sendable {
     public internal(set) var screen: Screen
     /// The window's size and scale, which every screen is laid out in.
     public internal(set) var viewport: Viewport
-    /// The pager's physics, for each pager the screen builds.
-    let configuration: PagerConfiguration
+    /// How the screens are built: the pager's physics, the wheel's bulge, the grid's size and names.
+    public internal(set) var settings: ScreenSettings
     /// What the adapter knows this frame: decoded photos' fits, where the last frame drew what a click can hit.
     public private(set) var facts = FrameFacts()
     /// The slideshow's clock and pauses.
     public internal(set) var slideshow: SlideshowPolicy
     /// Digits typed before G or Enter.
     public internal(set) var countPrefix = CountPrefix()
-    /// Which way the wheel's arc bulges (D flips it).
-    public internal(set) var wheelDirection = WheelDirection.clockwise
-    /// When the page information ("3 / 12 — name · mode") was last shown.
-    public internal(set) var infoShownAt: Double?
-    /// What the page information says once more until it fades: an action that failed, what a change of the library
-    /// did ("2 files dropped: cannot be shown").
-    public internal(set) var notice: String?
-    /// Whether the information panel (I) shows.
-    public internal(set) var showsInfoPanel = false
-    /// Whether the status bar shows along the bottom edge (B); the information's fade is unchanged either way.
-    public internal(set) var showsStatusBar = false
-    /// Whether the help lists the keys over the dimmed photo (F1).
-    public internal(set) var showsHelp = false
-    /// The help's lines for the keys: `KeyMap`'s, and what the configuration file changed (`setKeyBindings`).
-    public internal(set) var keyHelpLines = KeyMap.helpLines
+    /// The page information's fade and notice, the panel, the status bar and the help.
+    public internal(set) var overlays = Overlays()
     /// The photos marked (`m`), by photo: their count is `marks.count`.
     public internal(set) var marks = PhotoMarks()
-    /// The first help line shown when the help is longer than the window.
-    public internal(set) var helpScroll = 0
-    /// Whether the window fills the screen (the model's own toggles: F, F11, a double-click); Escape leaves it first.
-    public internal(set) var isFullscreen = false
-    /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).
-    public internal(set) var quitRequested = false
+    /// What the model asks of the window: fullscreen, quitting; and whether it is hidden.
+    public internal(set) var window = WindowRequests()
     /// Photos in the library: the opened ones, then the files a feed added.
     public internal(set) var photoCount: Int
-    /// Which photo each feed page shows; kept while other modes show, so the feed comes back as it was.
-    public internal(set) var feedPages: FeedPages
-    /// The feed's request state while other modes show (the feed topology holds it while the feed shows).
-    var feedStateAside = FeedLoadState.idle
-    /// Why the last feed request failed, for the retry page.
-    public internal(set) var feedFailure: String?
-    /// What the feed's end page says while it waits, when its source waits on something the user should know of
-    /// ("Waiting for photos in DIR" for a watched folder); nil: "Loading more…".
-    public internal(set) var feedWaitingNote: String?
-    /// The feed page shown when the feed was left, to come back near it.
-    var lastFeedPage: PageIndex = 0
+    /// The feed's pages and request state, kept while other modes show.
+    public internal(set) var feed: FeedMemory
     /// The zoom of the photo on screen and its pan.
     public internal(set) var zoom = ZoomModel()
-    /// How each photo turned or mirrored (`<` `>` `|` `_`) is shown, kept while the gallery runs; upright photos are
-    /// not listed.
-    public internal(set) var orientations: [PhotoID: ViewOrientation] = [:]
-    /// Whether a page turn keeps the zoom (`z`, `--keep-zoom`): nsxiv's habit, feh's `--keep-zoom-vp`.
-    public internal(set) var keepsZoom = false
-    /// The zoom a page turn carried away while `keepsZoom`, until the photo arrived at is decoded and takes it.
-    public internal(set) var carriedZoom: CarriedZoom?
-    /// Views remembered across restarts (`--remember`).
-    var recall = ViewRecall()
-    /// Whether the grid shows each photo's file name under its thumbnail (`c`).
-    public internal(set) var showsGridNames = false
-    /// How each photo arrived at first fills the page (`--fit`, `e`).
-    public internal(set) var fitMode = FitMode.fit
-    /// The photo the fit mode was last shown on (or left alone for): the zoom keys change it until the next photo.
-    var fitModePhoto: PhotoID?
+    /// How each photo is shown when arrived at: turns, fit mode, carried and remembered zooms, the animation.
+    public internal(set) var views = PhotoViews()
     /// The gesture arena's recognisers: the tap, the touchpad, the wheel's notches.
     var gestures: GestureRecognisers
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
     public internal(set) var now = 0.0
-    /// The animation of the photo on screen, if it animates (`showAnimation`).
-    public internal(set) var animation: AnimationPlayback?
-    /// Whether the window is hidden or minimised (animations hold still meanwhile).
-    var windowHidden = false
-    /// The grid's thumbnail size step, kept while other modes show.
-    var gridSizeStep = GridLayout.defaultSizeStep
     /// A press on a photo at fit that may become, or is, a drag down to the grid (`GalleryModel+Dismiss`).
     public internal(set) var dismiss: DismissDrag?
-    /// The grid a drag down goes back to, laid out as it will open, while the drag shows it behind the photo.
-    public internal(set) var dismissGrid: GridModel?
 
     /// Seconds between slides when S starts a slideshow without `--slideshow`.
     public static let defaultSlideshowInterval = 5.0
@@ -110,47 +63,32 @@ public struct GalleryModel: Sendable {
         let start = min(max(startPage, 0), max(photoCount - 1, 0))
         self.photoCount = photoCount
         self.viewport = viewport
-        self.configuration = configuration
-        feedPages = FeedPages(initialCount: photoCount)
+        settings = ScreenSettings(configuration: configuration)
+        feed = FeedMemory(photoCount: photoCount)
         gestures = GestureRecognisers(
-            tap: TapRecognizer(slop: configuration.dragSlop),
+            tap: TapRecognizer(slop: settings.configuration.dragSlop),
             touchpad: TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2),
             fingers: TouchpadFingers(originX: viewport.width / 2, originY: viewport.height / 2))
         slideshow = SlideshowPolicy(interval: slideshowInterval ?? Self.defaultSlideshowInterval)
-        let returnTo = InitialMode.mode(photoCount: photoCount).topology ?? .bounded
-        switch mode.topology {
-        case .feed?:
-            screen = .pager(
-                Pager(
-                    topology: FeedTopology(pageCount: feedPages.count, startPage: start), viewport: viewport,
-                    configuration: configuration))
-        case .wheel?:
-            screen = .wheel(
-                Pager(
-                    topology: WheelTopology(rowCount: photoCount, startRow: start), viewport: viewport,
-                    configuration: configuration), returnTo: returnTo)
-        case let kind?:
-            screen = .pager(
-                Pager(
-                    topology: kind.makeTopology(pageCount: photoCount, startPage: start), viewport: viewport,
-                    configuration: configuration))
-        case nil:
-            screen = .grid(
-                Self.grid(
-                    on: PhotoID(start), viewport: viewport, sizeStep: gridSizeStep, photoCount: photoCount,
-                    clickSlop: configuration.dragSlop),
-                returnTo: returnTo)
+        let grid = { photo in
+            Self.grid(
+                on: photo, viewport: viewport, sizeStep: GridLayout.defaultSizeStep, photoCount: photoCount,
+                clickSlop: configuration.dragSlop)
         }
+        screen = Screen(
+            mode, start: start, photoCount: photoCount, feedPages: photoCount,
+            returnTo: InitialMode.mode(photoCount: photoCount).topology ?? .bounded, viewport: viewport,
+            configuration: configuration, time: 0, grid: grid)
         if slideshowInterval != nil { slideshow.start(at: 0) }
         // A slideshow would turn pages nobody sees.
         if case .grid = screen { slideshow.stop() }
-        infoShownAt = 0
-        keepsZoom = preferences.keepsZoom
+        overlays.infoShownAt = 0
+        views.keepsZoom = preferences.keepsZoom
         setKeyBindings(preferences.keyBindings)
-        if let views = preferences.rememberedViews { setRememberedViews(views) }
-        isFullscreen = preferences.fullscreen
-        fitMode = preferences.fitMode
-        feedWaitingNote = preferences.feedWaitingNote
+        if let remembered = preferences.rememberedViews { setRememberedViews(remembered) }
+        window.isFullscreen = preferences.fullscreen
+        views.fitMode = preferences.fitMode
+        feed.waitingNote = preferences.feedWaitingNote
     }
 
     // MARK: Reading
@@ -165,26 +103,13 @@ public struct GalleryModel: Sendable {
     public var grid: GridModel? { screen.grid }
 
     /// The pager mode the wheel and the grid open a photo in: the one used before them; the pager's own in a pager.
-    public var pagerMode: TopologyKind {
-        switch screen {
-        case .pager(let pager): pager.topology.kind
-        case .wheel(_, let back), .grid(_, let back): back
-        }
-    }
+    public var pagerMode: TopologyKind { screen.returnTo }
 
     /// The logical page at the centre: the pager's, or in the grid the selected photo's number.
-    public var currentPage: PageIndex {
-        switch screen {
-        case .pager(let pager), .wheel(let pager, _): pager.currentPage
-        case .grid(let grid, _): PageIndex(grid.selection.rawValue)
-        }
-    }
+    public var currentPage: PageIndex { screen.currentPage }
 
     /// The wheel's row at the centre while the wheel shows (the trace names it), nil in the other modes.
-    public var wheelRow: Int? {
-        guard case .wheel(let pager, _) = screen else { return nil }
-        return pager.currentPage.rawValue
-    }
+    public var wheelRow: Int? { screen.wheel?.currentRow }
 
     /// Pages there are: the pager's, or in the grid the photos.
     public var pageCount: Int { pager?.pageCount ?? photoCount }
@@ -204,33 +129,16 @@ public struct GalleryModel: Sendable {
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: PageIndex) -> PhotoID {
-        screen.isFeed && page.rawValue < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page.rawValue)
+        screen.isFeed && page.rawValue < feed.pages.count ? feed.pages.photo(atPage: page) : PhotoID(page.rawValue)
     }
 
     /// Runs `body` on the pager shown and keeps what it did; nil in the grid.
     @discardableResult
-    mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? {
-        switch screen {
-        case .pager(var pager):
-            let result = body(&pager)
-            screen = .pager(pager)
-            return result
-        case .wheel(var pager, let back):
-            let result = body(&pager)
-            screen = .wheel(pager, returnTo: back)
-            return result
-        case .grid: return nil
-        }
-    }
+    mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? { screen.withPager(body) }
 
     /// Runs `body` on the grid and keeps what it did; nil outside the grid.
     @discardableResult
-    mutating func withGrid<Result>(_ body: (inout GridModel) -> Result) -> Result? {
-        guard case .grid(var grid, let back) = screen else { return nil }
-        let result = body(&grid)
-        screen = .grid(grid, returnTo: back)
-        return result
-    }
+    mutating func withGrid<Result>(_ body: (inout GridModel) -> Result) -> Result? { screen.withGrid(body) }
 
     // MARK: The door
 

@@ -1,14 +1,44 @@
 import PagerEngine
+import Support
 
-/// What the gallery shows, each case holding exactly its own state: a pager of pages, the wheel's rows, or the
-/// thumbnail grid. The wheel and the grid remember the pager mode a photo opens in from them.
+/// What the gallery shows, each case holding exactly its own state: a pager of pages, the wheel, or the thumbnail
+/// grid. The wheel and the grid remember the pager mode a photo opens in from them. What every screen is asked (its
+/// mode, the page at its centre, whether it moves, how it lays out again) is answered here, once.
 public enum Screen: Sendable {
     /// A strip of pages: bounded, either loop, or the feed.
     case pager(Pager)
-    /// The wheel's rows (a pager on a wheel topology), and the pager mode a row opens in.
-    case wheel(Pager, returnTo: TopologyKind)
+    /// The wheel's rows and the pager mode a row opens in.
+    case wheel(WheelScreen)
     /// The thumbnail grid, and the pager mode a cell opens in; no pager exists meanwhile.
     case grid(GridModel, returnTo: TopologyKind)
+
+    /// The screen `mode` shows first, `start` at its centre: `returnTo` is the pager mode the wheel and the grid open
+    /// photos in; `grid` lays the grid out.
+    init(
+        _ mode: GalleryMode, start: Int, photoCount: Int, feedPages: Int, feedState: FeedLoadState = .idle,
+        returnTo: TopologyKind, viewport: Viewport, configuration: PagerConfiguration, time: Double,
+        grid: (PhotoID) -> GridModel
+    ) {
+        switch mode.topology {
+        case .feed?:
+            self = .pager(
+                Pager(
+                    topology: FeedTopology(pageCount: feedPages, startPage: start, loadState: feedState),
+                    viewport: viewport, configuration: configuration, time: time))
+        case .wheel?:
+            self = .wheel(
+                WheelScreen(
+                    photoCount: photoCount, startRow: start, viewport: viewport, configuration: configuration,
+                    time: time, returnTo: returnTo))
+        case let kind?:
+            self = .pager(
+                Pager(
+                    topology: kind.makeTopology(pageCount: photoCount, startPage: start), viewport: viewport,
+                    configuration: configuration, time: time))
+        case nil:
+            self = .grid(grid(PhotoID(start)), returnTo: returnTo)
+        }
+    }
 
     /// The mode shown, as the user names it.
     public var mode: GalleryMode {
@@ -19,11 +49,30 @@ public enum Screen: Sendable {
         }
     }
 
-    /// The pager shown (the pager modes and the wheel); nil in the grid.
+    /// The pager mode the wheel and the grid open a photo in: the one used before them; the pager's own in a pager.
+    public var returnTo: TopologyKind {
+        switch self {
+        case .pager(let pager): pager.topology.kind
+        case .wheel(let wheel): wheel.returnTo
+        case .grid(_, let back): back
+        }
+    }
+
+    /// The pager shown (the pager modes and the wheel's rows); nil in the grid.
     public var pager: Pager? {
         switch self {
-        case .pager(let pager), .wheel(let pager, _): pager
+        case .pager(let pager): pager
+        case .wheel(let wheel): wheel.rows
         case .grid: nil
+        }
+    }
+
+    /// The logical page at the centre: the pager's, the wheel's row, or the grid's selected photo's number.
+    public var currentPage: PageIndex {
+        switch self {
+        case .pager(let pager): pager.currentPage
+        case .wheel(let wheel): wheel.rows.currentPage
+        case .grid(let grid, _): PageIndex(grid.selection.rawValue)
         }
     }
 
@@ -43,5 +92,45 @@ public enum Screen: Sendable {
     public var grid: GridModel? {
         if case .grid(let grid, _) = self { return grid }
         return nil
+    }
+
+    /// The wheel, when it shows.
+    public var wheel: WheelScreen? {
+        if case .wheel(let wheel) = self { return wheel }
+        return nil
+    }
+
+    /// Runs `body` on the pager shown (the wheel's rows too) and keeps what it did; nil in the grid.
+    mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? {
+        switch self {
+        case .pager(var pager):
+            let result = body(&pager)
+            self = .pager(pager)
+            return result
+        case .wheel(var wheel):
+            let result = body(&wheel.rows)
+            self = .wheel(wheel)
+            return result
+        case .grid: return nil
+        }
+    }
+
+    /// Runs `body` on the grid and keeps what it did; nil outside the grid.
+    mutating func withGrid<Result>(_ body: (inout GridModel) -> Result) -> Result? {
+        guard case .grid(var grid, let back) = self else { return nil }
+        let result = body(&grid)
+        self = .grid(grid, returnTo: back)
+        return result
+    }
+
+    /// The same screen over a library of `photoCount` photos, `start` at its centre, the pager's topology built afresh
+    /// so its invariants hold; `grid` lays the grid out.
+    func relaid(
+        photoCount: Int, start: Int, viewport: Viewport, configuration: PagerConfiguration, time: Double,
+        grid: (PhotoID) -> GridModel
+    ) -> Screen {
+        Screen(
+            mode, start: start, photoCount: photoCount, feedPages: photoCount, returnTo: returnTo, viewport: viewport,
+            configuration: configuration, time: time, grid: grid)
     }
 }

@@ -16,7 +16,7 @@ extension GalleryController {
             }
             return path
         }
-        guard let actions, let current = file(photo) else { return nil }
+        guard let actions = services.actions, let current = file(photo) else { return nil }
         let markedFiles = marked.compactMap { photo in file(photo).map { (photo: photo, path: $0) } }
         if actions.run(number, current: (photo, current), marked: markedFiles) == nil {
             let text = "Ctrl+\(number): no --action\(number) was given"
@@ -29,7 +29,7 @@ extension GalleryController {
     /// Takes the actions finished since the last call: failures are logged and shown in the window, and the pages on
     /// screen are examined again (a changed file is decoded anew). Returns whether any finished.
     func takeFinishedActions() -> Bool {
-        guard let actions else { return false }
+        guard let actions = services.actions else { return false }
         let finished = actions.takeFinished()
         let logger = Logger(label: "gallery.action")
         for failure in finished.failures { logger.warning("\(failure)", source: Logger.gallerySource) }
@@ -38,16 +38,16 @@ extension GalleryController {
         store.decodes.forgetShown()
         // The wheel's thumbnails of those photos are made again (a changed photo's cached thumbnail is outdated).
         thumbnails.forget(finished.photos.joined())
-        residency = ResidencyTracker()
+        drawing.residency = ResidencyTracker()
         updateResidency()
         return true
     }
 
     /// Actions started and not finished.
-    public var runningActions: Int { actions?.runningCount ?? 0 }
+    public var runningActions: Int { services.actions?.runningCount ?? 0 }
 
     /// Waits up to `seconds` of real time for a running action to end (headless runs).
     public func waitForAction(upTo seconds: Double) {
-        actions?.waitForOne(upTo: seconds)
+        services.actions?.waitForOne(upTo: seconds)
     }
 }

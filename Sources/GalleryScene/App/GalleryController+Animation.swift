@@ -14,23 +14,26 @@ extension GalleryController {
         let photo = model.currentPhoto
         let stream = model.wheelRow != nil ? nil : store.decodes.animations[photo]
         report(.animation(stream?.clock, photo: photo), at: time)
-        if let playing = playingAnimation, playing.photo != model.animation?.photo || playing.stream !== stream {
+        if let playing = animationOnScreen.playing,
+            playing.photo != model.views.animation?.photo || playing.stream !== stream
+        {
             playing.stream.stop()
-            playingAnimation = nil
+            animationOnScreen.playing = nil
         }
-        guard let animation = model.animation, let stream else { return }
-        if playingAnimation == nil {
-            playingAnimation = (animation.photo, stream, false)
+        guard let animation = model.views.animation, let stream else { return }
+        if animationOnScreen.playing == nil {
+            animationOnScreen.playing = (animation.photo, stream, false)
             // The first frame is the page's picture: the second is decoded while it shows.
             if stream.clock.frameCount > 1 { stream.prepare(1) }
         }
-        let shown = shownAnimationFrame
+        let shown = animationOnScreen.shownFrame
         if shown?.photo != animation.photo || shown?.frame != animation.frame(at: time) { needsRedraw = true }
     }
 
     /// The frame the animated page's texture holds (for the trace), or nil when nothing animates.
     var shownAnimationFrameIndex: Int? {
-        guard let animation = model.animation, let shown = shownAnimationFrame, shown.photo == animation.photo,
+        guard let animation = model.views.animation, let shown = animationOnScreen.shownFrame,
+            shown.photo == animation.photo,
             shown.texture != nil
         else { return nil }
         return shown.frame
@@ -40,7 +43,9 @@ extension GalleryController {
     /// unless that texture already holds it, then has the frame after it decoded ahead. A stream that fails (a damaged
     /// frame, a decoder process lost) leaves the last frame shown.
     func uploadAnimationFrame(_ shown: [(slot: Int, photo: PhotoID)]) throws {
-        guard let animation = model.animation, let playing = playingAnimation, playing.photo == animation.photo else {
+        guard let animation = model.views.animation, let playing = animationOnScreen.playing,
+            playing.photo == animation.photo
+        else {
             return
         }
         let stream = playing.stream
@@ -49,26 +54,28 @@ extension GalleryController {
             guard let texture = store.texture(forPhoto: page, slot: slot), frame < stream.clock.frameCount else {
                 continue
             }
-            if let held = shownAnimationFrame, held.photo == page, held.frame == frame, held.texture === texture {
+            if let held = animationOnScreen.shownFrame, held.photo == page, held.frame == frame,
+                held.texture === texture
+            {
                 continue
             }
             // A texture new to the animation was made from the page's picture: it holds the first frame already.
-            let fresh = shownAnimationFrame?.texture !== texture
+            let fresh = animationOnScreen.shownFrame?.texture !== texture
             if fresh, frame == 0 {
-                shownAnimationFrame = ShownAnimationFrame(photo: page, frame: frame, texture: texture)
+                animationOnScreen.shownFrame = ShownAnimationFrame(photo: page, frame: frame, texture: texture)
                 continue
             }
             switch stream.frame(frame) {
             case .success(let pixels):
                 if pixels.size == texture.size { try texture.update(from: pixels) }
             case .failure(let reason):
-                if playingAnimation?.failed == false {
-                    playingAnimation?.failed = true
+                if animationOnScreen.playing?.failed == false {
+                    animationOnScreen.playing?.failed = true
                     Logger(label: "gallery.animation").warning(
                         "animation stopped at frame \(frame + 1): \(reason.message)", source: Logger.gallerySource)
                 }
             }
-            shownAnimationFrame = ShownAnimationFrame(photo: page, frame: frame, texture: texture)
+            animationOnScreen.shownFrame = ShownAnimationFrame(photo: page, frame: frame, texture: texture)
         }
         if let due = animation.nextChangeTime(after: now) { stream.prepare(animation.frame(at: due)) }
     }

@@ -6,7 +6,7 @@ extension GalleryController {
     package func decodeAgainForNewDisplayProfile() {
         store.reset(box: store.box, renderer: nil)
         thumbnails.removeAll()
-        residency = ResidencyTracker()
+        drawing.residency = ResidencyTracker()
         needsRedraw = true
         updateResidency()
     }

@@ -37,7 +37,7 @@ extension GalleryController {
             let folders = items.compactMap { item in
                 if case .file(let path) = item { OutputFolder.split(path).folder } else { nil }
             }
-            if !folders.isEmpty { protectFolders(Set(folders)) }
+            if !folders.isEmpty { services.protectFolders(Set(folders)) }
             report(.feedAppended(photos, photoCount: library.count), at: time)
         case .appended, .failed:
             let reason = if case .failed(let reason) = response { reason } else { "no new pages" }

@@ -26,11 +26,13 @@ extension GalleryController {
             guard library.fileSources != nil, let path = file(of: photo) else {
                 return .notice("Delete: a generated page has no file")
             }
-            trashRunner.moveToTrash(path, place: photo.rawValue, marked: model.marks.contains(photo), wake: wake)
+            runners.trash.moveToTrash(
+                path, place: photo.rawValue, marked: model.marks.contains(photo), wake: services.wake)
         case .undoTrash:
-            trashRunner.restoreLast(wake: wake)
+            runners.trash.restoreLast(wake: services.wake)
         case .placeFiles(let photos, let number, let removing):
-            let (key, option, folders) = removing ? ("x", "--move-to", moveFolders) : ("y", "--copy-to", copyFolders)
+            let (key, option, folders) =
+                removing ? ("x", "--move-to", services.moveFolders) : ("y", "--copy-to", services.copyFolders)
             guard library.fileSources != nil else {
                 return .notice("\(key): a generated page has no file")
             }
@@ -40,20 +42,20 @@ extension GalleryController {
             }
             for photo in photos {
                 guard let path = file(of: photo) else { continue }
-                trashRunner.place(
+                runners.trash.place(
                     path, place: photo.rawValue, marked: model.marks.contains(photo), into: folders[number - 1],
-                    removing: removing, wake: wake)
+                    removing: removing, wake: services.wake)
             }
         case .saveTurn(let photo, let turn):
             guard let path = file(of: photo) else {
                 return .notice("Ctrl+S: a generated page has no file")
             }
-            turnSaver.save(turn, photo: photo, path: path, wake: wake)
+            runners.turnSaver.save(turn, photo: photo, path: path, wake: services.wake)
         case .copyPath(let photo):
             guard let path = file(of: photo) else {
                 return .notice("Ctrl+C: a generated page has no file")
             }
-            guard let clipboard else {
+            guard let clipboard = services.clipboard else {
                 return .notice("Ctrl+C: no clipboard without a window")
             }
             // A name with a control character (a newline, an escape sequence) would run or redraw where it is
@@ -63,22 +65,23 @@ extension GalleryController {
             }
             let file = ClipboardFile(absolutePath: FileSystem.absolutePath(path))
             needsRedraw = true
-            return .notice(clipboard.copy(file, wake: wake))
+            return .notice(clipboard.copy(file, wake: services.wake))
         case .openWith(let photo):
             guard let path = file(of: photo) else {
                 return .notice("Ctrl+O: a generated page has no file")
             }
             // With the I panel showing the photo's GPS position (and its "Ctrl+O opens it" line), the position is
             // what is opened: its `geo:` URI, in the desktop's map application.
-            if model.showsInfoPanel, let details = photoDetails.details(forPath: path, done: wake),
+            if model.overlays.showsInfoPanel,
+                let details = runners.photoDetails.details(forPath: path, done: services.wake),
                 let uri = details?.geoURI
             {
-                openWith.open(uri, wake: wake)
+                runners.openWith.open(uri, wake: services.wake)
                 needsRedraw = true
                 return .notice("opening \(uri)")
             }
             // Absolute, so `xdg-open` never takes a name such as `--help.jpg` for an option or `x:y.jpg` for a URI.
-            openWith.open(FileSystem.absolutePath(path), wake: wake)
+            runners.openWith.open(FileSystem.absolutePath(path), wake: services.wake)
         default:
             break
         }
@@ -90,20 +93,20 @@ extension GalleryController {
     /// one restored comes back at its place, shown, once the pager rests (`GalleryModel.canChangeLibrary`); failures
     /// show at once.
     func receiveFileOutcomes(at time: Double) {
-        for notice in clipboard?.takeNotices() ?? [] {
+        for notice in services.clipboard?.takeNotices() ?? [] {
             report(.notice(notice), at: time)
             needsRedraw = true
         }
-        for failure in openWith.takeFailures() {
+        for failure in runners.openWith.takeFailures() {
             Logger(label: "gallery.open-with").warning("\(failure)", source: Logger.gallerySource)
             report(.notice(failure), at: time)
             needsRedraw = true
         }
-        for outcome in turnSaver.takeFinished() {
+        for outcome in runners.turnSaver.takeFinished() {
             receiveSavedTurn(outcome, at: time)
         }
         guard model.canChangeLibrary else { return }
-        for outcome in trashRunner.takeFinished() {
+        for outcome in runners.trash.takeFinished() {
             needsRedraw = true
             switch outcome {
             case .failed(let text):
@@ -119,7 +122,7 @@ extension GalleryController {
                 report(.notice("copy removed: \(copy)"), at: time)
             case .restored(let path, let place, let marked):
                 guard var sources = library.fileSources else { continue }
-                unshowable[path] = nil
+                upkeep.unshowable[path] = nil
                 let index = min(max(place, 0), sources.count)
                 sources.insert(.file(path: path), at: index)
                 replaceLibrary(
@@ -152,22 +155,24 @@ extension GalleryController {
     }
 
     /// Trash moves and `xdg-open` runs asked for whose outcome was not taken yet.
-    public var pendingFileJobs: Int { trashRunner.pendingCount + openWith.pendingCount + turnSaver.pendingCount }
+    public var pendingFileJobs: Int {
+        runners.trash.pendingCount + runners.openWith.pendingCount + runners.turnSaver.pendingCount
+    }
 
     /// Quitting: waits up to `seconds` of real time for the moves to the Trash and back asked for, so none is cut off
     /// between its `.trashinfo` and its file.
     public func finishFileJobs(upTo seconds: Double = 5) {
-        trashRunner.finish(upTo: seconds)
+        runners.trash.finish(upTo: seconds)
     }
 
     /// Waits up to `seconds` of real time for a trash move or an `xdg-open` run to end (headless runs).
     public func waitForFileJob(upTo seconds: Double) {
-        if trashRunner.pendingCount > 0 {
-            trashRunner.waitForOne(upTo: seconds)
-        } else if turnSaver.pendingCount > 0 {
-            turnSaver.waitForOne(upTo: seconds)
+        if runners.trash.pendingCount > 0 {
+            runners.trash.waitForOne(upTo: seconds)
+        } else if runners.turnSaver.pendingCount > 0 {
+            runners.turnSaver.waitForOne(upTo: seconds)
         } else {
-            openWith.waitForOne(upTo: seconds)
+            runners.openWith.waitForOne(upTo: seconds)
         }
     }
 }

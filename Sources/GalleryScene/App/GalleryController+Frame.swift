@@ -10,7 +10,7 @@ extension GalleryController {
     /// open and rasterise the fonts.
     public func prepareOverlay() throws {
         let overlay = overlayState
-        try overlayPainter.prepare(overlay, layout: sceneLayout(overlay), renderer: renderer)
+        try drawing.overlays.prepare(overlay, layout: sceneLayout(overlay), renderer: renderer)
     }
 
     /// Draws the frame (the caller presents it).
@@ -19,22 +19,24 @@ extension GalleryController {
         let overlay = overlayState
         let layout = sceneLayout(overlay)
         // What the user sees is what clicks are tested against, until the next frame.
-        drawnLayout = layout
+        drawing.drawnLayout = layout
         // Textures are made before painting, from the same inputs: painting only draws.
-        try overlayPainter.prepare(overlay, layout: layout, renderer: renderer)
+        try drawing.overlays.prepare(overlay, layout: layout, renderer: renderer)
         switch model.screen {
-        case .wheel(let pager, _):
-            try wheelPainter.prepare(
-                pager: pager, direction: model.wheelDirection, scene: layout, library: library, renderer: renderer)
-            try wheelPainter.paint(
-                pager: pager, direction: model.wheelDirection, scene: layout, library: library,
+        case .wheel(let wheel):
+            let pager = wheel.rows
+            try drawing.wheel.prepare(
+                pager: pager, direction: model.settings.wheelDirection, scene: layout, library: library,
+                renderer: renderer)
+            try drawing.wheel.paint(
+                pager: pager, direction: model.settings.wheelDirection, scene: layout, library: library,
                 thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
         case .grid:
             try paintGrid()
         case .pager(let pager):
             let feedEnd: FeedEndContent =
                 feedState == .failed
-                ? .failed(reason: model.feedFailure ?? "unknown reason") : .loading(note: model.feedWaitingNote)
+                ? .failed(reason: model.feed.failure ?? "unknown reason") : .loading(note: model.feed.waitingNote)
             // The page upload step before painting: the slots shown get their pages' textures, so painting uploads no
             // page (it still makes text textures and notes fades: `PageStore.fillSlots`).
             let shown: [(slot: Int, photo: PhotoID)] = pager.visibleSlots().compactMap { visible in
@@ -48,35 +50,38 @@ extension GalleryController {
                 try paintOpeningZoom(opening, shown: shown)
             } else {
                 if let dismiss { try paintDismissBackdrop(dismiss) }
-                let sights = try painter.prepare(
+                let sights = try drawing.pages.prepare(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd,
                     photoBox: photoBox, scale: scale, zoomed: shownZoom.flatMap { $0.zoom.isZoomed ? $0.photo : nil },
                     orientation: model.orientation(of:), dismiss: dismiss)
-                fadeIns.record(sights, at: now)
-                try painter.paint(
+                drawing.fadeIns.record(sights, at: now)
+                try drawing.pages.paint(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                     photoBox: photoBox, scale: scale,
                     zoom: shownZoom.map {
-                        ($0.photo, $0.zoom, zoomDetail.held?.photo == $0.photo ? zoomDetail.held?.sharp : nil)
+                        (
+                            $0.photo, $0.zoom,
+                            drawing.zoomDetail.held?.photo == $0.photo ? drawing.zoomDetail.held?.sharp : nil
+                        )
                     },
                     thumbnail: { [thumbnails] in
                         thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
                     },
                     marked: model.marks.contains, orientation: model.orientation(of:), dismiss: dismiss,
-                    fades: fadeIns)
+                    fades: drawing.fadeIns)
             }
         }
-        try overlayPainter.paint(overlay, layout: layout, renderer: renderer)
+        try drawing.overlays.paint(overlay, layout: layout, renderer: renderer)
     }
 
     /// Where `overlay` and the wheel's rows go in this frame: what the painters draw and clicks are tested against.
     func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
         let width = Int(model.viewport.width), height = Int(model.viewport.height)
-        guard case .wheel(let pager, _) = model.screen else {
+        guard let pager = model.screen.wheel?.rows else {
             return SceneLayout(width: width, height: height, scale: scale, overlay: overlay)
         }
-        let bar = model.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
-        let wheel = WheelPainter.layout(for: pager, direction: model.wheelDirection, reserved: bar)
+        let bar = model.overlays.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
+        let wheel = WheelPainter.layout(for: pager, direction: model.settings.wheelDirection, reserved: bar)
         return SceneLayout(
             width: width, height: height, scale: scale, overlay: overlay, wheel: wheel,
             wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
@@ -87,7 +92,7 @@ extension GalleryController {
         var state = model.overlay(
             name: shownName, now: now, panelLines: infoPanelLines,
             photo: photoFacts)
-        state.warning = decoderSandbox?.notice
+        state.warning = services.decoderSandbox?.notice
         return state
     }
 
@@ -105,7 +110,7 @@ extension GalleryController {
         lines += [
             "phase     \(model.phase.rawValue)",
             "velocity  \(Int((model.pager?.velocity ?? 0).rounded())) px/s",
-            "frame     \(GalleryModel.decimal(lastFrameMilliseconds)) ms · \(renderer.name) renderer",
+            "frame     \(GalleryModel.decimal(drawing.lastFrameMilliseconds)) ms · \(renderer.name) renderer",
             "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
             "slideshow \(slideshow.isRunning ? "every \(GalleryModel.seconds(slideshow.interval))" : "off")",
             "marked    \(model.marks.count)\(model.marks.contains(photo) ? " · this one" : "")",
@@ -113,8 +118,8 @@ extension GalleryController {
         if let feed = model.shownFeedState { lines.append("feed      \(feed.traceName)") }
         if let line = model.animationPanelLine { lines.append(line) }
         if let note = store.decodes.animationNotes[photo] { lines.append("animation \(note)") }
-        if let decoderSandbox {
-            let layers = decoderSandbox.lines(wake: wake) ?? ["asking a decoder…"]
+        if let sandbox = services.decoderSandbox {
+            let layers = sandbox.lines(wake: services.wake) ?? ["asking a decoder…"]
             lines += layers.map { "sandbox   \($0)" }
         }
         return lines
@@ -125,7 +130,7 @@ extension GalleryController {
     private var detailsPanelLines: [String] {
         let photo = model.currentPhoto
         guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo) else { return [] }
-        switch photoDetails.details(forPath: path, done: wake) {
+        switch runners.photoDetails.details(forPath: path, done: services.wake) {
         case nil: return ["details   reading…"]
         case .some(nil): return []
         case .some(let details?): return details.panelLines
@@ -135,12 +140,12 @@ extension GalleryController {
     /// Waits until the details of the photo shown are read, when the panel shows (headless runs and tests, which
     /// follow a virtual clock): the frame drawn next shows them.
     public func waitForDetails() {
-        guard model.showsInfoPanel else { return }
+        guard model.overlays.showsInfoPanel else { return }
         _ = detailsPanelLines
-        photoDetails.waitForReads()
-        decoderSandbox?.waitForAnswer()
-        if photoDetails.takeArrivals() { needsRedraw = true }
-        if decoderSandbox?.takeArrival() == true { needsRedraw = true }
+        runners.photoDetails.waitForReads()
+        services.decoderSandbox?.waitForAnswer()
+        if runners.photoDetails.takeArrivals() { needsRedraw = true }
+        if services.decoderSandbox?.takeArrival() == true { needsRedraw = true }
     }
 
     /// The window title: `i / N — file name`.
@@ -157,7 +162,7 @@ extension GalleryController {
     public var markedPaths: [String] {
         model.marks.inOrder.compactMap { photo in
             guard photo.rawValue < library.count, case .file(let path) = library.source(forPhoto: photo),
-                unshowable[path] == nil, store.decodes.statedSizes[photo] != nil || Self.looksShowable(path)
+                upkeep.unshowable[path] == nil, store.decodes.statedSizes[photo] != nil || Self.looksShowable(path)
             else { return nil }
             return path
         }
@@ -172,7 +177,7 @@ extension GalleryController {
     }
 
     /// Whether a quit was asked for (Q, Escape from the plain pager, a script's quit).
-    public var quitRequested: Bool { model.quitRequested }
+    public var quitRequested: Bool { model.window.quitRequested }
 
     /// Takes the fullscreen toggles asked for since the last call (F, F11, a double-click): odd means toggle.
     public func takeFullscreenToggle() -> Bool {
@@ -204,7 +209,7 @@ extension GalleryController {
         TraceRecord(
             t: time, mode: mode, page: model.currentPage.rawValue, position: model.tracePosition,
             phase: model.phase.rawValue, slots: traceSlots(), textures: store.textureCount + wheelThumbnails.count,
-            textureBytes: store.textureBytes + wheelThumbnails.bytes + zoomDetail.byteCount,
+            textureBytes: store.textureBytes + wheelThumbnails.bytes + drawing.zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
             pages: model.pageCount, velocity: model.pager?.velocity ?? 0,
             offsetPixels: model.pager?.offset ?? model.tracePosition * model.viewport.width,
@@ -213,7 +218,7 @@ extension GalleryController {
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
             feedState: model.shownFeedState?.traceName, row: model.wheelRow,
-            animationFrame: model.animation?.frame(at: now), animationShown: shownAnimationFrameIndex)
+            animationFrame: model.views.animation?.frame(at: now), animationShown: shownAnimationFrameIndex)
     }
 
     /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.

@@ -9,19 +9,19 @@ extension GalleryController {
     /// `ThumbnailStore.gridScreens` screens of cells within the thumbnails' share of the cache budget; returns them.
     @discardableResult
     func updateGridThumbnails() -> [PhotoID] {
-        guard let grid = model.grid ?? model.dismissGrid, let wants = model.gridWants else { return [] }
+        guard let grid = model.grid ?? model.dismiss?.grid, let wants = model.gridWants else { return [] }
         let layout = grid.layout
         let box = PixelSize(width: layout.cellSide, height: layout.cellSide)
         thumbnails.want(
             wants.photos, size: box,
             capacity: ThumbnailStore.gridCapacity(
-                shown: layout.mostVisibleCells, box: box, budgetBytes: PageBudget.thumbnailShare(of: cacheBytes)))
+                shown: layout.mostVisibleCells, box: box, budgetBytes: PageBudget.thumbnailShare(of: budget.bytes)))
         return wants.photos
     }
 
     /// Each cell's file name, when the grid shows them (`c`); nil when it does not.
     var gridNames: ((PhotoID) -> String)? {
-        guard model.showsGridNames else { return nil }
+        guard model.settings.showsGridNames else { return nil }
         let library = library
         return { library.name(forPhoto: $0) }
     }
@@ -29,9 +29,9 @@ extension GalleryController {
     /// Draws the grid at the model's time, with the page flying back into its cell over it while the zoom runs.
     func paintGrid() throws {
         guard let grid = model.grid else { return }
-        let closing = gridZoom.flatMap { $0.direction == .closing && $0.isRunning(at: now) ? $0 : nil }
-        try gridPainter.prepare(grid: grid, time: now, names: gridNames, renderer: renderer)
-        try gridPainter.paint(
+        let closing = drawing.gridZoom.flatMap { $0.direction == .closing && $0.isRunning(at: now) ? $0 : nil }
+        try drawing.grid.prepare(grid: grid, time: now, names: gridNames, renderer: renderer)
+        try drawing.grid.paint(
             grid: grid, time: now, thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains,
             hiding: closing?.photo, names: gridNames)
         guard let closing else { return }
@@ -50,13 +50,13 @@ extension GalleryController {
 
     /// The zoom shown this frame when it opens a photo, nil otherwise.
     var openingGridZoom: GridZoom? {
-        gridZoom.flatMap { $0.direction == .opening && $0.isRunning(at: now) ? $0 : nil }
+        drawing.gridZoom.flatMap { $0.direction == .opening && $0.isRunning(at: now) ? $0 : nil }
     }
 
     /// Starts the flight of `photo` from `cell` into the pager (`GalleryEffect.zoomFromGrid`; the mode switch
     /// follows), with its thumbnail until the page is decoded.
     func startOpeningZoom(photo: PhotoID, cell: LayoutRect, at time: Double) {
-        gridZoom = GridZoom(
+        drawing.gridZoom = GridZoom(
             photo: photo, direction: .opening, start: time, cell: cell, texture: thumbnails.texture(for: photo))
     }
 
@@ -65,7 +65,7 @@ extension GalleryController {
     /// from the page box.
     func startClosingZoom(photo: PhotoID, slot: Int?, from pose: DismissPose?, at time: Double) {
         let texture = slot.flatMap { store.texture(forPhoto: photo, slot: $0) }
-        gridZoom = GridZoom(
+        drawing.gridZoom = GridZoom(
             photo: photo, direction: .closing, start: time, cell: nil, texture: texture,
             from: pose.map { dismissedRect($0, photo: photo, texture: texture) })
     }
@@ -73,22 +73,22 @@ extension GalleryController {
     /// Retires a landed zoom, or one the user moved away from (another photo, another mode); returns whether one
     /// was drawn this frame (another frame follows).
     func advanceGridZoom(to time: Double) -> Bool {
-        guard let zoom = gridZoom else { return false }
+        guard let zoom = drawing.gridZoom else { return false }
         let stillShown =
             switch zoom.direction {
             case .opening: model.screen.isPager && model.currentPhoto == zoom.photo
             case .closing: model.grid?.selection == zoom.photo
             }
-        if !stillShown || !zoom.isRunning(at: time) { gridZoom = nil }
+        if !stillShown || !zoom.isRunning(at: time) { drawing.gridZoom = nil }
         return true
     }
 
     /// Draws the grid a photo is dragged down to behind it (its own cell left empty), under the pager's background
     /// faded as `pose` says; the photo is drawn over it by the scene painter.
     func paintDismissBackdrop(_ pose: DismissPose) throws {
-        if let grid = model.dismissGrid {
-            try gridPainter.prepare(grid: grid, time: now, names: gridNames, renderer: renderer)
-            try gridPainter.paint(
+        if let grid = model.dismiss?.grid {
+            try drawing.grid.prepare(grid: grid, time: now, names: gridNames, renderer: renderer)
+            try drawing.grid.paint(
                 grid: grid, time: now, thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains,
                 hiding: pose.photo, names: gridNames)
         }

@@ -13,11 +13,11 @@ extension GalleryController {
     /// that failed (a file fixed comes back); the listing thread examines them, never the main thread.
     func startReload() {
         if case .synthetic = library.pages { return }
-        guard let relist, reloading == nil else { return }
-        let found = unshowableStamps.filter { unshowable[$0.key] != nil }
-        let sort = sort
-        listingNote = nil
-        reloading = LibraryOpening(
+        guard let relist = services.relist, upkeep.reloading == nil else { return }
+        let found = upkeep.unshowableStamps.filter { upkeep.unshowable[$0.key] != nil }
+        let sort = upkeep.sort
+        upkeep.listingNote = nil
+        upkeep.reloading = LibraryOpening(
             {
                 let listed = try relist(sort).fileSources ?? []
                 let fresh = listed.filter { source in
@@ -25,16 +25,16 @@ extension GalleryController {
                     return FileStamp.current(atPath: path) != failed
                 }
                 return OpenedLibrary(library: PageLibrary(sources: fresh), startPage: 0, mode: .bounded)
-            }, done: wake)
+            }, done: services.wake)
     }
 
     /// The order key: lists the photos again in the next order (name, mtime, taken, size), keeping the photo shown
     /// on screen, as `r` does (`receiveLibraryChanges`); the new order shows in the information line.
     func cycleSort() {
-        guard relist != nil, reloading == nil, library.fileSources != nil else { return }
-        sort = sort.next
+        guard services.relist != nil, upkeep.reloading == nil, library.fileSources != nil else { return }
+        upkeep.sort = upkeep.sort.next
         startReload()
-        listingNote = "order: \(Self.orderName(sort))"
+        upkeep.listingNote = "order: \(Self.orderName(upkeep.sort))"
     }
 
     /// How the information line names an order.
@@ -56,11 +56,11 @@ extension GalleryController {
     }
 
     /// Whether a listing for `r` is under way.
-    public var isReloading: Bool { reloading != nil }
+    public var isReloading: Bool { upkeep.reloading != nil }
 
     /// Waits for the listing `r` started, if any (headless runs, which follow a virtual clock).
     public func waitForReload() {
-        _ = try? reloading?.wait()
+        _ = try? upkeep.reloading?.wait()
     }
 
     /// How long a file must have been left alone before a failed read of it counts: a file modified less than this
@@ -84,45 +84,45 @@ extension GalleryController {
         let reads = store.decodes.takeNewFailures() + thumbnails.takeNewFailures()
         let wallClock = reads.isEmpty ? 0 : Self.wallClockNanoseconds()
         for read in reads where Self.isUnshowable(read.failure.reason) {
-            guard case .file(let path) = read.failure.source, unshowable[path] == nil else { continue }
-            if let previous = settling[path], previous.stamp == read.stamp {
+            guard case .file(let path) = read.failure.source, upkeep.unshowable[path] == nil else { continue }
+            if let previous = upkeep.settling[path], previous.stamp == read.stamp {
                 // Another read of the file as it was before it settled (its thumbnail's, its page's) waits with the
                 // first; once it settled, found as it was, the failure counts.
                 if time < previous.due {
-                    settling[path]?.note(read)
+                    upkeep.settling[path]?.note(read)
                     continue
                 }
             } else if let wait = Self.settleWait(for: read.stamp, now: wallClock) {
                 var file = SettlingFile(photo: read.photo, stamp: read.stamp, due: time + wait, nextCheck: time + wait)
                 file.note(read)
-                settling[path] = file
+                upkeep.settling[path] = file
                 continue
             }
-            settling[path] = nil
-            unshowable[path] = read.failure.reason
-            unshowableStamps[path] = .some(read.stamp)
-            dropsPending = true
+            upkeep.settling[path] = nil
+            upkeep.unshowable[path] = read.failure.reason
+            upkeep.unshowableStamps[path] = .some(read.stamp)
+            upkeep.dropsPending = true
             Logger(label: "gallery.decode").warning(
                 "\(path): cannot be shown: \(read.failure.reason.message)", source: Logger.gallerySource)
         }
         readSettledFilesAgain(at: time)
         // Nothing to do on most frames: the library's sources are looked at only when something changed.
-        let listed = reloading?.result
-        guard listed != nil || dropsPending, model.canChangeLibrary else { return }
-        dropsPending = false
+        let listed = upkeep.reloading?.result
+        guard listed != nil || upkeep.dropsPending, model.canChangeLibrary else { return }
+        upkeep.dropsPending = false
         guard let sources = library.fileSources else {
-            reloading = nil
+            upkeep.reloading = nil
             return
         }
         if let listed {
-            reloading = nil
+            upkeep.reloading = nil
             switch listed {
             case .success(let opened):
                 // What the listing kept of the unshowable files changed since: they are photos to try again.
                 let kept = opened.library.fileSources ?? []
                 for case .file(let path) in kept {
-                    unshowable[path] = nil
-                    unshowableStamps[path] = nil
+                    upkeep.unshowable[path] = nil
+                    upkeep.unshowableStamps[path] = nil
                 }
                 guard !kept.isEmpty else {
                     report(.notice("reload found no photo: the ones shown stay"), at: time)
@@ -133,7 +133,7 @@ extension GalleryController {
                 let added = kept.filter { !old.contains($0) }.count
                 let gone = Set(kept).symmetricDifference(old).count - added
                 replaceLibrary(
-                    with: kept, note: listingNote ?? Self.reloadNote(added: added, gone: gone), at: time)
+                    with: kept, note: upkeep.listingNote ?? Self.reloadNote(added: added, gone: gone), at: time)
             case .failure(let error):
                 Logger(label: "gallery.reload").error("reload: \(error)", source: Logger.gallerySource)
                 report(.notice("reload failed: \(error)"), at: time)
@@ -145,7 +145,7 @@ extension GalleryController {
         // The last photo is never dropped: its error page says why it cannot be shown.
         guard !kept.isEmpty, kept.count < sources.count else { return }
         let dropped = sources.compactMap { source -> DecodeFailure? in
-            guard case .file(let path) = source, let reason = unshowable[path] else { return nil }
+            guard case .file(let path) = source, let reason = upkeep.unshowable[path] else { return nil }
             return DecodeFailure(source: source, reason: reason)
         }
         replaceLibrary(with: kept, note: Self.dropNote(dropped), at: time)
@@ -175,15 +175,15 @@ extension GalleryController {
     /// its failure is reported again, now counting; changed, it is decoded again), a thumbnail is asked for anew. Files
     /// whose reads no longer fail (changed since, and shown) are forgotten.
     private func readSettledFilesAgain(at time: Double) {
-        for (path, file) in settling where file.nextCheck <= time {
+        for (path, file) in upkeep.settling where file.nextCheck <= time {
             guard library.count > file.photo.rawValue, library.source(forPhoto: file.photo) == .file(path: path),
                 store.decodes.failures[file.photo] != nil || thumbnails.hasFailed(file.photo)
             else {
-                settling[path] = nil
+                upkeep.settling[path] = nil
                 continue
             }
             // Asked again later if no answer comes (a library change cancels the requests in flight).
-            settling[path]?.nextCheck = time + Self.settleRecheck
+            upkeep.settling[path]?.nextCheck = time + Self.settleRecheck
             if file.pageFailed { store.decodes.recheckFailure(of: file.photo) }
             if file.thumbnailFailed { thumbnails.forget([file.photo]) }
         }
@@ -191,7 +191,7 @@ extension GalleryController {
 
     private func isUnshowable(_ source: PageSource) -> Bool {
         guard case .file(let path) = source else { return false }
-        return unshowable[path] != nil
+        return upkeep.unshowable[path] != nil
     }
 
     /// What a reload says once: "reloaded: 2 new, 1 gone", or "reloaded: no change".
@@ -223,7 +223,7 @@ extension GalleryController {
             restored ?? renumbering[PhotoID(current)]
             ?? (current + 1..<max(library.count, current + 1)).lazy.compactMap { renumbering[PhotoID($0)] }.first
             ?? (0..<current).reversed().lazy.compactMap { renumbering[PhotoID($0)] }.first ?? 0
-        settling = settling.compactMapValues { file in
+        upkeep.settling = upkeep.settling.compactMapValues { file in
             renumbering[file.photo].map {
                 var moved = file; moved.photo = $0; return moved
             }
@@ -235,12 +235,12 @@ extension GalleryController {
         store.decodes.renumber { renumbering[$0] }
         report(.renumbered(count: sources.count, moves: renumbering, showing: showing, note: note), at: time)
         store = makePageStore(
-            recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
+            recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: budget.bytes,
             adopting: adopted, slotPages: slotPhotos)
         thumbnails.removeAll()
-        zoomDetail.clear()
-        gridZoom = nil
-        residency = ResidencyTracker()
+        drawing.zoomDetail.clear()
+        drawing.gridZoom = nil
+        drawing.residency = ResidencyTracker()
         needsRedraw = true
         updateResidency()
     }
@@ -252,7 +252,7 @@ extension GalleryController {
     /// again off the main thread; a changed file is decoded anew (its old picture stays until then), a removed one
     /// fails and leaves the library.
     func receiveFolderChanges() {
-        guard let watch = shownFolderWatch, library.count > 0 else { return }
+        guard let watch = services.shownFolderWatch, library.count > 0 else { return }
         let current = model.currentPhoto.rawValue
         let shown = (current - 1...current + 1).filter { $0 >= 0 && $0 < library.count }.map { PhotoID($0) }
         var paths: [String: PhotoID] = [:]
@@ -265,7 +265,7 @@ extension GalleryController {
         guard !changed.isEmpty else { return }
         store.decodes.filesChanged(changed)
         thumbnails.forget(changed)
-        residency = ResidencyTracker()
+        drawing.residency = ResidencyTracker()
         needsRedraw = true
         updateResidency()
     }

@@ -10,8 +10,9 @@ extension GalleryController {
     func updateResidency() {
         let strip: (position: Double, velocity: Double, pageCount: Int, wraps: Bool, standIn: PageIndex?)
         switch model.screen {
-        case .wheel(let pager, _):
-            let layout = WheelPainter.layout(for: pager, direction: model.wheelDirection)
+        case .wheel(let wheel):
+            let pager = wheel.rows
+            let layout = WheelPainter.layout(for: pager, direction: model.settings.wheelDirection)
             let centre = pager.currentPage.rawValue
             // The visible rows, centre first, then a screen's worth either side for a fling.
             let reach = Int(pager.wheelRowsPerViewport.rounded(.up))
@@ -28,13 +29,13 @@ extension GalleryController {
             strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
-            if model.dismissGrid != nil { updateGridThumbnails() }
+            if model.dismiss?.grid != nil { updateGridThumbnails() }
             strip = (
                 pager.logicalPosition, pager.velocity / pager.extent, pager.pageCount, pager.topology.kind.wraps,
                 pager.standInPage
             )
         }
-        if let plan = residency.update(
+        if let plan = drawing.residency.update(
             logicalPosition: strip.position, velocity: strip.velocity, pageCount: strip.pageCount, wraps: strip.wraps)
         {
             // A far jump's stand-in stays decoded while it slides out.

@@ -86,7 +86,7 @@ extension GalleryController {
         guard model.zoom.rests, let zoomed = model.zoom.zoomed, model.orientation(of: zoomed.photo) == .upright,
             let pager = model.pager
         else {
-            if model.zoom.zoomed == nil { zoomDetail.clear() }
+            if model.zoom.zoomed == nil { drawing.zoomDetail.clear() }
             return
         }
         let zoom = zoomed.zoom
@@ -109,8 +109,8 @@ extension GalleryController {
         guard x1 > x0, y1 > y0 else { return }
         let plan = ZoomDetail.plan(
             visible: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), full: full,
-            budgetBytes: PageBudget.detailShare(of: cacheBytes), maximumSide: renderer.maximumTextureSide)
-        zoomDetail.want(
+            budgetBytes: PageBudget.detailShare(of: budget.bytes), maximumSide: renderer.maximumTextureSide)
+        drawing.zoomDetail.want(
             photo: zoomed.photo, source: source, full: plan.full, visible: plan.visible,
             region: plan.region)
     }

@@ -28,92 +28,32 @@ public final class GalleryController {
     /// What happened since the last `takeEvents()`.
     var events: [GalleryEvent] = []
     var renderer: any Canvas
+    /// The pages' pictures and textures.
     var store: any PageStore
-    /// The cache budget (`--cache-mb`) for the window's size: pages, textures, the zoom and thumbnails take their
-    /// shares of it (`PageBudget`).
-    private(set) var cacheBytes: Int
-    /// `--cache-mb` as given, or its default.
-    let givenCacheBytes: Int
-    /// Whether the budget grows with the window (`PageBudget.defaultCacheBytes`): `--cache-mb` was not given.
-    let cacheGrowsWithWindow: Bool
+    /// The grid's and the wheel's thumbnails.
     let thumbnails: ThumbnailStore
-    let zoomDetail: ZoomDetail
-    var residency = ResidencyTracker()
-    let painter: ScenePainter
-    /// Photos fading in over their placeholders: dropped when done by the frame step, noted before painting.
-    var fadeIns = FadeIns()
-    let wheelPainter: WheelPainter
-    let gridPainter: GridPainter
-    /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
-    var gridZoom: GridZoom?
-    /// Where the last frame drew its overlays and wheel rows, handed to the model for hit-testing clicks.
-    var drawnLayout: SceneLayout?
-    let overlayPainter: OverlayPainter
+    /// The bytes the stores, the zoom and the thumbnails share.
+    var budget: CacheBudget
+    /// The painters and what they drew last.
+    var drawing: SceneDrawing
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade).
     var now: Double { model.now }
     /// Whether something on screen changed since the last `render()`.
     public internal(set) var needsRedraw = true
-
     /// Where feed mode's next pages come from.
     package let feedSource: any FeedSource
-
-    /// Runs the user's actions (`--actionN`); nil: Ctrl+1 … 9 say that none was given.
-    let actions: ActionRunner?
-    /// Moves photos to the Trash and back (Delete, Ctrl+Z), off the main thread.
-    let trashRunner = TrashRunner()
-    /// Opens photos with `xdg-open` (Ctrl+O), off the main thread.
-    let openWith = OpenWithRunner()
-    /// Ctrl+S's saves of the view's turn into files.
-    let turnSaver: TurnSavingRunner
-    /// The window system's clipboard (Ctrl+C); nil without a window.
-    let clipboard: (any ClipboardService)?
-    /// The folders `x` moves photos into (`--move-to`, in order: `2 x` is the second).
-    let moveFolders: [String]
-    /// The folders `y` copies photos into (`--copy-to`).
-    let copyFolders: [String]
-
-    /// Lists the photos again for `r` and the order key, as they were first listed but in the order given (run on a
-    /// thread of its own); nil: they do nothing (generated pages, a feed).
-    let relist: (@Sendable (PhotoSort) throws -> PageLibrary)?
-    /// The order the photos are listed in: `--sort`, then as the order key moves it on.
-    public internal(set) var sort: PhotoSort
-    /// What the listing under way says once done: the new order's note for the order key, nil for `r`.
-    var listingNote: String?
-    /// Wakes the window's loop from another thread (a listing done).
-    let wake: @Sendable () -> Void
-    /// Watches the folder of the photo on screen, so a change to its file shows at once (nil: no live reload).
-    let shownFolderWatch: ShownFolderWatch?
-    /// The listing `r` started, while it runs.
-    var reloading: LibraryOpening?
-    /// Files found unshowable (gone, not an image, empty, broken), with why and their identity when read: they leave
-    /// the library once the pager rests, and a reload leaves them out unless they changed since.
-    var unshowable: [String: DecodeFailure.Reason] = [:]
-    /// The identity of each of `unshowable`'s files when its read failed (nil inside: it could not be examined).
-    var unshowableStamps: [String: FileStamp?] = [:]
-    /// Files whose read failed while they were being written (modified under `settleNanoseconds` before), by path:
-    /// read again once they settle rather than dropped on one read of a half-written file.
-    var settling: [String: SettlingFile] = [:]
-    /// Whether files were found unshowable since the library last dropped them.
-    var dropsPending = false
-    /// The information panel's details of the photos shown with it open, read off the main thread.
-    package let photoDetails = PhotoDetailsCache()
-    /// The decoder processes' sandbox layers the panel lists, or nil: photos decode in the viewer's threads.
-    let decoderSandbox: DecoderSandboxStatus?
-
-    /// Told the folders of the photos a feed appends, as they arrive, so nothing is written into them (the thumbnail
-    /// cache protects them before its next write). Called on the main actor; does no file I/O itself.
-    let protectFolders: (Set<String>) -> Void
-
-    /// The animation frame last written into a page texture, so a frame is uploaded once.
-    var shownAnimationFrame: ShownAnimationFrame?
-    /// The animation whose frames are being decoded (the page on screen's): stopped, its memory let go, when it leaves.
-    var playingAnimation: (photo: PhotoID, stream: AnimationStream, failed: Bool)?
-
+    /// The world's services: actions, clipboard, culling folders, listing, watch, wake-up (handed in at `init`).
+    let services: GalleryServices
+    /// Trash, open-with, turn saves and the panel's details, run off the main thread.
+    let runners: FileRunners
+    /// The order listed in, a listing under way, the files found unshowable or still written.
+    var upkeep: LibraryUpkeep
+    /// The order the photos are listed in now: `--sort`, then as the order key moved it on.
+    public var sort: PhotoSort { upkeep.sort }
+    /// The animation on screen as the canvas plays it.
+    var animationOnScreen = AnimationOnScreen()
     /// Fullscreen toggles the model asked for and the window has not carried out yet (`takeFullscreenToggle`).
     var fullscreenToggles = 0
-
-    /// The CPU time of the last frame, for the information panel.
-    var lastFrameMilliseconds = 0.0
 
     /// Output pixels per layout point: text, margins, dots, panel and help grow with it (`--scale`, the desktop's).
     public var scale = 1.0 {
@@ -149,17 +89,10 @@ public final class GalleryController {
         headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = [],
         preferences: ModelPreferences = ModelPreferences(), services: GalleryServices = GalleryServices()
     ) throws {
-        actions = services.actions
-        clipboard = services.clipboard
-        moveFolders = services.moveFolders
-        copyFolders = services.copyFolders
-        relist = services.relist
-        sort = services.sort
-        wake = services.wake
-        shownFolderWatch = services.shownFolderWatch
-        protectFolders = services.protectFolders
-        decoderSandbox = services.decoderSandbox
-        turnSaver = TurnSavingRunner(locate: services.locateOrientationTag ?? TurnSaving.inProcess)
+        self.services = services
+        runners = FileRunners(
+            turnSaver: TurnSavingRunner(locate: services.locateOrientationTag ?? TurnSaving.inProcess))
+        upkeep = LibraryUpkeep(sort: services.sort)
         currentLibrary = CurrentLibrary(library)
         self.renderer = renderer
         let size = try renderer.outputSize
@@ -173,15 +106,11 @@ public final class GalleryController {
         model = GalleryModel(
             photoCount: library.count, mode: mode, startPage: startPage, viewport: viewport,
             configuration: configuration, slideshowInterval: slideshowInterval, preferences: preferences)
-        let texts = TextCache(fonts: renderer.fonts)
-        painter = ScenePainter(texts: texts)
-        wheelPainter = WheelPainter(texts: texts)
-        gridPainter = GridPainter(texts: texts)
-        overlayPainter = OverlayPainter(texts: texts)
-        givenCacheBytes = cacheBytes
-        self.cacheGrowsWithWindow = cacheGrowsWithWindow
-        let budget = Self.cacheBytes(given: cacheBytes, growing: cacheGrowsWithWindow, size: size)
-        self.cacheBytes = budget
+        drawing = SceneDrawing(
+            texts: TextCache(fonts: renderer.fonts),
+            zoomDetail: ZoomDetail(worker: detailWorker ?? Self.generatedPagesOnly()))
+        self.budget = CacheBudget(given: cacheBytes, growsWithWindow: cacheGrowsWithWindow, size: size)
+        let budget = self.budget.bytes
         let decodes = PageDecodes(
             worker: worker, library: currentLibrary,
             box: PageBudget.decodeBox(
@@ -191,8 +120,7 @@ public final class GalleryController {
             recyclingSlots: mode.recyclesSlots, decodes: decodes, renderer: renderer, cacheBytes: budget)
         thumbnails = ThumbnailStore(worker: thumbnailWorker, library: currentLibrary)
         thumbnails.adopt(thumbnailHeadStart)
-        zoomDetail = ZoomDetail(worker: detailWorker ?? Self.generatedPagesOnly())
-        if let read = services.readDetails { photoDetails.readingWith(read) }
+        if let read = services.readDetails { runners.photoDetails.readingWith(read) }
         updateResidency()
     }
 
@@ -208,12 +136,6 @@ public final class GalleryController {
         }
     }
 
-    /// The cache budget for an output of `size`: `given`, or when `growing` at least what keeps three pages at its
-    /// page box (`PageBudget.defaultCacheBytes`).
-    static func cacheBytes(given: Int, growing: Bool, size: PixelSize) -> Int {
-        growing ? max(given, PageBudget.defaultCacheBytes(pageBox: pageBox(for: size))) : given
-    }
-
     /// The box a page is fitted into: the viewport less the gap.
     nonisolated package static func pageBox(for size: PixelSize) -> PixelSize {
         PixelSize(width: max(size.width - pageGap, 1), height: max(size.height - pageGap, 1))
@@ -223,7 +145,7 @@ public final class GalleryController {
     var pageBox: PixelSize { photoBox.size }
 
     /// Where a photo is fitted now (`SceneLayout.pageBox`): the dots in the gap below it never cover it.
-    var photoBox: PixelRect { photoBox(statusBar: model.showsStatusBar) }
+    var photoBox: PixelRect { photoBox(statusBar: model.overlays.showsStatusBar) }
 
     /// Where a photo is fitted with the status bar shown or not.
     func photoBox(statusBar: Bool) -> PixelRect {
@@ -258,10 +180,11 @@ public final class GalleryController {
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if mode.recyclesSlots != store.recyclesSlots {
             store = makePageStore(
-                recyclingSlots: mode.recyclesSlots, decodes: store.decodes, renderer: renderer, cacheBytes: cacheBytes,
+                recyclingSlots: mode.recyclesSlots, decodes: store.decodes, renderer: renderer,
+                cacheBytes: budget.bytes,
                 adopting: store.handOverTextures(), slotPages: slotPhotos)
         }
-        residency = ResidencyTracker()
+        drawing.residency = ResidencyTracker()
         needsRedraw = true
         updateResidency()
     }
@@ -280,22 +203,22 @@ public final class GalleryController {
         report(.resized(viewport(of: Viewport(width: Double(size.width), height: Double(size.height)))), at: time)
         // Pages decode at the page box, or smaller when one page there would not fit the budget (PageBudget), which
         // grows with the window when --cache-mb is not given.
-        let budget = Self.cacheBytes(given: givenCacheBytes, growing: cacheGrowsWithWindow, size: size)
+        let budget = self.budget.bytes(for: size)
         let box = PageBudget.decodeBox(
             pageBox: Self.pageBox(for: size), cacheBytes: budget,
             maximumTextureSide: (newRenderer ?? renderer).maximumTextureSide)
         // Textures belong to their renderer, and each page is decoded at its drawn size: either change starts afresh.
-        if newRenderer != nil || box != store.box || budget != cacheBytes {
+        if newRenderer != nil || box != store.box || budget != self.budget.bytes {
             store.reset(box: box, renderer: newRenderer)
-            if budget != cacheBytes {
-                cacheBytes = budget
+            if budget != self.budget.bytes {
+                self.budget.bytes = budget
                 store = makePageStore(
                     recyclingSlots: store.recyclesSlots, decodes: store.decodes, renderer: newRenderer ?? renderer,
                     cacheBytes: budget)
             }
             thumbnails.removeAll()
-            gridZoom = nil
-            residency = ResidencyTracker()
+            drawing.gridZoom = nil
+            drawing.residency = ResidencyTracker()
         }
         renderer = newRenderer ?? renderer
         report(.canvasReset, at: time)
@@ -308,24 +231,24 @@ public final class GalleryController {
     /// Moves the model to `time` (animations, the slideshow, the information's fade), then takes what the world did
     /// (the feed's answer, a changed library once the pager rests, finished file work) and asks for the pages needed.
     public func advance(to time: Double) {
-        let wasMoving = model.isMoving(at: time), countDeadline = model.countDeadline, info = model.infoShownAt
+        let wasMoving = model.isMoving(at: time), countDeadline = model.countDeadline, info = model.overlays.infoShownAt
         refreshFacts(at: time)
         let effects = model.advance(to: time)
-        if wasMoving || !effects.isEmpty || model.countDeadline != countDeadline || model.infoShownAt != info
+        if wasMoving || !effects.isEmpty || model.countDeadline != countDeadline || model.overlays.infoShownAt != info
             || model.infoIsFading(at: time)
         {
             needsRedraw = true
         }
         carryOut(effects, at: time)
         // A fade that just ended was last drawn partly faded: one more frame shows the photo fully.
-        if case .pager = model.screen, fadeIns.advance(to: time) { needsRedraw = true }
+        if case .pager = model.screen, drawing.fadeIns.advance(to: time) { needsRedraw = true }
         if advanceGridZoom(to: time) { needsRedraw = true }
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
         receiveFileOutcomes(at: time)
         receiveFolderChanges()
-        if photoDetails.takeArrivals() { needsRedraw = true }
-        if decoderSandbox?.takeArrival() == true { needsRedraw = true }
+        if runners.photoDetails.takeArrivals() { needsRedraw = true }
+        if services.decoderSandbox?.takeArrival() == true { needsRedraw = true }
         if spinnerIsVisible { needsRedraw = true }
         updateResidency()
         updateAnimation(at: time)
@@ -334,8 +257,10 @@ public final class GalleryController {
     /// Hands the model what only this side knows now: the fits of the decoded photos around the centre, where the
     /// last frame drew what a click can hit, and how far the help scrolls while it shows.
     func refreshFacts(at time: Double) {
-        let helpMaxScroll = model.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
-        report(.facts(FrameFacts(fits: decodedFits(), layout: drawnLayout, helpMaxScroll: helpMaxScroll)), at: time)
+        let helpMaxScroll = model.overlays.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
+        report(
+            .facts(FrameFacts(fits: decodedFits(), layout: drawing.drawnLayout, helpMaxScroll: helpMaxScroll)), at: time
+        )
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`
@@ -346,7 +271,7 @@ public final class GalleryController {
         let pages = try store.receive(uploadBudget: uploadBudget)
         let rows = try thumbnails.receive(
             renderer: renderer, uploadBudget: uploadBudget.map { $0 * ThumbnailStore.uploadsPerPage })
-        let detail = try zoomDetail.receive(renderer: renderer)
+        let detail = try drawing.zoomDetail.receive(renderer: renderer)
         // A finished action may have changed the photos shown: they are examined again (a decode if they changed).
         let acted = takeFinishedActions()
         if pages || rows || detail || acted { needsRedraw = true }
@@ -359,13 +284,13 @@ public final class GalleryController {
     /// or the information fading.
     public var needsFrame: Bool {
         model.isMoving(at: now) || store.hasPendingUploads || thumbnails.hasPendingUploads || spinnerIsVisible
-            || photoIsFadingIn || gridZoom != nil || model.infoIsFading(at: now)
+            || photoIsFadingIn || drawing.gridZoom != nil || model.infoIsFading(at: now)
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
     private var photoIsFadingIn: Bool {
         guard case .pager = model.screen else { return false }
-        return fadeIns.isFadingIn(at: now)
+        return drawing.fadeIns.isFadingIn(at: now)
     }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
@@ -376,15 +301,17 @@ public final class GalleryController {
         [
             feedSource.dueTime, model.slideshow.nextAdvanceTime(), model.infoFadeStart(after: now),
             model.touchpadReleaseTime, model.countDeadline, model.animationWakeTime,
-            settling.values.map(\.nextCheck).min(),
+            upkeep.settling.values.map(\.nextCheck).min(),
         ].compactMap { $0 }.min()
     }
 
     /// Decodes requested and not back yet (pages and thumbnails).
-    public var pendingDecodes: Int { store.pendingCount + thumbnails.pendingCount + (zoomDetail.isPending ? 1 : 0) }
+    public var pendingDecodes: Int {
+        store.pendingCount + thumbnails.pendingCount + (drawing.zoomDetail.isPending ? 1 : 0)
+    }
 
     /// Records the CPU time of the frame just drawn, for the information panel.
     public func noteFrameTime(milliseconds: Double) {
-        lastFrameMilliseconds = milliseconds
+        drawing.lastFrameMilliseconds = milliseconds
     }
 }

@@ -71,9 +71,9 @@ struct KeyBindingsTests {
     func helpListsChanges() throws {
         var model = GalleryModel(photoCount: 3, mode: .bounded, viewport: Viewport(width: 800, height: 600))
         model.setKeyBindings(try Self.applying("x = quit\nn = none"))
-        #expect(model.keyHelpLines.prefix(KeyMap.helpLines.count).elementsEqual(KeyMap.helpLines))
+        #expect(model.overlays.keyHelpLines.prefix(KeyMap.helpLines.count).elementsEqual(KeyMap.helpLines))
         #expect(
-            Array(model.keyHelpLines.suffix(3)) == [
+            Array(model.overlays.keyHelpLines.suffix(3)) == [
                 "Changed by the configuration file:", "n   nothing (unbound)", "x   quit",
             ])
     }

@@ -49,7 +49,7 @@ import Testing
         #expect(model.mode == .grid)
         #expect(model.grid?.selection == 2)
         #expect(model.grid?.selectionCell(at: model.now) == cell, "the flight lands in the cell the grid shows")
-        #expect(model.dismiss == nil && model.dismissGrid == nil)
+        #expect(model.dismiss == nil && model.dismiss?.grid == nil)
         #expect(model.currentPage == 2)
     }
 
@@ -185,7 +185,7 @@ import Testing
     func wheelAndGridUnchanged(mode: GalleryMode) {
         var model = Self.model(mode: mode)
         let effects = Self.drag(&model, through: (1...20).map { (400, 200 + Double($0) * 10) })
-        #expect(model.dismiss == nil && model.dismissGrid == nil)
+        #expect(model.dismiss == nil && model.dismiss?.grid == nil)
         #expect(!effects.contains { if case .zoomIntoGrid = $0 { true } else { false } })
         #expect(model.mode == mode)
     }

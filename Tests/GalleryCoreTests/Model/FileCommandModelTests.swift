@@ -34,7 +34,7 @@ struct FileCommandModelTests {
     func feedRefuses() {
         var model = GalleryModel(photoCount: 10, mode: .feed, startPage: 2, viewport: Viewport(width: 800, height: 600))
         #expect(model.handle(.command(.trash), at: 1).isEmpty)
-        #expect(model.notice == GalleryModel.feedRefusesTrash)
+        #expect(model.overlays.notice == GalleryModel.feedRefusesTrash)
         #expect(model.handle(.command(.undoTrash), at: 1).isEmpty)
         #expect(model.handle(.command(.copyPath), at: 1) == [.copyPath(2)])
     }
@@ -43,7 +43,7 @@ struct FileCommandModelTests {
     func lastPhotoStays() {
         var model = GalleryModel(photoCount: 1, mode: .bounded, viewport: Viewport(width: 800, height: 600))
         #expect(model.handle(.command(.trash), at: 1).isEmpty)
-        #expect(model.notice == GalleryModel.lastPhotoStays)
+        #expect(model.overlays.notice == GalleryModel.lastPhotoStays)
         #expect(model.handle(.command(.undoTrash), at: 1) == [.undoTrash])
     }
 }

@@ -19,9 +19,9 @@ struct GalleryModelAnimationTests {
         model.noteTime(1.05)
         #expect(model.animationWakeTime.map { abs($0 - 1.1) < 1e-9 } == true)
         _ = model.handle(.report(.animation(Self.clock, photo: 0)), at: 1.05)  // The same photo plays on.
-        #expect(model.animation?.frame(at: 1.15) == 1)
+        #expect(model.views.animation?.frame(at: 1.15) == 1)
         _ = model.handle(.report(.animation(nil, photo: 1)), at: 1.2)
-        #expect(model.animation == nil)
+        #expect(model.views.animation == nil)
         #expect(model.animationWakeTime == nil)
     }
 
@@ -36,9 +36,9 @@ struct GalleryModelAnimationTests {
         #expect(model.animationPanelLine == "animation frame 1/4 · paused")
         _ = model.handle(.command(.nextFrame), at: 5)
         _ = model.handle(.command(.nextFrame), at: 5)
-        #expect(model.animation?.frame(at: 9) == 2)
+        #expect(model.views.animation?.frame(at: 9) == 2)
         _ = model.handle(.command(.previousFrame), at: 9)
-        #expect(model.animation?.frame(at: 9) == 1)
+        #expect(model.views.animation?.frame(at: 9) == 1)
         _ = model.handle(.command(.toggleAnimation), at: 9)
         _ = model.handle(.report(.windowHidden(true)), at: 9)
         model.noteTime(9.5)

@@ -106,7 +106,7 @@ import Testing
         let onSpinner = try #require(drive.model.overlay(name: "c.jpg", now: drive.time, panelLines: []).dots)
         #expect(onSpinner.count == 3)
         #expect(!(0..<onSpinner.count).contains(onSpinner.current), "dot \(onSpinner.current + 1) of 3 is lit")
-        drive.model.feedWaitingNote = "Waiting for photos in incoming"
+        drive.model.feed.waitingNote = "Waiting for photos in incoming"
         #expect(drive.model.title(name: "c.jpg") == "Waiting for photos in incoming")
         _ = drive.model.handle(.report(.feedFailed(reason: "no network")), at: drive.time)
         #expect(drive.model.title(name: "c.jpg") == "Couldn\u{2019}t load more: no network")

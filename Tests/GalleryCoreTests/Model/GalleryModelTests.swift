@@ -116,7 +116,7 @@ import Testing
             let result = model.handle(.command(.flipWheel), at: 1)
             #expect(result == [])
         }
-        #expect(model.wheelDirection == (mode == .wheel ? .anticlockwise : .clockwise))
+        #expect(model.settings.wheelDirection == (mode == .wheel ? .anticlockwise : .clockwise))
         let result = model.handle(.command(.open), at: 1)
         // Enter opens the wheel's row, and in a pager the grid (nsxiv).
         #expect(model.mode == (mode == .wheel ? .endCaps : .grid) && model.currentPhoto == 3)
@@ -135,7 +135,7 @@ import Testing
     @Test func togglesAndRequests() {
         var model = Self.model()
         _ = model.handle(.command(.toggleHelp), at: 1)
-        #expect(model.showsHelp)
+        #expect(model.overlays.showsHelp)
         do {
             let result = model.closeHelp()
             #expect(result)
@@ -148,7 +148,7 @@ import Testing
         #expect(model.overlay(name: "a.jpg", now: 1, panelLines: ["x"]).panel == ["x"])
         // Each toggle asks the window for one; three leave it filling the screen.
         let toggles = (0..<3).flatMap { _ in model.handle(.command(.toggleFullscreen), at: 1) }
-        #expect(toggles == [.toggleFullscreen, .toggleFullscreen, .toggleFullscreen] && model.isFullscreen)
+        #expect(toggles == [.toggleFullscreen, .toggleFullscreen, .toggleFullscreen] && model.window.isFullscreen)
         do {
             // Nothing is decoded, so nothing zooms.
             let result = model.handle(.command(.zoomIn), at: 1)
@@ -162,9 +162,9 @@ import Testing
             let result = model.handle(.command(.mode(.wheel)), at: 1)
             #expect(result == [.screenChanged(left: .bounded), .sharpen] && model.mode == .wheel)
         }
-        #expect(!model.quitRequested)
+        #expect(!model.window.quitRequested)
         _ = model.handle(.command(.quit), at: 1)
-        #expect(model.quitRequested)
+        #expect(model.window.quitRequested)
     }
 
     @Test func slideshowTogglesAndShowsTheInformation() {
@@ -172,7 +172,7 @@ import Testing
         #expect(!model.slideshow.isRunning)
         _ = model.handle(.command(.toggleSlideshow), at: 20)
         #expect(model.slideshow.isRunning)
-        #expect(model.infoShownAt == 20)
+        #expect(model.overlays.infoShownAt == 20)
         #expect(
             model.overlay(name: "a.jpg", now: 20, panelLines: []).info == "1 / 12 — a.jpg · bounded · slideshow 5 s")
         _ = model.handle(.command(.toggleSlideshow), at: 21)
@@ -188,7 +188,7 @@ import Testing
 
     @Test func informationFadesThenGoes() {
         var model = Self.model()
-        #expect(model.infoShownAt == 0)
+        #expect(model.overlays.infoShownAt == 0)
         do {
             let result = model.advanceInfo(to: InfoFade.hold / 2)
             #expect(!result)
@@ -203,7 +203,7 @@ import Testing
             let result = model.advanceInfo(to: InfoFade.hold + InfoFade.fade)
             #expect(result)
         }
-        #expect(model.infoShownAt == nil)
+        #expect(model.overlays.infoShownAt == nil)
         do {
             let result = model.advanceInfo(to: 100)
             #expect(!result)
@@ -334,7 +334,7 @@ import Testing
         _ = model.handle(.show(.feed, photo: nil), at: 13)
         #expect(model.currentPage == 4, "back on the feed page that showed photo 3")
         #expect(model.feedState == .failed)
-        #expect(model.feedFailure == "offline")
+        #expect(model.feed.failure == "offline")
         let retried = model.handle(.command(.retry), at: 14)
         #expect(!retried.isEmpty)
         #expect(model.feedState == .loading)
@@ -379,13 +379,13 @@ import Testing
         for _ in 0..<3 { _ = model.handle(.user(.key(.scroll(1))), at: 0) }
         #expect(model.overlay(name: "a", now: 0, panelLines: []).helpScroll == 3)
         for _ in 0..<10 { _ = model.handle(.user(.wheel(dx: 0, dy: -1)), at: 0) }
-        #expect(model.helpScroll == 10)
+        #expect(model.overlays.helpScroll == 10)
         for _ in 0..<30 { _ = model.handle(.user(.key(.scroll(-1))), at: 0) }
-        #expect(model.helpScroll == 0)
+        #expect(model.overlays.helpScroll == 0)
         _ = model.handle(.user(.key(.scroll(1))), at: 0)
-        #expect(model.helpScroll == 1 && model.currentPage == 0, "the help took the key")
+        #expect(model.overlays.helpScroll == 1 && model.currentPage == 0, "the help took the key")
         // Any other key closes the help and does nothing else: the page stays.
         #expect(model.handle(.user(.key(.command(.next))), at: 0) == [])
-        #expect(!model.showsHelp && model.helpScroll == 0 && model.pager?.targetPage == 0)
+        #expect(!model.overlays.showsHelp && model.overlays.helpScroll == 0 && model.pager?.targetPage == 0)
     }
 }

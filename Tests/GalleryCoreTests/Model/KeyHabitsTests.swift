@@ -42,7 +42,8 @@ struct KeyHabitsTests {
     static func outcome(of model: GalleryModel) -> Outcome {
         Outcome(
             mode: model.mode, photo: model.photo(ofPage: model.currentPage).rawValue,
-            quits: model.quitRequested, fullscreen: model.isFullscreen, marks: model.marks.inOrder.map(\.rawValue))
+            quits: model.window.quitRequested, fullscreen: model.window.isFullscreen,
+            marks: model.marks.inOrder.map(\.rawValue))
     }
 
     @Test(
@@ -105,9 +106,9 @@ struct KeyHabitsTests {
         var model = GalleryModel(
             photoCount: 12, mode: .bounded, startPage: 0, viewport: Viewport(width: 800, height: 600))
         _ = model.handle(.user(.key(GalleryKey.named("z"), isRepeat: false)), at: 1)
-        #expect(model.notice == "zoom kept over page turns")
+        #expect(model.overlays.notice == "zoom kept over page turns")
         _ = model.handle(.user(.key(GalleryKey.named("z"), isRepeat: false)), at: 2)
-        #expect(model.notice == "zoom not kept: each photo opens fitted")
+        #expect(model.overlays.notice == "zoom not kept: each photo opens fitted")
     }
 
     @Test(

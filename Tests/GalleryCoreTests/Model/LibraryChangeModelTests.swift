@@ -31,7 +31,7 @@ struct LibraryChangeModelTests {
         #expect(model.overlay(name: "x.jpg", now: 6, panelLines: []).info.hasSuffix("2 files dropped: cannot be shown"))
         // Said once: gone when the information fades.
         _ = model.advanceInfo(to: 60)
-        #expect(model.notice == nil)
+        #expect(model.overlays.notice == nil)
     }
 
     @Test("The feed keeps its pages: the library does not change under it, nor under a moving pager")

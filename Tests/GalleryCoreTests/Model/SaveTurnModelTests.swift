@@ -13,7 +13,7 @@ struct SaveTurnModelTests {
         var model = GalleryModel(
             photoCount: 5, mode: .bounded, startPage: 2, viewport: Viewport(width: 800, height: 600))
         #expect(model.handle(.command(.saveTurn), at: 1).isEmpty)
-        #expect(model.notice == GalleryModel.nothingToSave)
+        #expect(model.overlays.notice == GalleryModel.nothingToSave)
         _ = model.handle(.command(.orient(.turnClockwise)), at: 1)
         _ = model.handle(.command(.orient(.mirrorHorizontally)), at: 1)
         let turn = model.orientation(of: 2)
@@ -27,7 +27,7 @@ struct SaveTurnModelTests {
     func gridRefuses() {
         var model = GalleryModel(photoCount: 5, mode: .grid, startPage: 1, viewport: Viewport(width: 800, height: 600))
         #expect(model.handle(.command(.saveTurn), at: 1).isEmpty)
-        #expect(model.notice == GalleryModel.saveTurnInPager)
+        #expect(model.overlays.notice == GalleryModel.saveTurnInPager)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

@@ -32,17 +32,17 @@ extension SDLSerializedTests {
                 library: PageLibrary(photos: PhotoIndex(photos: paths.map(PhotoEntry.init))), mode: .bounded,
                 renderer: renderer, worker: worker, thumbnailWorker: thumbnails, services: services)
             gallery.carryOut([.runAction(number: 2, photo: 0, marked: [])], at: 0)
-            #expect(gallery.model.notice == "Ctrl+2: no --action2 was given")
+            #expect(gallery.model.overlays.notice == "Ctrl+2: no --action2 was given")
             gallery.carryOut([.runAction(number: 1, photo: 0, marked: [])], at: 0)
             gallery.waitForAction(upTo: 10)
             gallery.advance(to: 5)
             try gallery.receiveDecodes(uploadBudget: nil)
-            #expect(gallery.model.notice == "--action1 ended with status 3: broken")
+            #expect(gallery.model.overlays.notice == "--action1 ended with status 3: broken")
             let shown = gallery.model.overlay(name: "p1.png", now: 5, panelLines: [])
             #expect(shown.info == "1 / 5 — p1.png · bounded · --action1 ended with status 3: broken")
             #expect(shown.infoOpacity == 1)
             gallery.advance(to: 20)
-            #expect(gallery.model.notice == nil)
+            #expect(gallery.model.overlays.notice == nil)
         }
     }
 

@@ -177,9 +177,9 @@ extension SDLSerializedTests {
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             defer { worker.shutdown() }
             let gallery = try Self.gallery(width: 1280, height: 720, mode: .endCaps, worker: worker)
-            #expect(gallery.overlayPainter.textCount == 0)
+            #expect(gallery.drawing.overlays.textCount == 0)
             try gallery.prepareOverlay()
-            #expect(gallery.overlayPainter.textCount > 0)
+            #expect(gallery.drawing.overlays.textCount > 0)
         }
 
         private static func gallery(width: Int, height: Int, mode: GalleryMode, worker: DecodeWorker) throws

@@ -50,7 +50,7 @@ extension SDLSerializedTests {
                 let (gallery, folder, copied) = try Self.gallery([name])
                 gallery.perform(.copyPath, at: 0.1)
                 #expect(copied.texts.isEmpty, "\(copied.texts)")
-                #expect(gallery.model.notice == "Ctrl+C: the name holds control characters: not copied")
+                #expect(gallery.model.overlays.notice == "Ctrl+C: the name holds control characters: not copied")
                 withExtendedLifetime(folder) {}
             }
         }

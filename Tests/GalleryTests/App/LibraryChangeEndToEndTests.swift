@@ -158,7 +158,7 @@ extension SDLSerializedTests {
             #expect(Self.shownPath(gallery) == "b.jpg")
             #expect(gallery.photo(ofPage: gallery.currentPage) == 1)
             #expect(gallery.model.marks.inOrder == [1])
-            #expect(gallery.model.notice == "reloaded: 2 new, 1 gone")
+            #expect(gallery.model.overlays.notice == "reloaded: 2 new, 1 gone")
             // The old picture stays on screen until the changed file's arrives.
             #expect(Self.shownAspect(gallery) == 1.33)
             try Self.pump(gallery, worker: worker, from: time) { Self.shownAspect(gallery) == 1 }
@@ -171,18 +171,18 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let gallery = try Self.gallery(photos, start: 0, worker: worker)
             var time = try Self.pump(gallery, worker: worker, from: 0) { gallery.library.count == 1 }
-            #expect(gallery.model.notice == "b.jpg dropped: not an image in a supported format")
+            #expect(gallery.model.overlays.notice == "b.jpg dropped: not an image in a supported format")
             gallery.apply(.key(.named("r"), isRepeat: false), at: time)
             gallery.waitForReload()
             time = try Self.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
-            #expect(gallery.library.count == 1 && gallery.model.notice == "reloaded: no change")
+            #expect(gallery.library.count == 1 && gallery.model.overlays.notice == "reloaded: no change")
 
             usleep(10_000)
             try photos.write(Self.square, to: "b.jpg")
             gallery.apply(.key(.named("r"), isRepeat: false), at: time)
             gallery.waitForReload()
             try Self.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
-            #expect(gallery.library.count == 2 && gallery.model.notice == "reloaded: 1 new")
+            #expect(gallery.library.count == 2 && gallery.model.overlays.notice == "reloaded: 1 new")
             #expect(Self.shownPath(gallery) == "a.jpg")
         }
 

@@ -43,7 +43,7 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let gallery = try Helpers.gallery(photos, start: 1, worker: worker)
             try Helpers.pump(gallery, worker: worker, from: 0) { gallery.library.count == 1 }
-            #expect(gallery.model.notice == "b.jpg dropped: empty file (0 bytes)")
+            #expect(gallery.model.overlays.notice == "b.jpg dropped: empty file (0 bytes)")
         }
 
         @Test("Several dropped: the first two named with why, and how many more")

@@ -80,7 +80,7 @@ extension SDLSerializedTests {
             gallery.apply(.key(.named("r"), isRepeat: false), at: time)
             gallery.waitForReload()
             time = try Helpers.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
-            #expect(gallery.library.count == 2 && gallery.model.notice == "reloaded: 1 new")
+            #expect(gallery.library.count == 2 && gallery.model.overlays.notice == "reloaded: 1 new")
         }
     }
 

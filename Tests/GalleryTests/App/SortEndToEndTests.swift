@@ -85,14 +85,14 @@ extension SDLSerializedTests {
             gallery.perform(.cycleSort, at: 0.1)
             gallery.waitForReload()
             var time = try LibraryChangeEndToEndTests.pump(gallery, worker: worker, from: 0.1) { !gallery.isReloading }
-            #expect(gallery.sort == .mtime)
-            #expect(gallery.model.notice == "order: modification time")
+            #expect(gallery.upkeep.sort == .mtime)
+            #expect(gallery.model.overlays.notice == "order: modification time")
             #expect(gallery.shownName == "c.jpg")
             #expect(gallery.currentPage.rawValue == 2)
             gallery.perform(.cycleSort, at: time)
             gallery.waitForReload()
             time = try LibraryChangeEndToEndTests.pump(gallery, worker: worker, from: time) { !gallery.isReloading }
-            #expect(gallery.model.notice == "order: date taken")
+            #expect(gallery.model.overlays.notice == "order: date taken")
             #expect(gallery.shownName == "c.jpg")
             #expect(gallery.currentPage.rawValue == 3)
         }

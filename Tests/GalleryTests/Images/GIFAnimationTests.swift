@@ -157,7 +157,7 @@ extension SDLSerializedTests {
             gallery.apply(.key(GalleryKey.named("Right")), at: time)
             try run(until: 4)
             #expect(gallery.currentPage == 1)
-            #expect(gallery.model.animation == nil && gallery.nextWakeTime == nil && !gallery.needsFrame)
+            #expect(gallery.model.views.animation == nil && gallery.nextWakeTime == nil && !gallery.needsFrame)
         }
 
         @Test("The block scan survives every truncation and damaged bytes")

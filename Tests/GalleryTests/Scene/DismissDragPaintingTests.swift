@@ -50,7 +50,7 @@ extension SDLSerializedTests {
             #expect(mid.y > rest.y + 60, "lower: \(mid) against \(rest)")
             #expect(abs((mid.x + mid.width / 2) - (rest.x + rest.width / 2)) <= 1, "straight down")
             // Behind it, the grid's other cells show through the fading background: not the pager's background.
-            let grid = try #require(fixture.gallery.model.dismissGrid)
+            let grid = try #require(fixture.gallery.model.dismiss?.grid)
             let other = try #require(grid.visibleCells(at: fixture.time).first { $0.photo == 0 })
             let behind = fixture.pixel(other.rect.x + other.rect.width / 2, other.rect.y + other.rect.height / 2)
             #expect(behind != ScenePainter.background && behind != GridPaintingTests.colours[0], "\(behind)")

@@ -1,0 +1,40 @@
+import GalleryCore
+import Imaging
+import PagerEngine
+import Support
+
+/// What draws the model on the canvas: a painter per screen and the overlays', the photos fading in, the grid's
+/// flight, the zoomed photo's sharp detail, the pictures the last frame kept resident, where it drew what a click can
+/// hit, and what it cost.
+@MainActor
+struct SceneDrawing {
+    /// The pager's pages (and the feed's spinner and end page).
+    let pages: ScenePainter
+    /// The wheel's rows.
+    let wheel: WheelPainter
+    /// The grid's cells.
+    let grid: GridPainter
+    /// The information, the dots, the panel, the status bar and the help.
+    let overlays: OverlayPainter
+    /// Photos fading in over their placeholders: dropped when done by the frame step, noted before painting.
+    var fadeIns = FadeIns()
+    /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
+    var gridZoom: GridZoom?
+    /// The zoomed photo's sharp region, decoded at the zoom.
+    let zoomDetail: ZoomDetail
+    /// Which pictures the shown screen keeps resident, and what changed since the last frame.
+    var residency = ResidencyTracker()
+    /// Where the last frame drew its overlays and wheel rows, handed to the model for hit-testing clicks.
+    var drawnLayout: SceneLayout?
+    /// The CPU time of the last frame, for the information panel.
+    var lastFrameMilliseconds = 0.0
+
+    /// Painters drawing with `texts`, the zoomed detail decoded by `zoomDetail`.
+    init(texts: TextCache, zoomDetail: ZoomDetail) {
+        pages = ScenePainter(texts: texts)
+        wheel = WheelPainter(texts: texts)
+        grid = GridPainter(texts: texts)
+        overlays = OverlayPainter(texts: texts)
+        self.zoomDetail = zoomDetail
+    }
+}
