@@ -22,17 +22,10 @@ extension GalleryController {
         drawing.drawnLayout = layout
         // Textures are made before painting, from the same inputs: painting only draws.
         try drawing.overlays.prepare(overlay, layout: layout, renderer: renderer)
+        let frame = frameContext
         switch model.screen {
-        case .wheel(let wheel):
-            let pager = wheel.rows
-            try drawing.wheel.prepare(
-                pager: pager, direction: model.settings.wheelDirection, scene: layout, library: library,
-                renderer: renderer)
-            try drawing.wheel.paint(
-                pager: pager, direction: model.settings.wheelDirection, scene: layout, library: library,
-                thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
-        case .grid:
-            try paintGrid()
+        case .wheel(let wheel): try drawing.wheel.paint(wheel, scene: layout, in: frame)
+        case .grid(let grid, _): try drawing.grid.paint(grid, in: frame)
         case .pager(let pager):
             let feedEnd: FeedEndContent =
                 feedState == .failed
@@ -46,10 +39,10 @@ extension GalleryController {
             try store.fillSlots(shown)
             try uploadAnimationFrame(shown)
             let dismiss = model.dismissPose
-            if let opening = openingGridZoom {
-                try paintOpeningZoom(opening, shown: shown)
+            if let opening = drawing.grid.openingFlight(at: now) {
+                try drawing.grid.paintOpening(opening, shown: shown, in: frame)
             } else {
-                if let dismiss { try paintDismissBackdrop(dismiss) }
+                if let dismiss { try drawing.grid.paintDismissBackdrop(dismiss, in: frame) }
                 let sights = try drawing.pages.prepare(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd,
                     photoBox: photoBox, scale: scale, zoomed: shownZoom.flatMap { $0.zoom.isZoomed ? $0.photo : nil },
@@ -77,14 +70,19 @@ extension GalleryController {
     /// Where `overlay` and the wheel's rows go in this frame: what the painters draw and clicks are tested against.
     func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
         let width = Int(model.viewport.width), height = Int(model.viewport.height)
-        guard let pager = model.screen.wheel?.rows else {
+        guard let wheel = model.screen.wheel else {
             return SceneLayout(width: width, height: height, scale: scale, overlay: overlay)
         }
-        let bar = model.overlays.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0
-        let wheel = WheelPainter.layout(for: pager, direction: model.settings.wheelDirection, reserved: bar)
-        return SceneLayout(
-            width: width, height: height, scale: scale, overlay: overlay, wheel: wheel,
-            wheelRows: wheel.rows(atSlotPosition: pager.slotPosition, topology: pager.topology))
+        return WheelPresenter.sceneLayout(
+            of: wheel, direction: model.settings.wheelDirection, width: width, height: height, scale: scale,
+            reserved: model.overlays.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0, overlay: overlay)
+    }
+
+    /// What the screens' presenters draw with and ask decodes of, now.
+    var frameContext: FrameContext {
+        FrameContext(
+            model: model, library: library, renderer: renderer, store: store, thumbnails: thumbnails,
+            photoBox: photoBox, thumbnailBytes: PageBudget.thumbnailShare(of: budget.bytes))
     }
 
     /// What the overlays show now.

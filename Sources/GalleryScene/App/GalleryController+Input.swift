@@ -47,10 +47,12 @@ extension GalleryController {
             case .toggleFullscreen: fullscreenToggles += 1
             case .unchanged: break
             // The photo flies from its cell; the screen change follows.
-            case .zoomFromGrid(let photo, let cell): startOpeningZoom(photo: photo, cell: cell, at: time)
+            case .zoomFromGrid(let photo, let cell):
+                drawing.grid.startOpening(
+                    photo: photo, cell: cell, thumbnail: thumbnails.texture(for: photo), at: time)
             // The page shown flies into its cell; the screen change follows.
             case .zoomIntoGrid(let photo, let slot, let pose):
-                startClosingZoom(photo: photo, slot: slot, from: pose, at: time)
+                drawing.grid.startClosing(photo: photo, slot: slot, from: pose, at: time, in: frameContext)
             }
         }
         for each in reports { report(each, at: time) }

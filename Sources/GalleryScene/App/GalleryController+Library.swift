@@ -239,7 +239,7 @@ extension GalleryController {
             adopting: adopted, slotPages: slotPhotos)
         thumbnails.removeAll()
         drawing.zoomDetail.clear()
-        drawing.gridZoom = nil
+        drawing.grid.flight = nil
         drawing.residency = ResidencyTracker()
         needsRedraw = true
         updateResidency()

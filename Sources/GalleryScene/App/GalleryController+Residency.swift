@@ -11,25 +11,17 @@ extension GalleryController {
         let strip: (position: Double, velocity: Double, pageCount: Int, wraps: Bool, standIn: PageIndex?)
         switch model.screen {
         case .wheel(let wheel):
-            let pager = wheel.rows
-            let layout = WheelPainter.layout(for: pager, direction: model.settings.wheelDirection)
-            let centre = pager.currentPage.rawValue
-            // The visible rows, centre first, then a screen's worth either side for a fling.
-            let reach = Int(pager.wheelRowsPerViewport.rounded(.up))
-            let photos = (0...reach).flatMap { distance in
-                distance == 0 ? [centre] : [centre + distance, centre - distance]
-            }.map { PhotoID(WrapMath.wrap($0, count: max(library.count, 1))) }
-            thumbnails.want(Self.unique(photos), size: WheelPainter.thumbnailBox(for: layout))
+            drawing.wheel.wantThumbnails(of: wheel, in: frameContext)
             return
         case .grid(let grid, _):
             // The grid's cells, and its selection decoded at rest for the zoom into it: once the cells on screen are
             // in, since on two cores the page's decode would hold the first screen of thumbnails back.
-            let wanted = updateGridThumbnails()
+            let wanted = drawing.grid.wantThumbnails(in: frameContext)
             guard thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells)) else { return }
             strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
-            if model.dismiss?.grid != nil { updateGridThumbnails() }
+            if model.dismiss?.grid != nil { drawing.grid.wantThumbnails(in: frameContext) }
             strip = (
                 pager.logicalPosition, pager.velocity / pager.extent, pager.pageCount, pager.topology.kind.wraps,
                 pager.standInPage

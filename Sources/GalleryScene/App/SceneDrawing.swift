@@ -3,23 +3,21 @@ import Imaging
 import PagerEngine
 import Support
 
-/// What draws the model on the canvas: a painter per screen and the overlays', the photos fading in, the grid's
-/// flight, the zoomed photo's sharp detail, the pictures the last frame kept resident, where it drew what a click can
+/// What draws the model on the canvas: the pager's painter, the wheel's and the grid's presenters, the overlays'
+/// painter, the photos fading in, the zoomed photo's sharp detail, the pictures the last frame kept resident, where it drew what a click can
 /// hit, and what it cost.
 @MainActor
 struct SceneDrawing {
     /// The pager's pages (and the feed's spinner and end page).
     let pages: ScenePainter
-    /// The wheel's rows.
-    let wheel: WheelPainter
-    /// The grid's cells.
-    let grid: GridPainter
+    /// The wheel's rows and their thumbnails.
+    let wheel: WheelPresenter
+    /// The grid's cells, their thumbnails, and a photo's flight between a cell and the page box.
+    var grid: GridPresenter
     /// The information, the dots, the panel, the status bar and the help.
     let overlays: OverlayPainter
     /// Photos fading in over their placeholders: dropped when done by the frame step, noted before painting.
     var fadeIns = FadeIns()
-    /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
-    var gridZoom: GridZoom?
     /// The zoomed photo's sharp region, decoded at the zoom.
     let zoomDetail: ZoomDetail
     /// Which pictures the shown screen keeps resident, and what changed since the last frame.
@@ -32,8 +30,8 @@ struct SceneDrawing {
     /// Painters drawing with `texts`, the zoomed detail decoded by `zoomDetail`.
     init(texts: TextCache, zoomDetail: ZoomDetail) {
         pages = ScenePainter(texts: texts)
-        wheel = WheelPainter(texts: texts)
-        grid = GridPainter(texts: texts)
+        wheel = WheelPresenter(painter: WheelPainter(texts: texts))
+        grid = GridPresenter(painter: GridPainter(texts: texts))
         overlays = OverlayPainter(texts: texts)
         self.zoomDetail = zoomDetail
     }

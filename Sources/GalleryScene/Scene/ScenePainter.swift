@@ -12,11 +12,12 @@ final class ScenePainter {
     /// The placeholder's tones: one flat, dark, neutral box (`paper`; `ink` was the chequered flag's second tone and
     /// is no longer drawn): a far jump shows no pattern flashing before its photo.
     static let placeholderTones = (paper: RGBA(r: 30, g: 31, b: 35), ink: RGBA(r: 38, g: 40, b: 45))
-    private let spinner = SpinnerPainter()
+    private let feedEnd: FeedEndPainter
     private let texts: TextCache
 
     init(texts: TextCache) {
         self.texts = texts
+        feedEnd = FeedEndPainter(texts: texts)
     }
 
     /// Makes the textures `paint` draws besides the pages, given the same inputs (`zoomed`: the photo drawn zoomed, if
@@ -58,8 +59,7 @@ final class ScenePainter {
                     sights.append(.placeholder(photo))
                 }
             case .feedEnd:
-                if case .loading = feedEnd { try spinner.prepare(renderer: renderer) }
-                requests += Self.feedEndTexts(feedEnd, slotWidth: extent, scale: scale)
+                requests += try self.feedEnd.prepare(feedEnd, slotWidth: extent, scale: scale, renderer: renderer)
             case .empty:
                 break
             }
@@ -144,71 +144,12 @@ final class ScenePainter {
                     try MarkBadge.paint(in: posed(fitRect.centring(shown)), renderer: renderer)
                 }
             case .feedEnd:
-                try paintFeedEnd(feedEnd, in: slotRect, time: time, scale: scale, renderer: renderer)
+                try self.feedEnd.paint(feedEnd, in: slotRect, time: time, scale: scale, renderer: renderer)
             case .empty:
                 break
             }
         }
     }
-
-    /// The feed's end page's texts in a slot `slotWidth` wide: what the feed waits for, or the retry prompt and the
-    /// reason.
-    private static func feedEndTexts(_ content: FeedEndContent, slotWidth: Int, scale: Double) -> [TextRequest] {
-        let room = max(slotWidth - SceneLayout.px(32, scale: scale), 1)
-        switch content {
-        case .loading(let note):
-            return note.map {
-                [
-                    TextRequest(
-                        text: $0, pointSize: SceneLayout.px(14, scale: scale), color: RGBA(r: 170, g: 170, b: 180),
-                        fitting: room)
-                ]
-            } ?? []
-        case .failed(let reason):
-            return [
-                TextRequest(
-                    text: retryPrompt, pointSize: SceneLayout.px(20, scale: scale), color: RGBA(r: 235, g: 235, b: 240),
-                    fitting: room),
-                TextRequest(
-                    text: reason, pointSize: SceneLayout.px(14, scale: scale), color: RGBA(r: 170, g: 170, b: 180),
-                    fitting: room),
-            ]
-        }
-    }
-
-    /// The spinner while more pages load, with what the feed waits for in small text below it; after a failure, the
-    /// retry prompt with the reason in small text.
-    private func paintFeedEnd(
-        _ content: FeedEndContent, in slot: PixelRect, time: Double, scale: Double, renderer: any Canvas
-    ) throws {
-        let centre = PixelPoint(x: slot.x + slot.width / 2, y: slot.y + slot.height / 2)
-        let room = max(slot.width - SceneLayout.px(32, scale: scale), 1)
-        let textures = try Self.feedEndTexts(content, slotWidth: slot.width, scale: scale).compactMap(texts.texture)
-        switch content {
-        case .loading:
-            try spinner.paint(centredAt: centre, at: time, renderer: renderer)
-            guard let texture = textures.first else { return }
-            let width = min(texture.width, room)
-            try renderer.copy(
-                texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
-                to: PixelRect(
-                    x: centre.x - width / 2,
-                    y: centre.y + SpinnerPainter.diameter / 2 + SceneLayout.px(16, scale: scale),
-                    width: width, height: texture.height))
-        case .failed:
-            var y = centre.y - textures.map(\.height).reduce(0, +) / 2
-            for texture in textures {
-                let width = min(texture.width, room)
-                try renderer.copy(
-                    texture, from: PixelRect(x: 0, y: 0, width: width, height: texture.height),
-                    to: PixelRect(x: centre.x - width / 2, y: y, width: width, height: texture.height))
-                y += texture.height + SceneLayout.px(6, scale: scale)
-            }
-        }
-    }
-
-    /// What the feed's end page says after a failure.
-    static let retryPrompt = "Couldn\u{2019}t load more \u{2014} press R or click to retry"
 
     /// A photo's stand-in until its image is decoded: its thumbnail stretched to its shape when one is at hand, else
     /// one flat neutral box of its shape (no pattern: nothing flashes before the photo fades in).

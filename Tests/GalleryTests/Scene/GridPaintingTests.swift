@@ -189,7 +189,7 @@ extension SDLSerializedTests {
             let page = fixture.gallery.photoBox
             let opening = try #require(bounds(of: colour, in: fixture.target))
             // Fitted 4:3 in each: wider than in the cell, narrower than in the page box, its centre on the way.
-            let thumbnail = try #require(fixture.gallery.drawing.gridZoom?.texture).size
+            let thumbnail = try #require(fixture.gallery.drawing.grid.flight?.texture).size
             let inCell = GridPainter.fittedRect(of: thumbnail, in: cell)
             let inPage = page.centring(PixelSize(width: 64, height: 48).fitted(inside: page.size))
             #expect(opening.width > inCell.width + 20 && opening.width < inPage.width - 20, "\(opening)")
@@ -197,7 +197,7 @@ extension SDLSerializedTests {
             let centreX = opening.x + opening.width / 2
             #expect(centreX > min(inCell.x, inPage.x) && centreX < max(inCell.maxX, inPage.maxX))
             try fixture.run(GridZoom.duration)
-            #expect(fixture.gallery.drawing.gridZoom == nil)
+            #expect(fixture.gallery.drawing.grid.flight == nil)
             let landed = try #require(bounds(of: colour, in: fixture.target))
             #expect(abs(landed.width - inPage.width) <= 2 && abs(landed.height - inPage.height) <= 2, "\(landed)")
 
