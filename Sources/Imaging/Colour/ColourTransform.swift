@@ -30,19 +30,14 @@ package final class ColourTransform: @unchecked Sendable {
     /// lcms refuses the profile.
     package static func cached(from colour: EmbeddedColour, input: Input, to output: [UInt8]?) -> ColourTransform? {
         let key = Key(colour: colour, input: input, output: output)
-        cacheLock.lock()
-        if let entry = cache[key] {
-            cacheLock.unlock()
-            return entry
-        }
-        cacheLock.unlock()
+        if let entry = cache.withLock({ $0[key] }) { return entry }
         // Built outside the lock: two threads may build the same one, and the second simply replaces the first.
         let transform = make(from: colour, input: input, to: output)
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        // A bounded cache: a hostile folder of distinct profiles rebuilds instead of growing memory.
-        if cache.count >= 64 { cache.removeAll() }
-        cache[key] = transform
+        cache.withLock { cache in
+            // A bounded cache: a hostile folder of distinct profiles rebuilds instead of growing memory.
+            if cache.count >= 64 { cache.removeAll() }
+            cache[key] = transform
+        }
         return transform
     }
 
@@ -67,9 +62,8 @@ package final class ColourTransform: @unchecked Sendable {
         var output: [UInt8]?
     }
 
-    private static let cacheLock = ConditionLock()
-    // Guarded by `cacheLock`.
-    nonisolated(unsafe) private static var cache: [Key: ColourTransform?] = [:]
+    /// The transforms built, by what they transform.
+    private static let cache = LockedState<[Key: ColourTransform?]>([:])
 
     private static func make(from colour: EmbeddedColour, input: Input, to output: [UInt8]?) -> ColourTransform? {
         guard let source = profile(colour) else { return nil }

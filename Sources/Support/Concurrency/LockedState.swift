@@ -5,9 +5,8 @@ import Glibc
 /// `Mutex` on Linux locks with atomics and futexes inside the uninstrumented Swift runtime, so TSan sees no
 /// happens-before between two critical sections and reports every guarded access as a race (see
 /// docs/RELIABILITY.md, "ThreadSanitizer and `Synchronization.Mutex`", and Benchmarks/Sanitizers/MutexUnderTSan.swift). TSan intercepts `pthread_mutex_lock`, so with this lock a
-/// report on guarded state is a real race again. Used for shared state in GalleryCore and Gallery, beside
-/// `ConditionLock` (the same lock with a condition) where a thread waits for a change (`DecodeBudget`) and for
-/// `ColourTransform`'s cache, which takes that lock by hand.
+/// report on guarded state is a real race again. Used for shared state in GalleryCore, Gallery and Imaging, beside
+/// `ConditionLock` (the same lock with a condition) where a thread waits for a change (`DecodeBudget`).
 ///
 /// `@unchecked Sendable` as `Mutex` is `Sendable`: the value is reachable only inside `withLock`, with the lock held,
 /// and what crosses the lock is `sending` (the initial value, the value lent to `body`, what `body` returns), so the
