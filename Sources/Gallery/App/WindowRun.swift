@@ -266,6 +266,11 @@ public struct WindowRun {
         // On X11 the touchpad's pinch is read natively (XInput 2.4); its scrolling stays SDL's.
         var x11Gestures = Self.x11Gestures(window: window, wakeEventType: wakeEventType, logger: logger)
         defer { x11Gestures?.close() }
+        // On X11 a pointer hovering without a button wakes nothing (SDL asked for every motion over the window).
+        if Self.videoDriver == "x11" {
+            var error = ""
+            if !X11QuietHover.quiet(window, error: &error) { logger.debug("hover: SDL's motion kept: \(error)") }
+        }
         // Without vsync (the software renderer) frames are paced to the display's refresh rate.
         let framePeriod = 1.0 / Double(max(Self.refreshRate(of: window), 30))
         var title = ""
