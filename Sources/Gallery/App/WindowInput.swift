@@ -26,6 +26,9 @@ struct WindowInput {
     /// Whether scrolling comes from the gallery's own Wayland pointer (`WaylandPointer`): SDL's wheel events, which
     /// lose the fingers' lift, are then ignored.
     var scrollsNatively = false
+    /// Where the last X event that carried one put the pointer, in window coordinates (`X11QuietHover`: SDL's own
+    /// position is stale after a hover); nil until then, and on any other window system.
+    private var x11Pointer: (x: Int32, y: Int32)?
 
     init(window: Window, keyBindings: KeyBindings = .standard) {
         self.window = window
@@ -41,6 +44,13 @@ struct WindowInput {
     /// Whether SDL queues pointer motion events now.
     static var queuesMotion: Bool { SDL_EventState(SDL_MOUSEMOTION.rawValue, SDL_QUERY) == SDL_ENABLE }
 
+    /// The pointer's position for a button or wheel event at (`x`, `y`) by SDL's account, in renderer pixels: the X
+    /// event's own when one came just before it (`x11Pointer`).
+    private func pointer(x: Int32, y: Int32) -> (Double, Double) {
+        let (x, y) = x11Pointer ?? (x, y)
+        return pixels(x: x, y: y)
+    }
+
     /// Window coordinates to renderer pixels (HiDPI: the drawable can be larger than the window).
     private func pixels(x: Int32, y: Int32) -> (Double, Double) {
         let points = window.size
@@ -55,22 +65,24 @@ struct WindowInput {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             quit = true
+        case SDL_SYSWMEVENT:
+            if let position = X11QuietHover.pointerPosition(event) { x11Pointer = position }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             leftButtonDown = true
-            let (x, y) = pixels(x: event.button.x, y: event.button.y)
+            let (x, y) = pointer(x: event.button.x, y: event.button.y)
             gallery.apply(.pointerDown(x: x, y: y), at: time)
         case SDL_MOUSEMOTION where leftButtonDown:
             let (x, y) = pixels(x: event.motion.x, y: event.motion.y)
             gallery.apply(.pointerMove(x: x, y: y), at: time)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && leftButtonDown:
             leftButtonDown = false
-            let (x, y) = pixels(x: event.button.x, y: event.button.y)
+            let (x, y) = pointer(x: event.button.x, y: event.button.y)
             gallery.apply(.pointerUp(x: x, y: y), at: time)
         case SDL_MOUSEWHEEL where scrollsNatively:
             break
         case SDL_MOUSEWHEEL where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0:
             // Ctrl + wheel zooms at the pointer, one step per notch.
-            let (x, y) = pixels(x: event.wheel.mouseX, y: event.wheel.mouseY)
+            let (x, y) = pointer(x: event.wheel.mouseX, y: event.wheel.mouseY)
             let factor = pow(ZoomModel.step, Double(event.wheel.preciseY))
             gallery.apply(.zoomBy(factor: factor, x: x, y: y), at: time)
         case SDL_MULTIGESTURE where event.mgesture.numFingers == 2 && event.mgesture.dDist != 0:

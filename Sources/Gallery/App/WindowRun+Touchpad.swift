@@ -30,5 +30,5 @@ extension WindowRun {
     }
 
     /// SDL's video driver's name ("x11", "wayland"), empty before SDL's video starts.
-    private static var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }
+    static var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }
 }

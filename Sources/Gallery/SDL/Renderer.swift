@@ -187,12 +187,12 @@ public final class Renderer {
         _ = SDL_RenderSetVSync(handle, 1)
     }
 
-    /// Clears and presents once while the window is still hidden, when this is SDL's software renderer: the first
-    /// present of a software window touches every page of its X shared-memory image for the first time, 10.5 ms
-    /// against 1.6 ms for the next (`perf probe` on SDL_RenderPresent, a 1280×720 window). Done while the first photo
-    /// decodes, that cost leaves the frame that shows it. Does nothing for an accelerated renderer, whose present of a
-    /// hidden window may wait for a display refresh.
-    public func warmUpHidden() {
+    /// Clears and presents once, when this is SDL's software renderer: the first present of a software window touches
+    /// every page of its X shared-memory image for the first time, 10.5 ms against 1.6 ms for the next (`perf probe`
+    /// on SDL_RenderPresent, a 1280×720 window). Done while the first photo decodes, that cost leaves the frame that
+    /// shows it, and the window shows its background meanwhile. Does nothing for an accelerated renderer, whose
+    /// present may wait for a display refresh.
+    public func warmUp() {
         guard Self.isSoftware(handle), (try? clear()) != nil else { return }
         SDL_RenderPresent(handle)
     }

@@ -152,5 +152,36 @@ extension SDLSerializedTests {
                 return
             }
         }
+
+        /// A picture let go of frees its slot's pages in both processes (they stayed resident until the slot's next
+        /// reply), and the slot, kept mapped on both sides, carries the next reply as before.
+        @Test(arguments: [4096, 3 << 20])
+        func aReleasedSlotFreesItsPages(byteCount: Int) throws {
+            let slots = ReplySlots()
+            guard case .slot(0, let send) = try slots.place(byteCount: byteCount), send >= 0 else {
+                Issue.record("no slot for a \(byteCount)-byte reply")
+                return
+            }
+            let decoder = try PixelStorage.mapWritable(sharedMemory: dup(send), byteCount: byteCount)
+            func residentBytes() -> Int {
+                var status = stat()
+                return fstat(send, &status) == 0 ? Int(status.st_blocks) * 512 : -1
+            }
+            memset(decoder.bytes, 0xAB, byteCount)
+            var lent: PixelStorage? = try slots.lend(0, byteCount: byteCount)
+            #expect(residentBytes() >= byteCount)
+            #expect(lent?.bytes.load(fromByteOffset: byteCount - 1, as: UInt8.self) == 0xAB)
+            lent = nil
+            #expect(residentBytes() == 0)
+            #expect(decoder.bytes.load(fromByteOffset: byteCount / 2, as: UInt8.self) == 0)
+            // The next reply in the same slot, its memory not sent again.
+            guard case .slot(0, -1) = try slots.place(byteCount: byteCount) else {
+                Issue.record("the released slot was not reused")
+                return
+            }
+            memset(decoder.bytes, 0xCD, byteCount)
+            lent = try slots.lend(0, byteCount: byteCount)
+            #expect(lent?.bytes.load(fromByteOffset: byteCount - 1, as: UInt8.self) == 0xCD)
+        }
     }
 }
