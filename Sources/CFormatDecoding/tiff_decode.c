@@ -140,7 +140,8 @@ static struct layout layout_of(TIFF *tiff) {
     if (grey && layout.samples == 1 && unsigned_integers && layout.bits >= 3 && layout.bits <= 15 && layout.bits != 4 &&
         layout.bits != 8)
         layout.kind = GALLERY_TIFF_GREY_BITS;
-    else if (grey && layout.samples == 1 && integers && layout.bits == 32)
+    else if (grey && layout.samples == 1 &&
+             ((integers && layout.bits == 32) || (layout.format == SAMPLEFORMAT_INT && layout.bits == 16)))
         layout.kind = GALLERY_TIFF_GREY_WIDE;
     else if (layout.photometric == PHOTOMETRIC_SEPARATED && ink_set == INKSET_CMYK && layout.samples == 4 &&
              unsigned_integers && layout.bits == 16)
@@ -151,10 +152,11 @@ static struct layout layout_of(TIFF *tiff) {
     return layout;
 }
 
-int gallery_tiff_facts_of(const void *bytes, size_t count, gallery_tiff_facts *facts, char *error, size_t capacity) {
+int gallery_tiff_facts_of(const void *bytes, size_t count, size_t allocation_limit, gallery_tiff_facts *facts,
+                          char *error, size_t capacity) {
     struct memory_file file = {bytes, count, 0};
     struct error_sink sink = {error, capacity, 0};
-    TIFF *tiff = open_tiff(&file, &sink, 0);
+    TIFF *tiff = open_tiff(&file, &sink, allocation_limit);
     if (!tiff) return -1;
     struct layout layout = layout_of(tiff);
     TIFFClose(tiff);
@@ -162,14 +164,11 @@ int gallery_tiff_facts_of(const void *bytes, size_t count, gallery_tiff_facts *f
     return 0;
 }
 
-/// The `index`th sample of `bits` bits (1 to 16: packed from the most significant bit; 32: native words) in `row`.
+/// The `index`th sample of `bits` bits (1 to 16: packed from the most significant bit; 16 and 32: native words) in
+/// `row`; a signed one (16 or 32 bits) shifted to unsigned order (its zero at the middle), as the stretch compares them.
 static uint32_t sample_at(const uint8_t *row, uint64_t index, uint16_t bits, int is_signed) {
-    if (bits == 16) return ((const uint16_t *)row)[index];
-    if (bits == 32) {
-        uint32_t word = ((const uint32_t *)row)[index];
-        // Signed words shifted to unsigned order: the stretch compares them as unsigned.
-        return is_signed ? word ^ 0x80000000u : word;
-    }
+    if (bits == 16) return ((const uint16_t *)row)[index] ^ (is_signed ? 0x8000u : 0);
+    if (bits == 32) return ((const uint32_t *)row)[index] ^ (is_signed ? 0x80000000u : 0);
     uint64_t bit = index * bits;
     const uint8_t *at = row + bit / 8;
     uint32_t window = (uint32_t)at[0] << 16;
@@ -246,8 +245,8 @@ static uint32_t grey_pixel(uint32_t level, int inverted) {
     return 0xFF000000u | level << 16 | level << 8 | level;
 }
 
-/// One row of samples (`raw`, as libtiff gives them) into `out`'s pixels. Wide grey is kept as its sample (shifted to
-/// unsigned order) for the stretch that follows the last row.
+/// One row of samples (`raw`, as libtiff gives them) into `out`'s pixels. Integer grey is kept as its sample (shifted
+/// to unsigned order) for the stretch that follows the last row.
 static void convert_row(const struct layout *layout, const uint8_t *raw, uint32_t *out,
                         const struct lab_conversion *lab) {
     int inverted = layout->photometric == PHOTOMETRIC_MINISWHITE;
@@ -260,7 +259,7 @@ static void convert_row(const struct layout *layout, const uint8_t *raw, uint32_
             break;
         }
         case GALLERY_TIFF_GREY_WIDE:
-            out[x] = sample_at(raw, x, 32, layout->format == SAMPLEFORMAT_INT);
+            out[x] = sample_at(raw, x, layout->bits, layout->format == SAMPLEFORMAT_INT);
             break;
         case GALLERY_TIFF_CMYK_WIDE: {
             const uint16_t *inks = (const uint16_t *)raw + (uint64_t)x * 4;
@@ -298,7 +297,7 @@ static void convert_row(const struct layout *layout, const uint8_t *raw, uint32_
 /// highest white.
 static void stretch(const struct layout *layout, uint8_t *pixels, size_t stride) {
     int is_signed = layout->format == SAMPLEFORMAT_INT;
-    uint32_t zero = is_signed ? 0x80000000u : 0;
+    uint32_t zero = is_signed ? 1u << (layout->bits - 1) : 0;
     uint32_t low = zero, high = zero;
     for (uint32_t y = 0; y < layout->height; y++) {
         const uint32_t *row = (const uint32_t *)(pixels + y * stride);

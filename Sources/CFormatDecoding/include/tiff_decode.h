@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 // The TIFFs libtiff's RGBA interface (which SDL_image reads every TIFF through) refuses or shows
-// wrongly, read here from libtiff's scanlines: grey of 3 to 15 bits a sample (12-bit scans), grey of 32-bit integers,
+// wrongly, read here from libtiff's scanlines: grey of 3 to 15 bits a sample (12-bit scans), grey of integers (32-bit, or 16-bit signed),
 // 16-bit CMYK, and CIE / ICC L*a*b*. libtiff is reached through CFormatLibraryStubs' trampolines (it comes with
 // SDL_image): load the SDL_image group (`gallery_format_libraries_load`) before any call here.
 
@@ -14,8 +14,8 @@ typedef enum gallery_tiff_kind {
     GALLERY_TIFF_NOT_OURS = 0,
     /// Unsigned grey of 3 to 15 bits a sample, scaled from its whole range (libtiff's RGBA refuses them).
     GALLERY_TIFF_GREY_BITS = 1,
-    /// Grey of 32-bit integers, signed or not (a measurement, not a display encoding: Pillow's mode I), stretched from
-    /// zero, or the lowest value when negative, to the highest value present.
+    /// Grey of 32-bit integers, signed or not, or of 16-bit signed ones (a measurement, not a display encoding:
+    /// Pillow's mode I), stretched from zero, or the lowest value when negative, to the highest value present.
     GALLERY_TIFF_GREY_WIDE = 2,
     /// CMYK of 16 bits a sample (libtiff's RGBA refuses them), each ink over white as libtiff does at 8 bits.
     GALLERY_TIFF_CMYK_WIDE = 3,
@@ -32,9 +32,11 @@ typedef struct gallery_tiff_facts {
     int kind;
 } gallery_tiff_facts;
 
-/// The facts of the TIFF in the `count` bytes at `bytes` (its first image). 0, or -1 when libtiff cannot read its
-/// directory, with why in `error` (`capacity` bytes, NUL-terminated). A tiled image is never this reader's.
-int gallery_tiff_facts_of(const void *bytes, size_t count, gallery_tiff_facts *facts, char *error, size_t capacity);
+/// The facts of the TIFF in the `count` bytes at `bytes` (its first image), libtiff allocating at most
+/// `allocation_limit` bytes at once. 0, or -1 when libtiff cannot read its directory, with why in `error` (`capacity`
+/// bytes, NUL-terminated). A tiled image is never this reader's.
+int gallery_tiff_facts_of(const void *bytes, size_t count, size_t allocation_limit, gallery_tiff_facts *facts,
+                          char *error, size_t capacity);
 
 /// Decodes the TIFF's first image, of a kind this reader takes and exactly `width` × `height` (from
 /// `gallery_tiff_facts_of`), into `pixels`: `height` rows of `stride` bytes, each pixel a native-endian 0xFFRRGGBB

@@ -4,8 +4,9 @@ import Imaging
 
 /// The TIFFs libtiff's RGBA interface, which SDL_image reads every TIFF through, refuses or shows wrongly, read from
 /// libtiff's scanlines instead (`tiff_decode.c`): grey of 3 to 15 bits a sample (12-bit scans, refused), grey of 32-bit
-/// integers (refused; shown stretched from zero to the highest value, as Pillow's reading of a 16-bit PGM kept in one
-/// is the PGM's), CMYK of 16 bits a sample (refused), and L*a*b* (shown unadapted: white as cream). Strips only, with
+/// integers (refused) or 16-bit signed ones (shown as unsigned: 32767 as mid grey), stretched from zero to the highest
+/// value, as Pillow's reading of a 16-bit PGM kept in one is the PGM's, CMYK of 16 bits a sample (refused), and
+/// L*a*b* (shown unadapted: white as cream). Strips only, with
 /// the samples of a pixel together (a tiled or planar one of these stays refused). The header was checked against the
 /// limits before this runs; libtiff's own allocations are bounded too.
 package struct TIFFDecoder {
@@ -30,7 +31,9 @@ package struct TIFFDecoder {
         var facts = gallery_tiff_facts()
         var error = [CChar](repeating: 0, count: 512)
         // A directory libtiff cannot read is left to SDL_image, which says so in its own words.
-        guard gallery_tiff_facts_of(bytes.baseAddress, bytes.count, &facts, &error, error.count) == 0,
+        guard
+            gallery_tiff_facts_of(bytes.baseAddress, bytes.count, Self.allocationLimit, &facts, &error, error.count)
+                == 0,
             facts.kind != Int32(GALLERY_TIFF_NOT_OURS.rawValue)
         else { return nil }
         let size = PixelSize(width: Int(facts.width), height: Int(facts.height))

@@ -48,6 +48,9 @@ extension SDLSerializedTests {
                 name: "32-bit signed grey below zero", photometric: 1, bits: 32, sampleFormat: 2, bigEndian: true,
                 samples: [-100, 0, 100], shown: [grey(0), grey(128), grey(255)]),
             Layout(
+                name: "16-bit signed grey, as Pillow's 16bit.s.tif", photometric: 1, bits: 16, sampleFormat: 2,
+                samples: [32767, 0, -32768, 16384], shown: [grey(255), grey(128), grey(0), grey(191)]),
+            Layout(
                 name: "32-bit unsigned grey", photometric: 1, bits: 32, samples: [0, 1000, 500],
                 shown: [grey(0), grey(255), grey(128)]),
             Layout(
