@@ -281,10 +281,11 @@ static void convert_row(const struct layout *layout, const uint8_t *raw, uint32_
                 a = icc ? s[1] - 128.0 : (int8_t)s[1];
                 b = icc ? s[2] - 128.0 : (int8_t)s[2];
             } else {
+                // CIELab: a* and b* in 1/256ths, signed; ICCLab: ICC's 16-bit Lab, 0 … 65535 for -128 … 127.
                 const uint16_t *s = (const uint16_t *)raw + (uint64_t)x * 3;
                 l = s[0] * 100.0 / 65535;
-                a = (icc ? s[1] - 32768.0 : (int16_t)s[1]) / 256;
-                b = (icc ? s[2] - 32768.0 : (int16_t)s[2]) / 256;
+                a = icc ? s[1] * 255.0 / 65535 - 128 : (int16_t)s[1] / 256.0;
+                b = icc ? s[2] * 255.0 / 65535 - 128 : (int16_t)s[2] / 256.0;
             }
             out[x] = lab_pixel(lab, l, a, b);
             break;

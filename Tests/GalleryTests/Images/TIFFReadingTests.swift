@@ -69,6 +69,10 @@ extension SDLSerializedTests {
                 samples: [65535, 0, 0, 128 * 257, 100 * 256, 0],
                 shown: [RGBA(r: 254, g: 255, b: 254), RGBA(r: 253, g: 0, b: 125)]),
             Layout(
+                name: "16-bit ICCLab", photometric: 9, bits: 16, samplesPerPixel: 3,
+                samples: [65535, 0x8080, 0x8080, 128 * 257, 228 * 257, 0x8080],
+                shown: [RGBA(r: 254, g: 255, b: 254), RGBA(r: 253, g: 0, b: 125)]),
+            Layout(
                 name: "8-bit ICCLab", photometric: 9, bits: 8, samplesPerPixel: 3,
                 samples: [255, 128, 128, 128, 28, 128],
                 shown: [RGBA(r: 254, g: 255, b: 254), RGBA(r: 0, g: 152, b: 117)]),
