@@ -20,9 +20,11 @@ LIBDIR = "/usr/lib/" + subprocess.run(["gcc", "-print-multiarch"], capture_outpu
 
 # group index (gallery_format_library_group), header, (soname symlink, sources scanned for its names)
 GROUPS = [
-    ("GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER", "#include <SDL2/SDL.h>\n#include <SDL2/SDL_image.h>\n", [
+    # libtiff comes with SDL_image (its DT_NEEDED): CFormatDecoding reads the TIFFs its RGBA interface gets wrong.
+    ("GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER", "#include <SDL2/SDL.h>\n#include <SDL2/SDL_image.h>\n#include <tiffio.h>\n", [
         ("libSDL2_image.so", ["Sources/ImageLoader", "Sources/ImageDecoders", "Sources/CSDLImage",
                               "Sources/GalleryDecoder", "Tests/ImageDecodersTests"]),
+        ("libtiff.so", ["Sources/CFormatDecoding"]),
     ]),
     ("GALLERY_FORMAT_LIBRARIES_HEIF", "#include <libheif/heif.h>\n#include <libde265/de265.h>\n#include <dav1d/dav1d.h>\n", [
         ("libheif.so", ["Sources", "Tests", "Benchmarks"]),
@@ -123,6 +125,8 @@ for group, header, libraries in GROUPS:
             if variadic:
                 sys.exit(f"{name} is variadic: it cannot be forwarded")
             ret = return_type(function_type)
+            # A va_list parameter reaches the AST decayed to `struct __va_list_tag *`, which names no type here.
+            params = ["va_list" if "__va_list_tag" in t else t for t in params]
             formal = ", ".join(f"__typeof__({t}) p{i}" for i, t in enumerate(params)) or "void"
             actual = ", ".join(f"p{i}" for i in range(len(params)))
             index = sum(len(t[2]) for t in tables[:-1]) + names.index(name)

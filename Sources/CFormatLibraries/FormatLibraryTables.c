@@ -20,6 +20,18 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libSDL2_image-2.0.so.0", "IMG_LoadWEBP_RW"},
     {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libSDL2_image-2.0.so.0", "IMG_SaveJPG"},
     {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libSDL2_image-2.0.so.0", "IMG_SavePNG_RW"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFClientOpenExt"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFClose"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFIsTiled"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFOpenOptionsAlloc"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFOpenOptionsFree"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFOpenOptionsSetErrorHandlerExtR"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFOpenOptionsSetMaxSingleMemAlloc"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFOpenOptionsSetWarningHandlerExtR"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFReadScanline"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFScanlineSize64"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFVGetField"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6", "TIFFVGetFieldDefaulted"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libheif.so.1", "heif_context_alloc"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libheif.so.1", "heif_context_free"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libheif.so.1", "heif_context_get_primary_image_handle"},
@@ -243,11 +255,12 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_RenderUTF8_Blended"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_SizeUTF8"},
 };
-const int gallery_format_library_function_count = 238;
+const int gallery_format_library_function_count = 250;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {
     {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libSDL2_image-2.0.so.0"},
+    {GALLERY_FORMAT_LIBRARIES_IMAGE_LOADER, "libtiff.so.6"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libheif.so.1"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libde265.so.0"},
     {GALLERY_FORMAT_LIBRARIES_HEIF, "libdav1d.so.6"},
@@ -262,4 +275,4 @@ const struct gallery_format_library gallery_format_libraries[] = {
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0"},
 };
-const int gallery_format_library_count = 14;
+const int gallery_format_library_count = 15;

@@ -5,106 +5,106 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 
-__typeof__(SDL_RWops *) SDL_AllocRW(void) { return ((__typeof__(&SDL_AllocRW))gallery_format_library_function(139))(); }
-__typeof__(SDL_Surface *) SDL_ConvertSurfaceFormat(__typeof__(SDL_Surface *) p0, __typeof__(Uint32) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_ConvertSurfaceFormat))gallery_format_library_function(140))(p0, p1, p2); }
-__typeof__(SDL_Surface *) SDL_CreateRGBSurfaceWithFormat(__typeof__(Uint32) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(Uint32) p4) { return ((__typeof__(&SDL_CreateRGBSurfaceWithFormat))gallery_format_library_function(141))(p0, p1, p2, p3, p4); }
-__typeof__(SDL_Surface *) SDL_CreateRGBSurfaceWithFormatFrom(__typeof__(void *) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4, __typeof__(Uint32) p5) { return ((__typeof__(&SDL_CreateRGBSurfaceWithFormatFrom))gallery_format_library_function(142))(p0, p1, p2, p3, p4, p5); }
-__typeof__(SDL_Renderer *) SDL_CreateRenderer(__typeof__(SDL_Window *) p0, __typeof__(int) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_CreateRenderer))gallery_format_library_function(143))(p0, p1, p2); }
-__typeof__(SDL_Renderer *) SDL_CreateSoftwareRenderer(__typeof__(SDL_Surface *) p0) { return ((__typeof__(&SDL_CreateSoftwareRenderer))gallery_format_library_function(144))(p0); }
-__typeof__(SDL_Texture *) SDL_CreateTexture(__typeof__(SDL_Renderer *) p0, __typeof__(Uint32) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_CreateTexture))gallery_format_library_function(145))(p0, p1, p2, p3, p4); }
-__typeof__(SDL_Window *) SDL_CreateWindow(__typeof__(const char *) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4, __typeof__(Uint32) p5) { return ((__typeof__(&SDL_CreateWindow))gallery_format_library_function(146))(p0, p1, p2, p3, p4, p5); }
-__typeof__(void) SDL_Delay(__typeof__(Uint32) p0) { ((__typeof__(&SDL_Delay))gallery_format_library_function(147))(p0); }
-__typeof__(void) SDL_DestroyRenderer(__typeof__(SDL_Renderer *) p0) { ((__typeof__(&SDL_DestroyRenderer))gallery_format_library_function(148))(p0); }
-__typeof__(void) SDL_DestroyTexture(__typeof__(SDL_Texture *) p0) { ((__typeof__(&SDL_DestroyTexture))gallery_format_library_function(149))(p0); }
-__typeof__(void) SDL_DestroyWindow(__typeof__(SDL_Window *) p0) { ((__typeof__(&SDL_DestroyWindow))gallery_format_library_function(150))(p0); }
-__typeof__(Uint8) SDL_EventState(__typeof__(Uint32) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_EventState))gallery_format_library_function(151))(p0, p1); }
-__typeof__(int) SDL_FillRect(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_FillRect))gallery_format_library_function(152))(p0, p1, p2); }
-__typeof__(int) SDL_FillRects(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(int) p2, __typeof__(Uint32) p3) { return ((__typeof__(&SDL_FillRects))gallery_format_library_function(153))(p0, p1, p2, p3); }
-__typeof__(void) SDL_FlushEvent(__typeof__(Uint32) p0) { ((__typeof__(&SDL_FlushEvent))gallery_format_library_function(154))(p0); }
-__typeof__(void) SDL_FreeRW(__typeof__(SDL_RWops *) p0) { ((__typeof__(&SDL_FreeRW))gallery_format_library_function(155))(p0); }
-__typeof__(void) SDL_FreeSurface(__typeof__(SDL_Surface *) p0) { ((__typeof__(&SDL_FreeSurface))gallery_format_library_function(156))(p0); }
-__typeof__(SDL_GLContext) SDL_GL_GetCurrentContext(void) { return ((__typeof__(&SDL_GL_GetCurrentContext))gallery_format_library_function(157))(); }
-__typeof__(void *) SDL_GL_GetProcAddress(__typeof__(const char *) p0) { return ((__typeof__(&SDL_GL_GetProcAddress))gallery_format_library_function(158))(p0); }
-__typeof__(const char *) SDL_GetCurrentVideoDriver(void) { return ((__typeof__(&SDL_GetCurrentVideoDriver))gallery_format_library_function(159))(); }
-__typeof__(int) SDL_GetDisplayDPI(__typeof__(int) p0, __typeof__(float *) p1, __typeof__(float *) p2, __typeof__(float *) p3) { return ((__typeof__(&SDL_GetDisplayDPI))gallery_format_library_function(160))(p0, p1, p2, p3); }
-__typeof__(const char *) SDL_GetError(void) { return ((__typeof__(&SDL_GetError))gallery_format_library_function(161))(); }
-__typeof__(SDL_Keymod) SDL_GetModState(void) { return ((__typeof__(&SDL_GetModState))gallery_format_library_function(162))(); }
-__typeof__(int) SDL_GetNumVideoDrivers(void) { return ((__typeof__(&SDL_GetNumVideoDrivers))gallery_format_library_function(163))(); }
-__typeof__(Uint64) SDL_GetPerformanceCounter(void) { return ((__typeof__(&SDL_GetPerformanceCounter))gallery_format_library_function(164))(); }
-__typeof__(Uint64) SDL_GetPerformanceFrequency(void) { return ((__typeof__(&SDL_GetPerformanceFrequency))gallery_format_library_function(165))(); }
-__typeof__(void) SDL_GetRGBA(__typeof__(Uint32) p0, __typeof__(const SDL_PixelFormat *) p1, __typeof__(Uint8 *) p2, __typeof__(Uint8 *) p3, __typeof__(Uint8 *) p4, __typeof__(Uint8 *) p5) { ((__typeof__(&SDL_GetRGBA))gallery_format_library_function(166))(p0, p1, p2, p3, p4, p5); }
-__typeof__(int) SDL_GetRendererInfo(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_RendererInfo *) p1) { return ((__typeof__(&SDL_GetRendererInfo))gallery_format_library_function(167))(p0, p1); }
-__typeof__(int) SDL_GetRendererOutputSize(__typeof__(SDL_Renderer *) p0, __typeof__(int *) p1, __typeof__(int *) p2) { return ((__typeof__(&SDL_GetRendererOutputSize))gallery_format_library_function(168))(p0, p1, p2); }
-__typeof__(int) SDL_GetSurfaceBlendMode(__typeof__(SDL_Surface *) p0, __typeof__(SDL_BlendMode *) p1) { return ((__typeof__(&SDL_GetSurfaceBlendMode))gallery_format_library_function(169))(p0, p1); }
-__typeof__(int) SDL_GetTextureBlendMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_BlendMode *) p1) { return ((__typeof__(&SDL_GetTextureBlendMode))gallery_format_library_function(170))(p0, p1); }
-__typeof__(Uint32) SDL_GetTicks(void) { return ((__typeof__(&SDL_GetTicks))gallery_format_library_function(171))(); }
-__typeof__(void) SDL_GetVersion(__typeof__(SDL_version *) p0) { ((__typeof__(&SDL_GetVersion))gallery_format_library_function(172))(p0); }
-__typeof__(const char *) SDL_GetVideoDriver(__typeof__(int) p0) { return ((__typeof__(&SDL_GetVideoDriver))gallery_format_library_function(173))(p0); }
-__typeof__(int) SDL_GetWindowDisplayIndex(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowDisplayIndex))gallery_format_library_function(174))(p0); }
-__typeof__(int) SDL_GetWindowDisplayMode(__typeof__(SDL_Window *) p0, __typeof__(SDL_DisplayMode *) p1) { return ((__typeof__(&SDL_GetWindowDisplayMode))gallery_format_library_function(175))(p0, p1); }
-__typeof__(Uint32) SDL_GetWindowFlags(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowFlags))gallery_format_library_function(176))(p0); }
-__typeof__(void *) SDL_GetWindowICCProfile(__typeof__(SDL_Window *) p0, __typeof__(size_t *) p1) { return ((__typeof__(&SDL_GetWindowICCProfile))gallery_format_library_function(177))(p0, p1); }
-__typeof__(Uint32) SDL_GetWindowID(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowID))gallery_format_library_function(178))(p0); }
-__typeof__(Uint32) SDL_GetWindowPixelFormat(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowPixelFormat))gallery_format_library_function(179))(p0); }
-__typeof__(void) SDL_GetWindowSize(__typeof__(SDL_Window *) p0, __typeof__(int *) p1, __typeof__(int *) p2) { ((__typeof__(&SDL_GetWindowSize))gallery_format_library_function(180))(p0, p1, p2); }
-__typeof__(void) SDL_GetWindowSizeInPixels(__typeof__(SDL_Window *) p0, __typeof__(int *) p1, __typeof__(int *) p2) { ((__typeof__(&SDL_GetWindowSizeInPixels))gallery_format_library_function(181))(p0, p1, p2); }
-__typeof__(const char *) SDL_GetWindowTitle(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowTitle))gallery_format_library_function(182))(p0); }
-__typeof__(SDL_bool) SDL_GetWindowWMInfo(__typeof__(SDL_Window *) p0, __typeof__(SDL_SysWMinfo *) p1) { return ((__typeof__(&SDL_GetWindowWMInfo))gallery_format_library_function(183))(p0, p1); }
-__typeof__(SDL_bool) SDL_HasColorKey(__typeof__(SDL_Surface *) p0) { return ((__typeof__(&SDL_HasColorKey))gallery_format_library_function(184))(p0); }
-__typeof__(int) SDL_Init(__typeof__(Uint32) p0) { return ((__typeof__(&SDL_Init))gallery_format_library_function(185))(p0); }
-__typeof__(int) SDL_LockSurface(__typeof__(SDL_Surface *) p0) { return ((__typeof__(&SDL_LockSurface))gallery_format_library_function(186))(p0); }
-__typeof__(Uint32) SDL_MapRGB(__typeof__(const SDL_PixelFormat *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3) { return ((__typeof__(&SDL_MapRGB))gallery_format_library_function(187))(p0, p1, p2, p3); }
-__typeof__(Uint32) SDL_MapRGBA(__typeof__(const SDL_PixelFormat *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3, __typeof__(Uint8) p4) { return ((__typeof__(&SDL_MapRGBA))gallery_format_library_function(188))(p0, p1, p2, p3, p4); }
-__typeof__(int) SDL_PeepEvents(__typeof__(SDL_Event *) p0, __typeof__(int) p1, __typeof__(SDL_eventaction) p2, __typeof__(Uint32) p3, __typeof__(Uint32) p4) { return ((__typeof__(&SDL_PeepEvents))gallery_format_library_function(189))(p0, p1, p2, p3, p4); }
-__typeof__(int) SDL_PollEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_PollEvent))gallery_format_library_function(190))(p0); }
-__typeof__(int) SDL_PushEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_PushEvent))gallery_format_library_function(191))(p0); }
-__typeof__(void) SDL_Quit(void) { ((__typeof__(&SDL_Quit))gallery_format_library_function(192))(); }
-__typeof__(SDL_RWops *) SDL_RWFromConstMem(__typeof__(const void *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_RWFromConstMem))gallery_format_library_function(193))(p0, p1); }
-__typeof__(SDL_RWops *) SDL_RWFromFile(__typeof__(const char *) p0, __typeof__(const char *) p1) { return ((__typeof__(&SDL_RWFromFile))gallery_format_library_function(194))(p0, p1); }
-__typeof__(int) SDL_RWclose(__typeof__(SDL_RWops *) p0) { return ((__typeof__(&SDL_RWclose))gallery_format_library_function(195))(p0); }
-__typeof__(Uint32) SDL_RegisterEvents(__typeof__(int) p0) { return ((__typeof__(&SDL_RegisterEvents))gallery_format_library_function(196))(p0); }
-__typeof__(int) SDL_RenderClear(__typeof__(SDL_Renderer *) p0) { return ((__typeof__(&SDL_RenderClear))gallery_format_library_function(197))(p0); }
-__typeof__(int) SDL_RenderCopy(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_Texture *) p1, __typeof__(const SDL_Rect *) p2, __typeof__(const SDL_Rect *) p3) { return ((__typeof__(&SDL_RenderCopy))gallery_format_library_function(198))(p0, p1, p2, p3); }
-__typeof__(int) SDL_RenderCopyEx(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_Texture *) p1, __typeof__(const SDL_Rect *) p2, __typeof__(const SDL_Rect *) p3, __typeof__(const double) p4, __typeof__(const SDL_Point *) p5, __typeof__(const SDL_RendererFlip) p6) { return ((__typeof__(&SDL_RenderCopyEx))gallery_format_library_function(199))(p0, p1, p2, p3, p4, p5, p6); }
-__typeof__(int) SDL_RenderDrawLine(__typeof__(SDL_Renderer *) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_RenderDrawLine))gallery_format_library_function(200))(p0, p1, p2, p3, p4); }
-__typeof__(int) SDL_RenderFillRect(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1) { return ((__typeof__(&SDL_RenderFillRect))gallery_format_library_function(201))(p0, p1); }
-__typeof__(int) SDL_RenderFillRects(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(int) p2) { return ((__typeof__(&SDL_RenderFillRects))gallery_format_library_function(202))(p0, p1, p2); }
-__typeof__(void) SDL_RenderPresent(__typeof__(SDL_Renderer *) p0) { ((__typeof__(&SDL_RenderPresent))gallery_format_library_function(203))(p0); }
-__typeof__(int) SDL_RenderReadPixels(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(Uint32) p2, __typeof__(void *) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_RenderReadPixels))gallery_format_library_function(204))(p0, p1, p2, p3, p4); }
-__typeof__(int) SDL_RenderSetClipRect(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1) { return ((__typeof__(&SDL_RenderSetClipRect))gallery_format_library_function(205))(p0, p1); }
-__typeof__(int) SDL_RenderSetVSync(__typeof__(SDL_Renderer *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_RenderSetVSync))gallery_format_library_function(206))(p0, p1); }
-__typeof__(int) SDL_SaveBMP_RW(__typeof__(SDL_Surface *) p0, __typeof__(SDL_RWops *) p1, __typeof__(int) p2) { return ((__typeof__(&SDL_SaveBMP_RW))gallery_format_library_function(207))(p0, p1, p2); }
-__typeof__(int) SDL_SetClipboardText(__typeof__(const char *) p0) { return ((__typeof__(&SDL_SetClipboardText))gallery_format_library_function(208))(p0); }
-__typeof__(int) SDL_SetColorKey(__typeof__(SDL_Surface *) p0, __typeof__(int) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_SetColorKey))gallery_format_library_function(209))(p0, p1, p2); }
-__typeof__(SDL_bool) SDL_SetHint(__typeof__(const char *) p0, __typeof__(const char *) p1) { return ((__typeof__(&SDL_SetHint))gallery_format_library_function(210))(p0, p1); }
-__typeof__(int) SDL_SetRenderDrawBlendMode(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetRenderDrawBlendMode))gallery_format_library_function(211))(p0, p1); }
-__typeof__(int) SDL_SetRenderDrawColor(__typeof__(SDL_Renderer *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3, __typeof__(Uint8) p4) { return ((__typeof__(&SDL_SetRenderDrawColor))gallery_format_library_function(212))(p0, p1, p2, p3, p4); }
-__typeof__(int) SDL_SetSurfaceBlendMode(__typeof__(SDL_Surface *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetSurfaceBlendMode))gallery_format_library_function(213))(p0, p1); }
-__typeof__(int) SDL_SetTextureAlphaMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1) { return ((__typeof__(&SDL_SetTextureAlphaMod))gallery_format_library_function(214))(p0, p1); }
-__typeof__(int) SDL_SetTextureBlendMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetTextureBlendMode))gallery_format_library_function(215))(p0, p1); }
-__typeof__(int) SDL_SetTextureColorMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3) { return ((__typeof__(&SDL_SetTextureColorMod))gallery_format_library_function(216))(p0, p1, p2, p3); }
-__typeof__(int) SDL_SetTextureScaleMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_ScaleMode) p1) { return ((__typeof__(&SDL_SetTextureScaleMode))gallery_format_library_function(217))(p0, p1); }
-__typeof__(int) SDL_SetWindowFullscreen(__typeof__(SDL_Window *) p0, __typeof__(Uint32) p1) { return ((__typeof__(&SDL_SetWindowFullscreen))gallery_format_library_function(218))(p0, p1); }
-__typeof__(void) SDL_SetWindowTitle(__typeof__(SDL_Window *) p0, __typeof__(const char *) p1) { ((__typeof__(&SDL_SetWindowTitle))gallery_format_library_function(219))(p0, p1); }
-__typeof__(void) SDL_ShowWindow(__typeof__(SDL_Window *) p0) { ((__typeof__(&SDL_ShowWindow))gallery_format_library_function(220))(p0); }
-__typeof__(void) SDL_UnlockSurface(__typeof__(SDL_Surface *) p0) { ((__typeof__(&SDL_UnlockSurface))gallery_format_library_function(221))(p0); }
-__typeof__(int) SDL_UpdateTexture(__typeof__(SDL_Texture *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(const void *) p2, __typeof__(int) p3) { return ((__typeof__(&SDL_UpdateTexture))gallery_format_library_function(222))(p0, p1, p2, p3); }
-__typeof__(int) SDL_UpperBlit(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlit))gallery_format_library_function(223))(p0, p1, p2, p3); }
-__typeof__(int) SDL_UpperBlitScaled(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlitScaled))gallery_format_library_function(224))(p0, p1, p2, p3); }
-__typeof__(int) SDL_VideoInit(__typeof__(const char *) p0) { return ((__typeof__(&SDL_VideoInit))gallery_format_library_function(225))(p0); }
-__typeof__(int) SDL_WaitEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_WaitEvent))gallery_format_library_function(226))(p0); }
-__typeof__(int) SDL_WaitEventTimeout(__typeof__(SDL_Event *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_WaitEventTimeout))gallery_format_library_function(227))(p0, p1); }
-__typeof__(void) SDL_free(__typeof__(void *) p0) { ((__typeof__(&SDL_free))gallery_format_library_function(228))(p0); }
-__typeof__(char *) SDL_strdup(__typeof__(const char *) p0) { return ((__typeof__(&SDL_strdup))gallery_format_library_function(229))(p0); }
+__typeof__(SDL_RWops *) SDL_AllocRW(void) { return ((__typeof__(&SDL_AllocRW))gallery_format_library_function(151))(); }
+__typeof__(SDL_Surface *) SDL_ConvertSurfaceFormat(__typeof__(SDL_Surface *) p0, __typeof__(Uint32) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_ConvertSurfaceFormat))gallery_format_library_function(152))(p0, p1, p2); }
+__typeof__(SDL_Surface *) SDL_CreateRGBSurfaceWithFormat(__typeof__(Uint32) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(Uint32) p4) { return ((__typeof__(&SDL_CreateRGBSurfaceWithFormat))gallery_format_library_function(153))(p0, p1, p2, p3, p4); }
+__typeof__(SDL_Surface *) SDL_CreateRGBSurfaceWithFormatFrom(__typeof__(void *) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4, __typeof__(Uint32) p5) { return ((__typeof__(&SDL_CreateRGBSurfaceWithFormatFrom))gallery_format_library_function(154))(p0, p1, p2, p3, p4, p5); }
+__typeof__(SDL_Renderer *) SDL_CreateRenderer(__typeof__(SDL_Window *) p0, __typeof__(int) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_CreateRenderer))gallery_format_library_function(155))(p0, p1, p2); }
+__typeof__(SDL_Renderer *) SDL_CreateSoftwareRenderer(__typeof__(SDL_Surface *) p0) { return ((__typeof__(&SDL_CreateSoftwareRenderer))gallery_format_library_function(156))(p0); }
+__typeof__(SDL_Texture *) SDL_CreateTexture(__typeof__(SDL_Renderer *) p0, __typeof__(Uint32) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_CreateTexture))gallery_format_library_function(157))(p0, p1, p2, p3, p4); }
+__typeof__(SDL_Window *) SDL_CreateWindow(__typeof__(const char *) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4, __typeof__(Uint32) p5) { return ((__typeof__(&SDL_CreateWindow))gallery_format_library_function(158))(p0, p1, p2, p3, p4, p5); }
+__typeof__(void) SDL_Delay(__typeof__(Uint32) p0) { ((__typeof__(&SDL_Delay))gallery_format_library_function(159))(p0); }
+__typeof__(void) SDL_DestroyRenderer(__typeof__(SDL_Renderer *) p0) { ((__typeof__(&SDL_DestroyRenderer))gallery_format_library_function(160))(p0); }
+__typeof__(void) SDL_DestroyTexture(__typeof__(SDL_Texture *) p0) { ((__typeof__(&SDL_DestroyTexture))gallery_format_library_function(161))(p0); }
+__typeof__(void) SDL_DestroyWindow(__typeof__(SDL_Window *) p0) { ((__typeof__(&SDL_DestroyWindow))gallery_format_library_function(162))(p0); }
+__typeof__(Uint8) SDL_EventState(__typeof__(Uint32) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_EventState))gallery_format_library_function(163))(p0, p1); }
+__typeof__(int) SDL_FillRect(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_FillRect))gallery_format_library_function(164))(p0, p1, p2); }
+__typeof__(int) SDL_FillRects(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(int) p2, __typeof__(Uint32) p3) { return ((__typeof__(&SDL_FillRects))gallery_format_library_function(165))(p0, p1, p2, p3); }
+__typeof__(void) SDL_FlushEvent(__typeof__(Uint32) p0) { ((__typeof__(&SDL_FlushEvent))gallery_format_library_function(166))(p0); }
+__typeof__(void) SDL_FreeRW(__typeof__(SDL_RWops *) p0) { ((__typeof__(&SDL_FreeRW))gallery_format_library_function(167))(p0); }
+__typeof__(void) SDL_FreeSurface(__typeof__(SDL_Surface *) p0) { ((__typeof__(&SDL_FreeSurface))gallery_format_library_function(168))(p0); }
+__typeof__(SDL_GLContext) SDL_GL_GetCurrentContext(void) { return ((__typeof__(&SDL_GL_GetCurrentContext))gallery_format_library_function(169))(); }
+__typeof__(void *) SDL_GL_GetProcAddress(__typeof__(const char *) p0) { return ((__typeof__(&SDL_GL_GetProcAddress))gallery_format_library_function(170))(p0); }
+__typeof__(const char *) SDL_GetCurrentVideoDriver(void) { return ((__typeof__(&SDL_GetCurrentVideoDriver))gallery_format_library_function(171))(); }
+__typeof__(int) SDL_GetDisplayDPI(__typeof__(int) p0, __typeof__(float *) p1, __typeof__(float *) p2, __typeof__(float *) p3) { return ((__typeof__(&SDL_GetDisplayDPI))gallery_format_library_function(172))(p0, p1, p2, p3); }
+__typeof__(const char *) SDL_GetError(void) { return ((__typeof__(&SDL_GetError))gallery_format_library_function(173))(); }
+__typeof__(SDL_Keymod) SDL_GetModState(void) { return ((__typeof__(&SDL_GetModState))gallery_format_library_function(174))(); }
+__typeof__(int) SDL_GetNumVideoDrivers(void) { return ((__typeof__(&SDL_GetNumVideoDrivers))gallery_format_library_function(175))(); }
+__typeof__(Uint64) SDL_GetPerformanceCounter(void) { return ((__typeof__(&SDL_GetPerformanceCounter))gallery_format_library_function(176))(); }
+__typeof__(Uint64) SDL_GetPerformanceFrequency(void) { return ((__typeof__(&SDL_GetPerformanceFrequency))gallery_format_library_function(177))(); }
+__typeof__(void) SDL_GetRGBA(__typeof__(Uint32) p0, __typeof__(const SDL_PixelFormat *) p1, __typeof__(Uint8 *) p2, __typeof__(Uint8 *) p3, __typeof__(Uint8 *) p4, __typeof__(Uint8 *) p5) { ((__typeof__(&SDL_GetRGBA))gallery_format_library_function(178))(p0, p1, p2, p3, p4, p5); }
+__typeof__(int) SDL_GetRendererInfo(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_RendererInfo *) p1) { return ((__typeof__(&SDL_GetRendererInfo))gallery_format_library_function(179))(p0, p1); }
+__typeof__(int) SDL_GetRendererOutputSize(__typeof__(SDL_Renderer *) p0, __typeof__(int *) p1, __typeof__(int *) p2) { return ((__typeof__(&SDL_GetRendererOutputSize))gallery_format_library_function(180))(p0, p1, p2); }
+__typeof__(int) SDL_GetSurfaceBlendMode(__typeof__(SDL_Surface *) p0, __typeof__(SDL_BlendMode *) p1) { return ((__typeof__(&SDL_GetSurfaceBlendMode))gallery_format_library_function(181))(p0, p1); }
+__typeof__(int) SDL_GetTextureBlendMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_BlendMode *) p1) { return ((__typeof__(&SDL_GetTextureBlendMode))gallery_format_library_function(182))(p0, p1); }
+__typeof__(Uint32) SDL_GetTicks(void) { return ((__typeof__(&SDL_GetTicks))gallery_format_library_function(183))(); }
+__typeof__(void) SDL_GetVersion(__typeof__(SDL_version *) p0) { ((__typeof__(&SDL_GetVersion))gallery_format_library_function(184))(p0); }
+__typeof__(const char *) SDL_GetVideoDriver(__typeof__(int) p0) { return ((__typeof__(&SDL_GetVideoDriver))gallery_format_library_function(185))(p0); }
+__typeof__(int) SDL_GetWindowDisplayIndex(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowDisplayIndex))gallery_format_library_function(186))(p0); }
+__typeof__(int) SDL_GetWindowDisplayMode(__typeof__(SDL_Window *) p0, __typeof__(SDL_DisplayMode *) p1) { return ((__typeof__(&SDL_GetWindowDisplayMode))gallery_format_library_function(187))(p0, p1); }
+__typeof__(Uint32) SDL_GetWindowFlags(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowFlags))gallery_format_library_function(188))(p0); }
+__typeof__(void *) SDL_GetWindowICCProfile(__typeof__(SDL_Window *) p0, __typeof__(size_t *) p1) { return ((__typeof__(&SDL_GetWindowICCProfile))gallery_format_library_function(189))(p0, p1); }
+__typeof__(Uint32) SDL_GetWindowID(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowID))gallery_format_library_function(190))(p0); }
+__typeof__(Uint32) SDL_GetWindowPixelFormat(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowPixelFormat))gallery_format_library_function(191))(p0); }
+__typeof__(void) SDL_GetWindowSize(__typeof__(SDL_Window *) p0, __typeof__(int *) p1, __typeof__(int *) p2) { ((__typeof__(&SDL_GetWindowSize))gallery_format_library_function(192))(p0, p1, p2); }
+__typeof__(void) SDL_GetWindowSizeInPixels(__typeof__(SDL_Window *) p0, __typeof__(int *) p1, __typeof__(int *) p2) { ((__typeof__(&SDL_GetWindowSizeInPixels))gallery_format_library_function(193))(p0, p1, p2); }
+__typeof__(const char *) SDL_GetWindowTitle(__typeof__(SDL_Window *) p0) { return ((__typeof__(&SDL_GetWindowTitle))gallery_format_library_function(194))(p0); }
+__typeof__(SDL_bool) SDL_GetWindowWMInfo(__typeof__(SDL_Window *) p0, __typeof__(SDL_SysWMinfo *) p1) { return ((__typeof__(&SDL_GetWindowWMInfo))gallery_format_library_function(195))(p0, p1); }
+__typeof__(SDL_bool) SDL_HasColorKey(__typeof__(SDL_Surface *) p0) { return ((__typeof__(&SDL_HasColorKey))gallery_format_library_function(196))(p0); }
+__typeof__(int) SDL_Init(__typeof__(Uint32) p0) { return ((__typeof__(&SDL_Init))gallery_format_library_function(197))(p0); }
+__typeof__(int) SDL_LockSurface(__typeof__(SDL_Surface *) p0) { return ((__typeof__(&SDL_LockSurface))gallery_format_library_function(198))(p0); }
+__typeof__(Uint32) SDL_MapRGB(__typeof__(const SDL_PixelFormat *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3) { return ((__typeof__(&SDL_MapRGB))gallery_format_library_function(199))(p0, p1, p2, p3); }
+__typeof__(Uint32) SDL_MapRGBA(__typeof__(const SDL_PixelFormat *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3, __typeof__(Uint8) p4) { return ((__typeof__(&SDL_MapRGBA))gallery_format_library_function(200))(p0, p1, p2, p3, p4); }
+__typeof__(int) SDL_PeepEvents(__typeof__(SDL_Event *) p0, __typeof__(int) p1, __typeof__(SDL_eventaction) p2, __typeof__(Uint32) p3, __typeof__(Uint32) p4) { return ((__typeof__(&SDL_PeepEvents))gallery_format_library_function(201))(p0, p1, p2, p3, p4); }
+__typeof__(int) SDL_PollEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_PollEvent))gallery_format_library_function(202))(p0); }
+__typeof__(int) SDL_PushEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_PushEvent))gallery_format_library_function(203))(p0); }
+__typeof__(void) SDL_Quit(void) { ((__typeof__(&SDL_Quit))gallery_format_library_function(204))(); }
+__typeof__(SDL_RWops *) SDL_RWFromConstMem(__typeof__(const void *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_RWFromConstMem))gallery_format_library_function(205))(p0, p1); }
+__typeof__(SDL_RWops *) SDL_RWFromFile(__typeof__(const char *) p0, __typeof__(const char *) p1) { return ((__typeof__(&SDL_RWFromFile))gallery_format_library_function(206))(p0, p1); }
+__typeof__(int) SDL_RWclose(__typeof__(SDL_RWops *) p0) { return ((__typeof__(&SDL_RWclose))gallery_format_library_function(207))(p0); }
+__typeof__(Uint32) SDL_RegisterEvents(__typeof__(int) p0) { return ((__typeof__(&SDL_RegisterEvents))gallery_format_library_function(208))(p0); }
+__typeof__(int) SDL_RenderClear(__typeof__(SDL_Renderer *) p0) { return ((__typeof__(&SDL_RenderClear))gallery_format_library_function(209))(p0); }
+__typeof__(int) SDL_RenderCopy(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_Texture *) p1, __typeof__(const SDL_Rect *) p2, __typeof__(const SDL_Rect *) p3) { return ((__typeof__(&SDL_RenderCopy))gallery_format_library_function(210))(p0, p1, p2, p3); }
+__typeof__(int) SDL_RenderCopyEx(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_Texture *) p1, __typeof__(const SDL_Rect *) p2, __typeof__(const SDL_Rect *) p3, __typeof__(const double) p4, __typeof__(const SDL_Point *) p5, __typeof__(const SDL_RendererFlip) p6) { return ((__typeof__(&SDL_RenderCopyEx))gallery_format_library_function(211))(p0, p1, p2, p3, p4, p5, p6); }
+__typeof__(int) SDL_RenderDrawLine(__typeof__(SDL_Renderer *) p0, __typeof__(int) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_RenderDrawLine))gallery_format_library_function(212))(p0, p1, p2, p3, p4); }
+__typeof__(int) SDL_RenderFillRect(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1) { return ((__typeof__(&SDL_RenderFillRect))gallery_format_library_function(213))(p0, p1); }
+__typeof__(int) SDL_RenderFillRects(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(int) p2) { return ((__typeof__(&SDL_RenderFillRects))gallery_format_library_function(214))(p0, p1, p2); }
+__typeof__(void) SDL_RenderPresent(__typeof__(SDL_Renderer *) p0) { ((__typeof__(&SDL_RenderPresent))gallery_format_library_function(215))(p0); }
+__typeof__(int) SDL_RenderReadPixels(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(Uint32) p2, __typeof__(void *) p3, __typeof__(int) p4) { return ((__typeof__(&SDL_RenderReadPixels))gallery_format_library_function(216))(p0, p1, p2, p3, p4); }
+__typeof__(int) SDL_RenderSetClipRect(__typeof__(SDL_Renderer *) p0, __typeof__(const SDL_Rect *) p1) { return ((__typeof__(&SDL_RenderSetClipRect))gallery_format_library_function(217))(p0, p1); }
+__typeof__(int) SDL_RenderSetVSync(__typeof__(SDL_Renderer *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_RenderSetVSync))gallery_format_library_function(218))(p0, p1); }
+__typeof__(int) SDL_SaveBMP_RW(__typeof__(SDL_Surface *) p0, __typeof__(SDL_RWops *) p1, __typeof__(int) p2) { return ((__typeof__(&SDL_SaveBMP_RW))gallery_format_library_function(219))(p0, p1, p2); }
+__typeof__(int) SDL_SetClipboardText(__typeof__(const char *) p0) { return ((__typeof__(&SDL_SetClipboardText))gallery_format_library_function(220))(p0); }
+__typeof__(int) SDL_SetColorKey(__typeof__(SDL_Surface *) p0, __typeof__(int) p1, __typeof__(Uint32) p2) { return ((__typeof__(&SDL_SetColorKey))gallery_format_library_function(221))(p0, p1, p2); }
+__typeof__(SDL_bool) SDL_SetHint(__typeof__(const char *) p0, __typeof__(const char *) p1) { return ((__typeof__(&SDL_SetHint))gallery_format_library_function(222))(p0, p1); }
+__typeof__(int) SDL_SetRenderDrawBlendMode(__typeof__(SDL_Renderer *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetRenderDrawBlendMode))gallery_format_library_function(223))(p0, p1); }
+__typeof__(int) SDL_SetRenderDrawColor(__typeof__(SDL_Renderer *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3, __typeof__(Uint8) p4) { return ((__typeof__(&SDL_SetRenderDrawColor))gallery_format_library_function(224))(p0, p1, p2, p3, p4); }
+__typeof__(int) SDL_SetSurfaceBlendMode(__typeof__(SDL_Surface *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetSurfaceBlendMode))gallery_format_library_function(225))(p0, p1); }
+__typeof__(int) SDL_SetTextureAlphaMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1) { return ((__typeof__(&SDL_SetTextureAlphaMod))gallery_format_library_function(226))(p0, p1); }
+__typeof__(int) SDL_SetTextureBlendMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_BlendMode) p1) { return ((__typeof__(&SDL_SetTextureBlendMode))gallery_format_library_function(227))(p0, p1); }
+__typeof__(int) SDL_SetTextureColorMod(__typeof__(SDL_Texture *) p0, __typeof__(Uint8) p1, __typeof__(Uint8) p2, __typeof__(Uint8) p3) { return ((__typeof__(&SDL_SetTextureColorMod))gallery_format_library_function(228))(p0, p1, p2, p3); }
+__typeof__(int) SDL_SetTextureScaleMode(__typeof__(SDL_Texture *) p0, __typeof__(SDL_ScaleMode) p1) { return ((__typeof__(&SDL_SetTextureScaleMode))gallery_format_library_function(229))(p0, p1); }
+__typeof__(int) SDL_SetWindowFullscreen(__typeof__(SDL_Window *) p0, __typeof__(Uint32) p1) { return ((__typeof__(&SDL_SetWindowFullscreen))gallery_format_library_function(230))(p0, p1); }
+__typeof__(void) SDL_SetWindowTitle(__typeof__(SDL_Window *) p0, __typeof__(const char *) p1) { ((__typeof__(&SDL_SetWindowTitle))gallery_format_library_function(231))(p0, p1); }
+__typeof__(void) SDL_ShowWindow(__typeof__(SDL_Window *) p0) { ((__typeof__(&SDL_ShowWindow))gallery_format_library_function(232))(p0); }
+__typeof__(void) SDL_UnlockSurface(__typeof__(SDL_Surface *) p0) { ((__typeof__(&SDL_UnlockSurface))gallery_format_library_function(233))(p0); }
+__typeof__(int) SDL_UpdateTexture(__typeof__(SDL_Texture *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(const void *) p2, __typeof__(int) p3) { return ((__typeof__(&SDL_UpdateTexture))gallery_format_library_function(234))(p0, p1, p2, p3); }
+__typeof__(int) SDL_UpperBlit(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlit))gallery_format_library_function(235))(p0, p1, p2, p3); }
+__typeof__(int) SDL_UpperBlitScaled(__typeof__(SDL_Surface *) p0, __typeof__(const SDL_Rect *) p1, __typeof__(SDL_Surface *) p2, __typeof__(SDL_Rect *) p3) { return ((__typeof__(&SDL_UpperBlitScaled))gallery_format_library_function(236))(p0, p1, p2, p3); }
+__typeof__(int) SDL_VideoInit(__typeof__(const char *) p0) { return ((__typeof__(&SDL_VideoInit))gallery_format_library_function(237))(p0); }
+__typeof__(int) SDL_WaitEvent(__typeof__(SDL_Event *) p0) { return ((__typeof__(&SDL_WaitEvent))gallery_format_library_function(238))(p0); }
+__typeof__(int) SDL_WaitEventTimeout(__typeof__(SDL_Event *) p0, __typeof__(int) p1) { return ((__typeof__(&SDL_WaitEventTimeout))gallery_format_library_function(239))(p0, p1); }
+__typeof__(void) SDL_free(__typeof__(void *) p0) { ((__typeof__(&SDL_free))gallery_format_library_function(240))(p0); }
+__typeof__(char *) SDL_strdup(__typeof__(const char *) p0) { return ((__typeof__(&SDL_strdup))gallery_format_library_function(241))(p0); }
 
 #include <SDL2/SDL_ttf.h>
 
-__typeof__(void) TTF_CloseFont(__typeof__(TTF_Font *) p0) { ((__typeof__(&TTF_CloseFont))gallery_format_library_function(230))(p0); }
-__typeof__(int) TTF_FontHeight(__typeof__(const TTF_Font *) p0) { return ((__typeof__(&TTF_FontHeight))gallery_format_library_function(231))(p0); }
-__typeof__(int) TTF_Init(void) { return ((__typeof__(&TTF_Init))gallery_format_library_function(232))(); }
-__typeof__(const SDL_version *) TTF_Linked_Version(void) { return ((__typeof__(&TTF_Linked_Version))gallery_format_library_function(233))(); }
-__typeof__(TTF_Font *) TTF_OpenFont(__typeof__(const char *) p0, __typeof__(int) p1) { return ((__typeof__(&TTF_OpenFont))gallery_format_library_function(234))(p0, p1); }
-__typeof__(void) TTF_Quit(void) { ((__typeof__(&TTF_Quit))gallery_format_library_function(235))(); }
-__typeof__(SDL_Surface *) TTF_RenderUTF8_Blended(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(SDL_Color) p2) { return ((__typeof__(&TTF_RenderUTF8_Blended))gallery_format_library_function(236))(p0, p1, p2); }
-__typeof__(int) TTF_SizeUTF8(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(int *) p2, __typeof__(int *) p3) { return ((__typeof__(&TTF_SizeUTF8))gallery_format_library_function(237))(p0, p1, p2, p3); }
+__typeof__(void) TTF_CloseFont(__typeof__(TTF_Font *) p0) { ((__typeof__(&TTF_CloseFont))gallery_format_library_function(242))(p0); }
+__typeof__(int) TTF_FontHeight(__typeof__(const TTF_Font *) p0) { return ((__typeof__(&TTF_FontHeight))gallery_format_library_function(243))(p0); }
+__typeof__(int) TTF_Init(void) { return ((__typeof__(&TTF_Init))gallery_format_library_function(244))(); }
+__typeof__(const SDL_version *) TTF_Linked_Version(void) { return ((__typeof__(&TTF_Linked_Version))gallery_format_library_function(245))(); }
+__typeof__(TTF_Font *) TTF_OpenFont(__typeof__(const char *) p0, __typeof__(int) p1) { return ((__typeof__(&TTF_OpenFont))gallery_format_library_function(246))(p0, p1); }
+__typeof__(void) TTF_Quit(void) { ((__typeof__(&TTF_Quit))gallery_format_library_function(247))(); }
+__typeof__(SDL_Surface *) TTF_RenderUTF8_Blended(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(SDL_Color) p2) { return ((__typeof__(&TTF_RenderUTF8_Blended))gallery_format_library_function(248))(p0, p1, p2); }
+__typeof__(int) TTF_SizeUTF8(__typeof__(TTF_Font *) p0, __typeof__(const char *) p1, __typeof__(int *) p2, __typeof__(int *) p3) { return ((__typeof__(&TTF_SizeUTF8))gallery_format_library_function(249))(p0, p1, p2, p3); }
 

@@ -4,6 +4,7 @@
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
+#include <tiffio.h>
 
 __typeof__(void) IMG_FreeAnimation(__typeof__(IMG_Animation *) p0) { ((__typeof__(&IMG_FreeAnimation))gallery_format_library_function(0))(p0); }
 __typeof__(int) IMG_Init(__typeof__(int) p0) { return ((__typeof__(&IMG_Init))gallery_format_library_function(1))(p0); }
@@ -22,150 +23,163 @@ __typeof__(SDL_Surface *) IMG_LoadWEBP_RW(__typeof__(SDL_RWops *) p0) { return (
 __typeof__(int) IMG_SaveJPG(__typeof__(SDL_Surface *) p0, __typeof__(const char *) p1, __typeof__(int) p2) { return ((__typeof__(&IMG_SaveJPG))gallery_format_library_function(14))(p0, p1, p2); }
 __typeof__(int) IMG_SavePNG_RW(__typeof__(SDL_Surface *) p0, __typeof__(SDL_RWops *) p1, __typeof__(int) p2) { return ((__typeof__(&IMG_SavePNG_RW))gallery_format_library_function(15))(p0, p1, p2); }
 
+__typeof__(TIFF *) TIFFClientOpenExt(__typeof__(const char *) p0, __typeof__(const char *) p1, __typeof__(thandle_t) p2, __typeof__(TIFFReadWriteProc) p3, __typeof__(TIFFReadWriteProc) p4, __typeof__(TIFFSeekProc) p5, __typeof__(TIFFCloseProc) p6, __typeof__(TIFFSizeProc) p7, __typeof__(TIFFMapFileProc) p8, __typeof__(TIFFUnmapFileProc) p9, __typeof__(TIFFOpenOptions *) p10) { return ((__typeof__(&TIFFClientOpenExt))gallery_format_library_function(16))(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10); }
+__typeof__(void) TIFFClose(__typeof__(TIFF *) p0) { ((__typeof__(&TIFFClose))gallery_format_library_function(17))(p0); }
+__typeof__(int) TIFFIsTiled(__typeof__(TIFF *) p0) { return ((__typeof__(&TIFFIsTiled))gallery_format_library_function(18))(p0); }
+__typeof__(TIFFOpenOptions *) TIFFOpenOptionsAlloc(void) { return ((__typeof__(&TIFFOpenOptionsAlloc))gallery_format_library_function(19))(); }
+__typeof__(void) TIFFOpenOptionsFree(__typeof__(TIFFOpenOptions *) p0) { ((__typeof__(&TIFFOpenOptionsFree))gallery_format_library_function(20))(p0); }
+__typeof__(void) TIFFOpenOptionsSetErrorHandlerExtR(__typeof__(TIFFOpenOptions *) p0, __typeof__(TIFFErrorHandlerExtR) p1, __typeof__(void *) p2) { ((__typeof__(&TIFFOpenOptionsSetErrorHandlerExtR))gallery_format_library_function(21))(p0, p1, p2); }
+__typeof__(void) TIFFOpenOptionsSetMaxSingleMemAlloc(__typeof__(TIFFOpenOptions *) p0, __typeof__(tmsize_t) p1) { ((__typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc))gallery_format_library_function(22))(p0, p1); }
+__typeof__(void) TIFFOpenOptionsSetWarningHandlerExtR(__typeof__(TIFFOpenOptions *) p0, __typeof__(TIFFErrorHandlerExtR) p1, __typeof__(void *) p2) { ((__typeof__(&TIFFOpenOptionsSetWarningHandlerExtR))gallery_format_library_function(23))(p0, p1, p2); }
+__typeof__(int) TIFFReadScanline(__typeof__(TIFF *) p0, __typeof__(void *) p1, __typeof__(uint32_t) p2, __typeof__(uint16_t) p3) { return ((__typeof__(&TIFFReadScanline))gallery_format_library_function(24))(p0, p1, p2, p3); }
+__typeof__(uint64_t) TIFFScanlineSize64(__typeof__(TIFF *) p0) { return ((__typeof__(&TIFFScanlineSize64))gallery_format_library_function(25))(p0); }
+__typeof__(int) TIFFVGetField(__typeof__(TIFF *) p0, __typeof__(uint32_t) p1, __typeof__(va_list) p2) { return ((__typeof__(&TIFFVGetField))gallery_format_library_function(26))(p0, p1, p2); }
+__typeof__(int) TIFFVGetFieldDefaulted(__typeof__(TIFF *) p0, __typeof__(uint32_t) p1, __typeof__(va_list) p2) { return ((__typeof__(&TIFFVGetFieldDefaulted))gallery_format_library_function(27))(p0, p1, p2); }
+
 #include <libheif/heif.h>
 #include <libde265/de265.h>
 #include <dav1d/dav1d.h>
 
-__typeof__(struct heif_context *) heif_context_alloc(void) { return ((__typeof__(&heif_context_alloc))gallery_format_library_function(16))(); }
-__typeof__(void) heif_context_free(__typeof__(struct heif_context *) p0) { ((__typeof__(&heif_context_free))gallery_format_library_function(17))(p0); }
-__typeof__(struct heif_error) heif_context_get_primary_image_handle(__typeof__(struct heif_context *) p0, __typeof__(struct heif_image_handle **) p1) { return ((__typeof__(&heif_context_get_primary_image_handle))gallery_format_library_function(18))(p0, p1); }
-__typeof__(struct heif_error) heif_context_read_from_memory_without_copy(__typeof__(struct heif_context *) p0, __typeof__(const void *) p1, __typeof__(size_t) p2, __typeof__(const struct heif_reading_options *) p3) { return ((__typeof__(&heif_context_read_from_memory_without_copy))gallery_format_library_function(19))(p0, p1, p2, p3); }
-__typeof__(void) heif_context_set_max_decoding_threads(__typeof__(struct heif_context *) p0, __typeof__(int) p1) { ((__typeof__(&heif_context_set_max_decoding_threads))gallery_format_library_function(20))(p0, p1); }
-__typeof__(void) heif_context_set_maximum_image_size_limit(__typeof__(struct heif_context *) p0, __typeof__(int) p1) { ((__typeof__(&heif_context_set_maximum_image_size_limit))gallery_format_library_function(21))(p0, p1); }
-__typeof__(struct heif_error) heif_decode_image(__typeof__(const struct heif_image_handle *) p0, __typeof__(struct heif_image **) p1, __typeof__(enum heif_colorspace) p2, __typeof__(enum heif_chroma) p3, __typeof__(const struct heif_decoding_options *) p4) { return ((__typeof__(&heif_decode_image))gallery_format_library_function(22))(p0, p1, p2, p3, p4); }
-__typeof__(struct heif_decoding_options *) heif_decoding_options_alloc(void) { return ((__typeof__(&heif_decoding_options_alloc))gallery_format_library_function(23))(); }
-__typeof__(void) heif_decoding_options_free(__typeof__(struct heif_decoding_options *) p0) { ((__typeof__(&heif_decoding_options_free))gallery_format_library_function(24))(p0); }
-__typeof__(const char *) heif_get_version(void) { return ((__typeof__(&heif_get_version))gallery_format_library_function(25))(); }
-__typeof__(struct heif_error) heif_image_add_plane(__typeof__(struct heif_image *) p0, __typeof__(enum heif_channel) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&heif_image_add_plane))gallery_format_library_function(26))(p0, p1, p2, p3, p4); }
-__typeof__(struct heif_error) heif_image_create(__typeof__(int) p0, __typeof__(int) p1, __typeof__(enum heif_colorspace) p2, __typeof__(enum heif_chroma) p3, __typeof__(struct heif_image **) p4) { return ((__typeof__(&heif_image_create))gallery_format_library_function(27))(p0, p1, p2, p3, p4); }
-__typeof__(int) heif_image_get_height(__typeof__(const struct heif_image *) p0, __typeof__(enum heif_channel) p1) { return ((__typeof__(&heif_image_get_height))gallery_format_library_function(28))(p0, p1); }
-__typeof__(uint8_t *) heif_image_get_plane(__typeof__(struct heif_image *) p0, __typeof__(enum heif_channel) p1, __typeof__(int *) p2) { return ((__typeof__(&heif_image_get_plane))gallery_format_library_function(29))(p0, p1, p2); }
-__typeof__(const uint8_t *) heif_image_get_plane_readonly(__typeof__(const struct heif_image *) p0, __typeof__(enum heif_channel) p1, __typeof__(int *) p2) { return ((__typeof__(&heif_image_get_plane_readonly))gallery_format_library_function(30))(p0, p1, p2); }
-__typeof__(int) heif_image_get_width(__typeof__(const struct heif_image *) p0, __typeof__(enum heif_channel) p1) { return ((__typeof__(&heif_image_get_width))gallery_format_library_function(31))(p0, p1); }
-__typeof__(int) heif_image_handle_get_chroma_bits_per_pixel(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_chroma_bits_per_pixel))gallery_format_library_function(32))(p0); }
-__typeof__(enum heif_color_profile_type) heif_image_handle_get_color_profile_type(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_color_profile_type))gallery_format_library_function(33))(p0); }
-__typeof__(int) heif_image_handle_get_height(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_height))gallery_format_library_function(34))(p0); }
-__typeof__(int) heif_image_handle_get_ispe_height(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_ispe_height))gallery_format_library_function(35))(p0); }
-__typeof__(int) heif_image_handle_get_ispe_width(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_ispe_width))gallery_format_library_function(36))(p0); }
-__typeof__(int) heif_image_handle_get_list_of_thumbnail_IDs(__typeof__(const struct heif_image_handle *) p0, __typeof__(heif_item_id *) p1, __typeof__(int) p2) { return ((__typeof__(&heif_image_handle_get_list_of_thumbnail_IDs))gallery_format_library_function(37))(p0, p1, p2); }
-__typeof__(int) heif_image_handle_get_luma_bits_per_pixel(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_luma_bits_per_pixel))gallery_format_library_function(38))(p0); }
-__typeof__(struct heif_error) heif_image_handle_get_nclx_color_profile(__typeof__(const struct heif_image_handle *) p0, __typeof__(struct heif_color_profile_nclx **) p1) { return ((__typeof__(&heif_image_handle_get_nclx_color_profile))gallery_format_library_function(39))(p0, p1); }
-__typeof__(struct heif_error) heif_image_handle_get_raw_color_profile(__typeof__(const struct heif_image_handle *) p0, __typeof__(void *) p1) { return ((__typeof__(&heif_image_handle_get_raw_color_profile))gallery_format_library_function(40))(p0, p1); }
-__typeof__(size_t) heif_image_handle_get_raw_color_profile_size(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_raw_color_profile_size))gallery_format_library_function(41))(p0); }
-__typeof__(struct heif_error) heif_image_handle_get_thumbnail(__typeof__(const struct heif_image_handle *) p0, __typeof__(heif_item_id) p1, __typeof__(struct heif_image_handle **) p2) { return ((__typeof__(&heif_image_handle_get_thumbnail))gallery_format_library_function(42))(p0, p1, p2); }
-__typeof__(int) heif_image_handle_get_width(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_width))gallery_format_library_function(43))(p0); }
-__typeof__(int) heif_image_handle_has_alpha_channel(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_has_alpha_channel))gallery_format_library_function(44))(p0); }
-__typeof__(void) heif_image_handle_release(__typeof__(const struct heif_image_handle *) p0) { ((__typeof__(&heif_image_handle_release))gallery_format_library_function(45))(p0); }
-__typeof__(void) heif_image_release(__typeof__(const struct heif_image *) p0) { ((__typeof__(&heif_image_release))gallery_format_library_function(46))(p0); }
-__typeof__(struct heif_error) heif_image_set_nclx_color_profile(__typeof__(struct heif_image *) p0, __typeof__(const struct heif_color_profile_nclx *) p1) { return ((__typeof__(&heif_image_set_nclx_color_profile))gallery_format_library_function(47))(p0, p1); }
-__typeof__(struct heif_color_profile_nclx *) heif_nclx_color_profile_alloc(void) { return ((__typeof__(&heif_nclx_color_profile_alloc))gallery_format_library_function(48))(); }
-__typeof__(void) heif_nclx_color_profile_free(__typeof__(struct heif_color_profile_nclx *) p0) { ((__typeof__(&heif_nclx_color_profile_free))gallery_format_library_function(49))(p0); }
-__typeof__(struct heif_error) heif_nclx_color_profile_set_color_primaries(__typeof__(struct heif_color_profile_nclx *) p0, __typeof__(uint16_t) p1) { return ((__typeof__(&heif_nclx_color_profile_set_color_primaries))gallery_format_library_function(50))(p0, p1); }
-__typeof__(struct heif_error) heif_nclx_color_profile_set_matrix_coefficients(__typeof__(struct heif_color_profile_nclx *) p0, __typeof__(uint16_t) p1) { return ((__typeof__(&heif_nclx_color_profile_set_matrix_coefficients))gallery_format_library_function(51))(p0, p1); }
-__typeof__(struct heif_error) heif_nclx_color_profile_set_transfer_characteristics(__typeof__(struct heif_color_profile_nclx *) p0, __typeof__(uint16_t) p1) { return ((__typeof__(&heif_nclx_color_profile_set_transfer_characteristics))gallery_format_library_function(52))(p0, p1); }
-__typeof__(struct heif_error) heif_register_decoder_plugin(__typeof__(const struct heif_decoder_plugin *) p0) { return ((__typeof__(&heif_register_decoder_plugin))gallery_format_library_function(53))(p0); }
+__typeof__(struct heif_context *) heif_context_alloc(void) { return ((__typeof__(&heif_context_alloc))gallery_format_library_function(28))(); }
+__typeof__(void) heif_context_free(__typeof__(struct heif_context *) p0) { ((__typeof__(&heif_context_free))gallery_format_library_function(29))(p0); }
+__typeof__(struct heif_error) heif_context_get_primary_image_handle(__typeof__(struct heif_context *) p0, __typeof__(struct heif_image_handle **) p1) { return ((__typeof__(&heif_context_get_primary_image_handle))gallery_format_library_function(30))(p0, p1); }
+__typeof__(struct heif_error) heif_context_read_from_memory_without_copy(__typeof__(struct heif_context *) p0, __typeof__(const void *) p1, __typeof__(size_t) p2, __typeof__(const struct heif_reading_options *) p3) { return ((__typeof__(&heif_context_read_from_memory_without_copy))gallery_format_library_function(31))(p0, p1, p2, p3); }
+__typeof__(void) heif_context_set_max_decoding_threads(__typeof__(struct heif_context *) p0, __typeof__(int) p1) { ((__typeof__(&heif_context_set_max_decoding_threads))gallery_format_library_function(32))(p0, p1); }
+__typeof__(void) heif_context_set_maximum_image_size_limit(__typeof__(struct heif_context *) p0, __typeof__(int) p1) { ((__typeof__(&heif_context_set_maximum_image_size_limit))gallery_format_library_function(33))(p0, p1); }
+__typeof__(struct heif_error) heif_decode_image(__typeof__(const struct heif_image_handle *) p0, __typeof__(struct heif_image **) p1, __typeof__(enum heif_colorspace) p2, __typeof__(enum heif_chroma) p3, __typeof__(const struct heif_decoding_options *) p4) { return ((__typeof__(&heif_decode_image))gallery_format_library_function(34))(p0, p1, p2, p3, p4); }
+__typeof__(struct heif_decoding_options *) heif_decoding_options_alloc(void) { return ((__typeof__(&heif_decoding_options_alloc))gallery_format_library_function(35))(); }
+__typeof__(void) heif_decoding_options_free(__typeof__(struct heif_decoding_options *) p0) { ((__typeof__(&heif_decoding_options_free))gallery_format_library_function(36))(p0); }
+__typeof__(const char *) heif_get_version(void) { return ((__typeof__(&heif_get_version))gallery_format_library_function(37))(); }
+__typeof__(struct heif_error) heif_image_add_plane(__typeof__(struct heif_image *) p0, __typeof__(enum heif_channel) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&heif_image_add_plane))gallery_format_library_function(38))(p0, p1, p2, p3, p4); }
+__typeof__(struct heif_error) heif_image_create(__typeof__(int) p0, __typeof__(int) p1, __typeof__(enum heif_colorspace) p2, __typeof__(enum heif_chroma) p3, __typeof__(struct heif_image **) p4) { return ((__typeof__(&heif_image_create))gallery_format_library_function(39))(p0, p1, p2, p3, p4); }
+__typeof__(int) heif_image_get_height(__typeof__(const struct heif_image *) p0, __typeof__(enum heif_channel) p1) { return ((__typeof__(&heif_image_get_height))gallery_format_library_function(40))(p0, p1); }
+__typeof__(uint8_t *) heif_image_get_plane(__typeof__(struct heif_image *) p0, __typeof__(enum heif_channel) p1, __typeof__(int *) p2) { return ((__typeof__(&heif_image_get_plane))gallery_format_library_function(41))(p0, p1, p2); }
+__typeof__(const uint8_t *) heif_image_get_plane_readonly(__typeof__(const struct heif_image *) p0, __typeof__(enum heif_channel) p1, __typeof__(int *) p2) { return ((__typeof__(&heif_image_get_plane_readonly))gallery_format_library_function(42))(p0, p1, p2); }
+__typeof__(int) heif_image_get_width(__typeof__(const struct heif_image *) p0, __typeof__(enum heif_channel) p1) { return ((__typeof__(&heif_image_get_width))gallery_format_library_function(43))(p0, p1); }
+__typeof__(int) heif_image_handle_get_chroma_bits_per_pixel(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_chroma_bits_per_pixel))gallery_format_library_function(44))(p0); }
+__typeof__(enum heif_color_profile_type) heif_image_handle_get_color_profile_type(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_color_profile_type))gallery_format_library_function(45))(p0); }
+__typeof__(int) heif_image_handle_get_height(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_height))gallery_format_library_function(46))(p0); }
+__typeof__(int) heif_image_handle_get_ispe_height(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_ispe_height))gallery_format_library_function(47))(p0); }
+__typeof__(int) heif_image_handle_get_ispe_width(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_ispe_width))gallery_format_library_function(48))(p0); }
+__typeof__(int) heif_image_handle_get_list_of_thumbnail_IDs(__typeof__(const struct heif_image_handle *) p0, __typeof__(heif_item_id *) p1, __typeof__(int) p2) { return ((__typeof__(&heif_image_handle_get_list_of_thumbnail_IDs))gallery_format_library_function(49))(p0, p1, p2); }
+__typeof__(int) heif_image_handle_get_luma_bits_per_pixel(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_luma_bits_per_pixel))gallery_format_library_function(50))(p0); }
+__typeof__(struct heif_error) heif_image_handle_get_nclx_color_profile(__typeof__(const struct heif_image_handle *) p0, __typeof__(struct heif_color_profile_nclx **) p1) { return ((__typeof__(&heif_image_handle_get_nclx_color_profile))gallery_format_library_function(51))(p0, p1); }
+__typeof__(struct heif_error) heif_image_handle_get_raw_color_profile(__typeof__(const struct heif_image_handle *) p0, __typeof__(void *) p1) { return ((__typeof__(&heif_image_handle_get_raw_color_profile))gallery_format_library_function(52))(p0, p1); }
+__typeof__(size_t) heif_image_handle_get_raw_color_profile_size(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_raw_color_profile_size))gallery_format_library_function(53))(p0); }
+__typeof__(struct heif_error) heif_image_handle_get_thumbnail(__typeof__(const struct heif_image_handle *) p0, __typeof__(heif_item_id) p1, __typeof__(struct heif_image_handle **) p2) { return ((__typeof__(&heif_image_handle_get_thumbnail))gallery_format_library_function(54))(p0, p1, p2); }
+__typeof__(int) heif_image_handle_get_width(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_get_width))gallery_format_library_function(55))(p0); }
+__typeof__(int) heif_image_handle_has_alpha_channel(__typeof__(const struct heif_image_handle *) p0) { return ((__typeof__(&heif_image_handle_has_alpha_channel))gallery_format_library_function(56))(p0); }
+__typeof__(void) heif_image_handle_release(__typeof__(const struct heif_image_handle *) p0) { ((__typeof__(&heif_image_handle_release))gallery_format_library_function(57))(p0); }
+__typeof__(void) heif_image_release(__typeof__(const struct heif_image *) p0) { ((__typeof__(&heif_image_release))gallery_format_library_function(58))(p0); }
+__typeof__(struct heif_error) heif_image_set_nclx_color_profile(__typeof__(struct heif_image *) p0, __typeof__(const struct heif_color_profile_nclx *) p1) { return ((__typeof__(&heif_image_set_nclx_color_profile))gallery_format_library_function(59))(p0, p1); }
+__typeof__(struct heif_color_profile_nclx *) heif_nclx_color_profile_alloc(void) { return ((__typeof__(&heif_nclx_color_profile_alloc))gallery_format_library_function(60))(); }
+__typeof__(void) heif_nclx_color_profile_free(__typeof__(struct heif_color_profile_nclx *) p0) { ((__typeof__(&heif_nclx_color_profile_free))gallery_format_library_function(61))(p0); }
+__typeof__(struct heif_error) heif_nclx_color_profile_set_color_primaries(__typeof__(struct heif_color_profile_nclx *) p0, __typeof__(uint16_t) p1) { return ((__typeof__(&heif_nclx_color_profile_set_color_primaries))gallery_format_library_function(62))(p0, p1); }
+__typeof__(struct heif_error) heif_nclx_color_profile_set_matrix_coefficients(__typeof__(struct heif_color_profile_nclx *) p0, __typeof__(uint16_t) p1) { return ((__typeof__(&heif_nclx_color_profile_set_matrix_coefficients))gallery_format_library_function(63))(p0, p1); }
+__typeof__(struct heif_error) heif_nclx_color_profile_set_transfer_characteristics(__typeof__(struct heif_color_profile_nclx *) p0, __typeof__(uint16_t) p1) { return ((__typeof__(&heif_nclx_color_profile_set_transfer_characteristics))gallery_format_library_function(64))(p0, p1); }
+__typeof__(struct heif_error) heif_register_decoder_plugin(__typeof__(const struct heif_decoder_plugin *) p0) { return ((__typeof__(&heif_register_decoder_plugin))gallery_format_library_function(65))(p0); }
 
-__typeof__(de265_error) de265_decode(__typeof__(de265_decoder_context *) p0, __typeof__(int *) p1) { return ((__typeof__(&de265_decode))gallery_format_library_function(54))(p0, p1); }
-__typeof__(de265_error) de265_flush_data(__typeof__(de265_decoder_context *) p0) { return ((__typeof__(&de265_flush_data))gallery_format_library_function(55))(p0); }
-__typeof__(de265_error) de265_free_decoder(__typeof__(de265_decoder_context *) p0) { return ((__typeof__(&de265_free_decoder))gallery_format_library_function(56))(p0); }
-__typeof__(int) de265_get_bits_per_pixel(__typeof__(const struct de265_image *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_get_bits_per_pixel))gallery_format_library_function(57))(p0, p1); }
-__typeof__(enum de265_chroma) de265_get_chroma_format(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_chroma_format))gallery_format_library_function(58))(p0); }
-__typeof__(int) de265_get_image_colour_primaries(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_colour_primaries))gallery_format_library_function(59))(p0); }
-__typeof__(int) de265_get_image_full_range_flag(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_full_range_flag))gallery_format_library_function(60))(p0); }
-__typeof__(int) de265_get_image_height(__typeof__(const struct de265_image *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_get_image_height))gallery_format_library_function(61))(p0, p1); }
-__typeof__(int) de265_get_image_matrix_coefficients(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_matrix_coefficients))gallery_format_library_function(62))(p0); }
-__typeof__(const uint8_t *) de265_get_image_plane(__typeof__(const struct de265_image *) p0, __typeof__(int) p1, __typeof__(int *) p2) { return ((__typeof__(&de265_get_image_plane))gallery_format_library_function(63))(p0, p1, p2); }
-__typeof__(int) de265_get_image_transfer_characteristics(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_transfer_characteristics))gallery_format_library_function(64))(p0); }
-__typeof__(int) de265_get_image_width(__typeof__(const struct de265_image *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_get_image_width))gallery_format_library_function(65))(p0, p1); }
-__typeof__(const struct de265_image *) de265_get_next_picture(__typeof__(de265_decoder_context *) p0) { return ((__typeof__(&de265_get_next_picture))gallery_format_library_function(66))(p0); }
-__typeof__(de265_decoder_context *) de265_new_decoder(void) { return ((__typeof__(&de265_new_decoder))gallery_format_library_function(67))(); }
-__typeof__(de265_error) de265_push_NAL(__typeof__(de265_decoder_context *) p0, __typeof__(const void *) p1, __typeof__(int) p2, __typeof__(de265_PTS) p3, __typeof__(void *) p4) { return ((__typeof__(&de265_push_NAL))gallery_format_library_function(68))(p0, p1, p2, p3, p4); }
-__typeof__(void) de265_release_next_picture(__typeof__(de265_decoder_context *) p0) { ((__typeof__(&de265_release_next_picture))gallery_format_library_function(69))(p0); }
-__typeof__(de265_error) de265_start_worker_threads(__typeof__(de265_decoder_context *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_start_worker_threads))gallery_format_library_function(70))(p0, p1); }
+__typeof__(de265_error) de265_decode(__typeof__(de265_decoder_context *) p0, __typeof__(int *) p1) { return ((__typeof__(&de265_decode))gallery_format_library_function(66))(p0, p1); }
+__typeof__(de265_error) de265_flush_data(__typeof__(de265_decoder_context *) p0) { return ((__typeof__(&de265_flush_data))gallery_format_library_function(67))(p0); }
+__typeof__(de265_error) de265_free_decoder(__typeof__(de265_decoder_context *) p0) { return ((__typeof__(&de265_free_decoder))gallery_format_library_function(68))(p0); }
+__typeof__(int) de265_get_bits_per_pixel(__typeof__(const struct de265_image *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_get_bits_per_pixel))gallery_format_library_function(69))(p0, p1); }
+__typeof__(enum de265_chroma) de265_get_chroma_format(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_chroma_format))gallery_format_library_function(70))(p0); }
+__typeof__(int) de265_get_image_colour_primaries(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_colour_primaries))gallery_format_library_function(71))(p0); }
+__typeof__(int) de265_get_image_full_range_flag(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_full_range_flag))gallery_format_library_function(72))(p0); }
+__typeof__(int) de265_get_image_height(__typeof__(const struct de265_image *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_get_image_height))gallery_format_library_function(73))(p0, p1); }
+__typeof__(int) de265_get_image_matrix_coefficients(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_matrix_coefficients))gallery_format_library_function(74))(p0); }
+__typeof__(const uint8_t *) de265_get_image_plane(__typeof__(const struct de265_image *) p0, __typeof__(int) p1, __typeof__(int *) p2) { return ((__typeof__(&de265_get_image_plane))gallery_format_library_function(75))(p0, p1, p2); }
+__typeof__(int) de265_get_image_transfer_characteristics(__typeof__(const struct de265_image *) p0) { return ((__typeof__(&de265_get_image_transfer_characteristics))gallery_format_library_function(76))(p0); }
+__typeof__(int) de265_get_image_width(__typeof__(const struct de265_image *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_get_image_width))gallery_format_library_function(77))(p0, p1); }
+__typeof__(const struct de265_image *) de265_get_next_picture(__typeof__(de265_decoder_context *) p0) { return ((__typeof__(&de265_get_next_picture))gallery_format_library_function(78))(p0); }
+__typeof__(de265_decoder_context *) de265_new_decoder(void) { return ((__typeof__(&de265_new_decoder))gallery_format_library_function(79))(); }
+__typeof__(de265_error) de265_push_NAL(__typeof__(de265_decoder_context *) p0, __typeof__(const void *) p1, __typeof__(int) p2, __typeof__(de265_PTS) p3, __typeof__(void *) p4) { return ((__typeof__(&de265_push_NAL))gallery_format_library_function(80))(p0, p1, p2, p3, p4); }
+__typeof__(void) de265_release_next_picture(__typeof__(de265_decoder_context *) p0) { ((__typeof__(&de265_release_next_picture))gallery_format_library_function(81))(p0); }
+__typeof__(de265_error) de265_start_worker_threads(__typeof__(de265_decoder_context *) p0, __typeof__(int) p1) { return ((__typeof__(&de265_start_worker_threads))gallery_format_library_function(82))(p0, p1); }
 
-__typeof__(void) dav1d_close(__typeof__(Dav1dContext **) p0) { ((__typeof__(&dav1d_close))gallery_format_library_function(71))(p0); }
-__typeof__(uint8_t *) dav1d_data_create(__typeof__(Dav1dData *) p0, __typeof__(size_t) p1) { return ((__typeof__(&dav1d_data_create))gallery_format_library_function(72))(p0, p1); }
-__typeof__(void) dav1d_data_unref(__typeof__(Dav1dData *) p0) { ((__typeof__(&dav1d_data_unref))gallery_format_library_function(73))(p0); }
-__typeof__(void) dav1d_default_settings(__typeof__(Dav1dSettings *) p0) { ((__typeof__(&dav1d_default_settings))gallery_format_library_function(74))(p0); }
-__typeof__(int) dav1d_get_picture(__typeof__(Dav1dContext *) p0, __typeof__(Dav1dPicture *) p1) { return ((__typeof__(&dav1d_get_picture))gallery_format_library_function(75))(p0, p1); }
-__typeof__(int) dav1d_open(__typeof__(Dav1dContext **) p0, __typeof__(const Dav1dSettings *) p1) { return ((__typeof__(&dav1d_open))gallery_format_library_function(76))(p0, p1); }
-__typeof__(void) dav1d_picture_unref(__typeof__(Dav1dPicture *) p0) { ((__typeof__(&dav1d_picture_unref))gallery_format_library_function(77))(p0); }
-__typeof__(int) dav1d_send_data(__typeof__(Dav1dContext *) p0, __typeof__(Dav1dData *) p1) { return ((__typeof__(&dav1d_send_data))gallery_format_library_function(78))(p0, p1); }
+__typeof__(void) dav1d_close(__typeof__(Dav1dContext **) p0) { ((__typeof__(&dav1d_close))gallery_format_library_function(83))(p0); }
+__typeof__(uint8_t *) dav1d_data_create(__typeof__(Dav1dData *) p0, __typeof__(size_t) p1) { return ((__typeof__(&dav1d_data_create))gallery_format_library_function(84))(p0, p1); }
+__typeof__(void) dav1d_data_unref(__typeof__(Dav1dData *) p0) { ((__typeof__(&dav1d_data_unref))gallery_format_library_function(85))(p0); }
+__typeof__(void) dav1d_default_settings(__typeof__(Dav1dSettings *) p0) { ((__typeof__(&dav1d_default_settings))gallery_format_library_function(86))(p0); }
+__typeof__(int) dav1d_get_picture(__typeof__(Dav1dContext *) p0, __typeof__(Dav1dPicture *) p1) { return ((__typeof__(&dav1d_get_picture))gallery_format_library_function(87))(p0, p1); }
+__typeof__(int) dav1d_open(__typeof__(Dav1dContext **) p0, __typeof__(const Dav1dSettings *) p1) { return ((__typeof__(&dav1d_open))gallery_format_library_function(88))(p0, p1); }
+__typeof__(void) dav1d_picture_unref(__typeof__(Dav1dPicture *) p0) { ((__typeof__(&dav1d_picture_unref))gallery_format_library_function(89))(p0); }
+__typeof__(int) dav1d_send_data(__typeof__(Dav1dContext *) p0, __typeof__(Dav1dData *) p1) { return ((__typeof__(&dav1d_send_data))gallery_format_library_function(90))(p0, p1); }
 
 #include <jxl/decode.h>
 #include <jxl/thread_parallel_runner.h>
 
-__typeof__(void) JxlDecoderCloseInput(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderCloseInput))gallery_format_library_function(79))(p0); }
-__typeof__(JxlDecoder *) JxlDecoderCreate(__typeof__(const JxlMemoryManager *) p0) { return ((__typeof__(&JxlDecoderCreate))gallery_format_library_function(80))(p0); }
-__typeof__(void) JxlDecoderDestroy(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderDestroy))gallery_format_library_function(81))(p0); }
-__typeof__(JxlDecoderStatus) JxlDecoderFlushImage(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderFlushImage))gallery_format_library_function(82))(p0); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetBasicInfo(__typeof__(const JxlDecoder *) p0, __typeof__(JxlBasicInfo *) p1) { return ((__typeof__(&JxlDecoderGetBasicInfo))gallery_format_library_function(83))(p0, p1); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsEncodedProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(JxlColorEncoding *) p3) { return ((__typeof__(&JxlDecoderGetColorAsEncodedProfile))gallery_format_library_function(84))(p0, p1, p2, p3); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsICCProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(uint8_t *) p3, __typeof__(size_t) p4) { return ((__typeof__(&JxlDecoderGetColorAsICCProfile))gallery_format_library_function(85))(p0, p1, p2, p3, p4); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetFrameHeader(__typeof__(const JxlDecoder *) p0, __typeof__(JxlFrameHeader *) p1) { return ((__typeof__(&JxlDecoderGetFrameHeader))gallery_format_library_function(86))(p0, p1); }
-__typeof__(JxlDecoderStatus) JxlDecoderGetICCProfileSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(size_t *) p3) { return ((__typeof__(&JxlDecoderGetICCProfileSize))gallery_format_library_function(87))(p0, p1, p2, p3); }
-__typeof__(JxlDecoderStatus) JxlDecoderImageOutBufferSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(size_t *) p2) { return ((__typeof__(&JxlDecoderImageOutBufferSize))gallery_format_library_function(88))(p0, p1, p2); }
-__typeof__(JxlDecoderStatus) JxlDecoderProcessInput(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderProcessInput))gallery_format_library_function(89))(p0); }
-__typeof__(void) JxlDecoderRewind(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderRewind))gallery_format_library_function(90))(p0); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetImageOutBuffer(__typeof__(JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(void *) p2, __typeof__(size_t) p3) { return ((__typeof__(&JxlDecoderSetImageOutBuffer))gallery_format_library_function(91))(p0, p1, p2, p3); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetInput(__typeof__(JxlDecoder *) p0, __typeof__(const uint8_t *) p1, __typeof__(size_t) p2) { return ((__typeof__(&JxlDecoderSetInput))gallery_format_library_function(92))(p0, p1, p2); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetKeepOrientation(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSetKeepOrientation))gallery_format_library_function(93))(p0, p1); }
-__typeof__(JxlDecoderStatus) JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) p0, __typeof__(JxlParallelRunner) p1, __typeof__(void *) p2) { return ((__typeof__(&JxlDecoderSetParallelRunner))gallery_format_library_function(94))(p0, p1, p2); }
-__typeof__(void) JxlDecoderSkipFrames(__typeof__(JxlDecoder *) p0, __typeof__(size_t) p1) { ((__typeof__(&JxlDecoderSkipFrames))gallery_format_library_function(95))(p0, p1); }
-__typeof__(JxlDecoderStatus) JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSubscribeEvents))gallery_format_library_function(96))(p0, p1); }
-__typeof__(uint32_t) JxlDecoderVersion(void) { return ((__typeof__(&JxlDecoderVersion))gallery_format_library_function(97))(); }
+__typeof__(void) JxlDecoderCloseInput(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderCloseInput))gallery_format_library_function(91))(p0); }
+__typeof__(JxlDecoder *) JxlDecoderCreate(__typeof__(const JxlMemoryManager *) p0) { return ((__typeof__(&JxlDecoderCreate))gallery_format_library_function(92))(p0); }
+__typeof__(void) JxlDecoderDestroy(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderDestroy))gallery_format_library_function(93))(p0); }
+__typeof__(JxlDecoderStatus) JxlDecoderFlushImage(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderFlushImage))gallery_format_library_function(94))(p0); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetBasicInfo(__typeof__(const JxlDecoder *) p0, __typeof__(JxlBasicInfo *) p1) { return ((__typeof__(&JxlDecoderGetBasicInfo))gallery_format_library_function(95))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsEncodedProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(JxlColorEncoding *) p3) { return ((__typeof__(&JxlDecoderGetColorAsEncodedProfile))gallery_format_library_function(96))(p0, p1, p2, p3); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetColorAsICCProfile(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(uint8_t *) p3, __typeof__(size_t) p4) { return ((__typeof__(&JxlDecoderGetColorAsICCProfile))gallery_format_library_function(97))(p0, p1, p2, p3, p4); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetFrameHeader(__typeof__(const JxlDecoder *) p0, __typeof__(JxlFrameHeader *) p1) { return ((__typeof__(&JxlDecoderGetFrameHeader))gallery_format_library_function(98))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderGetICCProfileSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(JxlColorProfileTarget) p2, __typeof__(size_t *) p3) { return ((__typeof__(&JxlDecoderGetICCProfileSize))gallery_format_library_function(99))(p0, p1, p2, p3); }
+__typeof__(JxlDecoderStatus) JxlDecoderImageOutBufferSize(__typeof__(const JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(size_t *) p2) { return ((__typeof__(&JxlDecoderImageOutBufferSize))gallery_format_library_function(100))(p0, p1, p2); }
+__typeof__(JxlDecoderStatus) JxlDecoderProcessInput(__typeof__(JxlDecoder *) p0) { return ((__typeof__(&JxlDecoderProcessInput))gallery_format_library_function(101))(p0); }
+__typeof__(void) JxlDecoderRewind(__typeof__(JxlDecoder *) p0) { ((__typeof__(&JxlDecoderRewind))gallery_format_library_function(102))(p0); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetImageOutBuffer(__typeof__(JxlDecoder *) p0, __typeof__(const JxlPixelFormat *) p1, __typeof__(void *) p2, __typeof__(size_t) p3) { return ((__typeof__(&JxlDecoderSetImageOutBuffer))gallery_format_library_function(103))(p0, p1, p2, p3); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetInput(__typeof__(JxlDecoder *) p0, __typeof__(const uint8_t *) p1, __typeof__(size_t) p2) { return ((__typeof__(&JxlDecoderSetInput))gallery_format_library_function(104))(p0, p1, p2); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetKeepOrientation(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSetKeepOrientation))gallery_format_library_function(105))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) p0, __typeof__(JxlParallelRunner) p1, __typeof__(void *) p2) { return ((__typeof__(&JxlDecoderSetParallelRunner))gallery_format_library_function(106))(p0, p1, p2); }
+__typeof__(void) JxlDecoderSkipFrames(__typeof__(JxlDecoder *) p0, __typeof__(size_t) p1) { ((__typeof__(&JxlDecoderSkipFrames))gallery_format_library_function(107))(p0, p1); }
+__typeof__(JxlDecoderStatus) JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) p0, __typeof__(int) p1) { return ((__typeof__(&JxlDecoderSubscribeEvents))gallery_format_library_function(108))(p0, p1); }
+__typeof__(uint32_t) JxlDecoderVersion(void) { return ((__typeof__(&JxlDecoderVersion))gallery_format_library_function(109))(); }
 
-__typeof__(JxlParallelRetCode) JxlThreadParallelRunner(__typeof__(void *) p0, __typeof__(void *) p1, __typeof__(JxlParallelRunInit) p2, __typeof__(JxlParallelRunFunction) p3, __typeof__(uint32_t) p4, __typeof__(uint32_t) p5) { return ((__typeof__(&JxlThreadParallelRunner))gallery_format_library_function(98))(p0, p1, p2, p3, p4, p5); }
-__typeof__(void *) JxlThreadParallelRunnerCreate(__typeof__(const JxlMemoryManager *) p0, __typeof__(size_t) p1) { return ((__typeof__(&JxlThreadParallelRunnerCreate))gallery_format_library_function(99))(p0, p1); }
-__typeof__(size_t) JxlThreadParallelRunnerDefaultNumWorkerThreads(void) { return ((__typeof__(&JxlThreadParallelRunnerDefaultNumWorkerThreads))gallery_format_library_function(100))(); }
-__typeof__(void) JxlThreadParallelRunnerDestroy(__typeof__(void *) p0) { ((__typeof__(&JxlThreadParallelRunnerDestroy))gallery_format_library_function(101))(p0); }
+__typeof__(JxlParallelRetCode) JxlThreadParallelRunner(__typeof__(void *) p0, __typeof__(void *) p1, __typeof__(JxlParallelRunInit) p2, __typeof__(JxlParallelRunFunction) p3, __typeof__(uint32_t) p4, __typeof__(uint32_t) p5) { return ((__typeof__(&JxlThreadParallelRunner))gallery_format_library_function(110))(p0, p1, p2, p3, p4, p5); }
+__typeof__(void *) JxlThreadParallelRunnerCreate(__typeof__(const JxlMemoryManager *) p0, __typeof__(size_t) p1) { return ((__typeof__(&JxlThreadParallelRunnerCreate))gallery_format_library_function(111))(p0, p1); }
+__typeof__(size_t) JxlThreadParallelRunnerDefaultNumWorkerThreads(void) { return ((__typeof__(&JxlThreadParallelRunnerDefaultNumWorkerThreads))gallery_format_library_function(112))(); }
+__typeof__(void) JxlThreadParallelRunnerDestroy(__typeof__(void *) p0) { ((__typeof__(&JxlThreadParallelRunnerDestroy))gallery_format_library_function(113))(p0); }
 
 #include <libraw/libraw.h>
 
-__typeof__(void) libraw_close(__typeof__(libraw_data_t *) p0) { ((__typeof__(&libraw_close))gallery_format_library_function(102))(p0); }
-__typeof__(libraw_data_t *) libraw_init(__typeof__(unsigned int) p0) { return ((__typeof__(&libraw_init))gallery_format_library_function(103))(p0); }
-__typeof__(int) libraw_open_buffer(__typeof__(libraw_data_t *) p0, __typeof__(void *) p1, __typeof__(size_t) p2) { return ((__typeof__(&libraw_open_buffer))gallery_format_library_function(104))(p0, p1, p2); }
-__typeof__(int) libraw_unpack_thumb(__typeof__(libraw_data_t *) p0) { return ((__typeof__(&libraw_unpack_thumb))gallery_format_library_function(105))(p0); }
-__typeof__(const char *) libraw_version(void) { return ((__typeof__(&libraw_version))gallery_format_library_function(106))(); }
+__typeof__(void) libraw_close(__typeof__(libraw_data_t *) p0) { ((__typeof__(&libraw_close))gallery_format_library_function(114))(p0); }
+__typeof__(libraw_data_t *) libraw_init(__typeof__(unsigned int) p0) { return ((__typeof__(&libraw_init))gallery_format_library_function(115))(p0); }
+__typeof__(int) libraw_open_buffer(__typeof__(libraw_data_t *) p0, __typeof__(void *) p1, __typeof__(size_t) p2) { return ((__typeof__(&libraw_open_buffer))gallery_format_library_function(116))(p0, p1, p2); }
+__typeof__(int) libraw_unpack_thumb(__typeof__(libraw_data_t *) p0) { return ((__typeof__(&libraw_unpack_thumb))gallery_format_library_function(117))(p0); }
+__typeof__(const char *) libraw_version(void) { return ((__typeof__(&libraw_version))gallery_format_library_function(118))(); }
 
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
 
-__typeof__(void) rsvg_handle_get_intrinsic_dimensions(__typeof__(RsvgHandle *) p0, __typeof__(gboolean *) p1, __typeof__(RsvgLength *) p2, __typeof__(gboolean *) p3, __typeof__(RsvgLength *) p4, __typeof__(gboolean *) p5, __typeof__(RsvgRectangle *) p6) { ((__typeof__(&rsvg_handle_get_intrinsic_dimensions))gallery_format_library_function(107))(p0, p1, p2, p3, p4, p5, p6); }
-__typeof__(gboolean) rsvg_handle_get_intrinsic_size_in_pixels(__typeof__(RsvgHandle *) p0, __typeof__(gdouble *) p1, __typeof__(gdouble *) p2) { return ((__typeof__(&rsvg_handle_get_intrinsic_size_in_pixels))gallery_format_library_function(108))(p0, p1, p2); }
-__typeof__(RsvgHandle *) rsvg_handle_new_from_data(__typeof__(const guint8 *) p0, __typeof__(gsize) p1, __typeof__(GError **) p2) { return ((__typeof__(&rsvg_handle_new_from_data))gallery_format_library_function(109))(p0, p1, p2); }
-__typeof__(gboolean) rsvg_handle_render_document(__typeof__(RsvgHandle *) p0, __typeof__(cairo_t *) p1, __typeof__(const RsvgRectangle *) p2, __typeof__(GError **) p3) { return ((__typeof__(&rsvg_handle_render_document))gallery_format_library_function(110))(p0, p1, p2, p3); }
-__typeof__(void) rsvg_handle_set_dpi(__typeof__(RsvgHandle *) p0, __typeof__(double) p1) { ((__typeof__(&rsvg_handle_set_dpi))gallery_format_library_function(111))(p0, p1); }
+__typeof__(void) rsvg_handle_get_intrinsic_dimensions(__typeof__(RsvgHandle *) p0, __typeof__(gboolean *) p1, __typeof__(RsvgLength *) p2, __typeof__(gboolean *) p3, __typeof__(RsvgLength *) p4, __typeof__(gboolean *) p5, __typeof__(RsvgRectangle *) p6) { ((__typeof__(&rsvg_handle_get_intrinsic_dimensions))gallery_format_library_function(119))(p0, p1, p2, p3, p4, p5, p6); }
+__typeof__(gboolean) rsvg_handle_get_intrinsic_size_in_pixels(__typeof__(RsvgHandle *) p0, __typeof__(gdouble *) p1, __typeof__(gdouble *) p2) { return ((__typeof__(&rsvg_handle_get_intrinsic_size_in_pixels))gallery_format_library_function(120))(p0, p1, p2); }
+__typeof__(RsvgHandle *) rsvg_handle_new_from_data(__typeof__(const guint8 *) p0, __typeof__(gsize) p1, __typeof__(GError **) p2) { return ((__typeof__(&rsvg_handle_new_from_data))gallery_format_library_function(121))(p0, p1, p2); }
+__typeof__(gboolean) rsvg_handle_render_document(__typeof__(RsvgHandle *) p0, __typeof__(cairo_t *) p1, __typeof__(const RsvgRectangle *) p2, __typeof__(GError **) p3) { return ((__typeof__(&rsvg_handle_render_document))gallery_format_library_function(122))(p0, p1, p2, p3); }
+__typeof__(void) rsvg_handle_set_dpi(__typeof__(RsvgHandle *) p0, __typeof__(double) p1) { ((__typeof__(&rsvg_handle_set_dpi))gallery_format_library_function(123))(p0, p1); }
 
-__typeof__(FcBool) FcConfigSubstitute(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcMatchKind) p2) { return ((__typeof__(&FcConfigSubstitute))gallery_format_library_function(112))(p0, p1, p2); }
-__typeof__(void) FcDefaultSubstitute(__typeof__(FcPattern *) p0) { ((__typeof__(&FcDefaultSubstitute))gallery_format_library_function(113))(p0); }
-__typeof__(FcPattern *) FcFontMatch(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcResult *) p2) { return ((__typeof__(&FcFontMatch))gallery_format_library_function(114))(p0, p1, p2); }
-__typeof__(FcBool) FcInit(void) { return ((__typeof__(&FcInit))gallery_format_library_function(115))(); }
-__typeof__(FcPattern *) FcNameParse(__typeof__(const FcChar8 *) p0) { return ((__typeof__(&FcNameParse))gallery_format_library_function(116))(p0); }
-__typeof__(void) FcPatternDestroy(__typeof__(FcPattern *) p0) { ((__typeof__(&FcPatternDestroy))gallery_format_library_function(117))(p0); }
-__typeof__(FcResult) FcPatternGetString(__typeof__(const FcPattern *) p0, __typeof__(const char *) p1, __typeof__(int) p2, __typeof__(FcChar8 **) p3) { return ((__typeof__(&FcPatternGetString))gallery_format_library_function(118))(p0, p1, p2, p3); }
+__typeof__(FcBool) FcConfigSubstitute(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcMatchKind) p2) { return ((__typeof__(&FcConfigSubstitute))gallery_format_library_function(124))(p0, p1, p2); }
+__typeof__(void) FcDefaultSubstitute(__typeof__(FcPattern *) p0) { ((__typeof__(&FcDefaultSubstitute))gallery_format_library_function(125))(p0); }
+__typeof__(FcPattern *) FcFontMatch(__typeof__(FcConfig *) p0, __typeof__(FcPattern *) p1, __typeof__(FcResult *) p2) { return ((__typeof__(&FcFontMatch))gallery_format_library_function(126))(p0, p1, p2); }
+__typeof__(FcBool) FcInit(void) { return ((__typeof__(&FcInit))gallery_format_library_function(127))(); }
+__typeof__(FcPattern *) FcNameParse(__typeof__(const FcChar8 *) p0) { return ((__typeof__(&FcNameParse))gallery_format_library_function(128))(p0); }
+__typeof__(void) FcPatternDestroy(__typeof__(FcPattern *) p0) { ((__typeof__(&FcPatternDestroy))gallery_format_library_function(129))(p0); }
+__typeof__(FcResult) FcPatternGetString(__typeof__(const FcPattern *) p0, __typeof__(const char *) p1, __typeof__(int) p2, __typeof__(FcChar8 **) p3) { return ((__typeof__(&FcPatternGetString))gallery_format_library_function(130))(p0, p1, p2, p3); }
 
-__typeof__(cairo_t *) cairo_create(__typeof__(cairo_surface_t *) p0) { return ((__typeof__(&cairo_create))gallery_format_library_function(119))(p0); }
-__typeof__(void) cairo_destroy(__typeof__(cairo_t *) p0) { ((__typeof__(&cairo_destroy))gallery_format_library_function(120))(p0); }
-__typeof__(int) cairo_format_stride_for_width(__typeof__(cairo_format_t) p0, __typeof__(int) p1) { return ((__typeof__(&cairo_format_stride_for_width))gallery_format_library_function(121))(p0, p1); }
-__typeof__(cairo_scaled_font_t *) cairo_get_scaled_font(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_get_scaled_font))gallery_format_library_function(122))(p0); }
-__typeof__(cairo_surface_t *) cairo_image_surface_create(__typeof__(cairo_format_t) p0, __typeof__(int) p1, __typeof__(int) p2) { return ((__typeof__(&cairo_image_surface_create))gallery_format_library_function(123))(p0, p1, p2); }
-__typeof__(cairo_surface_t *) cairo_image_surface_create_for_data(__typeof__(unsigned char *) p0, __typeof__(cairo_format_t) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&cairo_image_surface_create_for_data))gallery_format_library_function(124))(p0, p1, p2, p3, p4); }
-__typeof__(void) cairo_scale(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_scale))gallery_format_library_function(125))(p0, p1, p2); }
-__typeof__(cairo_scaled_font_t *) cairo_scaled_font_reference(__typeof__(cairo_scaled_font_t *) p0) { return ((__typeof__(&cairo_scaled_font_reference))gallery_format_library_function(126))(p0); }
-__typeof__(void) cairo_select_font_face(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_font_slant_t) p2, __typeof__(cairo_font_weight_t) p3) { ((__typeof__(&cairo_select_font_face))gallery_format_library_function(127))(p0, p1, p2, p3); }
-__typeof__(void) cairo_set_font_size(__typeof__(cairo_t *) p0, __typeof__(double) p1) { ((__typeof__(&cairo_set_font_size))gallery_format_library_function(128))(p0, p1); }
-__typeof__(cairo_status_t) cairo_status(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_status))gallery_format_library_function(129))(p0); }
-__typeof__(const char *) cairo_status_to_string(__typeof__(cairo_status_t) p0) { return ((__typeof__(&cairo_status_to_string))gallery_format_library_function(130))(p0); }
-__typeof__(void) cairo_surface_destroy(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_destroy))gallery_format_library_function(131))(p0); }
-__typeof__(void) cairo_surface_flush(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_flush))gallery_format_library_function(132))(p0); }
-__typeof__(void) cairo_text_extents(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_text_extents_t *) p2) { ((__typeof__(&cairo_text_extents))gallery_format_library_function(133))(p0, p1, p2); }
-__typeof__(void) cairo_translate(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_translate))gallery_format_library_function(134))(p0, p1, p2); }
+__typeof__(cairo_t *) cairo_create(__typeof__(cairo_surface_t *) p0) { return ((__typeof__(&cairo_create))gallery_format_library_function(131))(p0); }
+__typeof__(void) cairo_destroy(__typeof__(cairo_t *) p0) { ((__typeof__(&cairo_destroy))gallery_format_library_function(132))(p0); }
+__typeof__(int) cairo_format_stride_for_width(__typeof__(cairo_format_t) p0, __typeof__(int) p1) { return ((__typeof__(&cairo_format_stride_for_width))gallery_format_library_function(133))(p0, p1); }
+__typeof__(cairo_scaled_font_t *) cairo_get_scaled_font(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_get_scaled_font))gallery_format_library_function(134))(p0); }
+__typeof__(cairo_surface_t *) cairo_image_surface_create(__typeof__(cairo_format_t) p0, __typeof__(int) p1, __typeof__(int) p2) { return ((__typeof__(&cairo_image_surface_create))gallery_format_library_function(135))(p0, p1, p2); }
+__typeof__(cairo_surface_t *) cairo_image_surface_create_for_data(__typeof__(unsigned char *) p0, __typeof__(cairo_format_t) p1, __typeof__(int) p2, __typeof__(int) p3, __typeof__(int) p4) { return ((__typeof__(&cairo_image_surface_create_for_data))gallery_format_library_function(136))(p0, p1, p2, p3, p4); }
+__typeof__(void) cairo_scale(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_scale))gallery_format_library_function(137))(p0, p1, p2); }
+__typeof__(cairo_scaled_font_t *) cairo_scaled_font_reference(__typeof__(cairo_scaled_font_t *) p0) { return ((__typeof__(&cairo_scaled_font_reference))gallery_format_library_function(138))(p0); }
+__typeof__(void) cairo_select_font_face(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_font_slant_t) p2, __typeof__(cairo_font_weight_t) p3) { ((__typeof__(&cairo_select_font_face))gallery_format_library_function(139))(p0, p1, p2, p3); }
+__typeof__(void) cairo_set_font_size(__typeof__(cairo_t *) p0, __typeof__(double) p1) { ((__typeof__(&cairo_set_font_size))gallery_format_library_function(140))(p0, p1); }
+__typeof__(cairo_status_t) cairo_status(__typeof__(cairo_t *) p0) { return ((__typeof__(&cairo_status))gallery_format_library_function(141))(p0); }
+__typeof__(const char *) cairo_status_to_string(__typeof__(cairo_status_t) p0) { return ((__typeof__(&cairo_status_to_string))gallery_format_library_function(142))(p0); }
+__typeof__(void) cairo_surface_destroy(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_destroy))gallery_format_library_function(143))(p0); }
+__typeof__(void) cairo_surface_flush(__typeof__(cairo_surface_t *) p0) { ((__typeof__(&cairo_surface_flush))gallery_format_library_function(144))(p0); }
+__typeof__(void) cairo_text_extents(__typeof__(cairo_t *) p0, __typeof__(const char *) p1, __typeof__(cairo_text_extents_t *) p2) { ((__typeof__(&cairo_text_extents))gallery_format_library_function(145))(p0, p1, p2); }
+__typeof__(void) cairo_translate(__typeof__(cairo_t *) p0, __typeof__(double) p1, __typeof__(double) p2) { ((__typeof__(&cairo_translate))gallery_format_library_function(146))(p0, p1, p2); }
 
-__typeof__(void) g_object_unref(__typeof__(gpointer) p0) { ((__typeof__(&g_object_unref))gallery_format_library_function(135))(p0); }
+__typeof__(void) g_object_unref(__typeof__(gpointer) p0) { ((__typeof__(&g_object_unref))gallery_format_library_function(147))(p0); }
 
-__typeof__(void) g_error_free(__typeof__(GError *) p0) { ((__typeof__(&g_error_free))gallery_format_library_function(136))(p0); }
-__typeof__(void) g_free(__typeof__(gpointer) p0) { ((__typeof__(&g_free))gallery_format_library_function(137))(p0); }
-__typeof__(gpointer) g_malloc0(__typeof__(gsize) p0) { return ((__typeof__(&g_malloc0))gallery_format_library_function(138))(p0); }
+__typeof__(void) g_error_free(__typeof__(GError *) p0) { ((__typeof__(&g_error_free))gallery_format_library_function(148))(p0); }
+__typeof__(void) g_free(__typeof__(gpointer) p0) { ((__typeof__(&g_free))gallery_format_library_function(149))(p0); }
+__typeof__(gpointer) g_malloc0(__typeof__(gsize) p0) { return ((__typeof__(&g_malloc0))gallery_format_library_function(150))(p0); }
 

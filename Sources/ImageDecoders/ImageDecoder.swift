@@ -191,6 +191,12 @@ public struct ImageDecoder: Sendable {
         case .pnm:
             let pnm = PNMDecoder(bytes: buffer)
             if let header = pnm.wideHeader { return (try pnm.decode(header), nil) }
+        case .tiff:
+            // The kinds libtiff's RGBA interface (SDL_image's reading) refuses or shows wrongly; every other TIFF below.
+            let stated = ImageHeader.read(bytes: bytes, fileExtension: "tif").size
+            if let image = try TIFFDecoder(bytes: buffer).decodeIfNeeded(stated: stated, accepts: accepts) {
+                return (image, nil)
+            }
         case .tga where TGAGreyAlphaDecoder(bytes: buffer).isGreyAlpha:
             return (try TGAGreyAlphaDecoder(bytes: buffer).decode(), nil)
         case .png where PNGLayout.isPlain(buffer):

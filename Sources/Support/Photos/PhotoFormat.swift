@@ -23,7 +23,8 @@ public struct PhotoFormat: Sendable, Hashable {
             name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
             decoder: "SDL_image (libwebp), animated: libwebp's demuxer"),
         PhotoFormat(
-            name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"], decoder: "SDL_image (libtiff)"),
+            name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"],
+            decoder: "SDL_image (libtiff); odd depths, CMYK 16-bit and Lab: libtiff's scanlines"),
         PhotoFormat(name: "TGA", extensions: tgaExtensions, mimeTypes: ["image/x-tga"], decoder: "SDL_image"),
         PhotoFormat(name: "QOI", extensions: ["qoi"], mimeTypes: ["image/qoi"], decoder: "SDL_image"),
         PhotoFormat(
