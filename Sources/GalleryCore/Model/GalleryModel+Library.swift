@@ -24,6 +24,7 @@ extension GalleryModel {
         let start = min(max(photo.rawValue, 0), count - 1)
         gestures.tap.cancel()
         if renumbered(current) != current || PhotoID(start) != current { zoom.reset() }
+        var said: String?
         switch screen {
         case .grid(_, let back):
             screen = .grid(makeGrid(on: PhotoID(start)), returnTo: back)
@@ -37,8 +38,12 @@ extension GalleryModel {
                 Pager(
                     topology: pager.topology.kind.makeTopology(pageCount: count, startPage: start), viewport: viewport,
                     configuration: configuration, time: time))
+        case .compare(let compare, let back):
+            said = renumberCompare(
+                compare, back: back, count: count, renumbered: renumbered, showing: PhotoID(start), at: time)
         }
-        notice = note
+        let notes = [note, said].compactMap { $0 }
+        notice = notes.isEmpty ? nil : notes.joined(separator: " · ")
         showInfo(at: time)
     }
 

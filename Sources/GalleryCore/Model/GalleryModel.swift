@@ -168,7 +168,7 @@ public struct GalleryModel: Sendable {
     public var pagerMode: TopologyKind {
         switch screen {
         case .pager(let pager): pager.topology.kind
-        case .wheel(_, let back), .grid(_, let back): back
+        case .wheel(_, let back), .grid(_, let back), .compare(_, let back): back
         }
     }
 
@@ -177,6 +177,7 @@ public struct GalleryModel: Sendable {
         switch screen {
         case .pager(let pager), .wheel(let pager, _): pager.currentPage
         case .grid(let grid, _): PageIndex(grid.selection.rawValue)
+        case .compare(let compare, _): PageIndex(compare.left.rawValue)
         }
     }
 
@@ -219,7 +220,7 @@ public struct GalleryModel: Sendable {
             let result = body(&pager)
             screen = .wheel(pager, returnTo: back)
             return result
-        case .grid: return nil
+        case .grid, .compare: return nil
         }
     }
 
@@ -278,7 +279,9 @@ public struct GalleryModel: Sendable {
     /// What the world reports: facts for the next input, a resize, a feed's answer, outcomes of file work.
     private mutating func handle(_ report: WorldReport, at time: Double) -> [GalleryEffect] {
         switch report {
-        case .facts(let facts): self.facts = facts
+        case .facts(let facts):
+            self.facts = facts
+            syncCompare()
         case .resized(let viewport): return resize(to: viewport, at: time)
         case .canvasReset: return resetZoom()
         case .windowHidden(let hidden): setWindowHidden(hidden, at: time)

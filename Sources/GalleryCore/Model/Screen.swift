@@ -9,21 +9,24 @@ public enum Screen: Sendable {
     case wheel(Pager, returnTo: TopologyKind)
     /// The thumbnail grid, and the pager mode a cell opens in; no pager exists meanwhile.
     case grid(GridModel, returnTo: TopologyKind)
+    /// Two photos compared (`CompareModel`), and the pager mode it goes back to; no pager exists meanwhile.
+    case compare(CompareModel, returnTo: TopologyKind)
 
-    /// The mode shown, as the user names it.
+    /// The mode shown, as the user names it; the compare screen's is the pager mode it goes back to.
     public var mode: GalleryMode {
         switch self {
         case .pager(let pager): GalleryMode(pager.topology.kind)
         case .wheel: .wheel
         case .grid: .grid
+        case .compare(_, let back): GalleryMode(back)
         }
     }
 
-    /// The pager shown (the pager modes and the wheel); nil in the grid.
+    /// The pager shown (the pager modes and the wheel); nil in the grid and in compare.
     public var pager: Pager? {
         switch self {
         case .pager(let pager), .wheel(let pager, _): pager
-        case .grid: nil
+        case .grid, .compare: nil
         }
     }
 
@@ -42,6 +45,12 @@ public enum Screen: Sendable {
     /// The grid, when it shows.
     public var grid: GridModel? {
         if case .grid(let grid, _) = self { return grid }
+        return nil
+    }
+
+    /// The compare screen, when it shows.
+    public var compare: CompareModel? {
+        if case .compare(let compare, _) = self { return compare }
         return nil
     }
 }

@@ -31,6 +31,8 @@ extension GalleryController {
                 thumbnails: thumbnails, renderer: renderer, marked: model.marks.contains)
         case .grid:
             try paintGrid()
+        case .compare(let compare, _):
+            try paintCompare(compare)
         case .pager(let pager):
             let feedEnd: FeedEndContent =
                 feedState == .failed
@@ -86,7 +88,7 @@ extension GalleryController {
     var overlayState: OverlayState {
         var state = model.overlay(
             name: shownName, now: now, panelLines: infoPanelLines,
-            photo: photoFacts)
+            photo: compareFacts ?? photoFacts, comparedName: comparedName)
         state.warning = decoderSandbox?.notice
         return state
     }

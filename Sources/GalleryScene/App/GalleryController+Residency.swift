@@ -26,6 +26,9 @@ extension GalleryController {
             let wanted = updateGridThumbnails()
             guard thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells)) else { return }
             strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
+        case .compare(let compare, _):
+            updateCompareResidency(compare)
+            return
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
             if model.dismissGrid != nil { updateGridThumbnails() }

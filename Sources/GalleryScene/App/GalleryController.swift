@@ -335,7 +335,11 @@ public final class GalleryController {
     /// last frame drew what a click can hit, and how far the help scrolls while it shows.
     func refreshFacts(at time: Double) {
         let helpMaxScroll = model.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
-        report(.facts(FrameFacts(fits: decodedFits(), layout: drawnLayout, helpMaxScroll: helpMaxScroll)), at: time)
+        report(
+            .facts(
+                FrameFacts(
+                    fits: decodedFits(), layout: drawnLayout, helpMaxScroll: helpMaxScroll,
+                    pictures: comparedPictures())), at: time)
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`
