@@ -61,6 +61,19 @@ struct CompareModeTests {
         #expect(model.compare == nil && model.currentPhoto == 3)
     }
 
+    @Test("N and P move the right-hand photo to the next or previous marked one, passing over the marked left-hand one")
+    func marked() {
+        var model = Self.model()
+        Self.press(["m", "Right", "Right", "m", "Left", "Left", "v"], on: &model)
+        #expect(model.marks.inOrder == [3, 5] && model.compare?.left == 3 && model.compare?.right == 5)
+        Self.press(["Home", "N"], on: &model)
+        #expect(model.compare?.right == 5)
+        Self.press(["P"], on: &model)
+        #expect(model.compare?.right == 5, "none before it but the left-hand photo")
+        Self.press(["End", "m", "Home", "N", "N"], on: &model)
+        #expect(model.compare?.right == 9 && model.marks.inOrder == [3, 5, 9])
+    }
+
     @Test(
         "v says why it cannot compare: one photo, none, the grid, the feed",
         arguments: [
