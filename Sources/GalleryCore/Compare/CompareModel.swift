@@ -38,6 +38,9 @@ public struct CompareModel: Sendable {
     var grip: Grip?
     /// The scale a pinch started from and its centre.
     var pinchStart: (scale: Double, x: Double, y: Double)?
+    /// Whether the photos were renumbered since the adapter last measured them: until it does, sizes known by photo
+    /// number may be another photo's.
+    public internal(set) var awaitsPictures = false
 
     /// Pixels either side of the swipe divider where a press takes the divider rather than the picture.
     public static let dividerReach = 24.0
@@ -199,9 +202,10 @@ public struct CompareModel: Sendable {
         self.left = Self.clamp(left, count: count)
         self.right = Self.clamp(right, count: count)
         if self.right == self.left { self.right = Self.neighbour(of: self.left, count: count) }
-        // Sizes of other photos than before are not known yet.
+        // Sizes of other photos than before are not known yet; sizes by number, measured before, may be another's.
         if self.left != oldLeft { leftPicture = nil }
         if self.right != oldRight { rightPicture = nil }
+        awaitsPictures = true
         return true
     }
 

@@ -75,11 +75,15 @@ extension GalleryModel {
     }
 
     /// Gives the compare screen the facts it measures on: the area below the status bar (as the last frame laid it
-    /// out) and the compared photos' sizes.
-    mutating func syncCompare() {
+    /// out) and the compared photos' sizes, once measured after a renumbering (`freshFacts`: the adapter's facts just
+    /// came).
+    mutating func syncCompare(freshFacts: Bool = false) {
         guard case .compare(var compare, let back) = screen else { return }
         compare.setArea(compareArea)
-        compare.setPictures(left: facts.pictures[compare.left], right: facts.pictures[compare.right])
+        if freshFacts { compare.awaitsPictures = false }
+        if !compare.awaitsPictures {
+            compare.setPictures(left: facts.pictures[compare.left], right: facts.pictures[compare.right])
+        }
         screen = .compare(compare, returnTo: back)
     }
 

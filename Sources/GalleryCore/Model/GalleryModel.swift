@@ -281,7 +281,7 @@ public struct GalleryModel: Sendable {
         switch report {
         case .facts(let facts):
             self.facts = facts
-            syncCompare()
+            syncCompare(freshFacts: true)
         case .resized(let viewport): return resize(to: viewport, at: time)
         case .canvasReset: return resetZoom()
         case .windowHidden(let hidden): setWindowHidden(hidden, at: time)

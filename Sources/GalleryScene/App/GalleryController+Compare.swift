@@ -33,14 +33,27 @@ extension GalleryController {
         store.apply(ResidencyPlan<PhotoID>(required: Self.unique([compare.left] + plan.required.map(photo(ofPage:)))))
     }
 
-    /// Paints the compare screen: both photos' textures are given their slots first, so painting uploads none.
+    /// Paints the compare screen: both photos' textures are given their slots first (and an animated left-hand photo its
+    /// frame), so painting uploads none.
     func paintCompare(_ compare: CompareModel) throws {
-        try store.fillSlots(ComparePainter.slots(of: compare))
+        let shown = ComparePainter.slots(of: compare)
+        try store.fillSlots(shown)
+        // The left-hand photo is the current one: when it animates, it plays here as in the pager.
+        try uploadAnimationFrame(shown)
         let painter = ComparePainter(scene: painter)
         try painter.prepare(compare, store: store, scale: scale, renderer: renderer)
         try painter.paint(
             compare, store: store, scale: scale, renderer: renderer, marked: model.marks.contains,
             orientation: model.orientation(of:))
+    }
+
+    /// Where the compare screen draws its photos, as the model places them (a side not measured yet: -1); empty outside
+    /// compare.
+    var comparedFrames: [Double] {
+        guard let compare = model.compare else { return [] }
+        return CompareSide.allCases.flatMap { side in
+            compare.frame(of: side).map { [$0.x, $0.y, $0.width, $0.height] } ?? [-1]
+        }
     }
 
     /// The right-hand photo's name, for the information line and the status bar; empty outside compare.

@@ -335,11 +335,14 @@ public final class GalleryController {
     /// last frame drew what a click can hit, and how far the help scrolls while it shows.
     func refreshFacts(at time: Double) {
         let helpMaxScroll = model.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
+        let comparedBefore = comparedFrames
         report(
             .facts(
                 FrameFacts(
                     fits: decodedFits(), layout: drawnLayout, helpMaxScroll: helpMaxScroll,
                     pictures: comparedPictures())), at: time)
+        // The compare screen measures its photos on these facts: a size that arrived moves a picture.
+        if comparedFrames != comparedBefore { needsRedraw = true }
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`

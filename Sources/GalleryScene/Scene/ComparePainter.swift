@@ -51,7 +51,8 @@ struct ComparePainter {
                 // Until the model knows the photo's size (a frame later) it is fitted to its box.
                 let rect =
                     compare.frame(of: side).map(Self.pixelRect)
-                    ?? box.centring(store.shownSize(of: texture.size, in: box.size, orientation: turn))
+                    ?? box.centring(
+                        store.shownSize(of: texture.size, in: store.box, orientation: turn).fitted(inside: box.size))
                 try scene.draw(texture, in: rect, turn, renderer: renderer)
                 if marked(photo) { try MarkBadge.paint(in: Self.visible(rect, in: box), renderer: renderer) }
                 continue

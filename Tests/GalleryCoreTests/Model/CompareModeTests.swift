@@ -100,11 +100,18 @@ struct CompareModeTests {
             note: nil, at: model.now + 1)
         #expect(model.compare?.left == 3 && model.compare?.right == 4)
         #expect(model.notice == "compare: a compared photo is gone")
-        // Photo 0 is gone: both move down one.
+        // Photo 0 is gone: both move down one. The sizes measured by number before belong to other photos now.
+        let (wide, tall) = (ComparedPicture(width: 400, height: 300)!, ComparedPicture(width: 300, height: 400)!)
+        _ = model.handle(.report(.facts(FrameFacts(pictures: [3: wide, 4: tall]))), at: model.now)
+        #expect(model.compare?.leftPicture == wide && model.compare?.rightPicture == tall)
         model.renumberPhotos(
             count: 8, renumbered: { $0 == 0 ? nil : PhotoID($0.rawValue - 1) }, showing: 2, note: "1 file removed",
             at: model.now + 2)
         #expect(model.compare?.left == 2 && model.compare?.right == 3 && model.notice == "1 file removed")
+        Self.press(["="], on: &model)
+        #expect(model.compare?.leftPicture == nil && model.compare?.rightPicture == nil, "old numbers' sizes unused")
+        _ = model.handle(.report(.facts(FrameFacts(pictures: [2: wide, 3: tall]))), at: model.now)
+        #expect(model.compare?.leftPicture == wide && model.compare?.rightPicture == tall)
         model.renumberPhotos(count: 1, renumbered: { $0 == 2 ? 0 : nil }, showing: 0, note: nil, at: model.now + 3)
         #expect(model.compare == nil && model.mode == .bounded && model.photoCount == 1)
         #expect(model.notice == "compare closed: one photo left")

@@ -23,6 +23,12 @@ extension SDLSerializedTests {
                 })
         }
 
+        /// A `width` × `height` photo of one `colour`.
+        static func solid(_ colour: (Int, Int, Int), width: Int, height: Int) -> [UInt8] {
+            PNGChunks.solid(
+                width: width, height: height, red: UInt8(colour.0), green: UInt8(colour.1), blue: UInt8(colour.2))
+        }
+
         /// Whether `pixel` is near `colour`.
         static func near(_ pixel: RGBA, _ colour: (Int, Int, Int)) -> Bool {
             abs(Int(pixel.r) - colour.0) < 40 && abs(Int(pixel.g) - colour.1) < 40 && abs(Int(pixel.b) - colour.2) < 40
@@ -75,6 +81,47 @@ extension SDLSerializedTests {
 
             let back = try HeadlessEndToEndTests.load(run.shot("back.png"))
             #expect(Self.near(back.pixel(x: 400, y: 200), Self.red) && Self.near(back.pixel(x: 600, y: 200), Self.red))
+        }
+
+        @Test(
+            "a compared photo that cannot be shown, or is deleted, gives way to a neighbour, each fitted by its own size"
+        )
+        func libraryChanges() throws {
+            let folder = try TemporaryDirectory()
+            try Data(Self.solid(Self.red, width: 200, height: 150)).write(
+                to: URL(fileURLWithPath: folder.path("1.png")))
+            try Data(Self.solid(Self.blue, width: 150, height: 200)).write(
+                to: URL(fileURLWithPath: folder.path("2.png")))
+            try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.path("3.png")))
+            try Data(Self.solid(Self.green, width: 200, height: 150)).write(
+                to: URL(fileURLWithPath: folder.path("4.png")))
+            let data = try TemporaryDirectory()
+            let run = try GalleryProcess.run(
+                [
+                    ScriptLine.key(0.3, "v"), ScriptLine.key(0.6, "Right"), ScriptLine.shot(1.5, "dropped.png"),
+                    ScriptLine.key(1.7, "Right"), ScriptLine.shot(2.5, "green.png"), ScriptLine.key(2.7, "Delete"),
+                    ScriptLine.shot(4.0, "deleted.png"),
+                ],
+                arguments: ["--no-thumbnail-cache", folder.url.path], size: "800x400",
+                environment: ["XDG_DATA_HOME": data.url.path])
+            #expect(run.status == 0, "\(run.standardError)")
+            // 3.png is dropped: the right half goes back to the portrait blue photo, 300 × 400 from x 450.
+            let dropped = try HeadlessEndToEndTests.load(run.shot("dropped.png"))
+            #expect(
+                Self.near(dropped.pixel(x: 200, y: 200), Self.red)
+                    && Self.near(dropped.pixel(x: 600, y: 200), Self.blue))
+            #expect(!Self.near(dropped.pixel(x: 420, y: 200), Self.blue), "the portrait photo fitted by its own size")
+            let green = try HeadlessEndToEndTests.load(run.shot("green.png"))
+            #expect(
+                Self.near(green.pixel(x: 600, y: 200), Self.green) && !Self.near(green.pixel(x: 600, y: 20), Self.green)
+            )
+            // Delete moved the left-hand (red) photo to the Trash: the blue one takes its place, fitted by its own size.
+            let deleted = try HeadlessEndToEndTests.load(run.shot("deleted.png"))
+            #expect(
+                Self.near(deleted.pixel(x: 200, y: 200), Self.blue)
+                    && !Self.near(deleted.pixel(x: 20, y: 200), Self.blue))
+            #expect(Self.near(deleted.pixel(x: 600, y: 200), Self.green))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("1.png")))
         }
     }
 }
