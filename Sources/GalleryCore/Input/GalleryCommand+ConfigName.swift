@@ -13,7 +13,7 @@ extension GalleryCommand {
             .toggleAnimation, .nextFrame, .previousFrame, .reload, .retry, .cycleSort, .toggleMark, .invertMarks,
             .clearMarks, .nextMarked, .previousMarked, .toggleHelp, .back, .quit, .trash, .undoTrash,
         ] + (1...9).map { .moveTo($0) } + (1...9).map { .copyTo($0) } + [.saveTurn, .copyPath, .openWith]
-        + (1...9).map { .action($0) }
+        + (1...9).map { .action($0) } + [.compare(.toggle), .compare(.layout), .compare(.swap)]
 
     /// The command's name in the configuration file (`zoom-in`, `mode-grid`, `action-3`); nil for the commands no key
     /// gives (a page or photo to go to, which only clicks and typed numbers name).
@@ -70,6 +70,9 @@ extension GalleryCommand {
         case .saveTurn: "save-turn"
         case .copyPath: "copy-path"
         case .openWith: "open-with"
+        case .compare(.toggle): "compare"
+        case .compare(.layout): "compare-layout"
+        case .compare(.swap): "compare-swap"
         }
     }
 

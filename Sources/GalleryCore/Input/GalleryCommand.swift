@@ -103,4 +103,6 @@ public enum GalleryCommand: Hashable, Sendable {
     case copyPath
     /// Open the current photo in the desktop's default application for its type (`xdg-open`, Ctrl+O).
     case openWith
+    /// Compare two photos: open or close the compare screen, change its layout, swap its sides (`v`, `V`, `u`).
+    case compare(CompareAction)
 }

@@ -8,15 +8,18 @@ public enum GestureMap {
         GestureBinding(
             gesture: "touchpad two-finger scroll",
             summary: "the photos follow the fingers 1:1, rest with them, fling on lift (X11: a swipe turns one photo)"),
-        GestureBinding(gesture: "mouse wheel", summary: "next / previous photo, one per notch (grid: a row)"),
+        GestureBinding(
+            gesture: "mouse wheel", summary: "next / previous photo, one per notch (grid: a row; compare: zoom both)"),
         GestureBinding(
             gesture: "click on the left / right third", summary: "previous / next photo (the middle does nothing)"),
         GestureBinding(
             gesture: "double-click in the middle", summary: "zoom to 100 % at the pointer, or back to fit"),
         GestureBinding(
-            gesture: "Ctrl + mouse wheel, pinch", summary: "zoom in or out at the pointer (grid: the thumbnail size)"),
+            gesture: "Ctrl + mouse wheel, pinch",
+            summary: "zoom in or out at the pointer (grid: the thumbnail size; compare: both)"),
         GestureBinding(
-            gesture: "drag a zoomed photo", summary: "pans it; past its left or right edge the next photo comes in"),
+            gesture: "drag a zoomed photo",
+            summary: "pans it; past its left or right edge the next photo comes in (compare: both, or the divider)"),
         GestureBinding(gesture: "click on a page dot", summary: "go to that photo, the short way round"),
         GestureBinding(
             gesture: "click in the feed, wheel or grid", summary: "retry a failed load / open that row / that photo"),

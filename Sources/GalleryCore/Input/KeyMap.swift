@@ -45,7 +45,13 @@ public enum KeyMap {
         KeyBinding(
             [KeyAction(.character("W"), .zoomToFit), KeyAction(.character("e"), .cycleFitMode)],
             "fit the photo; e: each photo fit, as wide (from its top), filled"),
-        KeyBinding([.character("z")], .toggleKeepZoom, "keep the zoom and pan over page turns, or not"),
+        KeyBinding(
+            [
+                KeyAction(.character("z"), .toggleKeepZoom), KeyAction(.character("v"), .compare(.toggle)),
+                KeyAction(.character("V"), .compare(.layout)), KeyAction(.character("u"), .compare(.swap)),
+            ],
+            "keep the zoom over page turns; v: compare with the next (or marked) photo; V: swipe; u: swap",
+            label: "z, v, V, u"),
         // nsxiv's view keys.
         KeyBinding(
             [

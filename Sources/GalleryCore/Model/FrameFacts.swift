@@ -26,11 +26,17 @@ public struct FrameFacts: Sendable {
     public var layout: SceneLayout?
     /// How many lines the help can scroll in this window while it shows (nil: it does not show).
     public var helpMaxScroll: Int?
+    /// The compared photos' own pixels as drawn, by photo, once decoded (the compare screen's zoom is measured on them).
+    public var pictures: [PhotoID: ComparedPicture]
 
     /// Facts as given; none by default (nothing decoded, nothing drawn yet).
-    public init(fits: [PhotoID: Fit] = [:], layout: SceneLayout? = nil, helpMaxScroll: Int? = nil) {
+    public init(
+        fits: [PhotoID: Fit] = [:], layout: SceneLayout? = nil, helpMaxScroll: Int? = nil,
+        pictures: [PhotoID: ComparedPicture] = [:]
+    ) {
         self.fits = fits
         self.layout = layout
         self.helpMaxScroll = helpMaxScroll
+        self.pictures = pictures
     }
 }

@@ -6,6 +6,7 @@ extension GalleryModel {
     /// Carries out `command` at `time`; returns what the adapter does in the world.
     mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
         if let effects = inGrid(at: time, { $0.perform(command, at: time) }) { return effects }
+        if let effects = inCompare(at: time, { $0.perform(command) }) { return effects }
         if let response = screen.wheel?.response(to: command) { return inWheel(response, at: time) }
         switch command {
         case .next: return move(.next, at: time)
@@ -76,6 +77,9 @@ extension GalleryModel {
             return [.runAction(number: number, photo: targetPhoto, marked: marks.inOrder)]
         case .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo, .saveTurn:
             return performFileCommand(command, at: time)
+        case .compare(.toggle): return openCompare(at: time)
+        // The layout and the sides are the compare screen's, which took them when it shows.
+        case .compare(.layout), .compare(.swap): break
         }
         return []
     }

@@ -41,6 +41,7 @@ extension GalleryModel {
     /// The arena: the screen's recognisers asked in turn, the tap watching.
     private mutating func arena(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
         if let effects = inGrid(at: time, { $0.pointer(phase, at: time) }) { return effects }
+        if let effects = inCompare(at: time, { $0.pointer(phase) }) { return effects }
         let clicked = watchTap(phase, at: time)
         for recogniser in PagerRecogniser.allCases {
             guard let effects = offer(phase, to: recogniser, at: time) else { continue }
@@ -144,7 +145,7 @@ extension GalleryModel {
             guard slot?.content == .feedEnd else { return clickThirds(x: x, y: y, at: time) }
             gestures.lastClick = (time, x, y)
             return retryFeed(at: time)
-        case .pager, .grid:
+        case .pager, .grid, .compare:
             return clickThirds(x: x, y: y, at: time)
         }
     }
@@ -162,6 +163,16 @@ extension GalleryModel {
         }
         if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
+        // In compare a notch zooms both photos (away from the user: in).
+        if let effects = inCompare(
+            at: time,
+            { compare in
+                compare.zoom(notches: turn.command == .previous ? turn.count : -turn.count)
+                return .taken
+            })
+        {
+            return effects
+        }
         // In the grid a notch scrolls a row, the selection staying put.
         let rows = turn.command == .next ? turn.count : -turn.count
         if let effects = inGrid(

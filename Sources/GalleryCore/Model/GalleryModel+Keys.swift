@@ -53,7 +53,7 @@ extension GalleryModel {
     /// Right do, a zoomed photo pans (nsxiv); a pager at fit takes none.
     private func scrollCommand(_ step: Int, at time: Double) -> GalleryCommand? {
         switch screen {
-        case .grid: .pan(step < 0 ? .up : .down)
+        case .grid, .compare: .pan(step < 0 ? .up : .down)
         case .wheel: step < 0 ? .previous : .next
         case .pager: zoom.shown(at: time) == nil ? nil : .pan(step < 0 ? .up : .down)
         }

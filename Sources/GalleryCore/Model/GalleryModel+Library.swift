@@ -26,10 +26,17 @@ extension GalleryModel {
         let start = min(max(photo.rawValue, 0), count - 1)
         gestures.tap.cancel()
         if renumbered(current) != current || PhotoID(start) != current { zoom.reset() }
-        screen = screen.relaid(
-            photoCount: count, start: start, viewport: viewport, configuration: settings.configuration, time: time,
-            grid: makeGrid(on:))
-        overlays.notice = note
+        var said: String?
+        if case .compare(let compare, let back) = screen {
+            said = renumberCompare(
+                compare, back: back, count: count, renumbered: renumbered, showing: PhotoID(start), at: time)
+        } else {
+            screen = screen.relaid(
+                photoCount: count, start: start, viewport: viewport, configuration: settings.configuration, time: time,
+                grid: makeGrid(on:))
+        }
+        let notes = [note, said].compactMap { $0 }
+        overlays.notice = notes.isEmpty ? nil : notes.joined(separator: " · ")
         showInfo(at: time)
     }
 

@@ -20,7 +20,8 @@ extension GalleryModel {
     )
         -> [GalleryEffect]
     {
-        guard kind != mode || requested != nil else { return [] }
+        // The compare screen's mode is the pager's it goes back to: that pager's key leaves it too.
+        guard kind != mode || requested != nil || compare != nil else { return [] }
         // With no photos yet (an empty watched folder) only the feed has pages to show: its spinner.
         guard kind == .feed || photoCount > 0 else { return [] }
         let left = mode

@@ -36,17 +36,20 @@ extension GalleryModel {
         overlays.infoShownAt.map { $0 + InfoFade.hold }.flatMap { $0 > now ? $0 : nil }
     }
 
-    /// What the overlays show at `now`, the current photo being `name`, with the panel's `panelLines` when it shows,
-    /// and the photo's own `size` and `zoomPercent` for the status bar when it shows (nil when not known).
+    /// What the overlays show at `now`, the current photo being `name` (in compare the right-hand one being
+    /// `comparedName`), with the panel's `panelLines` when it shows, and the photo's own `size` and `zoomPercent` for
+    /// the status bar when it shows (nil when not known).
     public func overlay(
         name: String, now: Double, panelLines: @autoclosure () -> [String],
-        photo: @autoclosure () -> (size: (width: Int, height: Int)?, zoomPercent: Int?) = (nil, nil)
+        photo: @autoclosure () -> (size: (width: Int, height: Int)?, zoomPercent: Int?) = (nil, nil),
+        comparedName: String = ""
     ) -> OverlayState {
         let page = currentPage.rawValue
         var info =
             showsFeedEnd
             ? "\(feedEndLabel) · \(mode.displayName)"
-            : "\(page + 1) / \(pageCount) — \(name) · \(mode.displayName)"
+            : compareLabel(leftName: name, rightName: comparedName)
+                ?? "\(page + 1) / \(pageCount) — \(name) · \(mode.displayName)"
         if slideshow.isRunning { info += " · slideshow \(Self.seconds(slideshow.interval))" }
         if !showsFeedEnd, let marked = markText { info += " · " + marked }
         if let notice = overlays.notice { info += " · " + notice }
@@ -62,7 +65,9 @@ extension GalleryModel {
                 ? OverlayState.Dots(count: pageCount, current: showsFeedEnd ? pageCount : page) : nil,
             panel: overlays.showsInfoPanel ? panelLines() : nil,
             help: overlays.showsHelp ? overlays.keyHelpLines + [""] + GestureMap.helpLines : nil,
-            status: overlays.showsStatusBar ? statusLine(name: name, photo: photo()).text : nil)
+            status: overlays.showsStatusBar
+                ? statusLine(name: compareNames(leftName: name, rightName: comparedName) ?? name, photo: photo()).text
+                : nil)
         state.helpScroll = overlays.helpScroll
         return state
     }

@@ -186,7 +186,9 @@ public struct GalleryModel: Sendable {
     /// What the world reports: facts for the next input, a resize, a feed's answer, outcomes of file work.
     private mutating func handle(_ report: WorldReport, at time: Double) -> [GalleryEffect] {
         switch report {
-        case .facts(let facts): self.facts = facts
+        case .facts(let facts):
+            self.facts = facts
+            syncCompare(freshFacts: true)
         case .resized(let viewport): return resize(to: viewport, at: time)
         case .canvasReset: return resetZoom()
         case .windowHidden(let hidden): setWindowHidden(hidden, at: time)

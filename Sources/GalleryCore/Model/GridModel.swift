@@ -78,7 +78,7 @@ public struct GridModel: Sendable {
         case .mode, .quit, .back, .reload, .cycleSort, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel,
             .toggleStatusBar, .toggleFullscreen, .toggleMark, .invertMarks, .clearMarks, .nextMarked,
             .previousMarked, .action, .trash, .undoTrash, .copyPath, .openWith, .cycleFitMode, .toggleGridNames,
-            .moveTo, .copyTo, .saveTurn:
+            .moveTo, .copyTo, .saveTurn, .compare:
             return .notTaken
         }
         return .taken

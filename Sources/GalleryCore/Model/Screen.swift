@@ -11,6 +11,8 @@ public enum Screen: Sendable {
     case wheel(WheelScreen)
     /// The thumbnail grid, and the pager mode a cell opens in; no pager exists meanwhile.
     case grid(GridModel, returnTo: TopologyKind)
+    /// Two photos compared (`CompareModel`), and the pager mode it goes back to; no pager exists meanwhile.
+    case compare(CompareModel, returnTo: TopologyKind)
 
     /// The screen `mode` shows first, `start` at its centre: `returnTo` is the pager mode the wheel and the grid open
     /// photos in; `grid` lays the grid out.
@@ -40,12 +42,13 @@ public enum Screen: Sendable {
         }
     }
 
-    /// The mode shown, as the user names it.
+    /// The mode shown, as the user names it; the compare screen's is the pager mode it goes back to.
     public var mode: GalleryMode {
         switch self {
         case .pager(let pager): GalleryMode(pager.topology.kind)
         case .wheel: .wheel
         case .grid: .grid
+        case .compare(_, let back): GalleryMode(back)
         }
     }
 
@@ -54,25 +57,27 @@ public enum Screen: Sendable {
         switch self {
         case .pager(let pager): pager.topology.kind
         case .wheel(let wheel): wheel.returnTo
-        case .grid(_, let back): back
+        case .grid(_, let back), .compare(_, let back): back
         }
     }
 
-    /// The pager shown (the pager modes and the wheel's rows); nil in the grid.
+    /// The pager shown (the pager modes and the wheel's rows); nil in the grid and in compare.
     public var pager: Pager? {
         switch self {
         case .pager(let pager): pager
         case .wheel(let wheel): wheel.rows
-        case .grid: nil
+        case .grid, .compare: nil
         }
     }
 
-    /// The logical page at the centre: the pager's, the wheel's row, or the grid's selected photo's number.
+    /// The logical page at the centre: the pager's, the wheel's row, the grid's selected photo's number, or the
+    /// left-hand photo's in compare.
     public var currentPage: PageIndex {
         switch self {
         case .pager(let pager): pager.currentPage
         case .wheel(let wheel): wheel.rows.currentPage
         case .grid(let grid, _): PageIndex(grid.selection.rawValue)
+        case .compare(let compare, _): PageIndex(compare.left.rawValue)
         }
     }
 
@@ -100,7 +105,13 @@ public enum Screen: Sendable {
         return nil
     }
 
-    /// Runs `body` on the pager shown (the wheel's rows too) and keeps what it did; nil in the grid.
+    /// The compare screen, when it shows.
+    public var compare: CompareModel? {
+        if case .compare(let compare, _) = self { return compare }
+        return nil
+    }
+
+    /// Runs `body` on the pager shown (the wheel's rows too) and keeps what it did; nil in the grid and in compare.
     mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? {
         switch self {
         case .pager(var pager):
@@ -111,7 +122,7 @@ public enum Screen: Sendable {
             let result = body(&wheel.rows)
             self = .wheel(wheel)
             return result
-        case .grid: return nil
+        case .grid, .compare: return nil
         }
     }
 
@@ -124,7 +135,8 @@ public enum Screen: Sendable {
     }
 
     /// The same screen over a library of `photoCount` photos, `start` at its centre, the pager's topology built afresh
-    /// so its invariants hold; `grid` lays the grid out.
+    /// so its invariants hold; `grid` lays the grid out. (Compare keeps its photos by their new numbers instead:
+    /// `GalleryModel.renumberCompare`.)
     func relaid(
         photoCount: Int, start: Int, viewport: Viewport, configuration: PagerConfiguration, time: Double,
         grid: (PhotoID) -> GridModel

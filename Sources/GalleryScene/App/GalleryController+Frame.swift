@@ -26,6 +26,7 @@ extension GalleryController {
         switch model.screen {
         case .wheel(let wheel): try drawing.wheel.paint(wheel, scene: layout, in: frame)
         case .grid(let grid, _): try drawing.grid.paint(grid, in: frame)
+        case .compare(let compare, _): try paintCompare(compare)
         case .pager(let pager):
             let feedEnd: FeedEndContent =
                 feedState == .failed
@@ -89,7 +90,7 @@ extension GalleryController {
     var overlayState: OverlayState {
         var state = model.overlay(
             name: shownName, now: now, panelLines: infoPanelLines,
-            photo: photoFacts)
+            photo: compareFacts ?? photoFacts, comparedName: comparedName)
         state.warning = services.decoderSandbox?.notice
         return state
     }

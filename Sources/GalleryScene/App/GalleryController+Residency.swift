@@ -19,6 +19,9 @@ extension GalleryController {
             let wanted = drawing.grid.wantThumbnails(in: frameContext)
             guard thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells)) else { return }
             strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
+        case .compare(let compare, _):
+            updateCompareResidency(compare)
+            return
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
             if model.dismiss?.grid != nil { drawing.grid.wantThumbnails(in: frameContext) }

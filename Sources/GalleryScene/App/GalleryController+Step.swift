@@ -36,9 +36,14 @@ extension GalleryController {
     /// last frame drew what a click can hit, and how far the help scrolls while it shows.
     func refreshFacts(at time: Double) {
         let helpMaxScroll = model.overlays.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
+        let comparedBefore = comparedFrames
         report(
-            .facts(FrameFacts(fits: decodedFits(), layout: drawing.drawnLayout, helpMaxScroll: helpMaxScroll)), at: time
-        )
+            .facts(
+                FrameFacts(
+                    fits: decodedFits(), layout: drawing.drawnLayout, helpMaxScroll: helpMaxScroll,
+                    pictures: comparedPictures())), at: time)
+        // The compare screen measures its photos on these facts: a size that arrived moves a picture.
+        if comparedFrames != comparedBefore { needsRedraw = true }
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`

@@ -13,7 +13,8 @@ final class ScenePainter {
     /// is no longer drawn): a far jump shows no pattern flashing before its photo.
     static let placeholderTones = (paper: RGBA(r: 30, g: 31, b: 35), ink: RGBA(r: 38, g: 40, b: 45))
     private let feedEnd: FeedEndPainter
-    private let texts: TextCache
+    /// The text textures: labels are made here before painting (`ComparePainter` prepares its error tiles' too).
+    let texts: TextCache
 
     init(texts: TextCache) {
         self.texts = texts
@@ -153,7 +154,7 @@ final class ScenePainter {
 
     /// A photo's stand-in until its image is decoded: its thumbnail stretched to its shape when one is at hand, else
     /// one flat neutral box of its shape (no pattern: nothing flashes before the photo fades in).
-    private func paintPlaceholder(in rect: PixelRect, thumbnail: (any CanvasTexture)?, renderer: any Canvas) throws {
+    func paintPlaceholder(in rect: PixelRect, thumbnail: (any CanvasTexture)?, renderer: any Canvas) throws {
         if let thumbnail {
             try renderer.copy(thumbnail, to: rect)
             return
@@ -189,7 +190,7 @@ final class ScenePainter {
 
     /// `texture` shown in `rect` turned and mirrored as `orientation` says: SDL turns the destination about its
     /// centre, so a quarter turn draws into the rectangle of swapped sides sharing `rect`'s centre.
-    private func draw(
+    func draw(
         _ texture: any CanvasTexture, in rect: PixelRect, _ orientation: ViewOrientation, renderer: any Canvas
     ) throws {
         guard orientation != .upright else { return try renderer.copy(texture, to: rect) }
@@ -225,14 +226,14 @@ final class ScenePainter {
     }
 
     /// A failed photo's label, for a tile `width` wide.
-    private static func errorLabel(_ failure: DecodeFailure, width: Int, scale: Double) -> TextRequest {
+    static func errorLabel(_ failure: DecodeFailure, width: Int, scale: Double) -> TextRequest {
         TextRequest(
             text: "Cannot show \(failure.description)", pointSize: SceneLayout.px(18, scale: scale),
             color: RGBA(r: 240, g: 220, b: 220), fitting: max(width, 1))
     }
 
     /// A dark red tile naming the file and why it cannot be shown.
-    private func paintError(_ failure: DecodeFailure, in rect: PixelRect, scale: Double, renderer: any Canvas) throws {
+    func paintError(_ failure: DecodeFailure, in rect: PixelRect, scale: Double, renderer: any Canvas) throws {
         try renderer.setDrawColor(RGBA(r: 70, g: 20, b: 24))
         try renderer.fill(rect)
         guard let label = try texts.texture(Self.errorLabel(failure, width: rect.width, scale: scale)) else { return }
