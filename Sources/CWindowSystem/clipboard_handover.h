@@ -1,9 +1,9 @@
 #ifndef GALLERY_CLIPBOARD_HANDOVER_H
 #define GALLERY_CLIPBOARD_HANDOVER_H
 
-// What x11_clipboard.c and wayland_clipboard.c share (not in include/: Swift never sees it): the offer their serving
-// thread serves, as other threads hand it over under the clipboard's lock, and the counted bytes an offer and the
-// transfers still sending them share.
+// What the X11 and Wayland clipboards (x11_clipboard*.c, wayland_clipboard*.c) share (not in include/: Swift never
+// sees it): the offer their serving thread serves, as other threads hand it over under the clipboard's lock, and the
+// counted bytes an offer and the transfers still sending them share.
 
 #include <pthread.h>
 #include <stddef.h>

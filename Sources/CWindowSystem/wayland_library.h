@@ -1,9 +1,9 @@
 #ifndef GALLERY_WAYLAND_LIBRARY_H
 #define GALLERY_WAYLAND_LIBRARY_H
 
-// libwayland-client as wayland_pointer.c and wayland_clipboard.c call it (not in include/: Swift never sees it): SDL's
-// copy, found in the process when SDL chose Wayland (RTLD_NOLOAD). The viewer never links it, so an X11 start maps
-// nothing of Wayland.
+// libwayland-client as wayland_pointer*.c and wayland_clipboard*.c call it (not in include/: Swift never sees it):
+// SDL's copy, found in the process when SDL chose Wayland (RTLD_NOLOAD). The viewer never links it, so an X11 start
+// maps nothing of Wayland.
 
 #include <stddef.h>
 #include <stdint.h>

@@ -27,7 +27,6 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
 
     /// The folder watched.
     public let folder: String
-    private let quietPeriod: Double
     /// Seconds on the clock the quiet period is measured on (tests: one they move by hand, with `settleNow`).
     private let clock: @Sendable () -> Double
     private let descriptor: Int32
@@ -35,39 +34,16 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
     private let wakeReader: Int32
     private let wakeWriter: Int32
     /// A pthread lock, not `Synchronization.Mutex`, so that ThreadSanitizer can check this state (see `LockedState`).
-    private let state = LockedState(State())
+    private let state: LockedState<State>
     private let wake: @Sendable () -> Void
     /// Notified when an answer is set.
     public let answerSignal = AnswerSignal()
     /// Notified when the watch thread finished a pass asked for by `settleNow`, and when it exits.
     private let passSignal = AnswerSignal()
 
-    /// What an inotify event says about a name.
-    enum Change {
-        /// Created or written to: it is being written, so not complete yet.
-        case writing
-        /// Closed after writing, or moved in whole: complete, once it stays unchanged for the quiet period.
-        case completed
-        /// Deleted or moved out.
-        case removed
-    }
-
-    private struct Candidate {
-        var order: Int
-        var size: Int
-        var modified: timespec
-        var touchedAt: Double
-    }
-
     private struct State {
-        /// By path; `order` keeps arrival order.
-        var candidates: [String: Candidate] = [:]
-        var nextOrder = 0
-        var ready: [String] = []
-        /// Paths made ready (appended or about to be): never again, unless they leave the folder first.
-        var taken: Set<String> = []
-        /// Photos there at the start and still there: a listing after lost events must not take them for new.
-        var atStart: Set<String> = []
+        /// The files arrived, settling until they stay unchanged for the quiet period.
+        var arrivals: ArrivalSettling
         var waiting = false
         var answer: FeedResponse?
         var stopped = false
@@ -119,7 +95,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
             _ = fcntl(end, F_SETFL, O_NONBLOCK)
         }
         self.folder = folder
-        self.quietPeriod = quietPeriod
+        state = LockedState(State(arrivals: ArrivalSettling(quietPeriod: quietPeriod)))
         self.clock = clock
         self.descriptor = fd
         wakeReader = pipeEnds[0]
@@ -212,10 +188,8 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         guard state.waiting else { return }
         if let failure = state.failure {
             state.answer = .failed(reason: failure)
-        } else if !state.ready.isEmpty {
-            let taken = Array(state.ready.prefix(batchLimit))
-            state.ready.removeFirst(taken.count)
-            state.answer = .appended(taken.map { .file(path: $0) })
+        } else if !state.arrivals.ready.isEmpty {
+            state.answer = .appended(state.arrivals.takeReady(upTo: batchLimit).map { .file(path: $0) })
         } else {
             return
         }
@@ -228,7 +202,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         // Listed after the watch is in place, so a photo arriving now is either listed or seen as an event.
         let atStart = Set(Self.photoPaths(in: folder))
         state.withLock {
-            $0.atStart = atStart
+            $0.arrivals.atStart = atStart
             $0.listed = true
         }
         passSignal.notify()
@@ -238,7 +212,7 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
         }
         while true {
             let (stopped, holding, timeout) = state.withLock { state in
-                state.pollTimeout = pollTimeout(state, now: clock())
+                state.pollTimeout = state.arrivals.pollTimeout(now: clock())
                 return (state.stopped, state.holding, state.pollTimeout)
             }
             if stopped { return }
@@ -254,28 +228,28 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
                 state.passes += 1
                 return (state.settleRequests, state.holding)
             }
-            var touched: [(name: String, change: Change)] = []
+            var touched: [(name: String, change: FolderChange)] = []
             var overflowed = false
             if !holdingNow {
                 // Everything queued, so the kernel's queue empties as fast as it fills (none: a read finds nothing).
                 while true {
                     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                     guard count > 0 else { break }
-                    overflowed = Self.events(in: buffer, count: count, into: &touched) || overflowed
+                    overflowed = FolderChange.events(in: buffer, count: count, into: &touched) || overflowed
                 }
             }
             let now = clock()
             let listed = overflowed ? Self.photoPaths(in: folder) : nil
             let answered = state.withLock { state in
                 for (name, change) in touched where Self.isPhotoName(name) {
-                    apply(change, to: path(of: name), in: &state, now: now)
+                    state.arrivals.apply(change, to: path(of: name), now: now)
                 }
-                if let listed { catchUp(with: listed, in: &state, now: now) }
-                settle(&state, now: now)
+                if let listed { state.arrivals.catchUp(with: listed, now: now) }
+                state.arrivals.settle(now: now)
                 let hadAnswer = state.answer != nil
                 Self.answerIfReady(&state)
                 state.settledRequests = settling
-                state.pollTimeout = pollTimeout(state, now: now)
+                state.pollTimeout = state.arrivals.pollTimeout(now: now)
                 return !hadAnswer && state.answer != nil
             }
             if answered {
@@ -288,107 +262,6 @@ nonisolated public final class FolderWatchFeedSource: ThreadedFeedSource, Sendab
 
     private func path(of name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
-    /// Milliseconds until the first candidate's quiet period ends (at least 1), or -1 (no end) with none waiting.
-    private func pollTimeout(_ state: State, now: Double) -> Int32 {
-        guard let first = state.candidates.values.map(\.touchedAt).min() else { return -1 }
-        let seconds = first + quietPeriod - now
-        return Int32(max(1, min(60_000, (seconds * 1000).rounded(.up))))
-    }
-
-    private func apply(_ change: Change, to path: String, in state: inout State, now: Double) {
-        switch change {
-        case .writing:
-            state.candidates[path] = nil  // Back to waiting for its writer to close it.
-        case .completed where !state.taken.contains(path):
-            let order = state.candidates[path]?.order ?? state.nextOrder
-            state.nextOrder += 1
-            state.candidates[path] = Candidate(order: order, size: -1, modified: timespec(), touchedAt: now)
-        case .completed:
-            break  // Already appended: a change to it shows when its page is shown again.
-        case .removed:
-            state.candidates[path] = nil
-            state.taken.remove(path)
-            state.atStart.remove(path)
-            state.ready.removeAll { $0 == path }
-        }
-    }
-
-    /// After lost events: the photos `listed` now that were neither there at the start nor taken become candidates,
-    /// oldest first; those taken or there at the start that are gone now left the folder.
-    private func catchUp(with listed: [String], in state: inout State, now: Double) {
-        let present = Set(listed)
-        state.taken.formIntersection(present)
-        state.atStart.formIntersection(present)
-        var new: [(path: String, modified: timespec)] = []
-        for path in listed where !state.taken.contains(path) && !state.atStart.contains(path) {
-            var status = stat()
-            guard state.candidates[path] == nil, PathBytes.withSystemPath(path, { stat($0, &status) }) == 0,
-                status.st_mode & S_IFMT == S_IFREG
-            else { continue }
-            new.append((path, status.st_mtim))
-        }
-        let ordered = new.sorted {
-            ($0.modified.tv_sec, $0.modified.tv_nsec, $0.path) < ($1.modified.tv_sec, $1.modified.tv_nsec, $1.path)
-        }
-        for photo in ordered {
-            state.candidates[photo.path] = Candidate(
-                order: state.nextOrder, size: -1, modified: timespec(), touchedAt: now)
-            state.nextOrder += 1
-        }
-    }
-
-    /// Takes, in arrival order, the candidates whose size and modification time stayed the same for the quiet period.
-    private func settle(_ state: inout State, now: Double) {
-        var settled: [(order: Int, path: String)] = []
-        for (path, candidate) in state.candidates where now - candidate.touchedAt >= quietPeriod {
-            var status = stat()
-            guard PathBytes.withSystemPath(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                state.candidates[path] = nil
-                continue
-            }
-            let size = Int(status.st_size)
-            if size > 0, size == candidate.size, status.st_mtim.tv_sec == candidate.modified.tv_sec,
-                status.st_mtim.tv_nsec == candidate.modified.tv_nsec
-            {
-                settled.append((candidate.order, path))
-            } else {
-                state.candidates[path] = Candidate(
-                    order: candidate.order, size: size, modified: status.st_mtim, touchedAt: now)
-            }
-        }
-        for (_, path) in settled.sorted(by: { $0.order < $1.order }) {
-            state.candidates[path] = nil
-            state.ready.append(path)
-            state.taken.insert(path)
-        }
-    }
-
-    /// Adds the names in a buffer of inotify events, with what happened to each, to `names`; true when the kernel's
-    /// queue overflowed (events were lost).
-    static func events(in buffer: [UInt8], count: Int, into names: inout [(name: String, change: Change)]) -> Bool {
-        var overflowed = false
-        var offset = 0
-        let header = MemoryLayout<inotify_event>.size
-        buffer.withUnsafeBytes { bytes in
-            while offset + header <= count {
-                let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
-                let nameBytes = bytes[(offset + header)..<min(offset + header + length, count)]
-                let name = PathBytes.string(fromBytes: nameBytes.prefix { $0 != 0 })
-                if !name.isEmpty, mask & UInt32(IN_ISDIR) == 0 {
-                    let change: Change =
-                        if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 {
-                            .removed
-                        } else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { .completed } else { .writing }
-                    names.append((name, change))
-                }
-                offset += header + length
-            }
-        }
-        return overflowed
     }
 
     /// The paths of the photos in `folder` by name (links and files; folders skipped); none when it cannot be read.

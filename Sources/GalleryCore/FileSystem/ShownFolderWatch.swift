@@ -4,7 +4,7 @@ import Support
 /// Watches the folder of the photo on screen with inotify, on a thread of its own that sleeps in `poll` until the
 /// kernel reports a change or the folder to watch changes (no timer): the paths of files closed after writing, moved
 /// in, moved out or deleted there are collected for the main thread, which `wake` tells. The folder is only read;
-/// events are read as the feed's folder watch reads them (`FolderWatchFeedSource.events`).
+/// events are read as the feed's folder watch reads them (`FolderChange.events`).
 ///
 /// Nonisolated (and `Sendable`): the watch thread and the main thread share only the locked state and a pipe.
 nonisolated public final class ShownFolderWatch: Sendable {
@@ -99,8 +99,8 @@ nonisolated public final class ShownFolderWatch: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
             guard count > 0 else { continue }
             // An overflow loses only events of this folder's other files, or of the shown one that `r` finds.
-            var events: [(name: String, change: FolderWatchFeedSource.Change)] = []
-            _ = FolderWatchFeedSource.events(in: buffer, count: count, into: &events)
+            var events: [(name: String, change: FolderChange)] = []
+            _ = FolderChange.events(in: buffer, count: count, into: &events)
             let names = events.filter { $0.change != .writing }
             guard !names.isEmpty else { continue }
             state.withLock { state in

@@ -84,24 +84,15 @@ public struct Trash: Sendable {
             let name = Self.trashName(base, attempt)
             let info = trash + "/info/" + name + ".trashinfo"
             let trashed = trash + "/files/" + name
-            let descriptor = PathBytes.withSystemPath(info) {
-                open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            }
-            if descriptor < 0 {
-                guard errno == EEXIST, attempt < 10_000 else { throw .system(info, errno) }
+            let infoFile = TrashInfoFile(path: info, recordedPath: infoPath, deletionTime: time)
+            guard try infoFile.create() else {
+                guard attempt < 10_000 else { throw .system(info, EEXIST) }
                 attempt += 1
                 continue
             }
-            let text = "[Trash Info]\nPath=\(Self.escaped(infoPath))\nDeletionDate=\(Self.deletionDate(time))\n"
-            let failure = Array(text.utf8).withUnsafeBytes { FileSystem.writeAll($0, to: descriptor) }
-            let closed = FileSystem.closeDescriptor(descriptor)
-            if let code = failure ?? closed {
-                Self.remove(info)
-                throw .system(info, code)
-            }
             beforeMove?(trashed)
             if let code = Self.moveWithoutReplacing(original, to: trashed) {
-                Self.remove(info)
+                TrashInfoFile.remove(info)
                 // A file of that name without its info (another program's half-done move): not ours to replace.
                 guard code == EEXIST, attempt < 10_000 else { throw .system(original, code) }
                 attempt += 1
@@ -127,7 +118,7 @@ public struct Trash: Sendable {
         if let code = Self.moveWithoutReplacing(item.trashed, to: item.original) {
             throw code == EEXIST ? .occupied(item.original) : .system(item.trashed, code)
         }
-        Self.remove(item.info)
+        TrashInfoFile.remove(item.info)
     }
 
     /// The trash folder for a file at `original` on `device`, made if missing, and the `Path=` its info records:
@@ -227,10 +218,6 @@ public struct Trash: Sendable {
         return result == 0 ? nil : result
     }
 
-    private static func remove(_ path: String) {
-        _ = PathBytes.withSystemPath(path) { unlink($0) }
-    }
-
     /// The folder holding `path` ("/" for a top-level entry).
     static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -270,34 +257,6 @@ public struct Trash: Sendable {
             stem = stem[..<end]
         }
         return PathBytes.string(fromBytes: stem + suffix + tail)
-    }
-
-    /// The path as `Path=` holds it: percent-encoded bytes, all but RFC 3986's unreserved characters and `/` (what
-    /// GLib's `g_uri_escape_string(path, "/", FALSE)` writes).
-    package static func escaped(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in PathBytes.bytes(of: path) {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `DeletionDate=`'s value: local time, `YYYY-MM-DDThh:mm:ss`.
-    static func deletionDate(_ time: time_t) -> String {
-        var seconds = time
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     static func device(of path: String) -> dev_t? {

@@ -111,20 +111,8 @@ public struct PhotoIndex: Hashable, Sendable {
         return packedLowercase(bytes[(dot + 1)...])
     }
 
-    /// The name whose UTF-8 bytes are `bytes`, or nil if they are not valid UTF-8. Decoded and compared with `memcmp`
-    /// rather than `String(validating:as:)`, which is not specialised here and looked up generic metadata on every
-    /// call (8 % of listing 100,000 names), or `elementsEqual` over the view (9 %).
-    private static func validUTF8Name(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var name = String(decoding: bytes, as: UTF8.self)
-        let isExact = name.withUTF8 { decoded in
-            decoded.count == bytes.count
-                && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
-        return isExact ? name : nil
-    }
-
     /// `imageExtensions` packed as `packedLowercase` packs a name's suffix.
-    private static let packedImageExtensions = Set(
+    static let packedImageExtensions = Set(
         imageExtensions.compactMap { name in
             packedLowercase(Array(name.utf8)[...])
         })
@@ -207,13 +195,9 @@ public struct PhotoIndex: Hashable, Sendable {
         let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
         // Siblings are spelled like the argument: "photo.jpg" has siblings "other.jpg", not "./other.jpg".
         let prefix = slash == nil ? "" : String(file[...slash!])
-        var examined = 0
-        var folderNames: [String] = []
-        guard !name.isEmpty,
-            var found = try? imageFiles(
-                inFolder: folder, prefix: prefix, recursive: false, rawPairs: rawPairs, examined: &examined,
-                folderNames: &folderNames)
-        else { return nil }
+        var scan = FolderScan(recursive: false, rawPairs: rawPairs)
+        guard !name.isEmpty, var found = try? scan.imageFiles(inFolder: folder, prefix: prefix) else { return nil }
+        let examined = scan.examined
         guard let start = found.firstIndex(of: name) else {
             guard addingFile else { return (found, prefix, 0, folder, examined) }
             // Hidden, an extension the folder scan skips, or the other half of a RAW + JPEG pair: the user asked for
@@ -229,13 +213,10 @@ public struct PhotoIndex: Hashable, Sendable {
     private static func folderScan(
         _ folder: String, recursive: Bool, rawPairs: RawPairs
     ) throws(PhotoIndexError) -> (found: [String], prefix: String, entriesExamined: Int, folderNames: [String]) {
-        var examined = 0
-        var folderNames: [String] = []
+        var scan = FolderScan(recursive: recursive, rawPairs: rawPairs)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let found = try imageFiles(
-            inFolder: folder, prefix: prefix, recursive: recursive, rawPairs: rawPairs, examined: &examined,
-            folderNames: &folderNames)
-        return (found, prefix, examined, folderNames)
+        let found = try scan.imageFiles(inFolder: folder, prefix: prefix)
+        return (found, prefix, scan.examined, scan.folderNames)
     }
 
     private static func imageFiles(
@@ -243,66 +224,6 @@ public struct PhotoIndex: Hashable, Sendable {
     ) throws(PhotoIndexError) -> (photos: [PhotoEntry], entriesExamined: Int) {
         let scan = try folderScan(folder, recursive: recursive, rawPairs: rawPairs)
         return (order(scan.found, prefix: scan.prefix, sort: sort, reverse: reverse), scan.entriesExamined)
-    }
-
-    /// The image files of `folder` (and, if `recursive`, of its subfolders that are not links), unsorted, as paths
-    /// relative to `folder` (what they are sorted by; `prefix` + relative path opens them). Only names, most of them
-    /// short enough to be stored inline, so listing 100,000 photos allocates little. Each name's extension is read
-    /// once, and says whether it is a photo's and a RAW's: RAW + JPEG pairing looks at the names only when there is a
-    /// RAW. The first photo of each folder is added to `folderNames`, so the folders are known without another pass.
-    private static func imageFiles(
-        inFolder folder: String, prefix: String, recursive: Bool, relativeTo base: String = "", rawPairs: RawPairs,
-        examined: inout Int, folderNames: inout [String]
-    ) throws(PhotoIndexError) -> [String] {
-        var found: [String] = []
-        var rawIndices: [Int] = []
-        var subfolders: [String] = []
-        do {
-            try FileSystem.forEachEntry(inDirectory: folder) { bytes, reported in
-                examined += 1
-                // Hidden names, and files whose extension is plainly another kind's, are skipped by their bytes alone.
-                let packed = packedExtension(bytes)
-                let named = packed.map(packedImageExtensions.contains) ?? false
-                let other = !named && hasOtherExtension(bytes)
-                let isRaw = named && packed.map(RawPairs.isRaw(packedExtension:)) == true
-                guard bytes.first != UInt8(ascii: "."), reported != .regular || !other else { return }
-                // A name that is not valid UTF-8 keeps its bytes (`PathBytes`): a repaired one would name another file.
-                let name = (bytes.contains(0xF4) ? nil : validUTF8Name(bytes)) ?? PathBytes.string(fromBytes: bytes)
-                if reported == .regular {
-                    // A name that does not say is a photo when its first bytes are one's (PhotoIndex+Content).
-                    guard named || hasPhotoContent(atPath: prefix + name) else { return }
-                    if isRaw { rawIndices.append(found.count) }
-                    found.append(base.isEmpty ? name : base + name)
-                    return
-                }
-                // Links and unknown types are examined, following links. An entry that cannot be examined (a link
-                // loop, no permission) is skipped like a broken link.
-                let path = prefix + name
-                let kind = reported ?? (try? FileSystem.kind(atPath: path))
-                if kind == .directory {
-                    if recursive, reported == .directory || !FileSystem.isSymbolicLink(atPath: path) {
-                        subfolders.append(name)
-                    }
-                } else if kind == .regular, named || (!other && hasPhotoContent(atPath: path)) {
-                    if isRaw { rawIndices.append(found.count) }
-                    found.append(base + name)
-                }
-            }
-        } catch {
-            throw .unreadable(path: folder, reason: error.reason)
-        }
-        found = rawPairs.filter(found, rawAt: rawIndices)
-        if let first = found.first { folderNames.append(first) }
-        for name in subfolders {
-            // An unreadable subfolder is skipped: the folder named on the command line was readable.
-            if let nested = try? imageFiles(
-                inFolder: prefix + name, prefix: prefix + name + "/", recursive: true,
-                relativeTo: base + name + "/", rawPairs: rawPairs, examined: &examined, folderNames: &folderNames)
-            {
-                found += nested
-            }
-        }
-        return found
     }
 
     /// The photos `prefix` + each of `relatives`, in `sort` order of the relative paths (last first if `reverse`):

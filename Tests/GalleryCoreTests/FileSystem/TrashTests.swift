@@ -28,7 +28,7 @@ struct TrashTests {
         let lines = info.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0] == "[Trash Info]")
-        #expect(lines[1] == "Path=" + Trash.escaped(photo))
+        #expect(lines[1] == "Path=" + TrashInfoFile.escaped(photo))
         #expect(lines[1].hasSuffix("/photos/a%20b%281%29.jpg"))
         #expect(lines[2].wholeMatch(of: /DeletionDate=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil)
         try trash.restore(item)

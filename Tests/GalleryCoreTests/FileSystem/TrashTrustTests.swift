@@ -80,7 +80,7 @@ struct TrashTrustTests {
             #expect(trashedName.utf8.count + ".trashinfo".utf8.count <= 255, "\(trashedName)")
             #expect(String(validating: Array(trashedName.utf8), as: UTF8.self) != nil)
             let info = try String(contentsOfFile: item.info, encoding: .utf8)
-            #expect(info.contains("\nPath=" + Trash.escaped(photo) + "\n"))
+            #expect(info.contains("\nPath=" + TrashInfoFile.escaped(photo) + "\n"))
         }
         if name.hasSuffix(".jpg") { #expect(first.trashed.hasSuffix(".jpg") && second.trashed.hasSuffix(".jpg")) }
         #expect(first.trashed != second.trashed)

@@ -35,7 +35,7 @@ extension SDLSerializedTests {
             let trashed = data.path("Trash/files/p2.png")
             #expect(try Data(contentsOf: URL(fileURLWithPath: trashed)) == before)
             let info = try String(contentsOfFile: data.path("Trash/info/p2.png.trashinfo"), encoding: .utf8)
-            #expect(info.hasPrefix("[Trash Info]\nPath=\(Trash.escaped(paths[1]))\nDeletionDate="), "\(info)")
+            #expect(info.hasPrefix("[Trash Info]\nPath=\(TrashInfoFile.escaped(paths[1]))\nDeletionDate="), "\(info)")
             let last = try #require(run.records.last)
             #expect(last.pages == 4)
             // p3 took p2's place: the neighbour stays on screen.
