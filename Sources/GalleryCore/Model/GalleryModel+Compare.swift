@@ -53,6 +53,14 @@ extension GalleryModel {
     /// What the compare key says with one photo.
     static let compareNeedsTwo = "compare needs two photos"
 
+    /// Hands the compare screen an input it always takes (a zoom, a pinch); nil when compare does not show.
+    mutating func inCompare(at time: Double, taking input: (inout CompareModel) -> Void) -> [GalleryEffect]? {
+        inCompare(at: time) { compare in
+            input(&compare)
+            return .taken
+        }
+    }
+
     /// Hands an input to the compare screen while it shows (`CompareModel` handles its own) and carries out what it
     /// answers. Nil when it does not show or did not take the input.
     mutating func inCompare(at time: Double, _ input: (inout CompareModel) -> CompareResponse) -> [GalleryEffect]? {

@@ -165,25 +165,13 @@ extension GalleryModel {
         guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
         // In compare a notch zooms both photos (away from the user: in).
         if let effects = inCompare(
-            at: time,
-            { compare in
-                compare.zoom(notches: turn.command == .previous ? turn.count : -turn.count)
-                return .taken
-            })
+            at: time, taking: { $0.zoom(notches: turn.command == .previous ? turn.count : -turn.count) })
         {
             return effects
         }
         // In the grid a notch scrolls a row, the selection staying put.
         let rows = turn.command == .next ? turn.count : -turn.count
-        if let effects = inGrid(
-            at: time,
-            { grid in
-                grid.scroll(rows: rows, at: time)
-                return .taken
-            })
-        {
-            return effects
-        }
+        if let effects = inGrid(at: time, taking: { $0.scroll(rows: rows, at: time) }) { return effects }
         return (0..<turn.count).flatMap { _ in perform(turn.command, at: time) }
     }
 

@@ -60,10 +60,15 @@ extension GalleryModel {
     /// the grid took it (outside the grid the photo zooms instead).
     @discardableResult
     mutating func zoomGrid(by factor: Double) -> Bool {
-        inGrid(at: now) { grid in
-            grid.zoom(by: factor)
+        inGrid(at: now, taking: { $0.zoom(by: factor) }) != nil
+    }
+
+    /// Hands the grid an input it always takes (a scroll, a size step); nil when the grid does not show.
+    mutating func inGrid(at time: Double, taking input: (inout GridModel) -> Void) -> [GalleryEffect]? {
+        inGrid(at: time) { grid in
+            input(&grid)
             return .taken
-        } != nil
+        }
     }
 
     /// A feed's append while the grid shows: more cells, the place kept.

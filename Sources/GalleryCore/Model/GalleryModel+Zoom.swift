@@ -37,15 +37,7 @@ extension GalleryModel {
     /// A pinch or a script's zoom to `scale` at (x, y) (the grid has no zoom).
     mutating func pinch(to scale: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if case .grid = screen { return [] }
-        if let effects = inCompare(
-            at: time,
-            { compare in
-                compare.zoom(to: scale, atX: x, y: y)
-                return .taken
-            })
-        {
-            return effects
-        }
+        if let effects = inCompare(at: time, taking: { $0.zoom(to: scale, atX: x, y: y) }) { return effects }
         return zoom(to: scale, atX: x, y: y, at: time, animated: false)
     }
 
@@ -56,15 +48,7 @@ extension GalleryModel {
             gestures.gridPinchSpread = 1
             return []
         }
-        if let effects = inCompare(
-            at: now,
-            { compare in
-                compare.beginPinch(atX: x, y: y)
-                return .taken
-            })
-        {
-            return effects
-        }
+        if let effects = inCompare(at: now, taking: { $0.beginPinch(atX: x, y: y) }) { return effects }
         guard phase == .idle, !zoom.isPanning, let current = currentZoom else { return [] }
         zoom.beginPinch(current, atX: x, y: y)
         return []
@@ -87,15 +71,7 @@ extension GalleryModel {
             gestures.gridPinchSpread = steps
             return []
         }
-        if let effects = inCompare(
-            at: now,
-            { compare in
-                compare.pinch(spread: spread)
-                return .taken
-            })
-        {
-            return effects
-        }
+        if let effects = inCompare(at: now, taking: { $0.pinch(spread: spread) }) { return effects }
         zoom.pinch(spread: spread, dx: dx, dy: dy)
         return []
     }
@@ -103,30 +79,14 @@ extension GalleryModel {
     /// The pinching fingers lifted at `time`: the photo settles within its limits, then is decoded sharply.
     mutating func endPinch(at time: Double) -> [GalleryEffect] {
         gestures.gridPinchSpread = nil
-        if let effects = inCompare(
-            at: time,
-            { compare in
-                compare.endPinch()
-                return .taken
-            })
-        {
-            return effects
-        }
+        if let effects = inCompare(at: time, taking: { $0.endPinch() }) { return effects }
         return zoom.endPinch(at: time) ? [.sharpen] : []
     }
 
     /// Ctrl + wheel at (x, y): the grid steps its thumbnail size, a pager zooms the photo by `factor`.
     mutating func zoom(by factor: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
         if zoomGrid(by: factor) { return [] }
-        if let effects = inCompare(
-            at: time,
-            { compare in
-                compare.zoom(by: factor, atX: x, y: y)
-                return .taken
-            })
-        {
-            return effects
-        }
+        if let effects = inCompare(at: time, taking: { $0.zoom(by: factor, atX: x, y: y) }) { return effects }
         return zoom(to: zoomScale * factor, atX: x, y: y, at: time, animated: false)
     }
 
