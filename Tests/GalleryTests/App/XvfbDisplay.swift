@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// An Xvfb server of a test's own on a free display number, and the X programs the window tests drive on it (xdotool,
@@ -15,27 +16,54 @@ final class XvfbDisplay {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts Xvfb at 800 × 600 on a display number no server holds (neither its lock file nor its socket exists), from
-    /// this process's id so test runs side by side pick apart, and waits until it takes clients.
+    /// Display numbers this test process has handed out: window tests run side by side in one process, and two
+    /// picking the same free number before either server made its lock file would share one display.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// Starts Xvfb at 800 × 600 on a display number no server holds (neither its lock file nor its socket exists) and
+    /// no other test of this process took, from this process's id so test runs side by side pick apart, and waits
+    /// until it takes clients; a server that lost its number to another process's meanwhile is tried again on the next.
     init() throws {
         let start = 200 + Int(getpid() % 500)
-        let number = try #require(
-            (start..<start + 100).first {
-                access("/tmp/.X\($0)-lock", F_OK) != 0 && access("/tmp/.X11-unix/X\($0)", F_OK) != 0
-            })
-        name = ":\(number)"
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: try #require(Self.executable("Xvfb")))
-        server.arguments = [name, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        // Until a client connects: the socket's file exists a moment before the server accepts on it, and a
-        // connection refused then would send SDL on to its offscreen driver.
-        let listening = try Self.waitFor(seconds: 20) {
-            try run("xdotool", ["getdisplaygeometry"]).status == 0 ? true : nil
+        let executable = URL(fileURLWithPath: try #require(Self.executable("Xvfb")))
+        for _ in 0..<5 {
+            let number = try #require(
+                Self.handedOut.withLock { handedOut in
+                    let free = (start..<start + 100).first {
+                        !handedOut.contains($0) && access("/tmp/.X\($0)-lock", F_OK) != 0
+                            && access("/tmp/.X11-unix/X\($0)", F_OK) != 0
+                    }
+                    if let free { handedOut.insert(free) }
+                    return free
+                })
+            let server = Process()
+            server.executableURL = executable
+            server.arguments = [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            // Until a client connects: the socket's file exists a moment before the server accepts on it, and a
+            // connection refused then would send SDL on to its offscreen driver. A server that exits (its number
+            // was taken) is not waited for: the display answering then would be another's.
+            let listening = try Self.waitFor(seconds: 20) { () -> Bool? in
+                guard server.isRunning else { return false }
+                return try Self.run("xdotool", ["getdisplaygeometry"], display: ":\(number)").status == 0 ? true : nil
+            }
+            if listening == true, server.isRunning {
+                name = ":\(number)"
+                self.server = server
+                return
+            }
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
         }
-        try #require(listening == true, "Xvfb did not start on \(name)")
+        throw XvfbError.noDisplay
+    }
+
+    /// Xvfb could not be started on a display of the test's own.
+    enum XvfbError: Error {
+        /// Five numbers tried, none kept.
+        case noDisplay
     }
 
     deinit {
@@ -48,6 +76,13 @@ final class XvfbDisplay {
     /// (bytes) and exit status.
     func runBytes(_ tool: String, _ arguments: [String], input: [UInt8]? = nil) throws -> (status: Int32, output: Data)
     {
+        try Self.runBytes(tool, arguments, display: name, input: input)
+    }
+
+    /// `runBytes` on `display`.
+    private static func runBytes(
+        _ tool: String, _ arguments: [String], display name: String, input: [UInt8]? = nil
+    ) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.executable(tool)))
         process.arguments = arguments
@@ -69,7 +104,14 @@ final class XvfbDisplay {
 
     /// `runBytes`, its output as text.
     func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let (status, output) = try runBytes(tool, arguments)
+        try Self.run(tool, arguments, display: name)
+    }
+
+    /// `run` on `display`.
+    private static func run(_ tool: String, _ arguments: [String], display: String) throws -> (
+        status: Int32, output: String
+    ) {
+        let (status, output) = try runBytes(tool, arguments, display: display)
         return (status, String(decoding: output, as: UTF8.self))
     }
 
