@@ -383,8 +383,14 @@ public struct WindowRun {
                 window.title = title
             }
             if renderer.isSoftware {
-                let wait = lastFrame + framePeriod - clock.now()
-                if wait > 0 { SDL_Delay(UInt32(wait * 1000)) }
+                // Until the next frame is due, input is taken as it comes (drawn in that frame), not slept through.
+                let due = lastFrame + framePeriod
+                var event = SDL_Event()
+                while !input.quit, due > clock.now(),
+                    SDL_WaitEventTimeout(&event, Int32(clamping: Int(((due - clock.now()) * 1000).rounded(.up)))) != 0
+                {
+                    input.handle(event, gallery: gallery, clock: clock)
+                }
                 lastFrame = clock.now()
             }
         }
