@@ -46,7 +46,7 @@ public final class Startup {
             }, decodesAlone: true)
         // The run's options list the same photos (or it would not have been begun): the grid's thumbnails, which
         // only `--mode` asks for first, are not among them.
-        opening = open.map { [worker] in WindowRun.opening($0, size: size, worker: worker, thumbnails: nil) }
+        opening = open.map { [worker] in StartDecodes.opening($0, size: size, worker: worker, thumbnails: nil) }
         // SDL's load last: while `dlopen` runs no thread of the process can start (glibc's pthread_create waits for
         // the dynamic loader's lock, held through a whole dlopen), so the decode and listing threads start first.
         SDLLibraries.loadInBackground()

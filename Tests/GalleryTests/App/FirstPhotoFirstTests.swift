@@ -53,7 +53,7 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let library = PageLibrary(syntheticCount: 10)
             let size = try ViewportSize(parsing: "320x240")
-            let opening = WindowRun.opening(
+            let opening = StartDecodes.opening(
                 { OpenedLibrary(library: library, startPage: 3, mode: .endCaps) }, size: size, worker: worker,
                 thumbnails: nil)
             let opened = try opening.wait()
@@ -113,11 +113,11 @@ extension SDLSerializedTests {
                 worker.shutdown()
                 thumbnails.shutdown()
             }
-            let headStart = WindowRun.thumbnailHeadStart(
+            let headStart = StartDecodes.thumbnailHeadStart(
                 for: opened, size: try ViewportSize(width: 320, height: 240), configuration: .standard)
             #expect(!headStart.isEmpty && headStart.count < library.count)
             #expect(
-                WindowRun.thumbnailHeadStart(
+                StartDecodes.thumbnailHeadStart(
                     for: OpenedLibrary(library: library, startPage: 0, mode: .endCaps),
                     size: try ViewportSize(width: 320, height: 240), configuration: .standard
                 ).isEmpty)
