@@ -11,57 +11,21 @@ import Support
 /// Processes end with `shutdown()` (or the pool's deinit), and with the viewer: each sets `PR_SET_PDEATHSIG` on
 /// itself.
 public final class DecoderPool: @unchecked Sendable {
-    /// How the pool starts and bounds its processes.
-    public struct Configuration: Sendable, Equatable {
-        /// The decoder's executable (`gallery-decoder` beside the viewer's, `besideViewer()`).
-        public var executable: String
-        /// The most processes running (one per decode thread).
-        public var processCount: Int
-        /// Processes started at once (at most `processCount`); the others start when a decode finds none idle.
-        public var initialCount: Int
-        /// Bytes one decode may map besides the decoder's own code and heap: its address-space limit.
-        public var budgetBytes: UInt64
-        /// Wall-clock seconds a decode may take before its process is killed.
-        public var deadlineSeconds: Double
-        /// CPU seconds a decode may use before the kernel ends its process (`RLIMIT_CPU`).
-        public var cpuSeconds: UInt32
-        /// Whether the processes answer the test-only probe requests.
-        public var testRequests = false
-        /// More arguments for each process (how its decoder decodes: limits, colour management).
-        public var decoderArguments: [String] = []
-
-        /// A configuration for `processCount` processes of `executable`.
-        public init(
-            executable: String, processCount: Int, budgetBytes: UInt64 = 1 << 30, deadlineSeconds: Double = 10,
-            cpuSeconds: UInt32 = 10
-        ) {
-            self.executable = executable
-            self.processCount = max(processCount, 1)
-            initialCount = max(processCount, 1)
-            self.budgetBytes = budgetBytes
-            self.deadlineSeconds = deadlineSeconds
-            self.cpuSeconds = cpuSeconds
-        }
-    }
-
     /// The configuration.
     public let configuration: Configuration
-    // Guards `idle`, `running`, `crashes` and `isShutDown`; hence @unchecked Sendable.
+    // Guards the state below; hence @unchecked Sendable.
     private let condition = ConditionLock()
     private var idle: [DecoderProcessHandle] = []
     private var running = 0
-    private var crashes: [FileKey: Int] = [:]
+    private var crashes = CrashCounts()
     private var isShutDown = false
     /// Every format library a decode has needed so far: a new process loads them all at its first request, so a folder
     /// that mixes formats soon has processes that decode each of them, while one of JPEGs never maps any.
     private var librariesSeen: FormatLibrarySet = []
-    /// The output profile decodes convert to (nil: sRGB), numbered by `profileGeneration`.
-    private var profile: [UInt8]?
-    private var profileGeneration: UInt32 = 0
-    /// Whether a process has reported a sandbox layer off (said once, `warn`).
-    private var warnedOfGaps = false
-    /// Every sandbox layer a process has reported off so far.
-    private var gapsSeen: DecoderSandboxGaps = []
+    /// The output profile decodes convert to (nil: sRGB), numbered by its generation.
+    private var profile: (bytes: [UInt8]?, generation: UInt32) = (nil, 0)
+    /// The sandbox layers processes have reported off, and whether the user was warned (once, `warn`).
+    private var gapNotice = SandboxGapNotice()
     /// Called with a process's id once a request has been sent to it, before its reply is awaited: tests kill the
     /// process there, mid-decode.
     package var afterSending: (@Sendable (Int32) -> Void)?
@@ -85,26 +49,6 @@ public final class DecoderPool: @unchecked Sendable {
         shutdown()
     }
 
-    /// `gallery-decoder` in the directory of the running executable (the viewer's, or a test bundle's in the build
-    /// directory): where `make install` puts it and where `swift build` builds it. `ownPath` reads the running
-    /// executable's path (tests fake its failure). Without it, the bare name: never started (`DecoderProcessHandle`
-    /// runs absolute paths only), so the photos' tiles say why.
-    public static func besideViewer(
-        named name: String = "gallery-decoder", ownPath: () -> String? = DecoderPool.ownExecutablePath
-    ) -> String {
-        guard let path = ownPath(), path.hasPrefix("/") else { return name }
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return directory + "/" + name
-    }
-
-    /// The running executable's path (`/proc/self/exe`), or nil when it cannot be read (no `/proc`).
-    public static func ownExecutablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// Decodes the file open as `descriptor` (the viewer opened it, read-only) as `request` asks, on an idle process;
     /// the answer, or the fault that cost it. `request`'s budget and CPU seconds are the pool's.
     public func decode(descriptor: Int32, request: DecoderRequest, deadline: Double? = nil)
@@ -121,13 +65,13 @@ public final class DecoderPool: @unchecked Sendable {
         descriptor: Int32, request: DecoderRequest, deadline: Double? = nil, consume: (DecoderAnswer) -> Consumed
     ) -> Result<Consumed, DecoderFault> {
         let key = FileKey(descriptor: descriptor)
-        if let key, crashCount(key) >= 2 { return .failure(.crashedBefore) }
+        if let key, refuses(key) { return .failure(.crashedBefore) }
         var afterCrash = false
         while true {
             let outcome = exchange(
                 request, descriptor: descriptor, deadline: deadline, freshProcess: afterCrash, consume: consume)
             guard case .failure(.crashed) = outcome, let key else { return outcome }
-            if recordCrash(key) >= 2 { return outcome }
+            if recordCrash(key) { return outcome }
             afterCrash = true
         }
     }
@@ -137,16 +81,15 @@ public final class DecoderPool: @unchecked Sendable {
     public func setOutputProfile(_ bytes: [UInt8]?) {
         condition.lock()
         defer { condition.unlock() }
-        guard bytes != profile else { return }
-        profile = bytes
-        profileGeneration &+= 1
+        guard bytes != profile.bytes else { return }
+        profile = (bytes, profile.generation &+ 1)
     }
 
     /// The profile and its generation now.
     private func currentProfile() -> (bytes: [UInt8]?, generation: UInt32) {
         condition.lock()
         defer { condition.unlock() }
-        return (profile, profileGeneration)
+        return profile
     }
 
     /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
@@ -302,29 +245,20 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// Says, the first time a process reports any, which sandbox layers are off. The decoder states them (from its
-    /// own sandbox's outcome, before it reads a photo); a decoder a photo took over could hide them, not lift them.
+    /// Says, the first time a process reports any, which sandbox layers are off (`SandboxGapNotice`).
     private func sayGaps(_ gaps: DecoderSandboxGaps) {
         guard !gaps.isEmpty else { return }
         condition.lock()
-        let first = !warnedOfGaps
-        warnedOfGaps = true
-        gapsSeen.formUnion(gaps)
+        let warning = gapNotice.note(gaps)
         condition.unlock()
-        guard first else { return }
-        let consequence =
-            gaps.refusesPhotos
-            ? "photos are not decoded (each shows why)" : "photos are decoded under the layers that are on"
-        warn(
-            "the decoder sandbox is missing " + gaps.names.joined(separator: ", ") + " on this system: " + consequence
-                + " (gallery --version lists the layers)")
+        if let warning { warn(warning) }
     }
 
     /// Every sandbox layer a process has reported off so far (every reply states them): what the window's notice says.
     package var sandboxGaps: DecoderSandboxGaps {
         condition.lock()
         defer { condition.unlock() }
-        return gapsSeen
+        return gapNotice.seen
     }
 
     /// Returns a borrowed process (nil: it is spent), waking a waiting borrower.
@@ -343,30 +277,23 @@ public final class DecoderPool: @unchecked Sendable {
         try DecoderProcessHandle(executable: configuration.executable, arguments: Self.arguments(configuration))
     }
 
-    /// The command line (after the program name) of a process of `configuration`: also an animation's own process.
-    static func arguments(_ configuration: Configuration) -> [String] {
-        var arguments = ["--serve", "3", "--parent", String(getpid()), "--budget", String(configuration.budgetBytes)]
-        if configuration.testRequests { arguments.append("--test-requests") }
-        return arguments + configuration.decoderArguments
-    }
-
     /// The output profile set (`setOutputProfile`) and its generation, or nil while it is sRGB from the start.
     var outputProfile: (bytes: [UInt8]?, generation: UInt32)? {
         let current = currentProfile()
         return current.generation == 0 ? nil : current
     }
 
-    private func crashCount(_ key: FileKey) -> Int {
+    /// Whether the file with `key` is refused (`CrashCounts`).
+    private func refuses(_ key: FileKey) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return crashes[key, default: 0]
+        return crashes.refuses(key)
     }
 
-    /// Counts a crash on the file with `key`; the count so far.
-    private func recordCrash(_ key: FileKey) -> Int {
+    /// Counts a crash on the file with `key`; whether it is now refused.
+    private func recordCrash(_ key: FileKey) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        crashes[key, default: 0] += 1
-        return crashes[key, default: 0]
+        return crashes.record(key)
     }
 }
