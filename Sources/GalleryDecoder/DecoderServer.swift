@@ -7,58 +7,8 @@ import ImageLoader
 import Imaging
 import Support
 
-/// The font files an SVG decode keeps mapped (none until librsvg is loaded).
-enum SVGFonts {
-    /// Their paths, as `gallery_svg_font_files` gives them.
-    static var mappedFiles: [String] {
-        var files = [UnsafePointer<CChar>?](repeating: nil, count: 8)
-        let count = Int(gallery_svg_font_files(&files, Int32(files.count)))
-        return files.prefix(max(count, 0)).compactMap { $0.map { String(cString: $0) } }
-    }
-}
-
 /// The decoder process's life: sandbox itself, then answer requests on its socket until the viewer closes it.
 public enum DecoderServer {
-    /// How the process was started (its command line).
-    public struct Options: Sendable {
-        /// The socket to the viewer (descriptor 3).
-        public var socket: Int32 = 3
-        /// The viewer's process id: the decoder ends at once if its parent is not that (the viewer died first).
-        public var parent: Int32?
-        /// The bytes a decode may map beyond the process's own code and heap.
-        public var budgetBytes: UInt64 = 1 << 30
-        /// Whether the test-only probe requests are answered.
-        public var testRequests = false
-        /// Format libraries whose load fails (test only, with `testRequests`): `--test-unloadable RAW` (a
-        /// `FormatLibrarySet` raw value).
-        public var unloadable: FormatLibrarySet = []
-        /// Sandbox layers not put on, as on a kernel without them (test only, with `testRequests`):
-        /// `--test-skip-layers landlock,seccomp`.
-        public var skippedLayers: DecoderSandboxGaps = []
-
-        /// Options from the command line's arguments (after the program name): `--serve FD`, `--parent PID`,
-        /// `--budget BYTES`, `--test-requests`.
-        public init(arguments: [String]) {
-            var remaining = arguments[...]
-            while let argument = remaining.popFirst() {
-                switch argument {
-                case "--serve": socket = remaining.popFirst().flatMap { Int32($0) } ?? socket
-                case "--parent": parent = remaining.popFirst().flatMap { Int32($0) }
-                case "--budget": budgetBytes = remaining.popFirst().flatMap { UInt64($0) } ?? budgetBytes
-                case "--test-requests": testRequests = true
-                case "--test-skip-layers":
-                    for name in (remaining.popFirst() ?? "").split(separator: ",") {
-                        if name == "landlock" { skippedLayers.insert(.landlock) }
-                        if name == "seccomp" { skippedLayers.insert(.seccomp) }
-                    }
-                case "--test-unloadable":
-                    unloadable = FormatLibrarySet(rawValue: remaining.popFirst().flatMap { UInt8($0) } ?? 0)
-                default: break
-                }
-            }
-        }
-    }
-
     /// Sandboxes the process and serves requests; `decode` does each photo. Ends the process when the viewer closes
     /// the socket. `prepare` runs before the sandbox: whatever the decoder must load from files (libraries, tables),
     /// it loads there; `sandboxed` runs once the sandbox is on.
@@ -183,7 +133,7 @@ public enum DecoderServer {
                     reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["unreadable profile"])
                 }
             case let kind? where options.testRequests:
-                reply = probe(kind)
+                reply = TestProbe.reply(to: kind)
             default:
                 reply = DecoderReply(failureCode: DecoderReply.refusedFailureCode, texts: ["request refused"])
             }
@@ -266,60 +216,5 @@ public enum DecoderServer {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         return read == bytes.count ? bytes : nil
-    }
-
-    /// A test-only probe's reply (or its end: the bomb, the spin and the crash never reply).
-    private static func probe(_ kind: DecoderRequest.Kind) -> DecoderReply {
-        switch kind {
-        case .probeOpenFile:
-            let opened = open("/etc/passwd", O_RDONLY | O_CLOEXEC)
-            let error = errno
-            if opened >= 0 { close(opened) }
-            return DecoderReply(failureCode: 0, texts: [opened >= 0 ? "opened" : "errno \(error)"])
-        case .probeSocket:
-            let opened = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            let error = errno
-            if opened >= 0 { close(opened) }
-            return DecoderReply(failureCode: 0, texts: [opened >= 0 ? "opened" : "errno \(error)"])
-        case .probeMemoryBomb:
-            var blocks: [UnsafeMutableRawPointer] = []
-            while true {
-                let chunk = 64 << 20
-                guard let block = malloc(chunk) else { _exit(DecoderFault.memoryLimitExitStatus) }
-                memset(block, 1, chunk)
-                blocks.append(block)
-            }
-        case .probeSpin:
-            var value: UInt64 = 1
-            while value != 0 { value = value &* 6_364_136_223_846_793_005 &+ 1 | 1 }
-            return DecoderReply(failureCode: 0, texts: ["\(value)"])
-        case .probeCrash:
-            raise(SIGSEGV)
-            return DecoderReply(failureCode: 0)
-        case .probeNotificationListener:
-            // SECCOMP_IOCTL_NOTIF_ID_VALID (_IOW('!', 2, __u64)): a listener says ENOENT for an id it never sent.
-            let idValid: UInt = 0x4008_2102
-            var id: UInt64 = 0
-            var errors: Set<Int32> = []
-            for descriptor in Int32(0)..<1024 where fcntl(descriptor, F_GETFD) >= 0 {
-                if ioctl(descriptor, idValid, &id) == 0 || errno == ENOENT {
-                    return DecoderReply(failureCode: 0, texts: ["listener \(descriptor)"])
-                }
-                errors.insert(errno)
-            }
-            return DecoderReply(
-                failureCode: 0, texts: ["no listener", errors.sorted().map(String.init).joined(separator: " ")])
-        case .probeSharedMemory:
-            var error: Int32 = 0
-            let made = gallery_sandbox_probe_shared_memory(2 << 30, &error)
-            return DecoderReply(failureCode: 0, texts: ["\(made)", "\(error)"])
-        case .probeStatPath:
-            let errors = gallery_sandbox_probe_stat_path("/etc/passwd")
-            return DecoderReply(
-                failureCode: 0, texts: [errors == 0 ? "told" : "errno \(errors & 0xFFFF) \(errors >> 16)"])
-        case .decode, .status, .outputProfile, .details, .header, .takenDate, .thumbnailFacts, .animationClock,
-            .orientationTag:
-            return DecoderReply(failureCode: DecoderReply.refusedFailureCode)
-        }
     }
 }
