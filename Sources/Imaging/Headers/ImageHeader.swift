@@ -11,13 +11,6 @@ import Support
 /// that preview's own JPEG header) rather than handed to a decoder blind (SDL_image allocates whatever a header
 /// claims, and some of its loaders write out of bounds when the claim is absurd).
 package struct ImageHeader: Sendable, Hashable {
-    /// The formats the gallery decodes.
-    package enum Format: String, Sendable {
-        case jpeg = "JPEG", png = "PNG", gif = "GIF", bmp = "BMP", webp = "WebP", tiff = "TIFF", tga = "TGA"
-        case qoi = "QOI", pnm = "PNM", heif = "HEIF", avif = "AVIF", jxl = "JPEG XL", raw = "camera RAW"
-        case svg = "SVG"
-    }
-
     /// The format, if the content matched one.
     package var format: Format?
     /// The pixel size stated by the header, if it could be read and each side is within 1…`largestStatedSide`: the
@@ -109,12 +102,12 @@ package struct ImageHeader: Sendable, Hashable {
             return ImageHeader(format: .webp, size: webpSize(bytes))
         }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return ImageHeader(format: .tiff, size: tiffSize(bytes, read))
+            return ImageHeader(format: .tiff, size: TIFFHeaderSize.classic(bytes, read))
         }
         if bytes.starts(with: [0x49, 0x49, 0x2B, 0x00, 0x08, 0x00, 0x00, 0x00])
             || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B, 0x00, 0x08, 0x00, 0x00])
         {
-            return ImageHeader(format: .tiff, size: bigTIFFSize(bytes, read))
+            return ImageHeader(format: .tiff, size: TIFFHeaderSize.big(bytes, read))
         }
         if bytes.starts(with: Array("qoif".utf8)) {
             return ImageHeader(
@@ -276,68 +269,6 @@ package struct ImageHeader: Sendable, Hashable {
         return nil
     }
 
-    /// ImageWidth and ImageLength from a BigTIFF's first directory (libtiff reads BigTIFF): 8-byte offsets and counts,
-    /// 20-byte entries whose value field holds a SHORT, LONG or LONG8 in its first bytes.
-    private static func bigTIFFSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
-        guard bytes.count >= 16 else { return nil }
-        let isLittleEndian = bytes[0] == 0x49
-        func integer(_ field: [UInt8], at offset: Int, count: Int) -> Int {
-            isLittleEndian ? littleEndian(field, at: offset, count: count) : bigEndian(field, at: offset, count: count)
-        }
-        // An 8-byte offset past 2^40 is no file the gallery reads (and `directory + 8` could overflow).
-        let directory = integer(bytes, at: 8, count: 8)
-        guard directory > 0, directory < 1 << 40 else { return nil }
-        let countField = read(directory, 8)
-        guard countField.count == 8 else { return nil }
-        let entryCount = integer(countField, at: 0, count: 8)
-        guard entryCount >= 0, entryCount <= maximumSteps * 4 else { return nil }
-        let entries = read(directory + 8, entryCount * 20)
-        guard entries.count == entryCount * 20 else { return nil }
-        return directorySize(entries, entrySize: 20, valueOffset: 12, integer: integer)
-    }
-
-    /// ImageWidth (tag 256) and ImageLength (257) from the first image file directory (the one SDL_image decodes).
-    private static func tiffSize(_ bytes: [UInt8], _ read: Reader) -> PixelSize? {
-        guard bytes.count >= 8 else { return nil }
-        let isLittleEndian = bytes[0] == 0x49
-        func integer(_ field: [UInt8], at offset: Int, count: Int) -> Int {
-            isLittleEndian ? littleEndian(field, at: offset, count: count) : bigEndian(field, at: offset, count: count)
-        }
-        let directory = integer(bytes, at: 4, count: 4)
-        let countField = read(directory, 2)
-        guard countField.count == 2 else { return nil }
-        let entryCount = integer(countField, at: 0, count: 2)
-        guard entryCount <= maximumSteps * 4 else { return nil }
-        let entries = read(directory + 2, entryCount * 12)
-        guard entries.count == entryCount * 12 else { return nil }
-        return directorySize(entries, entrySize: 12, valueOffset: 8, integer: integer)
-    }
-
-    /// ImageWidth (tag 256) and ImageLength (257) among a directory's `entries` (12 bytes each in TIFF, 20 in BigTIFF,
-    /// the value field at `valueOffset`): a SHORT (3), LONG (4) or LONG8 (16) value sits in the field's first bytes.
-    private static func directorySize(
-        _ entries: [UInt8], entrySize: Int, valueOffset: Int,
-        integer: (_ field: [UInt8], _ at: Int, _ count: Int) -> Int
-    ) -> PixelSize? {
-        var width: Int?
-        var height: Int?
-        for entry in stride(from: 0, to: entries.count, by: entrySize) {
-            let tag = integer(entries, entry, 2)
-            guard tag == 256 || tag == 257 else { continue }
-            let value =
-                switch integer(entries, entry + 2, 2) {
-                case 3: integer(entries, entry + valueOffset, 2)
-                case 4: integer(entries, entry + valueOffset, 4)
-                case 16 where entrySize == 20: integer(entries, entry + valueOffset, 8)
-                default: -1
-                }
-            guard value > 0 else { return nil }
-            if tag == 256 { width = value } else { height = value }
-        }
-        guard let width, let height else { return nil }
-        return PixelSize(width: width, height: height)
-    }
-
     /// Width and height from the ASCII header after the `Pn` magic, skipping `#` comments.
     private static func pnmSize(_ bytes: [UInt8]) -> PixelSize? {
         guard let (numbers, _) = PNMHeaderNumbers.read(2, from: bytes) else { return nil }
@@ -358,7 +289,7 @@ package struct ImageHeader: Sendable, Hashable {
     }
 
     /// The unsigned little-endian integer in `count` bytes at `offset`.
-    private static func littleEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
+    package static func littleEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
         bytes[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 }
