@@ -88,6 +88,8 @@ gallery_avif_sequence *gallery_avif_open(const uint8_t *bytes, size_t count, uin
     return sequence;
 }
 
+const char *gallery_avif_version(void) { return avifVersion(); }
+
 void gallery_avif_facts_of(const gallery_avif_sequence *sequence, gallery_avif_facts *facts) {
     *facts = sequence->facts;
 }

@@ -267,8 +267,9 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifImageYUVToRGB"},
     {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifRGBImageSetDefaults"},
     {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifResultToString"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifVersion"},
 };
-const int gallery_format_library_function_count = 263;
+const int gallery_format_library_function_count = 264;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {

@@ -198,4 +198,5 @@ __typeof__(avifResult) avifDecoderSetSource(__typeof__(avifDecoder *) p0, __type
 __typeof__(avifResult) avifImageYUVToRGB(__typeof__(const avifImage *) p0, __typeof__(avifRGBImage *) p1) { return ((__typeof__(&avifImageYUVToRGB))gallery_format_library_function(260))(p0, p1); }
 __typeof__(void) avifRGBImageSetDefaults(__typeof__(avifRGBImage *) p0, __typeof__(const avifImage *) p1) { ((__typeof__(&avifRGBImageSetDefaults))gallery_format_library_function(261))(p0, p1); }
 __typeof__(const char *) avifResultToString(__typeof__(avifResult) p0) { return ((__typeof__(&avifResultToString))gallery_format_library_function(262))(p0); }
+__typeof__(const char *) avifVersion(void) { return ((__typeof__(&avifVersion))gallery_format_library_function(263))(); }
 

@@ -63,4 +63,7 @@ int gallery_avif_frame(gallery_avif_sequence *sequence, uint32_t index, uint8_t 
 /// Ends the decoder and frees the sequence's memory. NULL does nothing.
 void gallery_avif_close(gallery_avif_sequence *sequence);
 
+/// libavif's version as it reports it once loaded, e.g. "0.11.1".
+const char *gallery_avif_version(void);
+
 #endif
