@@ -17,7 +17,7 @@ OUT          ?= out
 WAYLAND_PACKAGES := libdecor-0-0 libdecor-0-plugin-1-cairo libegl1 libgles2 libgl1-mesa-dri sway grim wtype wl-clipboard
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip strace \
                 desktop-file-utils appstream shared-mime-info man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
-                libheif-dev libde265-dev libdav1d-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools apngasm \
+                libheif-dev libde265-dev libdav1d-dev libavif-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools apngasm \
                 liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick librsvg2-dev \
                 $(WAYLAND_PACKAGES)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -53,6 +53,10 @@ GROUPS = [
     ("GALLERY_FORMAT_LIBRARIES_TTF", "#include <SDL2/SDL_ttf.h>\n", [
         ("libSDL2_ttf.so", ["Sources", "Tests", "Benchmarks"]),
     ]),
+    # libavif: AVIF image sequences (CFormatDecoding's avif_decode.c alone calls it); last, so the others' indices stay.
+    ("GALLERY_FORMAT_LIBRARIES_AVIF", "#include <avif/avif.h>\n", [
+        ("libavif.so", ["Sources/CFormatDecoding"]),
+    ]),
 ]
 
 # Functions the sources reach only through a header's macro (Sources/CSDL2/shim.h): SDL_BlitSurface and SDL_BlitScaled.

@@ -16,16 +16,17 @@ static char errors[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT][512];
 static const char *renamed[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT];
 static int sealed;
 static atomic_uint missed;
-static void *handles[16];
+// One per library of the generated table (16 now), with room; checked at the first load.
+static void *handles[32];
 // Enough for every generated function (the table has ~200); checked at the first lookup.
 static _Atomic(void *) functions[512];
 
-static const char *const names[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {"SDL_image", "libheif", "libjxl", "LibRaw",
-                                                                       "librsvg", "SDL",     "SDL_ttf"};
+static const char *const names[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {
+    "SDL_image", "libheif", "libjxl", "LibRaw", "librsvg", "SDL", "SDL_ttf", "libavif"};
 // The group each group's libraries call into, loaded first (-1: none): SDL_image and SDL_ttf use SDL's core, whose
 // functions are trampolines of the SDL group here, so a decoder sealed after loading SDL_image still finds them.
 static const int prerequisites[GALLERY_FORMAT_LIBRARIES_GROUP_COUNT] = {
-    GALLERY_FORMAT_LIBRARIES_SDL, -1, -1, -1, -1, -1, GALLERY_FORMAT_LIBRARIES_SDL};
+    GALLERY_FORMAT_LIBRARIES_SDL, -1, -1, -1, -1, -1, GALLERY_FORMAT_LIBRARIES_SDL, -1};
 
 static void *handle_of(const char *soname) {
     for (int index = 0; index < gallery_format_library_count; index++) {
@@ -37,6 +38,7 @@ static void *handle_of(const char *soname) {
 // Loads `group` (its prerequisite first) with `lock` held; its state after.
 static int load_locked(int group) {
     if (states[group] != 0) return states[group];
+    if (gallery_format_library_count > (int)(sizeof handles / sizeof handles[0])) abort();
     if (sealed) {
         // dlopen would open files the sandbox refuses: say so, and say which group a request lacked.
         atomic_fetch_or(&missed, 1u << group);

@@ -254,8 +254,22 @@ const struct gallery_format_library_function gallery_format_library_functions[] 
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_Quit"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_RenderUTF8_Blended"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0", "TTF_SizeUTF8"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifCodecName"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifColorPrimariesGetValues"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderCreate"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderDestroy"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderNextImage"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderNthImage"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderNthImageTiming"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderParse"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderSetIOMemory"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifDecoderSetSource"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifImageYUVToRGB"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifRGBImageSetDefaults"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifResultToString"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15", "avifVersion"},
 };
-const int gallery_format_library_function_count = 250;
+const int gallery_format_library_function_count = 264;
 
 /// Each library's soname, its group, in load order (a group's libraries load in this order).
 const struct gallery_format_library gallery_format_libraries[] = {
@@ -274,5 +288,6 @@ const struct gallery_format_library gallery_format_libraries[] = {
     {GALLERY_FORMAT_LIBRARIES_SVG, "libglib-2.0.so.0"},
     {GALLERY_FORMAT_LIBRARIES_SDL, "libSDL2-2.0.so.0"},
     {GALLERY_FORMAT_LIBRARIES_TTF, "libSDL2_ttf-2.0.so.0"},
+    {GALLERY_FORMAT_LIBRARIES_AVIF, "libavif.so.15"},
 };
-const int gallery_format_library_count = 15;
+const int gallery_format_library_count = 16;

@@ -183,3 +183,20 @@ __typeof__(void) g_error_free(__typeof__(GError *) p0) { ((__typeof__(&g_error_f
 __typeof__(void) g_free(__typeof__(gpointer) p0) { ((__typeof__(&g_free))gallery_format_library_function(149))(p0); }
 __typeof__(gpointer) g_malloc0(__typeof__(gsize) p0) { return ((__typeof__(&g_malloc0))gallery_format_library_function(150))(p0); }
 
+#include <avif/avif.h>
+
+__typeof__(const char *) avifCodecName(__typeof__(avifCodecChoice) p0, __typeof__(avifCodecFlags) p1) { return ((__typeof__(&avifCodecName))gallery_format_library_function(250))(p0, p1); }
+__typeof__(void) avifColorPrimariesGetValues(__typeof__(avifColorPrimaries) p0, __typeof__(float *) p1) { ((__typeof__(&avifColorPrimariesGetValues))gallery_format_library_function(251))(p0, p1); }
+__typeof__(avifDecoder *) avifDecoderCreate(void) { return ((__typeof__(&avifDecoderCreate))gallery_format_library_function(252))(); }
+__typeof__(void) avifDecoderDestroy(__typeof__(avifDecoder *) p0) { ((__typeof__(&avifDecoderDestroy))gallery_format_library_function(253))(p0); }
+__typeof__(avifResult) avifDecoderNextImage(__typeof__(avifDecoder *) p0) { return ((__typeof__(&avifDecoderNextImage))gallery_format_library_function(254))(p0); }
+__typeof__(avifResult) avifDecoderNthImage(__typeof__(avifDecoder *) p0, __typeof__(uint32_t) p1) { return ((__typeof__(&avifDecoderNthImage))gallery_format_library_function(255))(p0, p1); }
+__typeof__(avifResult) avifDecoderNthImageTiming(__typeof__(const avifDecoder *) p0, __typeof__(uint32_t) p1, __typeof__(avifImageTiming *) p2) { return ((__typeof__(&avifDecoderNthImageTiming))gallery_format_library_function(256))(p0, p1, p2); }
+__typeof__(avifResult) avifDecoderParse(__typeof__(avifDecoder *) p0) { return ((__typeof__(&avifDecoderParse))gallery_format_library_function(257))(p0); }
+__typeof__(avifResult) avifDecoderSetIOMemory(__typeof__(avifDecoder *) p0, __typeof__(const uint8_t *) p1, __typeof__(size_t) p2) { return ((__typeof__(&avifDecoderSetIOMemory))gallery_format_library_function(258))(p0, p1, p2); }
+__typeof__(avifResult) avifDecoderSetSource(__typeof__(avifDecoder *) p0, __typeof__(avifDecoderSource) p1) { return ((__typeof__(&avifDecoderSetSource))gallery_format_library_function(259))(p0, p1); }
+__typeof__(avifResult) avifImageYUVToRGB(__typeof__(const avifImage *) p0, __typeof__(avifRGBImage *) p1) { return ((__typeof__(&avifImageYUVToRGB))gallery_format_library_function(260))(p0, p1); }
+__typeof__(void) avifRGBImageSetDefaults(__typeof__(avifRGBImage *) p0, __typeof__(const avifImage *) p1) { ((__typeof__(&avifRGBImageSetDefaults))gallery_format_library_function(261))(p0, p1); }
+__typeof__(const char *) avifResultToString(__typeof__(avifResult) p0) { return ((__typeof__(&avifResultToString))gallery_format_library_function(262))(p0); }
+__typeof__(const char *) avifVersion(void) { return ((__typeof__(&avifVersion))gallery_format_library_function(263))(); }
+

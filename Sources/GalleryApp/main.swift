@@ -21,7 +21,8 @@ struct GalleryCommandLine: ParsableCommand {
             flick it on Wayland (on X11 a two-finger swipe turns one photo), and a pinch zooms; the mouse wheel \
             turns one photo per notch; click the left or right third for the previous or next photo. Keys: F1 in \
             the window, `man gallery` and the README list every key and gesture. With no PATH the bundled photos \
-            open.
+            open. Animated GIF, WebP, PNG (APNG), JPEG XL and AVIF (image sequences) play every frame for its own \
+            duration.
             """,
         // The libraries' line is added by `--version` itself (`mainReportingBadInput`): made here, it would make the
         // parse wait for SDL's load.

@@ -69,8 +69,9 @@ enum HeaderReading {
             ExifOrientationTag.find(in: bytes).map { OrientationTagEdit($0, in: bytes) })
     }
 
-    /// The `AnimationRecord` of the GIF, WebP, PNG or JPEG XL offered at `path` (no frames: not an animation; libjxl
-    /// reads a JPEG XL's frame headers alone); nil when it cannot be opened.
+    /// The `AnimationRecord` of the GIF, WebP, PNG, JPEG XL or AVIF sequence offered at `path` (no frames: not an
+    /// animation; libjxl reads a JPEG XL's frame headers alone, libavif an AVIF's sample tables); nil when it cannot be
+    /// opened.
     static func animationRecord(ofFileAt path: String, fileExtension: String) -> [UInt8]? {
         guard let file = try? ImageFile(path: path) else { return nil }
         let still = AnimationRecord.encoded(width: 0, height: 0, delays: [], loopCount: 0)
@@ -97,6 +98,13 @@ enum HeaderReading {
             else { return still }
             return AnimationRecord.encoded(
                 width: scan.size.width, height: scan.size.height, delays: scan.delays, loopCount: scan.loopCount)
+        case .avif?:
+            // A still AVIF (no `avis` brand) is read no further, and loads no libavif.
+            guard ImageHeader.isAVIFSequence(file.read(at:count:)), file.stamp.byteCount <= 256 << 20,
+                let bytes = try? file.contents(), let scan = bytes.withUnsafeBytes({ AVIFSequence.scan($0) })
+            else { return still }
+            return AnimationRecord.encoded(
+                width: scan.canvas.width, height: scan.canvas.height, delays: scan.delays, loopCount: 0)
         default:
             return still
         }

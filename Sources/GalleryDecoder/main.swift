@@ -40,6 +40,7 @@ if arguments.first == "--versions" {
     let libraries = [
         "SDL_image " + ImageLoader.linkedVersion, "libheif " + FormatLibraryVersions.libheif,
         "libjxl \(jxl / 1_000_000).\(jxl / 1000 % 1000).\(jxl % 1000)", "LibRaw " + FormatLibraryVersions.libRaw,
+        "libavif " + FormatLibraryVersions.libavif,
     ]
     print(libraries.joined(separator: ", "))
     exit(0)

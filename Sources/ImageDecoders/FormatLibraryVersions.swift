@@ -1,3 +1,4 @@
+import CFormatDecoding
 import CHeif
 import CJXL
 import CLibRaw
@@ -12,6 +13,10 @@ public enum FormatLibraryVersions {
     }
     /// libjxl's as a number: major · 1000000 + minor · 1000 + patch (0 when it cannot be loaded).
     public static var libjxlNumber: UInt32 { FormatLibraries.load(.jxl) == nil ? JxlDecoderVersion() : 0 }
+    /// libavif's, e.g. "0.11.1" ("unavailable" when it cannot be loaded).
+    public static var libavif: String {
+        FormatLibraries.load(.avif) == nil ? String(cString: gallery_avif_version()) : "unavailable"
+    }
     /// LibRaw's, e.g. "0.21.1-Release" ("unavailable" when it cannot be loaded).
     public static var libRaw: String {
         FormatLibraries.load(.raw) == nil ? String(cString: libraw_version()) : "unavailable"

@@ -2,11 +2,12 @@ import ImageLoader
 import Imaging
 import Support
 
-/// Animated GIFs, WebPs, PNGs and JPEG XLs, played in constant memory: the clock comes from a cheap walk over the
-/// file's blocks (`GIFScan`, `WebPScan`, `APNGScan`, `JXLAnimationScan`), the first frame is decoded at once like a
-/// still, and the rest are decoded as they fall due by an `AnimationStream` over a source that holds one canvas
-/// (`GIFFrames` through giflib, `WebPFrames` through libwebp, `APNGFrames` through the PNG path, `JXLFrames` through
-/// libjxl), each frame fitted to the page's size as a still photo is.
+/// Animated GIFs, WebPs, PNGs, JPEG XLs and AVIF image sequences, played in constant memory: the clock comes from a
+/// cheap walk over the file's blocks (`GIFScan`, `WebPScan`, `APNGScan`, `JXLAnimationScan`, an AVIF's track tables
+/// through `AVIFSequence`), the first frame is decoded at once like a still, and the rest are decoded as they fall due
+/// by an `AnimationStream` over a source that holds one canvas (`GIFFrames` through giflib, `WebPFrames` through
+/// libwebp, `APNGFrames` through the PNG path, `JXLFrames` through libjxl, `AVIFFrames` through libavif), each frame
+/// fitted to the page's size as a still photo is.
 extension ImageDecoder {
     /// What an animated page's decode gives.
     enum AnimationOutcome {
@@ -24,6 +25,8 @@ extension ImageDecoder {
         _ format: ImageHeader.Format, _ file: ImageFile, path: String, header: ImageHeader, fileExtension: String,
         fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> AnimationOutcome {
+        // A still AVIF (no `avis` brand) is libheif's alone: libavif is not even loaded for it.
+        if format == .avif, !ImageHeader.isAVIFSequence(file.read(at:count:)) { return .still }
         // A GIF is scanned and decoded from the file a window at a time; libwebp's demuxer needs the whole file.
         let bytes = format == .gif ? [] : try file.contents()
         if format != .gif {
@@ -51,6 +54,15 @@ extension ImageDecoder {
             guard let scan = scanned, scan.frameCount > 1 else { return .still }
             clock = AnimationClock(delays: scan.delays, loopCount: scan.loopCount)
             canvas = scan.size
+        case .avif:
+            // libavif refusing the sequence (damaged, over the frame cap) leaves the file to libheif's still.
+            let scanned = bytes.withUnsafeBytes {
+                AVIFSequence.scan($0, maximumSide: maximumSide, maximumPixelCount: maximumPixelCount)
+            }
+            guard let scan = scanned else { return .still }
+            // libavif 0.11 reads no loop count (`repetitionCount` came later): a sequence plays forever, as browsers do.
+            clock = AnimationClock(delays: scan.delays, loopCount: 0)
+            canvas = scan.canvas
         default:
             return .still
         }
@@ -126,17 +138,20 @@ extension ImageDecoder {
 
     /// Bytes a frame source holds per canvas pixel besides `AnimationStream.playingBytes`: an APNG frame's decode (the
     /// loader's pixels and a converted copy, at most the canvas's size); libjxl's output buffer and its own float
-    /// planes for coalescing.
+    /// planes for coalescing; dav1d's eight reference pictures and the one it decodes (8-bit 4:4:4 with alpha, 4 bytes a
+    /// pixel each) and libavif's RGBA output. Deeper samples hold more, within the decoder process's memory limit.
     static func frameDecodingBytesPerPixel(_ format: ImageHeader.Format) -> Int {
         switch format {
         case .png: 8
         case .jxl: 28
+        case .avif: 40
         default: 0
         }
     }
 
-    /// A source of the frames of the GIF, animated WebP, PNG or JPEG XL in `buffer` (copied), fitted inside `box`;
-    /// WebP and PNG frames turned upright by their EXIF and colour-managed like their stills (libjxl turns its own).
+    /// A source of the frames of the GIF, animated WebP, PNG, JPEG XL or AVIF sequence in `buffer` (copied), fitted
+    /// inside `box`; WebP and PNG frames turned upright by their EXIF, AVIF frames by their `irot` and `imir`, and
+    /// colour-managed like their stills (libjxl turns its own).
     package func frameSource(
         _ format: ImageHeader.Format, _ buffer: UnsafeRawBufferPointer, fitting box: PixelSize
     ) throws(DecodeFailure.Reason) -> any AnimationFrameSource {
@@ -144,6 +159,12 @@ extension ImageDecoder {
         if format == .jxl {
             let colour = try JXLDecoder(bytes: buffer).colour()
             return try JXLFrames(bytes: buffer, accepts: accepts, finish: frameFinish(fitting: box, .up, colour))
+        }
+        if format == .avif {
+            let sequence = try AVIFSequence(
+                bytes: buffer, maximumSide: maximumSide, maximumPixelCount: maximumPixelCount)
+            guard sequence.frameCount > 1 else { throw AVIFSequence.corrupt("not an image sequence") }
+            return AVIFFrames(sequence, finish: frameFinish(fitting: box, sequence.orientation, sequence.colour))
         }
         let colour = embeddedColour(format, buffer)
         let orientation = format == .png ? ExifOrientation.read(png: buffer) : ExifOrientation.read(webp: buffer)

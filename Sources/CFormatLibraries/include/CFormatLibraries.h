@@ -10,7 +10,8 @@
 // (the sandbox refuses the opens `dlopen` makes), and seals the loader then (`gallery_format_libraries_seal`).
 
 /// The groups, loaded together: SDL_image (SDL's core with it); libheif with libde265 and dav1d (our decoder plugins);
-/// libjxl and its thread pool; LibRaw; librsvg with cairo, GObject and GLib; SDL's core; SDL_ttf (SDL's core with it). The viewer links the trampolines of
+/// libjxl and its thread pool; LibRaw; librsvg with cairo, GObject and GLib; SDL's core; SDL_ttf (SDL's core with it);
+/// libavif (AVIF image sequences, with the AV1 codecs it is built with). The viewer links the trampolines of
 /// SDL and SDL_ttf too, and loads them on a thread at start (~11 ms of the dynamic loader's, with SDL's ~50 libraries
 /// of audio, X11 and Wayland) instead of before `main`.
 enum {
@@ -21,7 +22,8 @@ enum {
     GALLERY_FORMAT_LIBRARIES_SVG = 4,
     GALLERY_FORMAT_LIBRARIES_SDL = 5,
     GALLERY_FORMAT_LIBRARIES_TTF = 6,
-    GALLERY_FORMAT_LIBRARIES_GROUP_COUNT = 7,
+    GALLERY_FORMAT_LIBRARIES_AVIF = 7,
+    GALLERY_FORMAT_LIBRARIES_GROUP_COUNT = 8,
 };
 
 /// Loads `group`'s libraries (once: later calls give the first outcome). 0 when they are loaded; -1 when not, with

@@ -79,19 +79,21 @@ extension ProcessDecoding {
         _ picture: DecodedPicture, file: ImageFile, format: ImageHeader.Format?, path: String, box: PixelSize,
         pool: DecoderPool, budgetBytes: Int
     ) -> DecodedPicture {
-        guard picture.animation == nil, let format, [.gif, .webp, .png, .jxl].contains(format),
-            let scanned = ProcessDecoding.animationClock(of: file, path: path, pool: pool)
+        guard picture.animation == nil, let format, [.gif, .webp, .png, .jxl, .avif].contains(format),
+            let scanned = ProcessDecoding.animationClock(of: file, path: path, format: format, pool: pool)
         else { return picture }
         let clock = AnimationClock(delays: scanned.delays, loopCount: scanned.loopCount)
         let size = scanned.canvas
         // What the frames' decodes hold besides the canvas (`ImageDecoder.frameDecodingBytesPerPixel`): a WebP's
-        // whole file; an APNG's file and one frame's decode; JPEG XL's file, libjxl's output buffer and float planes.
+        // whole file; an APNG's file and one frame's decode; JPEG XL's file, libjxl's output buffer and float planes;
+        // an AVIF sequence's file, dav1d's reference pictures and libavif's output.
         // The record's sides are at most 2^24 each, so none of this can overflow.
         let fileBytes: Int
         switch format {
         case .webp: fileBytes = file.stamp.byteCount
         case .png: fileBytes = file.stamp.byteCount + 8 * size.area
         case .jxl: fileBytes = file.stamp.byteCount + 28 * size.area
+        case .avif: fileBytes = file.stamp.byteCount + 40 * size.area
         default: fileBytes = 0
         }
         let byteCount = AnimationStream.playingBytes(canvas: size, shown: picture.pixels.size)
@@ -108,12 +110,18 @@ extension ProcessDecoding {
 }
 
 extension ProcessDecoding {
-    /// The frame clock of the GIF, WebP, PNG or JPEG XL open as `file` (named by `path`), scanned by a process of `pool`: the viewer
-    /// reads none of it. Nil when it is no animation, the process failed, or the answer is no valid record.
-    static func animationClock(of file: ImageFile, path: String, pool: DecoderPool) -> AnimationRecord.Clock? {
-        let message = DecoderRequest(
+    /// The frame clock of the GIF, WebP, PNG, JPEG XL or AVIF sequence open as `file` (named by `path`), scanned by a
+    /// process of `pool`: the viewer reads none of it. Nil when it is no animation, the process failed, or the answer is
+    /// no valid record.
+    static func animationClock(
+        of file: ImageFile, path: String, format: ImageHeader.Format? = nil, pool: DecoderPool
+    ) -> AnimationRecord.Clock? {
+        var message = DecoderRequest(
             kind: .animationClock, boxWidth: 1, boxHeight: 1, budgetBytes: 0, cpuSeconds: 0,
             fileExtension: fileExtension(path))
+        // An AVIF sequence's clock is libavif's reading: a process that loaded it (another may have been sealed
+        // without it, and would answer "no animation").
+        if format == .avif { message.libraries = .avif }
         guard case .success(let answer) = pool.decode(descriptor: file.descriptor, request: message),
             answer.reply.succeeded, let record = answer.encoded, let clock = AnimationRecord.decoded(record)
         else { return nil }

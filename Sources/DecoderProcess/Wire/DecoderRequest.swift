@@ -1,6 +1,6 @@
 import Imaging
 
-/// What the viewer asks a decoder process: a fixed 64-byte header, sent with the photo's open descriptor and, when
+/// What the viewer asks a decoder process: a fixed 72-byte header, sent with the photo's open descriptor and, when
 /// `carriesReplyMemory`, the memfd the reply is to be written into after it.
 ///
 /// The header is all that crosses besides the descriptors: no path, so the decoder learns nothing of the file system,
@@ -56,7 +56,7 @@ public struct DecoderRequest: Sendable, Hashable {
     }
 
     /// The message's size in bytes.
-    public static let byteCount = 64
+    public static let byteCount = 72
     /// The longest file extension sent (the decoder tells formats without magic bytes by it).
     public static let extensionCapacity = 16
     static let magic: UInt32 = 0x5152_4447  // "GDRQ"
@@ -64,8 +64,9 @@ public struct DecoderRequest: Sendable, Hashable {
     static let thumbnailPNGFlag: UInt16 = 1 << 9
     /// The flags' bit 10: `animationFrame` (the flags are 16 bits wide, so bit 10 is the next free one).
     static let animationFrameFlag: UInt16 = 1 << 10
-    /// The flags' bits 11 to 15: `libraries`.
-    static let librariesShift: UInt16 = 11
+    /// The byte holding `libraries` (each `FormatLibrarySet` bit: the flags' five spare bits held five groups, not
+    /// libavif's, the eighth).
+    static let librariesOffset = 64
     /// The flags' bits 4 to 7: `replySlot`.
     static let replySlotShift: UInt16 = 4
     /// The flags' bit 2: `carriesReplyMemory`.
@@ -112,7 +113,7 @@ public struct DecoderRequest: Sendable, Hashable {
     public var frameIndex: Int32 = 0
     /// The output profile's number (`.outputProfile`): the decoder says which one it converts to.
     public var profileGeneration: UInt32 = 0
-    /// The format libraries the photo needs (flag bits 11 to 15), as the viewer's read of its header says: a process
+    /// The format libraries the photo needs (byte 64), as the viewer's read of its header says: a process
     /// loads them at its first request, before its sandbox goes on, and answers `DecoderReply.librariesMissingFailureCode`
     /// to a later request needing one it has not loaded, without reading the photo.
     public var libraries: FormatLibrarySet = []
@@ -148,8 +149,7 @@ public struct DecoderRequest: Sendable, Hashable {
             | (carriesReplyMemory ? Int(Self.replyMemoryFlag) : 0)
             | (preview ? 8 : 0)
             | (thumbnailPNG ? Int(Self.thumbnailPNGFlag) : 0) | (animationFrame ? Int(Self.animationFrameFlag) : 0)
-        let libraryBits: Int = Int(libraries.rawValue & 0x1F) << Int(Self.librariesShift)
-        wire.put(UInt16(flags | libraryBits), at: 6)
+        wire.put(UInt16(flags), at: 6)
         wire.put(boxWidth, at: 8)
         wire.put(boxHeight, at: 12)
         for (index, value) in (region ?? []).prefix(4).enumerated() { wire.put(value, at: 16 + 4 * index) }
@@ -158,6 +158,7 @@ public struct DecoderRequest: Sendable, Hashable {
         wire.put(cpuSeconds, at: 40)
         wire.put(profileGeneration, at: 44)
         wire.put(fileExtension, at: 48, capacity: Self.extensionCapacity)
+        wire.put(libraries.rawValue, at: Self.librariesOffset)
         return wire.bytes
     }
 
@@ -175,7 +176,8 @@ public struct DecoderRequest: Sendable, Hashable {
         preview = flags & 8 != 0
         thumbnailPNG = flags & Self.thumbnailPNGFlag != 0
         animationFrame = flags & Self.animationFrameFlag != 0
-        libraries = FormatLibrarySet(rawValue: UInt8(flags >> Self.librariesShift & 0x1F))
+        libraries = FormatLibrarySet(
+            rawValue: wire.get(UInt8.self, at: Self.librariesOffset) & FormatLibrarySet.all.rawValue)
         boxWidth = wire.get(Int32.self, at: 8)
         boxHeight = wire.get(Int32.self, at: 12)
         region = flags & 2 != 0 ? (0..<4).map { wire.get(Int32.self, at: 16 + 4 * $0) } : nil

@@ -19,8 +19,10 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
     public static let raw = FormatLibrarySet(rawValue: 1 << 3)
     /// librsvg with cairo, GObject and GLib (SVG); fontconfig's files and the generic families' fonts are read with it.
     public static let svg = FormatLibrarySet(rawValue: 1 << 4)
+    /// libavif with its AV1 codecs (AVIF image sequences' frames; their still picture is libheif's).
+    public static let avif = FormatLibrarySet(rawValue: 1 << 7)
     /// Every group.
-    public static let all: FormatLibrarySet = [.imageLoader, .heif, .jxl, .raw, .svg]
+    public static let all: FormatLibrarySet = [.imageLoader, .heif, .jxl, .raw, .svg, .avif]
 
     /// What a file whose header says `format` needs decoded (nil, an unrecognised file: nothing, its decode fails
     /// before any library). A JPEG needs none: TurboJPEG is mapped at start.
@@ -36,14 +38,20 @@ public struct FormatLibrarySet: OptionSet, Sendable, Hashable {
     }
 
     /// What the file that `read` reads needs decoded, its header saying `format`: as `needed(for:)`, except that a
-    /// plain PNG (`PNGLayout`, as the desktop's cached thumbnails are) is read by libpng, which every decoder maps.
+    /// plain PNG (`PNGLayout`, as the desktop's cached thumbnails are) is read by libpng, which every decoder maps, and
+    /// an AVIF image sequence (`avis`) needs libavif for its frames besides libheif.
     package static func needed(for format: ImageHeader.Format?, read: ImageHeader.Reader) -> FormatLibrarySet {
-        format == .png && PNGLayout.isPlain(read) ? [] : needed(for: format)
+        if format == .png && PNGLayout.isPlain(read) { return [] }
+        if format == .avif && ImageHeader.isAVIFSequence(read) { return [.heif, .avif] }
+        return needed(for: format)
     }
 
-    /// The groups' names, as messages say them ("SDL_image", "libheif", "libjxl", "LibRaw", "librsvg").
+    /// The groups' names, as messages say them ("SDL_image", "libheif", "libjxl", "LibRaw", "librsvg", "libavif").
     public var names: [String] {
-        [(Self.imageLoader, "SDL_image"), (.heif, "libheif"), (.jxl, "libjxl"), (.raw, "LibRaw"), (.svg, "librsvg")]
-            .filter { contains($0.0) }.map(\.1)
+        [
+            (Self.imageLoader, "SDL_image"), (.heif, "libheif"), (.jxl, "libjxl"), (.raw, "LibRaw"), (.svg, "librsvg"),
+            (.avif, "libavif"),
+        ]
+        .filter { contains($0.0) }.map(\.1)
     }
 }

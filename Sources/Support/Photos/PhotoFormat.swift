@@ -39,7 +39,8 @@ public struct PhotoFormat: Sendable, Hashable {
             mimeTypes: ["image/heic", "image/heif", "image/heif"],
             decoder: "libheif (libde265)"),
         PhotoFormat(
-            name: "AVIF", extensions: ["avif", "avifs"], mimeTypes: ["image/avif"], decoder: "libheif (dav1d, aom)"),
+            name: "AVIF", extensions: ["avif", "avifs"], mimeTypes: ["image/avif"],
+            decoder: "libheif (dav1d, aom); image sequences through libavif, animated"),
         PhotoFormat(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"], decoder: "libjxl, animated too"),
         PhotoFormat(
             name: "SVG", extensions: vectorExtensions, mimeTypes: ["image/svg+xml"],
