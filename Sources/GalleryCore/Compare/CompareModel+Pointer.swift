@@ -6,7 +6,7 @@ import Support
 /// boxes, so the detail under the pointer stays there in both.
 extension CompareModel {
     /// A pointer phase: a press on the swipe divider (or anywhere in the swipe layout at fit) moves the divider with the
-    /// pointer; otherwise a drag pans the zoomed photos together, within the reference photo's bounds.
+    /// pointer; otherwise a drag pans the zoomed photos together, each stopping at its own edges.
     public mutating func pointer(_ phase: PointerPhase) -> CompareResponse {
         switch phase {
         case .down(let x, let y), .move(let x, let y), .up(let x, let y):
@@ -26,7 +26,7 @@ extension CompareModel {
             switch grip {
             case .divider?: moveDivider(toX: x)
             case .pan(let lastX, let lastY)?:
-                if let zoom { settle(zoom.panned(toX: zoom.panX + x - lastX, y: zoom.panY + y - lastY).clamped()) }
+                if let zoom { settle(bounded(zoom.panned(toX: zoom.panX + x - lastX, y: zoom.panY + y - lastY))) }
                 grip = .pan(x: x, y: y)
             case nil: break
             }
@@ -59,6 +59,9 @@ extension CompareModel {
         let box = box(of: .left)
         zoom(to: current.scale * factor, atLocalX: Double(box.width) / 2, y: Double(box.height) / 2)
     }
+
+    /// Whether the zoom rests (no press held, no pinch): the time to decode the photos' visible parts sharply.
+    public var rests: Bool { grip == nil && pinchStart == nil }
 
     /// A touchpad's pinch begins with the pointer at (`x`, `y`).
     public mutating func beginPinch(atX x: Double, y: Double) {

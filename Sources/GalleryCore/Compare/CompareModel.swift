@@ -31,15 +31,15 @@ public struct CompareModel: Sendable {
     /// The area the photos are shown in: the window less the status bar.
     public private(set) var area: LayoutRect
     /// The left-hand photo's own pixels, once decoded.
-    public private(set) var leftPicture: ComparedPicture?
+    public internal(set) var leftPicture: ComparedPicture?
     /// The right-hand photo's own pixels, once decoded.
-    public private(set) var rightPicture: ComparedPicture?
+    public internal(set) var rightPicture: ComparedPicture?
     /// What the press under way holds.
     var grip: Grip?
     /// The scale a pinch started from and its centre.
     var pinchStart: (scale: Double, x: Double, y: Double)?
-    /// Whether the photos were renumbered since the adapter last measured them: until it does, sizes known by photo
-    /// number may be another photo's.
+    /// Whether the photos were renumbered or turned since the adapter last measured them: until it does, sizes known
+    /// by photo number may be another photo's, or the photo's before the turn.
     public internal(set) var awaitsPictures = false
 
     /// Pixels either side of the swipe divider where a press takes the divider rather than the picture.
@@ -87,14 +87,16 @@ public struct CompareModel: Sendable {
     public var dividerX: Double { Double(area.x) + divider * Double(area.width) }
 
     /// Where `side`'s photo is drawn, unrounded, once its size is known: fitted and centred in its box, or at the
-    /// locked zoom (the same share of its own pixels as the other, its centre moved by the same pan).
+    /// locked zoom (the same share of its own pixels as the other, its centre moved by the same pan, held within its
+    /// own edges).
     public func frame(of side: CompareSide) -> (x: Double, y: Double, width: Double, height: Double)? {
         guard let picture = picture(on: side) else { return nil }
         let box = box(of: side)
         let scale = zoom?.imageScale ?? Self.fitScale(of: picture, in: box)
         let width = picture.width * scale, height = picture.height * scale
-        let centreX = Double(box.x) + Double(box.width) / 2 + (zoom?.panX ?? 0)
-        let centreY = Double(box.y) + Double(box.height) / 2 + (zoom?.panY ?? 0)
+        let pan = pan(of: side)
+        let centreX = Double(box.x) + Double(box.width) / 2 + pan.x
+        let centreY = Double(box.y) + Double(box.height) / 2 + pan.y
         return (centreX - width / 2, centreY - height / 2, width, height)
     }
 
@@ -152,7 +154,7 @@ public struct CompareModel: Sendable {
         case .pan(.up), .pan(.down):
             guard let zoom else { break }
             let step = Double(box(of: .left).height) / 3 * (command == .pan(.up) ? 1 : -1)
-            settle(zoom.panned(toX: zoom.panX, y: zoom.panY + step).clamped())
+            settle(bounded(zoom.panned(toX: zoom.panX, y: zoom.panY + step)))
         case .zoomIn, .zoomOut:
             guard let current = zoom ?? fitZoom() else { break }
             zoomAtCentre(to: ZoomSteps.next(from: current, inward: command == .zoomIn))
@@ -161,12 +163,13 @@ public struct CompareModel: Sendable {
             zoomAtCentre(to: fit.actualSizeScale)
         case .zoomToFit: zoom = nil
         case .toggleMark: return .toggleMark(right)
+        case .orient(let change): return turn(change)
         // Nothing to do here: the slideshow would turn the right-hand photo unseen, the fit modes and the wheel are the
         // pager's.
         case .toggleSlideshow, .cycleFitMode, .flipWheel, .toggleGridNames, .retry: break
         case .mode, .quit, .back, .reload, .cycleSort, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel,
             .toggleStatusBar, .toggleFullscreen, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action,
-            .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo, .saveTurn, .orient, .toggleAnimation,
+            .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo, .saveTurn, .toggleAnimation,
             .nextFrame, .previousFrame:
             return .notTaken
         }
@@ -234,10 +237,20 @@ public struct CompareModel: Sendable {
         zoom(to: scale, atLocalX: Double(box.width) / 2, y: Double(box.height) / 2)
     }
 
-    /// Zooms both photos to `scale` keeping the point at (`x`, `y`) of a box (box coordinates) where it is.
+    /// Zooms both photos to `scale` keeping the point at (`x`, `y`) of a box (box coordinates) where it is, within both
+    /// photos' edges.
     mutating func zoom(to scale: Double, atLocalX x: Double, y: Double) {
         guard x.isFinite, y.isFinite, let current = zoom ?? fitZoom() else { return }
-        settle(current.zoomed(to: scale, atX: x, y: y))
+        let next = current.zoomed(to: scale, atX: x, y: y)
+        // `zoomed` holds the pan within the reference photo's edges alone: the point is kept here again, so a larger
+        // other photo can be zoomed about its own detail.
+        let ratio = next.scale / current.scale
+        let fromCentreX = x - current.viewportWidth / 2, fromCentreY = y - current.viewportHeight / 2
+        settle(
+            bounded(
+                next.panned(
+                    toX: fromCentreX - (fromCentreX - current.panX) * ratio,
+                    y: fromCentreY - (fromCentreY - current.panY) * ratio)))
     }
 
     /// Takes `next` as the zoom; a zoom back at fit is none.
@@ -247,7 +260,7 @@ public struct CompareModel: Sendable {
 
     /// The zoom `kept` measured afresh on the reference photo in its box: the same share of its own pixels and the same
     /// pan, within the new bounds; none when nothing is decoded.
-    private mutating func keep(_ kept: PhotoZoom?) {
+    mutating func keep(_ kept: PhotoZoom?) {
         guard let kept, let fit = fitZoom() else {
             zoom = nil
             return
@@ -255,8 +268,9 @@ public struct CompareModel: Sendable {
         let scale = kept.imageScale * fit.actualSizeScale
         let box = box(of: .left)
         settle(
-            fit.zoomed(to: scale, atX: Double(box.width) / 2, y: Double(box.height) / 2)
-                .panned(toX: kept.panX, y: kept.panY).clamped())
+            bounded(
+                fit.zoomed(to: scale, atX: Double(box.width) / 2, y: Double(box.height) / 2)
+                    .panned(toX: kept.panX, y: kept.panY)))
     }
 
     private static func clamp(_ photo: PhotoID, count: Int) -> PhotoID {

@@ -11,4 +11,6 @@ public enum CompareResponse: Equatable, Sendable {
     case close(PhotoID)
     /// Mark or unmark this photo (the right-hand one): the marks are the gallery's.
     case toggleMark(PhotoID)
+    /// Turn or mirror both compared photos' views as `change` says: the turns are the gallery's.
+    case orient(ViewOrientation.Change)
 }

@@ -11,4 +11,12 @@ public struct ComparedPicture: Equatable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The picture as drawn once turned or mirrored by `change`: a quarter turn trades its sides.
+    public func turned(by change: ViewOrientation.Change) -> ComparedPicture {
+        switch change {
+        case .turnClockwise, .turnAnticlockwise: ComparedPicture(width: height, height: width) ?? self
+        case .mirrorHorizontally, .mirrorVertically: self
+        }
+    }
 }

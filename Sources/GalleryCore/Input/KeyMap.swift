@@ -62,7 +62,8 @@ public enum KeyMap {
                 KeyAction(.ctrl(.character("R")), .orient(.turnClockwise)),
                 KeyAction(.ctrl(.character("S")), .saveTurn),
             ],
-            "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom; Ctrl+S: save it into the file",
+            "turn the view ¼ left, right (also Ctrl+R); mirror left-right, top-bottom (compare: both photos); "
+                + "Ctrl+S: save it into the file",
             label: "< > | _, Ctrl+R, S"),
         KeyBinding([.character("F"), .function(11)], .toggleFullscreen, "full screen on or off"),
         KeyBinding([.character("I")], .toggleInfoPanel, "show or hide the information panel"),

@@ -79,6 +79,12 @@ extension GalleryModel {
             marks.toggle(photo)
             showInfo(at: time)
             return []
+        case .orient(let change):
+            for photo in Set([compare.left, compare.right]) {
+                let next = orientation(of: photo).applying(change)
+                views.orientations[photo] = next == .upright ? nil : next
+            }
+            return [.sharpen]
         }
     }
 

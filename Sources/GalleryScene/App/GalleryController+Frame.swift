@@ -26,7 +26,12 @@ extension GalleryController {
         switch model.screen {
         case .wheel(let wheel): try drawing.wheel.paint(wheel, scene: layout, in: frame)
         case .grid(let grid, _): try drawing.grid.paint(grid, in: frame)
-        case .compare(let compare, _): try paintCompare(compare)
+        case .compare(let compare, _):
+            let shown = ComparePresenter.slots(of: compare)
+            try store.fillSlots(shown)
+            // The left-hand photo is the current one: when it animates, it plays here as in the pager.
+            try uploadAnimationFrame(shown)
+            try drawing.compare.paint(compare, detail: drawing.zoomDetail, scale: scale, in: frame)
         case .pager(let pager):
             let feedEnd: FeedEndContent =
                 feedState == .failed
@@ -52,12 +57,7 @@ extension GalleryController {
                 try drawing.pages.paint(
                     pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
                     photoBox: photoBox, scale: scale,
-                    zoom: shownZoom.map {
-                        (
-                            $0.photo, $0.zoom,
-                            drawing.zoomDetail.held?.photo == $0.photo ? drawing.zoomDetail.held?.sharp : nil
-                        )
-                    },
+                    zoom: shownZoom.map { ($0.photo, $0.zoom, drawing.zoomDetail.sharp(of: $0.photo)) },
                     thumbnail: { [thumbnails] in
                         thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
                     },

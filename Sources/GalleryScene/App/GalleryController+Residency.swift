@@ -20,7 +20,10 @@ extension GalleryController {
             guard thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells)) else { return }
             strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
         case .compare(let compare, _):
-            updateCompareResidency(compare)
+            let frame = frameContext
+            drawing.compare.wantPages(of: compare, residency: &drawing.residency, in: frame)
+            drawing.compare.sharpen(
+                compare, detail: drawing.zoomDetail, budgetBytes: PageBudget.detailShare(of: budget.bytes), in: frame)
             return
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.

@@ -41,7 +41,10 @@ extension GalleryController {
             .facts(
                 FrameFacts(
                     fits: decodedFits(), layout: drawing.drawnLayout, helpMaxScroll: helpMaxScroll,
-                    pictures: comparedPictures())), at: time)
+                    pictures: drawing.compare.pictures(in: frameContext, pageBox: pageBox) {
+                        imageSize(of: $0, fitted: $1)
+                    })),
+            at: time)
         // The compare screen measures its photos on these facts: a size that arrived moves a picture.
         if comparedFrames != comparedBefore { needsRedraw = true }
     }

@@ -82,6 +82,9 @@ extension GalleryController {
     /// zooming in sharpens; until then, and around the region, the page texture is drawn scaled. The region keeps
     /// within the zoom's share of `--cache-mb` and the renderer's texture limit (`ZoomDetail.plan`).
     func requestSharpness() {
+        // The compare screen's regions follow its zoom each frame (`ComparePresenter.sharpen`); one held stays over a
+        // turn, as it is cut from the stored picture and drawn turned.
+        if model.compare != nil { return }
         // A turned or mirrored photo is drawn from its page texture only (the region is cut from the stored picture).
         guard model.zoom.rests, let zoomed = model.zoom.zoomed, model.orientation(of: zoomed.photo) == .upright,
             let pager = model.pager

@@ -3,8 +3,8 @@ import Imaging
 import PagerEngine
 import Support
 
-/// What draws the model on the canvas: the pager's painter, the wheel's and the grid's presenters, the overlays'
-/// painter, the photos fading in, the zoomed photo's sharp detail, the pictures the last frame kept resident, where it drew what a click can
+/// What draws the model on the canvas: the pager's painter, the wheel's, the grid's and the compare screen's
+/// presenters, the overlays' painter, the photos fading in, the zoomed photos' sharp detail, the pictures the last frame kept resident, where it drew what a click can
 /// hit, and what it cost.
 @MainActor
 struct SceneDrawing {
@@ -14,11 +14,13 @@ struct SceneDrawing {
     let wheel: WheelPresenter
     /// The grid's cells, their thumbnails, and a photo's flight between a cell and the page box.
     var grid: GridPresenter
+    /// The compare screen's two photos, decoded as pages and sharply where zoomed.
+    let compare: ComparePresenter
     /// The information, the dots, the panel, the status bar and the help.
     let overlays: OverlayPainter
     /// Photos fading in over their placeholders: dropped when done by the frame step, noted before painting.
     var fadeIns = FadeIns()
-    /// The zoomed photo's sharp region, decoded at the zoom.
+    /// The zoomed photos' sharp regions, decoded at the zoom: the pager's photo, or the compare screen's two.
     let zoomDetail: ZoomDetail
     /// Which pictures the shown screen keeps resident, and what changed since the last frame.
     var residency = ResidencyTracker()
@@ -32,6 +34,7 @@ struct SceneDrawing {
         pages = ScenePainter(texts: texts)
         wheel = WheelPresenter(painter: WheelPainter(texts: texts))
         grid = GridPresenter(painter: GridPainter(texts: texts))
+        compare = ComparePresenter(painter: ComparePainter(scene: pages))
         overlays = OverlayPainter(texts: texts)
         self.zoomDetail = zoomDetail
     }

@@ -4,8 +4,9 @@ import PagerEngine
 import Support
 
 /// Draws the compare screen: each photo in its box (side by side, or both over the whole area cut at the swipe
-/// divider), fitted or at the locked zoom, from the page store's textures; a photo not decoded yet is its placeholder,
-/// one that failed the pager's error tile; the marked get their badge; a line marks the halves or the divider.
+/// divider), fitted or at the locked zoom, from the page store's textures with a zoomed photo's sharp region over them
+/// (`ZoomDetail`, turned as the photo is); a photo not decoded yet is its placeholder, one that failed the pager's
+/// error tile; the marked get their badge; a line marks the halves or the divider.
 /// Pictures, placeholders and error tiles are drawn by the pager's `ScenePainter`, so a photo looks the same in both.
 @MainActor
 struct ComparePainter {
@@ -34,10 +35,11 @@ struct ComparePainter {
         try scene.texts.prepare(labels, renderer: renderer)
     }
 
-    /// Draws both photos as `compare` places them, `marked` ones with a badge, each turned as `orientation` says.
+    /// Draws both photos as `compare` places them, `marked` ones with a badge, each turned as `orientation` says, a
+    /// zoomed one's `sharp` region over its part of the picture.
     func paint(
         _ compare: CompareModel, store: any PageStore, scale: Double, renderer: any Canvas,
-        marked: (PhotoID) -> Bool, orientation: (PhotoID) -> ViewOrientation
+        marked: (PhotoID) -> Bool, orientation: (PhotoID) -> ViewOrientation, sharp: (PhotoID) -> ZoomDetail.Sharp?
     ) throws {
         try renderer.setDrawColor(ScenePainter.background)
         try renderer.clear()
@@ -53,7 +55,19 @@ struct ComparePainter {
                     compare.frame(of: side).map(Self.pixelRect)
                     ?? box.centring(
                         store.shownSize(of: texture.size, in: store.box, orientation: turn).fitted(inside: box.size))
-                try scene.draw(texture, in: rect, turn, renderer: renderer)
+                let sharpRegion = compare.zoom == nil ? nil : sharp(photo)
+                let sharpRect = sharpRegion.flatMap { region in
+                    compare.frame(of: side).flatMap { Self.rect(of: region, over: $0, turn) }
+                }
+                // A region that covers what shows of the photo hides the page picture, which is not drawn then: SDL's
+                // software renderer turns the whole destination of a turned copy, 12 megapixels at 100 % in a second.
+                let shows = Self.visible(rect, in: clip(of: side, in: compare))
+                if sharpRect.map({ Self.covers($0, shows) }) != true {
+                    try scene.draw(texture, in: rect, turn, renderer: renderer)
+                }
+                if let sharpRegion, let sharpRect {
+                    try scene.draw(sharpRegion.texture, in: sharpRect, turn, renderer: renderer)
+                }
                 if marked(photo) { try MarkBadge.paint(in: Self.visible(rect, in: box), renderer: renderer) }
                 continue
             }
@@ -66,6 +80,29 @@ struct ComparePainter {
             if marked(photo) { try MarkBadge.paint(in: tile, renderer: renderer) }
         }
         try paintDivider(compare, scale: scale, renderer: renderer)
+    }
+
+    /// Where a sharp region goes over its part of the picture drawn at `frame`: the region lies in the stored
+    /// picture's pixels, so it is placed where it lands as shown (it is drawn turned as the picture is). Its edges are
+    /// rounded as the picture's own are, so it lines up with the page picture around it.
+    private static func rect(
+        of sharp: ZoomDetail.Sharp, over frame: (x: Double, y: Double, width: Double, height: Double),
+        _ turn: ViewOrientation
+    ) -> PixelRect? {
+        guard sharp.full.width > 0, sharp.full.height > 0 else { return nil }
+        let shown = turn.shown(width: sharp.full.width, height: sharp.full.height)
+        let region = turn.shownRect(of: sharp.region, storedSize: sharp.full)
+        let scaleX = frame.width / Double(shown.width), scaleY = frame.height / Double(shown.height)
+        let x0 = frame.x + Double(region.x) * scaleX, y0 = frame.y + Double(region.y) * scaleY
+        let x1 = frame.x + Double(region.x + region.width) * scaleX
+        let y1 = frame.y + Double(region.y + region.height) * scaleY
+        let first = pixelRect((x0, y0, 0, 0)), last = pixelRect((x1, y1, 0, 0))
+        return PixelRect(x: first.x, y: first.y, width: last.x - first.x, height: last.y - first.y)
+    }
+
+    /// Whether `inner` lies wholly inside `outer`.
+    private static func covers(_ outer: PixelRect, _ inner: PixelRect) -> Bool {
+        inner.x >= outer.x && inner.y >= outer.y && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
     }
 
     /// The slot `side`'s texture is in.

@@ -2,10 +2,10 @@ import GalleryCore
 import Imaging
 import Support
 
-/// The sharp picture of a zoomed photo: its visible region (with a margin for panning, when the budget allows),
+/// The sharp pictures of zoomed photos: each one's visible region (with a margin for panning, when the budget allows),
 /// decoded again off the main thread at the size it is drawn at (up to the image's own pixels), while the page
-/// texture, scaled, stands in and fills whatever the region does not cover. One at a time. On the main actor, as it
-/// holds textures.
+/// texture, scaled, stands in and fills whatever the region does not cover. One region per photo, for the photos asked
+/// for last: the pager's zoomed photo, or the compare screen's two. On the main actor, as it holds textures.
 ///
 /// Only the region is ever decoded or uploaded, never the whole zoomed picture: `=` on a 16000 × 12000 photo used to
 /// make a 768 MB texture, and a 40000 × 600 one a texture past the renderer's 16384-pixel limit.
@@ -22,31 +22,70 @@ final class ZoomDetail {
         var region: PixelRect
     }
 
+    /// One photo's region asked for: `region` of `photo` decoded as part of the picture fitted to `full`, of which
+    /// `visible` shows.
+    struct Want {
+        /// The photo.
+        var photo: PhotoID
+        /// Where it is read from.
+        var source: PageSource
+        /// The whole picture's size the region is part of.
+        var full: PixelSize
+        /// The part shown, in the pixels of `full`: a region held or asked for that covers it will do.
+        var visible: PixelRect
+        /// The part to decode (`visible` and a margin), in the pixels of `full`.
+        var region: PixelRect
+    }
+
     private let worker: DecodeWorker
     private var generation = 0
-    private var requested: (photo: PhotoID, full: PixelSize, region: PixelRect)?
-    /// The sharp region held, for which photo.
-    private(set) var held: (photo: PhotoID, sharp: Sharp)?
+    /// The regions on their way, by photo, with the generation their results carry.
+    private var requested: [PhotoID: (full: PixelSize, region: PixelRect, generation: Int)] = [:]
+    /// The sharp regions held, by photo.
+    private var held: [PhotoID: Sharp] = [:]
 
     init(worker: DecodeWorker) {
         self.worker = worker
     }
 
+    /// The sharp region held for `photo`, if any.
+    func sharp(of photo: PhotoID) -> Sharp? { held[photo] }
+
     /// Asks for `region` of `photo` decoded as part of the picture fitted to `full`, unless a region of it at that
-    /// size covering `visible` is held or on its way.
+    /// size covering `visible` is held or on its way; other photos' regions are let go.
     func want(photo: PhotoID, source: PageSource, full: PixelSize, visible: PixelRect, region: PixelRect) {
-        if let held, held.photo == photo, Self.sameSize(held.sharp.full, full), held.sharp.region.covers(visible) {
-            return
+        want([Want(photo: photo, source: source, full: full, visible: visible, region: region)])
+    }
+
+    /// Asks for each of `wants` unless a region of its photo at that size covering its visible part is held or on
+    /// its way; the regions of photos not among them are let go (none wanted: all are).
+    func want(_ wants: [Want]) {
+        let photos = Set(wants.map(\.photo))
+        let others = Set(held.keys).union(requested.keys).subtracting(photos)
+        if !others.isEmpty {
+            worker.cancel(photos: others)
+            for photo in others {
+                held[photo] = nil
+                requested[photo] = nil
+            }
         }
-        if let requested, requested.photo == photo, Self.sameSize(requested.full, full),
-            requested.region.covers(visible)
-        {
-            return
+        for want in wants {
+            if let sharp = held[want.photo], Self.sameSize(sharp.full, want.full), sharp.region.covers(want.visible) {
+                continue
+            }
+            if let asked = requested[want.photo], Self.sameSize(asked.full, want.full),
+                asked.region.covers(want.visible)
+            {
+                continue
+            }
+            worker.cancel(photos: [want.photo])
+            generation += 1
+            requested[want.photo] = (want.full, want.region, generation)
+            worker.submit(
+                DecodeRequest(
+                    photo: want.photo, source: want.source, box: want.full, region: want.region,
+                    generation: generation))
         }
-        worker.cancelAll()
-        generation += 1
-        requested = (photo, full, region)
-        worker.submit(DecodeRequest(photo: photo, source: source, box: full, region: region, generation: generation))
     }
 
     /// Sizes within a pixel of each other: the same zoom, rounded differently.
@@ -54,37 +93,37 @@ final class ZoomDetail {
         abs(a.width - b.width) <= 1 && abs(a.height - b.height) <= 1
     }
 
-    /// Takes the finished decode, if any; returns whether a sharper picture arrived.
+    /// Takes the finished decodes, if any; returns whether a sharper picture arrived.
     @discardableResult
     func receive(renderer: any Canvas) throws -> Bool {
         var changed = false
-        for result in worker.drainResults() where result.request.generation == generation {
-            requested = nil
+        for result in worker.drainResults() {
+            guard let asked = requested[result.photo], asked.generation == result.request.generation else { continue }
+            requested[result.photo] = nil
             guard case .success(let picture) = result.outcome else { continue }
-            held = nil  // Let the old texture go before making the new one.
+            held[result.photo] = nil  // Let the old texture go before making the new one.
             let origin = result.request.region.map { PixelPoint(x: $0.x, y: $0.y) } ?? PixelPoint(x: 0, y: 0)
-            let sharp = Sharp(
+            held[result.photo] = Sharp(
                 texture: try renderer.makeTexture(from: picture.pixels), full: result.request.box,
                 region: PixelRect(origin: origin, size: picture.size))
-            held = (result.photo, sharp)
             changed = true
         }
         return changed
     }
 
-    /// Forgets the picture (back to fit, another photo, a new renderer).
+    /// Forgets the pictures (back to fit, another photo, a new renderer).
     func clear() {
         worker.cancelAll()
         generation += 1
-        requested = nil
-        held = nil
+        requested = [:]
+        held = [:]
     }
 
     /// Whether a decode is on its way.
-    var isPending: Bool { requested != nil }
+    var isPending: Bool { !requested.isEmpty }
 
-    /// Bytes of the texture held.
-    var byteCount: Int { held?.sharp.texture.byteCount ?? 0 }
+    /// Bytes of the textures held.
+    var byteCount: Int { held.values.reduce(0) { $0 + $1.texture.byteCount } }
 
     /// What to decode for a zoomed photo whose whole picture is `full` pixels and of which `visible` shows, within
     /// `budgetBytes` and `maximumSide`: the visible part widened by a quarter (else an eighth) of itself on each side

@@ -116,4 +116,25 @@ struct CompareModeTests {
         #expect(model.compare == nil && model.mode == .bounded && model.photoCount == 1)
         #expect(model.overlays.notice == "compare closed: one photo left")
     }
+
+    @Test(
+        "< and > in compare turn both photos' views (kept in the pager after), the sizes measured again before taken",
+        arguments: [([">"], 1), (["<"], 3), ([">", ">", "<"], 1), (["|"], 0)])
+    func turn(keys: [String], quarterTurns: Int) {
+        var model = Self.model()
+        Self.press(["v"], on: &model)
+        let (wide, tall) = (ComparedPicture(width: 400, height: 300)!, ComparedPicture(width: 300, height: 400)!)
+        _ = model.handle(.report(.facts(FrameFacts(pictures: [3: wide, 4: wide]))), at: model.now)
+        // `=` after the turn hands compare the facts measured before it, which it must not take.
+        Self.press(keys + ["="], on: &model)
+        for photo in [PhotoID(3), 4] { #expect(model.orientation(of: photo).quarterTurns == quarterTurns) }
+        #expect(model.orientation(of: 5) == .upright)
+        let turned = quarterTurns % 2 == 1 ? tall : wide
+        #expect(model.compare?.leftPicture == turned && model.compare?.rightPicture == turned)
+        // Facts measured before the turn (the adapter's last frame) are not taken; the next ones are.
+        _ = model.handle(.report(.facts(FrameFacts(pictures: [3: turned, 4: turned]))), at: model.now)
+        #expect(model.compare?.leftPicture == turned)
+        Self.press(["v"], on: &model)
+        #expect(model.compare == nil && model.orientation(of: model.currentPhoto).quarterTurns == quarterTurns)
+    }
 }
