@@ -40,7 +40,7 @@ extension GalleryController {
         try store.fillSlots(shown)
         // The left-hand photo is the current one: when it animates, it plays here as in the pager.
         try uploadAnimationFrame(shown)
-        let painter = ComparePainter(scene: drawing.pages)
+        let painter = ComparePainter(scene: drawing.pager.painter)
         try painter.prepare(compare, store: store, scale: scale, renderer: renderer)
         try painter.paint(
             compare, store: store, scale: scale, renderer: renderer, marked: model.marks.contains,
