@@ -5,9 +5,7 @@ import Support
 extension GalleryModel {
     /// Carries out `command` at `time`; returns what the adapter does in the world.
     mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
-        if let effects = inGrid(at: time, { $0.perform(command, at: time) }) { return effects }
-        if let effects = inCompare(at: time, { $0.perform(command) }) { return effects }
-        if let response = screen.wheel?.response(to: command) { return inWheel(response, at: time) }
+        if let effects = offer(.command(command), at: time) { return effects }
         switch command {
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)

@@ -53,41 +53,6 @@ extension GalleryModel {
     /// What the compare key says with one photo.
     static let compareNeedsTwo = "compare needs two photos"
 
-    /// Hands the compare screen an input it always takes (a zoom, a pinch); nil when compare does not show.
-    mutating func inCompare(at time: Double, taking input: (inout CompareModel) -> Void) -> [GalleryEffect]? {
-        inCompare(at: time) { compare in
-            input(&compare)
-            return .taken
-        }
-    }
-
-    /// Hands an input to the compare screen while it shows (`CompareModel` handles its own) and carries out what it
-    /// answers. Nil when it does not show or did not take the input.
-    mutating func inCompare(at time: Double, _ input: (inout CompareModel) -> CompareResponse) -> [GalleryEffect]? {
-        syncCompare()
-        guard case .compare(var compare, let back) = screen else { return nil }
-        let shown = (compare.left, compare.right)
-        let response = input(&compare)
-        screen = .compare(compare, returnTo: back)
-        // A photo changed: the information line names both again.
-        if shown != (compare.left, compare.right) { showInfo(at: time) }
-        switch response {
-        case .notTaken: return nil
-        case .taken: return []
-        case .close(let photo): return switchMode(to: GalleryMode(back), at: time, showing: photo, droppedAt: nil)
-        case .toggleMark(let photo):
-            marks.toggle(photo)
-            showInfo(at: time)
-            return []
-        case .orient(let change):
-            for photo in Set([compare.left, compare.right]) {
-                let next = orientation(of: photo).applying(change)
-                views.orientations[photo] = next == .upright ? nil : next
-            }
-            return [.sharpen]
-        }
-    }
-
     /// Gives the compare screen the facts it measures on: the area below the status bar (as the last frame laid it
     /// out) and the compared photos' sizes, once measured after a renumbering (`freshFacts`: the adapter's facts just
     /// came).

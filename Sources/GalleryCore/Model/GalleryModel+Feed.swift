@@ -4,7 +4,7 @@ import Support
 /// The feed's state in the model: its pages, its request state whichever mode shows, and its answers.
 extension GalleryModel {
     /// The feed's pager, while the feed shows.
-    private var feedPager: Pager? {
+    var feedPager: Pager? {
         guard case .pager(let pager) = screen, pager.topology.kind == .feed else { return nil }
         return pager
     }

@@ -40,8 +40,7 @@ extension GalleryModel {
 
     /// The arena: the screen's recognisers asked in turn, the tap watching.
     private mutating func arena(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
-        if let effects = inGrid(at: time, { $0.pointer(phase, at: time) }) { return effects }
-        if let effects = inCompare(at: time, { $0.pointer(phase) }) { return effects }
+        if let effects = offer(.pointer(phase), at: time) { return effects }
         let clicked = watchTap(phase, at: time)
         for recogniser in PagerRecogniser.allCases {
             guard let effects = offer(phase, to: recogniser, at: time) else { continue }
@@ -135,19 +134,17 @@ extension GalleryModel {
             gestures.lastClick = (time, x, y)
             return perform(.goToPage(PageIndex(dot)), at: time)
         }
-        switch screen {
-        case .wheel(let wheel):
+        if let effects = offer(.tap(x: x, y: y, layout: layout), at: time) {
             gestures.lastClick = (time, x, y)
-            guard let photo = wheel.photo(tappedAtX: x, y: y, layout: layout) else { return [] }
-            return inWheel(.open(photo), at: time)
-        case .pager(let pager) where pager.topology.kind == .feed:
+            return effects
+        }
+        if let pager = feedPager {
             let slot = pager.visibleSlots().first { $0.origin <= x && x < $0.origin + $0.extent }
             guard slot?.content == .feedEnd else { return clickThirds(x: x, y: y, at: time) }
             gestures.lastClick = (time, x, y)
             return retryFeed(at: time)
-        case .pager, .grid, .compare:
-            return clickThirds(x: x, y: y, at: time)
         }
+        return clickThirds(x: x, y: y, at: time)
     }
 
     /// Wheel motion: a touchpad's gesture becomes a virtual drag of at most one page in the pagers (through the arena,
@@ -163,15 +160,9 @@ extension GalleryModel {
         }
         if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
-        // In compare a notch zooms both photos (away from the user: in).
-        if let effects = inCompare(
-            at: time, taking: { $0.zoom(notches: turn.command == .previous ? turn.count : -turn.count) })
-        {
-            return effects
-        }
-        // In the grid a notch scrolls a row, the selection staying put.
-        let rows = turn.command == .next ? turn.count : -turn.count
-        if let effects = inGrid(at: time, taking: { $0.scroll(rows: rows, at: time) }) { return effects }
+        // Notches away from the user turn back: in the grid they scroll rows up, in compare they zoom in.
+        let notches = turn.command == .previous ? turn.count : -turn.count
+        if let effects = offer(.notches(notches), at: time) { return effects }
         return (0..<turn.count).flatMap { _ in perform(turn.command, at: time) }
     }
 

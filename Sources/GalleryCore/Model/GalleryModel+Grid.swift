@@ -37,40 +37,6 @@ extension GalleryModel {
         return (grid.decodeOrder(at: now), grid.layout.thumbnailFlavour)
     }
 
-    /// Hands an input to the grid while it shows (`GridModel` handles its own) and carries out what it asks: a photo
-    /// opened in the pager mode used before the grid, the painter zooming it from its cell. Nil when the grid does not
-    /// show or did not take the input.
-    mutating func inGrid(at time: Double, _ input: (inout GridModel) -> GridResponse) -> [GalleryEffect]? {
-        guard case .grid(var grid, let back) = screen else { return nil }
-        let response = input(&grid)
-        screen = .grid(grid, returnTo: back)
-        // The thumbnail size is kept for the next visit.
-        settings.gridSizeStep = grid.layout.sizeStep
-        switch response {
-        case .notTaken: return nil
-        case .taken: return []
-        case .open(let photo, let cell):
-            guard photoCount > 0 else { return [] }
-            return [.zoomFromGrid(photo: photo, cell: cell)]
-                + switchMode(to: GalleryMode(back), at: time, showing: photo, droppedAt: nil)
-        }
-    }
-
-    /// Ctrl + wheel or a pinch in the grid: steps the thumbnail size (larger for `factor` above 1). Returns whether
-    /// the grid took it (outside the grid the photo zooms instead).
-    @discardableResult
-    mutating func zoomGrid(by factor: Double) -> Bool {
-        inGrid(at: now, taking: { $0.zoom(by: factor) }) != nil
-    }
-
-    /// Hands the grid an input it always takes (a scroll, a size step); nil when the grid does not show.
-    mutating func inGrid(at time: Double, taking input: (inout GridModel) -> Void) -> [GalleryEffect]? {
-        inGrid(at: time) { grid in
-            input(&grid)
-            return .taken
-        }
-    }
-
     /// A feed's append while the grid shows: more cells, the place kept.
     mutating func growGrid(at time: Double) {
         let count = photoCount

@@ -68,10 +68,7 @@ extension GalleryModel {
         gestures.touchpad = TouchpadScroll(originX: viewport.width / 2, originY: viewport.height / 2)
         gestures.fingers = TouchpadFingers(originX: viewport.width / 2, originY: viewport.height / 2)
         self.viewport = viewport
-        withGrid { $0.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale) }
-        if let events = withPager({ $0.handle(.resize(viewport), at: time) }) {
-            effects += noteEvents(events, at: time)
-        }
+        effects += noteEvents(screen.resize(to: viewport, at: time), at: time)
         endDismiss()
         return effects
     }

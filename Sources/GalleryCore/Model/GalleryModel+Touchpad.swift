@@ -12,7 +12,7 @@ extension GalleryModel {
             // Fingers on a pad press no button: their press and release never click nor double-click.
             if case .pointerDown = input {
                 gestures.tap.cancel()
-                _ = inGrid(at: time, taking: { $0.cancelClick() })
+                _ = offer(.fingersDown, at: time)
             }
             return effects
         }

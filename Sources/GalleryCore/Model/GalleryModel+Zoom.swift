@@ -36,19 +36,14 @@ extension GalleryModel {
 
     /// A pinch or a script's zoom to `scale` at (x, y) (the grid has no zoom).
     mutating func pinch(to scale: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if case .grid = screen { return [] }
-        if let effects = inCompare(at: time, taking: { $0.zoom(to: scale, atX: x, y: y) }) { return effects }
+        if let effects = offer(.zoomTo(scale: scale, x: x, y: y), at: time) { return effects }
         return zoom(to: scale, atX: x, y: y, at: time, animated: false)
     }
 
     /// A touchpad's pinch begins with the pointer at (x, y): the photo at the centre of a pager at rest (as shown, or
     /// at fit) follows the fingers from here; in the grid the spread steps the thumbnail size.
     mutating func beginPinch(atX x: Double, y: Double) -> [GalleryEffect] {
-        if case .grid = screen {
-            gestures.gridPinchSpread = 1
-            return []
-        }
-        if let effects = inCompare(at: now, taking: { $0.beginPinch(atX: x, y: y) }) { return effects }
+        if let effects = offer(.pinchBegin(x: x, y: y), at: now) { return effects }
         guard phase == .idle, !zoom.isPanning, let current = currentZoom else { return [] }
         zoom.beginPinch(current, atX: x, y: y)
         return []
@@ -56,37 +51,20 @@ extension GalleryModel {
 
     /// The pinch's spread is `spread` times its first, its centre moved by (dx, dy).
     mutating func pinch(spread: Double, dx: Double, dy: Double) -> [GalleryEffect] {
-        if let applied = gestures.gridPinchSpread, spread.isFinite, spread > 0 {
-            // One thumbnail size per Ctrl + wheel notch's worth of spread, as many as the fingers went.
-            // A few at most per update: the grid has only so many sizes, and a hostile spread must not spin here.
-            var steps = applied
-            for _ in 0..<4 where spread >= steps * ZoomModel.step {
-                zoomGrid(by: ZoomModel.step)
-                steps *= ZoomModel.step
-            }
-            for _ in 0..<4 where spread <= steps / ZoomModel.step {
-                zoomGrid(by: 1 / ZoomModel.step)
-                steps /= ZoomModel.step
-            }
-            gestures.gridPinchSpread = steps
-            return []
-        }
-        if let effects = inCompare(at: now, taking: { $0.pinch(spread: spread) }) { return effects }
+        if let effects = offer(.pinch(spread: spread), at: now) { return effects }
         zoom.pinch(spread: spread, dx: dx, dy: dy)
         return []
     }
 
     /// The pinching fingers lifted at `time`: the photo settles within its limits, then is decoded sharply.
     mutating func endPinch(at time: Double) -> [GalleryEffect] {
-        gestures.gridPinchSpread = nil
-        if let effects = inCompare(at: time, taking: { $0.endPinch() }) { return effects }
+        if let effects = offer(.pinchEnd, at: time) { return effects }
         return zoom.endPinch(at: time) ? [.sharpen] : []
     }
 
     /// Ctrl + wheel at (x, y): the grid steps its thumbnail size, a pager zooms the photo by `factor`.
     mutating func zoom(by factor: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if zoomGrid(by: factor) { return [] }
-        if let effects = inCompare(at: time, taking: { $0.zoom(by: factor, atX: x, y: y) }) { return effects }
+        if let effects = offer(.zoomBy(factor: factor, x: x, y: y), at: time) { return effects }
         return zoom(to: zoomScale * factor, atX: x, y: y, at: time, animated: false)
     }
 

@@ -213,8 +213,7 @@ public struct GalleryModel: Sendable {
         var effects: [GalleryEffect] = []
         if let release = gestures.touchpad.expire(at: time) { effects += pointer(release.input, at: release.time) }
         expireCount(at: time)
-        withGrid { $0.advance(to: time) }
-        if let events = withPager({ $0.advance(to: time) }) { effects += noteEvents(events, at: time) }
+        effects += noteEvents(screen.advance(to: time), at: time)
         effects += advanceZoom(to: time)
         advanceDismiss(to: time)
         effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()

@@ -8,8 +8,6 @@ struct GestureRecognisers: Sendable {
     var touchpad: TouchpadScroll
     /// Fingers on a touchpad as a finger on glass, from the pad's own story (Wayland).
     var fingers: TouchpadFingers
-    /// A pinch in the grid: the spread already turned into thumbnail size steps.
-    var gridPinchSpread: Double?
     /// A mouse wheel's notches as page turns.
     var wheelSteps = WheelSteps()
     /// Sideways notches grouped into swipes (SDL on X11 reports a touchpad's sideways swipe as whole notches).

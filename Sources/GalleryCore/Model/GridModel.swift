@@ -15,6 +15,8 @@ public struct GridModel: Sendable {
     public private(set) var selection: PhotoID
     /// Whether a press and release on the grid click a cell (a press that stops a fling does not).
     private var tap: TapRecognizer
+    /// A pinch under way: its spread already turned into thumbnail size steps.
+    private var pinchSteps: Double?
 
     /// A grid of `layout` with `selection` (clamped) selected and scrolled into view at once; a press moving less than
     /// `clickSlop` pixels before its release clicks.
@@ -115,6 +117,28 @@ public struct GridModel: Sendable {
     public mutating func zoom(by factor: Double) {
         if factor.isFinite, factor != 1 { stepSize(by: factor > 1 ? 1 : -1) }
     }
+
+    /// A touchpad's pinch began: its spread steps the thumbnail size from here.
+    public mutating func beginPinch() { pinchSteps = 1 }
+
+    /// The pinch's spread is `spread` times its first: one thumbnail size per Ctrl + wheel notch's worth of spread, as
+    /// many as the fingers went, a few at most per update (the grid has only so many sizes, and a hostile spread must
+    /// not spin here).
+    public mutating func pinch(spread: Double) {
+        guard var steps = pinchSteps, spread.isFinite, spread > 0 else { return }
+        for _ in 0..<4 where spread >= steps * ZoomModel.step {
+            zoom(by: ZoomModel.step)
+            steps *= ZoomModel.step
+        }
+        for _ in 0..<4 where spread <= steps / ZoomModel.step {
+            zoom(by: 1 / ZoomModel.step)
+            steps /= ZoomModel.step
+        }
+        pinchSteps = steps
+    }
+
+    /// The pinching fingers lifted.
+    public mutating func endPinch() { pinchSteps = nil }
 
     /// Moves the selection and scrolls it into view with the key spring.
     public mutating func move(_ move: GridMove, at time: Double) {

@@ -33,37 +33,13 @@ extension GalleryController {
             try uploadAnimationFrame(shown)
             try drawing.compare.paint(compare, detail: drawing.zoomDetail, scale: scale, in: frame)
         case .pager(let pager):
-            let feedEnd: FeedEndContent =
-                feedState == .failed
-                ? .failed(reason: model.feed.failure ?? "unknown reason") : .loading(note: model.feed.waitingNote)
             // The page upload step before painting: the slots shown get their pages' textures, so painting uploads no
             // page (it still makes text textures and notes fades: `PageStore.fillSlots`).
-            let shown: [(slot: Int, photo: PhotoID)] = pager.visibleSlots().compactMap { visible in
-                guard case .page(let page) = visible.content else { return nil }
-                return (visible.slot, photo(ofPage: page))
-            }
+            let shown = PagerPresenter.shownPages(of: pager, photo: photo(ofPage:))
             try store.fillSlots(shown)
             try uploadAnimationFrame(shown)
-            let dismiss = model.dismissPose
-            if let opening = drawing.grid.openingFlight(at: now) {
-                try drawing.grid.paintOpening(opening, shown: shown, in: frame)
-            } else {
-                if let dismiss { try drawing.grid.paintDismissBackdrop(dismiss, in: frame) }
-                let sights = try drawing.pages.prepare(
-                    pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd,
-                    photoBox: photoBox, scale: scale, zoomed: shownZoom.flatMap { $0.zoom.isZoomed ? $0.photo : nil },
-                    orientation: model.orientation(of:), dismiss: dismiss)
-                drawing.fadeIns.record(sights, at: now)
-                try drawing.pages.paint(
-                    pager: pager, store: store, renderer: renderer, photo: photo(ofPage:), feedEnd: feedEnd, time: now,
-                    photoBox: photoBox, scale: scale,
-                    zoom: shownZoom.map { ($0.photo, $0.zoom, drawing.zoomDetail.sharp(of: $0.photo)) },
-                    thumbnail: { [thumbnails] in
-                        thumbnails.box == Self.standInBox ? thumbnails.texture(for: $0) : nil
-                    },
-                    marked: model.marks.contains, orientation: model.orientation(of:), dismiss: dismiss,
-                    fades: drawing.fadeIns)
-            }
+            let (grid, zoomDetail) = (drawing.grid, drawing.zoomDetail)
+            try drawing.pager.paint(pager, shown: shown, grid: grid, zoomDetail: zoomDetail, scale: scale, in: frame)
         }
         try drawing.overlays.paint(overlay, layout: layout, renderer: renderer)
     }

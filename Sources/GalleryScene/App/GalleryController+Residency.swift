@@ -8,7 +8,7 @@ extension GalleryController {
     /// Asks for what the mode shows and is about to: the wheel's or the grid's thumbnails, the pages the residency
     /// plan keeps (decoded ahead of a fling, dropped far behind).
     func updateResidency() {
-        let strip: (position: Double, velocity: Double, pageCount: Int, wraps: Bool, standIn: PageIndex?)
+        let strip: ResidencyStrip
         switch model.screen {
         case .wheel(let wheel):
             drawing.wheel.wantThumbnails(of: wheel, in: frameContext)
@@ -18,7 +18,9 @@ extension GalleryController {
             // in, since on two cores the page's decode would hold the first screen of thumbnails back.
             let wanted = drawing.grid.wantThumbnails(in: frameContext)
             guard thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells)) else { return }
-            strip = (Double(grid.selection.rawValue), 0, model.photoCount, false, nil)
+            strip = ResidencyStrip(
+                position: Double(grid.selection.rawValue), velocity: 0, pageCount: model.photoCount, wraps: false,
+                standIn: nil)
         case .compare(let compare, _):
             let frame = frameContext
             drawing.compare.wantPages(of: compare, residency: &drawing.residency, in: frame)
@@ -28,10 +30,7 @@ extension GalleryController {
         case .pager(let pager):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
             if model.dismiss?.grid != nil { drawing.grid.wantThumbnails(in: frameContext) }
-            strip = (
-                pager.logicalPosition, pager.velocity / pager.extent, pager.pageCount, pager.topology.kind.wraps,
-                pager.standInPage
-            )
+            strip = PagerPresenter.strip(of: pager)
         }
         if let plan = drawing.residency.update(
             logicalPosition: strip.position, velocity: strip.velocity, pageCount: strip.pageCount, wraps: strip.wraps)

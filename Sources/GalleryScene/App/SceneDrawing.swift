@@ -3,13 +3,13 @@ import Imaging
 import PagerEngine
 import Support
 
-/// What draws the model on the canvas: the pager's painter, the wheel's, the grid's and the compare screen's
-/// presenters, the overlays' painter, the photos fading in, the zoomed photos' sharp detail, the pictures the last frame kept resident, where it drew what a click can
-/// hit, and what it cost.
+/// What draws the model on the canvas: the pager's, the wheel's, the grid's and the compare screen's presenters, the
+/// overlays' painter, the zoomed photos' sharp detail, the pictures the last frame kept resident, where it drew what a
+/// click can hit, and what it cost.
 @MainActor
 struct SceneDrawing {
-    /// The pager's pages (and the feed's spinner and end page).
-    let pages: ScenePainter
+    /// The pager's pages (and the feed's spinner and end page), the photos fading in.
+    var pager: PagerPresenter
     /// The wheel's rows and their thumbnails.
     let wheel: WheelPresenter
     /// The grid's cells, their thumbnails, and a photo's flight between a cell and the page box.
@@ -18,8 +18,6 @@ struct SceneDrawing {
     let compare: ComparePresenter
     /// The information, the dots, the panel, the status bar and the help.
     let overlays: OverlayPainter
-    /// Photos fading in over their placeholders: dropped when done by the frame step, noted before painting.
-    var fadeIns = FadeIns()
     /// The zoomed photos' sharp regions, decoded at the zoom: the pager's photo, or the compare screen's two.
     let zoomDetail: ZoomDetail
     /// Which pictures the shown screen keeps resident, and what changed since the last frame.
@@ -31,10 +29,10 @@ struct SceneDrawing {
 
     /// Painters drawing with `texts`, the zoomed detail decoded by `zoomDetail`.
     init(texts: TextCache, zoomDetail: ZoomDetail) {
-        pages = ScenePainter(texts: texts)
+        pager = PagerPresenter(painter: ScenePainter(texts: texts))
         wheel = WheelPresenter(painter: WheelPainter(texts: texts))
         grid = GridPresenter(painter: GridPainter(texts: texts))
-        compare = ComparePresenter(painter: ComparePainter(scene: pages))
+        compare = ComparePresenter(painter: ComparePainter(scene: pager.painter))
         overlays = OverlayPainter(texts: texts)
         self.zoomDetail = zoomDetail
     }

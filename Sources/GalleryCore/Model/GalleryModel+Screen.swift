@@ -1,0 +1,35 @@
+import PagerEngine
+import Support
+
+/// The screens that handle their own input (the grid, compare, the wheel's keys and taps): the model offers each
+/// input to the screen shown first (`Screen.take`) and carries out what it answers; what it leaves goes on to the
+/// pager's handling.
+extension GalleryModel {
+    /// Offers `input` to the screen shown at `time` and carries out its answer: a photo opened in the pager mode the
+    /// screen came from, a mark, the wheel flipped or stepped. Nil when the screen left the input to the pager.
+    mutating func offer(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
+        syncCompare()
+        switch screen.take(input, at: time, settings: &settings) {
+        case .notTaken: return nil
+        case .taken: break
+        case .showsOtherPhotos: showInfo(at: time)
+        case .open(let photo, let cell):
+            guard photoCount > 0 else { return [] }
+            let flight: [GalleryEffect] = cell.map { [.zoomFromGrid(photo: photo, cell: $0)] } ?? []
+            return flight + switchMode(to: GalleryMode(pagerMode), at: time, showing: photo, droppedAt: nil)
+        case .toggleMark(let photo):
+            marks.toggle(photo)
+            showInfo(at: time)
+        case .orient(let photos, let change):
+            for photo in photos {
+                let next = orientation(of: photo).applying(change)
+                views.orientations[photo] = next == .upright ? nil : next
+            }
+            return [.sharpen]
+        case .flipWheel:
+            settings.wheelDirection = settings.wheelDirection == .clockwise ? .anticlockwise : .clockwise
+        case .step(let command): return perform(command, at: time)
+        }
+        return []
+    }
+}

@@ -1,0 +1,146 @@
+import PagerEngine
+import Support
+
+extension Screen {
+    /// Moves the screen's own motion to `time` (the pager's or the wheel's strip, the grid's scroll); returns the
+    /// strip's events.
+    mutating func advance(to time: Double) -> [PagerEvent] {
+        switch self {
+        case .pager, .wheel: return withPager { $0.advance(to: time) } ?? []
+        case .grid(var grid, let back):
+            grid.advance(to: time)
+            self = .grid(grid, returnTo: back)
+            return []
+        case .compare: return []
+        }
+    }
+
+    /// Lays the screen out in `viewport` at `time`; returns the strip's events.
+    mutating func resize(to viewport: Viewport, at time: Double) -> [PagerEvent] {
+        switch self {
+        case .pager, .wheel: return withPager { $0.handle(.resize(viewport), at: time) } ?? []
+        case .grid(var grid, let back):
+            grid.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale)
+            self = .grid(grid, returnTo: back)
+            return []
+        case .compare: return []
+        }
+    }
+
+    /// Offers `input` to the screen shown at `time`: the grid and compare take their input themselves, the wheel gives
+    /// its keys and taps their meaning; a pager takes none (the arena and the commands do). The grid's thumbnail size
+    /// is kept in `settings` for the next visit.
+    mutating func take(_ input: ScreenInput, at time: Double, settings: inout ScreenSettings) -> ScreenResponse {
+        switch self {
+        case .pager: return .notTaken
+        case .wheel(let wheel): return wheel.take(input)
+        case .grid(var grid, let back):
+            let response = grid.take(input, at: time)
+            self = .grid(grid, returnTo: back)
+            settings.gridSizeStep = grid.layout.sizeStep
+            return response
+        case .compare(var compare, let back):
+            let shown = (compare.left, compare.right)
+            let response = compare.take(input)
+            self = .compare(compare, returnTo: back)
+            guard response == .taken, shown != (compare.left, compare.right) else { return response }
+            return .showsOtherPhotos
+        }
+    }
+}
+
+extension WheelScreen {
+    /// The wheel's meaning of `input`: its commands (`response(to:)`) and a tap on a row; the rows' drag, the wheel
+    /// and the rest are the pager's.
+    fileprivate func take(_ input: ScreenInput) -> ScreenResponse {
+        switch input {
+        case .command(let command):
+            switch response(to: command) {
+            case .open(let photo)?: return .open(photo, cell: nil)
+            case .flip?: return .flipWheel
+            case .step(let command)?: return .step(command)
+            case nil: return .notTaken
+            }
+        case .tap(let x, let y, let layout):
+            // A tap between rows does nothing, but it is the wheel's.
+            return photo(tappedAtX: x, y: y, layout: layout).map { .open($0, cell: nil) } ?? .taken
+        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown:
+            return .notTaken
+        }
+    }
+}
+
+extension GridModel {
+    /// The grid takes every input but a command of every screen (`perform`): a notch scrolls a row, the selection
+    /// staying put; a zoom steps the thumbnail size; a pinch steps it as the fingers spread.
+    fileprivate mutating func take(_ input: ScreenInput, at time: Double) -> ScreenResponse {
+        let response: GridResponse
+        switch input {
+        case .pointer(let phase): response = pointer(phase, at: time)
+        case .command(let command): response = perform(command, at: time)
+        case .notches(let notches):
+            scroll(rows: -notches, at: time)
+            return .taken
+        case .zoomBy(let factor, _, _):
+            zoom(by: factor)
+            return .taken
+        case .pinchBegin:
+            beginPinch()
+            return .taken
+        case .pinch(let spread):
+            pinch(spread: spread)
+            return .taken
+        case .pinchEnd:
+            endPinch()
+            return .taken
+        case .fingersDown:
+            cancelClick()
+            return .taken
+        case .tap, .zoomTo: return .taken
+        }
+        switch response {
+        case .notTaken: return .notTaken
+        case .taken: return .taken
+        case .open(let photo, let cell): return .open(photo, cell: cell)
+        }
+    }
+}
+
+extension CompareModel {
+    /// Compare takes its pointer, its commands (`perform`), the wheel and every zoom: a notch zooms both photos (away
+    /// from the user: in).
+    fileprivate mutating func take(_ input: ScreenInput) -> ScreenResponse {
+        let response: CompareResponse
+        switch input {
+        case .pointer(let phase): response = pointer(phase)
+        case .command(let command): response = perform(command)
+        case .notches(let notches):
+            zoom(notches: notches)
+            return .taken
+        case .zoomTo(let scale, let x, let y):
+            zoom(to: scale, atX: x, y: y)
+            return .taken
+        case .zoomBy(let factor, let x, let y):
+            zoom(by: factor, atX: x, y: y)
+            return .taken
+        case .pinchBegin(let x, let y):
+            beginPinch(atX: x, y: y)
+            return .taken
+        case .pinch(let spread):
+            pinch(spread: spread)
+            return .taken
+        case .pinchEnd:
+            endPinch()
+            return .taken
+        case .tap, .fingersDown: return .taken
+        }
+        switch response {
+        case .notTaken: return .notTaken
+        case .taken: return .taken
+        case .close(let photo): return .open(photo, cell: nil)
+        case .toggleMark(let photo): return .toggleMark(photo)
+        case .orient(let change):
+            return .orient(left == right ? [left] : [left, right], change)
+        }
+    }
+}

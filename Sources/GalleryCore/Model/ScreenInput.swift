@@ -1,0 +1,26 @@
+import PagerEngine
+
+/// An input offered to the screen shown before the pager's own handling (`Screen.take`): the grid, compare and the
+/// wheel each give it their meaning; a pager leaves every one to the gesture arena and the commands.
+enum ScreenInput: Sendable {
+    /// A pointer phase of the arena.
+    case pointer(PointerPhase)
+    /// A command, from its key, a click, the slideshow or a script.
+    case command(GalleryCommand)
+    /// A tap (a release within the slop) at (x, y), on the layout the last frame drew.
+    case tap(x: Double, y: Double, layout: SceneLayout?)
+    /// A mouse wheel's notches: positive away from the user.
+    case notches(Int)
+    /// A pinch or a script's zoom to `scale` at (x, y).
+    case zoomTo(scale: Double, x: Double, y: Double)
+    /// Ctrl + wheel by `factor` at (x, y).
+    case zoomBy(factor: Double, x: Double, y: Double)
+    /// A touchpad's pinch began with the pointer at (x, y).
+    case pinchBegin(x: Double, y: Double)
+    /// The pinch's spread is `spread` times its first.
+    case pinch(spread: Double)
+    /// The pinching fingers lifted.
+    case pinchEnd
+    /// A touchpad's fingers pressed: they press no button, so the press never clicks.
+    case fingersDown
+}

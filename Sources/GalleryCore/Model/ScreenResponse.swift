@@ -1,0 +1,22 @@
+import Support
+
+/// What the screen shown answers an input it was offered (`Screen.take`), for the gallery to carry out: what only
+/// the gallery can do (open a photo in the pager, mark, flip the wheel, step the rows).
+enum ScreenResponse: Equatable, Sendable {
+    /// Not the screen's own: the pager's handling (or the gallery's common one) takes it.
+    case notTaken
+    /// The screen took it.
+    case taken
+    /// The screen took it and now shows other photos: the information line names them again.
+    case showsOtherPhotos
+    /// Open `photo` in the pager mode the screen came from, flying from `cell` when the grid gave one.
+    case open(PhotoID, cell: LayoutRect?)
+    /// Toggle `photo`'s mark.
+    case toggleMark(PhotoID)
+    /// Turn or mirror the views of `photos` as `change` says (compare turns both of its photos).
+    case orient([PhotoID], ViewOrientation.Change)
+    /// Flip which way the wheel's arc bulges.
+    case flipWheel
+    /// Step the rows as this command does (`.next` or `.previous`).
+    case step(GalleryCommand)
+}

@@ -1,0 +1,88 @@
+import PagerEngine
+import Support
+import Testing
+
+@testable import GalleryCore
+
+/// What each screen takes of the inputs offered to it before the pager's handling (`Screen.take`), and the grid's
+/// pinch, which the grid now keeps itself.
+@Suite("Screen input")
+struct ScreenInputTests {
+    static let viewport = Viewport(width: 1280, height: 720)
+
+    static func grid(sizeStep: Int = GridLayout.defaultSizeStep) -> GridModel {
+        GridModel(
+            layout: GridLayout(width: 1280, height: 720, sizeStep: sizeStep, photoCount: 100), selection: PhotoID(0))
+    }
+
+    @Test(
+        "a pinch in the grid steps the thumbnail size by the spread, a few steps an update at most",
+        arguments: [
+            ([1.0], 2), ([1.25], 3), ([1.25 * 1.25], 4), ([0.8], 1), ([0.6], 0), ([1.2], 2),
+            ([1.25, 1.0], 2), ([1.25, 1.25 * 1.25], 4), ([1e9], 4), ([0.0], 2), ([-1.0], 2), ([Double.nan], 2),
+            ([Double.infinity], 2),
+        ])
+    func gridPinch(spreads: [Double], sizeStep: Int) {
+        var grid = Self.grid()
+        grid.beginPinch()
+        for spread in spreads { grid.pinch(spread: spread) }
+        #expect(grid.layout.sizeStep == sizeStep)
+        grid.endPinch()
+        grid.pinch(spread: 100)
+        #expect(grid.layout.sizeStep == sizeStep, "no pinch under way after its end")
+    }
+
+    @Test("a spread without a pinch begun steps nothing")
+    func spreadWithoutPinch() {
+        var grid = Self.grid()
+        grid.pinch(spread: 2)
+        #expect(grid.layout.sizeStep == GridLayout.defaultSizeStep)
+    }
+
+    /// The screen for `mode` on 12 photos.
+    static func screen(_ mode: GalleryMode) -> Screen {
+        var model = GalleryModel(photoCount: 12, mode: mode, viewport: viewport)
+        if mode == .bounded { _ = model.handle(.command(.compare(.toggle)), at: 1) }
+        return model.screen
+    }
+
+    @Test(
+        "the grid and compare take their input, the wheel its keys and taps, a pager none",
+        arguments: [
+            (GalleryMode.endCaps, ScreenInput.notches(1), false), (.endCaps, .command(.next), false),
+            (.endCaps, .pointer(.down(x: 10, y: 10)), false), (.endCaps, .zoomBy(factor: 2, x: 0, y: 0), false),
+            (.wheel, .notches(1), false), (.wheel, .command(.next), false), (.wheel, .command(.open), true),
+            (.wheel, .command(.flipWheel), true), (.wheel, .pointer(.down(x: 10, y: 10)), false),
+            (.wheel, .tap(x: 10, y: 10, layout: nil), true), (.grid, .notches(1), true),
+            (.grid, .command(.next), true), (.grid, .command(.quit), false), (.grid, .pinchBegin(x: 0, y: 0), true),
+            (.grid, .zoomTo(scale: 2, x: 0, y: 0), true), (.bounded, .notches(1), true),
+            (.bounded, .command(.next), true), (.bounded, .command(.quit), false),
+            (.bounded, .zoomBy(factor: 2, x: 0, y: 0), true),
+        ])
+    func takes(mode: GalleryMode, input: ScreenInput, taken: Bool) {
+        var screen = Self.screen(mode)
+        var settings = ScreenSettings(configuration: .standard)
+        #expect((screen.take(input, at: 2, settings: &settings) != .notTaken) == taken)
+    }
+
+    @Test(
+        "the wheel answers what only the gallery can do",
+        arguments: [
+            (ScreenInput.command(.open), ScreenResponse.open(PhotoID(0), cell: nil)),
+            (.command(.flipWheel), .flipWheel), (.command(.pan(.down)), .step(.next)),
+            (.command(.pan(.up)), .step(.previous)), (.tap(x: 10, y: 10, layout: nil), .taken),
+        ])
+    func wheelAnswers(input: ScreenInput, response: ScreenResponse) {
+        var screen = Self.screen(.wheel)
+        var settings = ScreenSettings(configuration: .standard)
+        #expect(screen.take(input, at: 2, settings: &settings) == response)
+    }
+
+    @Test("the grid keeps its thumbnail size in the settings for its next visit")
+    func gridKeepsSize() {
+        var screen = Self.screen(.grid)
+        var settings = ScreenSettings(configuration: .standard)
+        _ = screen.take(.zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings)
+        #expect(settings.gridSizeStep == GridLayout.defaultSizeStep + 1)
+    }
+}
