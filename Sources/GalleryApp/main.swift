@@ -180,7 +180,10 @@ struct GalleryCommandLine: ParsableCommand {
     @Option(help: "Ctrl+8: as --action1.") var action8: String?
     @Option(help: "Ctrl+9: as --action1.") var action9: String?
 
-    @Flag(help: "Include photos in subfolders of the folders given.")
+    @Flag(
+        help:
+            "Include photos in subfolders of the folders given; } and { (Ctrl+PageDown, Ctrl+PageUp) go to the next and previous folder's first photo."
+    )
     var recursive = false
 
     @Option(

@@ -170,7 +170,7 @@ public struct CompareModel: Sendable {
         case .mode, .quit, .back, .reload, .cycleSort, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel,
             .toggleStatusBar, .toggleFullscreen, .invertMarks, .clearMarks, .nextMarked, .previousMarked, .action,
             .trash, .undoTrash, .copyPath, .openWith, .moveTo, .copyTo, .saveTurn, .toggleAnimation,
-            .nextFrame, .previousFrame:
+            .nextFrame, .previousFrame, .nextFolder, .previousFolder:
             return .notTaken
         }
         return .taken

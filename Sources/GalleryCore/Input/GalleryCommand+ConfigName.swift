@@ -11,7 +11,8 @@ extension GalleryCommand {
             .toggleKeepZoom, .orient(.turnClockwise), .orient(.turnAnticlockwise), .orient(.mirrorHorizontally),
             .orient(.mirrorVertically), .toggleFullscreen, .toggleInfoPanel, .toggleStatusBar, .toggleSlideshow,
             .toggleAnimation, .nextFrame, .previousFrame, .reload, .retry, .cycleSort, .toggleMark, .invertMarks,
-            .clearMarks, .nextMarked, .previousMarked, .toggleHelp, .back, .quit, .trash, .undoTrash,
+            .clearMarks, .nextMarked, .previousMarked, .nextFolder, .previousFolder, .toggleHelp, .back, .quit, .trash,
+            .undoTrash,
         ] + (1...9).map { .moveTo($0) } + (1...9).map { .copyTo($0) } + [.saveTurn, .copyPath, .openWith]
         + (1...9).map { .action($0) } + [.compare(.toggle), .compare(.layout), .compare(.swap)]
 
@@ -50,6 +51,8 @@ extension GalleryCommand {
         case .clearMarks: "clear-marks"
         case .nextMarked: "next-marked"
         case .previousMarked: "previous-marked"
+        case .nextFolder: "next-folder"
+        case .previousFolder: "previous-folder"
         case .action(let number): "action-\(number)"
         case .toggleAnimation: "toggle-animation"
         case .nextFrame: "next-frame"

@@ -72,6 +72,10 @@ public enum GalleryCommand: Hashable, Sendable {
     case nextMarked
     /// To the previous marked photo (`P`, as nsxiv); nothing when none comes before.
     case previousMarked
+    /// To the first photo of the next folder in the gallery's order (`FolderJump`): `}`, Ctrl+PageDown.
+    case nextFolder
+    /// To the first photo of the previous folder in the gallery's order (`FolderJump`): `{`, Ctrl+PageUp.
+    case previousFolder
     /// Run the user's action `--actionN` (Ctrl+N, 1 to 9) on the current photo or the marked ones.
     case action(Int)
     /// Pause or play the animation on screen (an animated GIF).

@@ -78,8 +78,17 @@ public enum KeyMap {
         KeyBinding([.character("m")], .toggleMark, "mark or unmark the photo (-o prints the marked)"),
         KeyBinding([.character("M"), .ctrl(.character("M"))], .invertMarks, "invert the marks (again: undone)"),
         KeyBinding([.ctrl(.character("U"))], .clearMarks, "clear every mark"),
-        KeyBinding([.character("N")], .nextMarked, "next marked photo"),
-        KeyBinding([.character("P")], .previousMarked, "previous marked photo"),
+        // One line for both, so that the folder keys' line keeps the help one screen at 1024×600.
+        KeyBinding(
+            [KeyAction(.character("N"), .nextMarked), KeyAction(.character("P"), .previousMarked)],
+            "next, previous marked photo"),
+        KeyBinding(
+            [
+                KeyAction(.character("}"), .nextFolder), KeyAction(.character("{"), .previousFolder),
+                KeyAction(.ctrl(.pageDown), .nextFolder), KeyAction(.ctrl(.pageUp), .previousFolder),
+            ],
+            "first photo of the next, previous folder (--recursive): its name and count shown",
+            label: "} {, Ctrl+PageDown/Up"),
         KeyBinding(
             (1...9).map { KeyAction(.ctrl(.character(Character(String($0)))), .action($0)) },
             "run --action1 … --action9 on the photo (%f) or the marked ones (%F)", label: "Ctrl+1…9"),

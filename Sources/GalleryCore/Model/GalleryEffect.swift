@@ -18,6 +18,9 @@ public enum GalleryEffect: Equatable, Sendable {
     case reload
     /// List the photos again in the next order (`PhotoSort.next`), keeping the photo shown.
     case cycleSort
+    /// Find the first photo of the next (`forward`) or previous folder from `from` in the library's order, wrapping
+    /// around or not (`FolderJump`), and report it (`WorldReport.folderReached`) or why there is none.
+    case jumpFolder(from: PhotoID, forward: Bool, wraps: Bool)
     /// The grid opened `photo` in the pager (the `screenChanged` follows): the painter zooms it from `cell`, its grid
     /// cell.
     case zoomFromGrid(photo: PhotoID, cell: LayoutRect)

@@ -62,6 +62,17 @@ extension GalleryModel {
             showInfo(at: time)
         case .nextMarked, .previousMarked:
             return goToMarked(forward: command == .nextMarked, at: time)
+        case .nextFolder, .previousFolder:
+            // The feed's pages come from its source, not from folders in an order.
+            guard !screen.isFeed else {
+                showNotice("the feed has no folders to go through", at: time)
+                return []
+            }
+            guard photoCount > 0 else { return [] }
+            // Only the adapter knows the photos' paths: it reports the photo (`folderReached`) or why not. In compare
+            // the right-hand photo moves, as with the other moving keys; the jumps wrap where the pages do.
+            let from = compare?.right ?? targetPhoto
+            return [.jumpFolder(from: from, forward: command == .nextFolder, wraps: screen.mode.wraps)]
         case .orient(let change): return orient(change)
         case .pan(let direction): return panOrTurn(direction, at: time)
         case .toggleKeepZoom:

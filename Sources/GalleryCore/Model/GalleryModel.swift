@@ -198,6 +198,10 @@ public struct GalleryModel: Sendable {
         case .renumbered(let count, let moves, let photo, let note):
             renumberPhotos(count: count, renumbered: { moves[$0] }, showing: photo, note: note, at: time)
         case .notice(let text): showNotice(text, at: time)
+        case .folderReached(let photo, let note):
+            let effects = perform(.goToPhoto(photo), at: time)
+            showNotice(note, at: time)
+            return effects
         case .markRestored(let photo): restoreMark(of: photo)
         case .turnSaved(let photo): resetOrientation(of: photo)
         }

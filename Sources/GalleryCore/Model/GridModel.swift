@@ -79,7 +79,8 @@ public struct GridModel: Sendable {
             break
         case .mode, .quit, .back, .reload, .cycleSort, .toggleKeepZoom, .toggleHelp, .toggleInfoPanel,
             .toggleStatusBar, .toggleFullscreen, .toggleMark, .invertMarks, .clearMarks, .nextMarked,
-            .previousMarked, .action, .trash, .undoTrash, .copyPath, .openWith, .cycleFitMode, .toggleGridNames,
+            .previousMarked, .nextFolder, .previousFolder, .action, .trash, .undoTrash, .copyPath, .openWith,
+            .cycleFitMode, .toggleGridNames,
             .moveTo, .copyTo, .saveTurn, .compare:
             return .notTaken
         }

@@ -24,6 +24,8 @@ public enum WorldReport: Sendable {
     case renumbered(count: Int, moves: [PhotoID: PhotoID], showing: PhotoID, note: String?)
     /// Work in the world ended with something the user should read (a Trash move, a copy, an action's failure).
     case notice(String)
+    /// The folder a folder key asked for (`GalleryEffect.jumpFolder`) begins at `photo`: go there and say `note`.
+    case folderReached(PhotoID, note: String)
     /// `photo` came back from the Trash marked, as it was.
     case markRestored(PhotoID)
     /// `photo`'s file now holds the view's turn: the view shows it upright.

@@ -1,5 +1,6 @@
 import GalleryCore
 import PagerEngine
+import Support
 
 extension GalleryController {
     /// Applies one input at `time`: pointer gestures, keys and wheel motion, from the window or a script. The model
@@ -40,6 +41,8 @@ extension GalleryController {
             case .sharpen: requestSharpness()
             case .reload: startReload()
             case .cycleSort: cycleSort()
+            case .jumpFolder(let photo, let forward, let wraps):
+                reports.append(folderJump.outcome(from: photo.rawValue, forward: forward, wraps: wraps).report)
             case .runAction(let number, let photo, let marked):
                 if let refusal = runAction(number, photo: photo, marked: marked) { reports.append(refusal) }
             case .trash, .undoTrash, .copyPath, .openWith, .placeFiles, .saveTurn:
@@ -56,5 +59,15 @@ extension GalleryController {
             }
         }
         for each in reports { report(each, at: time) }
+    }
+
+    /// The library's photos by their paths, for the folder keys: read when a key asks, so the order and the photos are
+    /// the ones shown after any sort or reload.
+    private var folderJump: FolderJump {
+        let library = library
+        return FolderJump(count: library.count) { index in
+            guard case .file(let path) = library.source(forPhoto: PhotoID(index)) else { return nil }
+            return path
+        }
     }
 }
