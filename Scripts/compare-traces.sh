@@ -53,6 +53,9 @@ run() {  # binary, out folder, case
   local binary=$1 out=$2 name script size extra
   IFS='|' read -r name script size extra <<<"$3"
   mkdir -p "$out/$name"
+  # Each run gets a thumbnail cache of its own: a failure one binary cached would otherwise change the other's stderr
+  # ("failed before (a thumbnail cache fail entry)" instead of the reason).
+  export XDG_CACHE_HOME="$out/$name/cache"
   if [ "$script" = - ]; then
     # shellcheck disable=SC2086  # The soak's command line, split as the shell would.
     eval "\"$binary\" ${extra/--headless/--headless --trace \"$out/$name/trace.jsonl\" --shots \"$out/$name\"}" \
