@@ -81,20 +81,11 @@ package final class AVIFSequence {
         {
             return .icc(Array(UnsafeBufferPointer(start: profile, count: facts.icc_size)))
         }
-        let primaries = Int(facts.colour_primaries), transfer = Int(facts.transfer_characteristics)
-        // H.273 codes: primaries 1 BT.709, 2 unspecified; transfer 1, 6, 14, 15 BT.709's, 2 unspecified, 13 sRGB.
-        if [1, 2].contains(primaries), [1, 2, 6, 13, 14, 15].contains(transfer) { return nil }
         // libavif lists red, green, blue, then white; `EmbeddedColour` wants white first.
         let xy = withUnsafeBytes(of: facts.primaries_xy) { $0.bindMemory(to: Float.self).map { Double($0) } }
-        let curve: EmbeddedColour.Transfer =
-            switch transfer {
-            case 1, 6, 14, 15: .bt709
-            case 4: .power(2.2)
-            case 5: .power(2.8)
-            case 8: .power(1)
-            default: .sRGB  // sRGB, unspecified, and HDR curves (PQ, HLG), which are not tone-mapped
-            }
-        return .primaries(Array(xy[6..<8] + xy[0..<6]), transfer: curve)
+        return .nclx(
+            xy: Array(xy[6..<8] + xy[0..<6]), primaries: Int(facts.colour_primaries),
+            transfer: Int(facts.transfer_characteristics))
     }
 
     /// Decodes frame `index` into `pixels` (8-bit RGBA of the stored canvas, `storedSize.width * 4` bytes a row).

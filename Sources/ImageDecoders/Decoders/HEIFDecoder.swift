@@ -122,23 +122,14 @@ package struct HEIFDecoder {
             }
             defer { heif_nclx_color_profile_free(nclx) }
             let profile = nclx.pointee
-            let primaries = profile.color_primaries.rawValue, transfer = profile.transfer_characteristics.rawValue
-            // H.273 codes: primaries 1 BT.709, 2 unspecified; transfer 1, 6, 14, 15 BT.709's, 2 unspecified, 13 sRGB.
-            if [1, 2].contains(primaries), [1, 2, 6, 13, 14, 15].contains(transfer) { return nil }
             let xy = [
                 profile.color_primary_white_x, profile.color_primary_white_y, profile.color_primary_red_x,
                 profile.color_primary_red_y, profile.color_primary_green_x, profile.color_primary_green_y,
                 profile.color_primary_blue_x, profile.color_primary_blue_y,
             ].map(Double.init)
-            let curve: EmbeddedColour.Transfer =
-                switch transfer {
-                case 1, 6, 14, 15: .bt709
-                case 4: .power(2.2)
-                case 5: .power(2.8)
-                case 8: .power(1)
-                default: .sRGB  // sRGB, unspecified, and HDR curves (PQ, HLG), which are not tone-mapped
-                }
-            return .primaries(xy, transfer: curve)
+            return .nclx(
+                xy: xy, primaries: Int(profile.color_primaries.rawValue),
+                transfer: Int(profile.transfer_characteristics.rawValue))
         default:
             return nil
         }
