@@ -25,6 +25,7 @@ static int load_libwayland(char *error, size_t error_size) {
 }
 
 static void *serve(void *argument) {
+    pthread_setname_np(pthread_self(), "gallery-wl-clip");  // for top and /proc
     gallery_wayland_clipboard *c = argument;
     for (;;) {
         while (wl->prepare_read_queue(c->display, c->queue) != 0) {

@@ -179,6 +179,7 @@ uint32_t gallery_wayland_pointer_gestures_version(gallery_wayland_pointer *p) {
 }
 
 static void *read_connection(void *argument) {
+    pthread_setname_np(pthread_self(), "gallery-wl-ptr");  // for top and /proc
     gallery_wayland_pointer *p = argument;
     for (;;) {
         // Records for this queue that SDL's own reads brought in are dispatched first.

@@ -67,6 +67,7 @@ static void handle(gallery_x11_clipboard *c, XEvent *event) {
 }
 
 static void *serve(void *argument) {
+    pthread_setname_np(pthread_self(), "gallery-x11clip");  // for top and /proc
     gallery_x11_clipboard *c = argument;
     for (;;) {
         while (XPending(c->display)) {

@@ -82,6 +82,7 @@ static void handle(gallery_x11_gestures *g, XIGesturePinchEvent *pinch) {
 }
 
 static void *read_connection(void *argument) {
+    pthread_setname_np(pthread_self(), "gallery-x11gest");  // for top and /proc
     gallery_x11_gestures *g = argument;
     for (;;) {
         while (XPending(g->display)) {
