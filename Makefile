@@ -16,7 +16,7 @@ OUT          ?= out
 # tests run the window in a headless sway, read its pixels with grim and type with wtype.
 WAYLAND_PACKAGES := libdecor-0-0 libdecor-0-plugin-1-cairo libegl1 libgles2 libgl1-mesa-dri sway grim wtype wl-clipboard
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool xclip strace \
-                desktop-file-utils appstream shared-mime-info man-db groff-base zsh libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
+                desktop-file-utils appstream shared-mime-info man-db groff-base zsh jq libturbojpeg0-dev libjpeg-dev libpng-dev libexif-dev \
                 libheif-dev libde265-dev libdav1d-dev libavif-dev libjxl-dev libraw-dev libheif-examples libavif-bin libjxl-tools apngasm \
                 liblcms2-dev zlib1g-dev libx11-dev nettle-dev libwebp-dev libgif-dev libseccomp-dev imagemagick librsvg2-dev \
                 $(WAYLAND_PACKAGES)
@@ -248,8 +248,9 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	Scripts/mutex-under-tsan.sh
 
-# Each libFuzzer target (script parser, trace reader, image header, EXIF) for FUZZ_SECONDS from a generated seed corpus
-# (the image targets' includes the soak's hostile corpus, written by gallery-soak).
+# Each libFuzzer target (Fuzz/*Fuzz.swift: script parser, trace reader, image header, EXIF, ICC, output policy, PNG text,
+# animation scan) for FUZZ_SECONDS from a generated seed corpus (the image targets' includes the soak's hostile corpus,
+# written by gallery-soak). The modules each harness imports are compiled from SwiftPM's own module graph (jq reads it).
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(SWIFT) build --product gallery

@@ -2,7 +2,7 @@
 // decoded, and the clocks made from what they find. Any bytes must scan or give nil, never trap; a scan never counts
 // more than its limit or a negative or non-finite delay, and the clock's frames and next changes stay in range
 // (`make fuzz`, docs/RELIABILITY.md).
-import GalleryCore
+import Support
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func animationScanFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,6 +1,7 @@
 // libFuzzer target: the embedded colour readers (EmbeddedColour: JPEG APP2 ICC_PROFILE segments, PNG iCCP/gAMA/cHRM/
-// sRGB, WebP ICCP, TIFF tag 34675), compiled with their own source file (FUZZ_ICC_SOURCES in Scripts/fuzz.sh). Any bytes must give a
-// statement or nil within the profile size limit, never trap or read outside the input (`make fuzz`).
+// sRGB, WebP ICCP, TIFF tag 34675; Imaging). Any bytes must give a statement or nil within the profile size limit,
+// never trap or read outside the input (`make fuzz`).
+import Imaging
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func iccFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

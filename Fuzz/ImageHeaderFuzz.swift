@@ -1,6 +1,6 @@
-// libFuzzer target: image header sniffing, compiled together with the header reader's own source files (see
-// FUZZ_HEADER_SOURCES in Scripts/fuzz.sh), so only `sniff` below names it: repoint both when the header guard moves.
-// Any bytes must give a format and size or nothing, never trap or read out of bounds (`make fuzz`).
+// libFuzzer target: image header sniffing (Imaging's ImageHeader), which only `sniff` below names: repoint it when the
+// header guard moves. Any bytes must give a format and size or nothing, never trap or read out of bounds (`make fuzz`).
+import Imaging
 
 /// The header reader under test, on one in-memory file, with and without the extension that turns on TGA sniffing.
 func sniff(_ bytes: [UInt8]) {
@@ -15,7 +15,8 @@ func sniff(_ bytes: [UInt8]) {
             return Array(bytes[offset..<min(offset + count, bytes.count)])
         }
         if let format = header.format, let size = header.size,
-           let fewest = ImageHeader.fewestBytes(holding: size, format: format, reader), fewest < 0 {
+            let fewest = ImageHeader.fewestBytes(holding: size, format: format, reader), fewest < 0
+        {
             fatalError("negative bound \(fewest) for a \(format.rawValue) header of \(size)")
         }
     }

@@ -2,7 +2,8 @@
 // links to the photo folder, its photo, `..`, `/`, each other) and names an output (`--shots` folder plus a shot
 // path, or a trace path); whatever the policy allows must land outside the photo folder, and the photo must never
 // change (`make fuzz`, docs/RELIABILITY.md).
-import GalleryCore
+import Support
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,74 +2,120 @@
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address), generates their seed corpora from the
 # repository's own scripts, traces and photos, and runs each for FUZZ_SECONDS. Crashes are kept in
 # .build/fuzz/artifacts/<target>/ and make this script fail; each one found becomes a regression test.
-# Usage: Scripts/fuzz.sh [target …]   (targets: script-parser trace-reader image-header exif icc output-policy png-text
-#        animation-scan; default all)
+# Usage: Scripts/fuzz.sh [target …]   (a target is a harness Fuzz/<Name>Fuzz.swift named in kebab case:
+#        ImageHeaderFuzz is image-header, PNGTextFuzz png-text; default all of them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SWIFTC=${SWIFTC:-swiftc}
+CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
-# The image header and EXIF targets compile these sources together with their harnesses: repoint when they move.
-FUZZ_HEADER_SOURCES=${FUZZ_HEADER_SOURCES:-Sources/Gallery/Images/ImageHeader.swift Sources/Gallery/Images/ImageHeader+Plausibility.swift Sources/Gallery/Images/ImageHeader+Modern.swift Sources/GalleryCore/Photos/PhotoFormat.swift Sources/Gallery/SDL/PixelSize.swift}
-FUZZ_ICC_SOURCES=${FUZZ_ICC_SOURCES:-Sources/Gallery/Images/EmbeddedColour.swift}
-FUZZ_EXIF_SOURCES=${FUZZ_EXIF_SOURCES:-Sources/Gallery/Images/ExifOrientation.swift Sources/Gallery/Images/EmbeddedColour.swift Sources/Gallery/SDL/PixelSize.swift}
+# A harness's name as a target: ScriptParserFuzz.swift is script-parser, PNGTextFuzz.swift png-text, ICCFuzz.swift icc.
+target_name() {
+  basename "$1" Fuzz.swift | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g; s/([A-Z])([A-Z][a-z])/\1-\2/g' \
+    | tr '[:upper:]' '[:lower:]'
+}
+declare -A harness_of
+for harness in Fuzz/*Fuzz.swift; do harness_of[$(target_name "$harness")]=$harness; done
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(script-parser trace-reader image-header exif icc output-policy png-text animation-scan)
+[ ${#targets[@]} -gt 0 ] || targets=($(printf '%s\n' "${!harness_of[@]}" | sort))
+for name in "${targets[@]}"; do
+  [ -n "${harness_of[$name]:-}" ] || { echo "fuzz: no target $name (targets: ${!harness_of[*]})"; exit 1; }
+done
 
-# GalleryCore and what it imports (PagerEngine, swift-numerics' RealModule), compiled straight with swiftc, instrumented
-# for coverage and ASan: one object and one module per library, in dependency order.
+# The module graph, as SwiftPM describes it: every target of the package and of the packages it depends on (their
+# checkouts), as "name|kind|folder|dependencies|sources|package|language mode", and each product named after what it
+# holds. A harness compiles the modules it imports and everything they depend on, from their folders' current
+# sources: a moved file, a split type or a new dependency needs no change here.
 "$SWIFT" package resolve >/dev/null
 modules="$FUZZ_DIR/modules"
 mkdir -p "$modules"
-numerics=$(find .build/checkouts -maxdepth 1 -name 'swift-numerics*' -type d | head -1)
-numerics_include="$numerics/Sources/_NumericsShims/include"
+graph="$FUZZ_DIR/graph"
+describe() {
+  (cd "$1" && "$SWIFT" package describe --type json) | jq -r '
+    .path as $root | .name as $package | (.swift_languages_versions // [] | max // "") as $mode
+    | (.targets[] | [.name, .module_type, ($root + "/" + .path),
+        ((.target_dependencies // []) + (.product_dependencies // []) | join(" ")),
+        (.sources // [] | join(" ")), $package, $mode] | join("|")),
+      (.products[] | [.name, "Product", "", (.targets | join(" ")), "", $package, ""] | join("|"))'
+}
+{ describe .; for checkout in .build/checkouts/*/; do describe "$checkout"; done; } > "$graph"
+declare -A kind folder dependencies sources package mode
+# The first row of a name wins: the package's own targets, then its dependencies' (a product after its target).
+while IFS='|' read -r name k f d s p m; do
+  [ -z "${kind[$name]:-}" ] || continue
+  kind[$name]=$k folder[$name]=$f dependencies[$name]=$d sources[$name]=$s package[$name]=$p mode[$name]=$m
+done < "$graph"
+root_package=${package[$(head -1 "$graph" | cut -d'|' -f1)]}
+
+# What each compiled module adds to a harness's link: objects, search paths for its module map, libraries.
+declare -A objects_of includes_of libraries_of
 compile_module() {
-  local name=$1; shift
-  "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -wmo -package-name gallery -module-name "$name" \
-    -I "$modules" -I Sources/CNettle -Xcc -I"$numerics_include" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
-    -c "$@" -o "$modules/$name.o" 2>&1 | grep -v 'Cannot export local symbol' || true
-  [ -f "$modules/$name.o" ] || { echo "cannot compile $name for fuzzing"; exit 1; }
+  local name=$1 log="$modules/$1.log" dir=${folder[$1]} src
+  local -a files=() includes=() swift_mode=()
+  for src in ${sources[$1]}; do files+=("$dir/$src"); done
+  # The search paths of every module compiled before: a Swift module's imports need their C modules' maps too.
+  for src in "${!includes_of[@]}"; do includes+=(${includes_of[$src]}); done
+  case ${kind[$name]} in
+    SwiftTarget)
+      [ -z "${mode[$name]}" ] || swift_mode=(-swift-version "${mode[$name]}")
+      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -wmo "${swift_mode[@]}" \
+        -package-name "${package[$name]}" -module-name "$name" -I "$modules" "${includes[@]}" \
+        -emit-module -emit-module-path "$modules/$name.swiftmodule" -c "${files[@]}" -o "$modules/$name.o" > "$log" 2>&1 \
+        || { cat "$log"; echo "fuzz: cannot compile $name"; return 1; }
+      objects_of[$name]="$modules/$name.o" ;;
+    ClangTarget)
+      # C sources instrumented too (coverage and ASan); the module map is in the target's include folder.
+      [ -f "$dir/include/module.modulemap" ] || { echo "fuzz: $name has no include/module.modulemap"; return 1; }
+      for src in "${files[@]}"; do
+        "$CLANG" -O1 -g -fsanitize=fuzzer-no-link,address -I "$dir/include" -c "$src" \
+          -o "$modules/$name-$(basename "$src").o" >> "$log" 2>&1 \
+          || { cat "$log"; echo "fuzz: cannot compile $src"; return 1; }
+        objects_of[$name]+=" $modules/$name-$(basename "$src").o"
+      done
+      includes_of[$name]="-I $dir/include" ;;
+    SystemLibraryTarget)
+      includes_of[$name]="-I $dir"
+      libraries_of[$name]=$(sed -nE 's/.*link "([^"]+)".*/-l\1/p' "$dir/module.modulemap" | tr '\n' ' ') ;;
+    Product) ;;
+    *) echo "fuzz: cannot compile $name, a ${kind[$name]}"; return 1 ;;
+  esac
+  cat "$log" 2>/dev/null | grep -v 'Cannot export local symbol' || true
+}
+
+# The harness's imports that are modules of the graph, with everything they depend on, dependencies first.
+declare -A visited compiled
+dependencies_closure=()
+visit() {
+  [ -z "${visited[$1]:-}" ] || return 0
+  visited[$1]=1
+  [ -n "${kind[$1]:-}" ] || { echo "fuzz: $1 is no module of the package or its dependencies"; return 1; }
+  local dependency
+  for dependency in ${dependencies[$1]}; do visit "$dependency" || return 1; done
+  dependencies_closure+=("$1")
 }
 rm -f "$modules"/*.o
-compile_module RealModule $(find "$numerics/Sources/RealModule" -name '*.swift' | sort)
-compile_module PagerEngine $(find Sources/PagerEngine -name '*.swift' | sort)
-compile_module GalleryCore $(find Sources/GalleryCore -name '*.swift' | sort)
-core_objects="$modules/RealModule.o $modules/PagerEngine.o $modules/GalleryCore.o"
+compile_target() {
+  local name=$1 harness=${harness_of[$1]} module
+  local -a imports objects=() includes=() libraries=()
+  visited=() dependencies_closure=()
+  imports=($(sed -nE 's/^(@testable +)?import +([A-Za-z_0-9]+).*/\2/p' "$harness"))
+  for module in "${imports[@]}"; do [ -z "${kind[$module]:-}" ] || visit "$module" || return 1; done
+  for module in "${dependencies_closure[@]}"; do
+    [ -n "${compiled[$module]:-}" ] || { compile_module "$module" || return 1; compiled[$module]=1; }
+    objects+=(${objects_of[$module]:-}) includes+=(${includes_of[$module]:-}) libraries+=(${libraries_of[$module]:-})
+  done
+  mkdir -p "$FUZZ_DIR/bin"
+  "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name "$root_package" \
+    -module-name "Fuzz${name//-/}" -I "$modules" "${includes[@]}" "$harness" "${objects[@]}" "${libraries[@]}" \
+    -o "$FUZZ_DIR/bin/$name"
+}
 
 build_target() {
   # gold warns once per ASan helper symbol ("Cannot export local symbol"): noise, kept out of the output.
   if ! compile_target "$1" > "$FUZZ_DIR/$1.build.log" 2>&1; then cat "$FUZZ_DIR/$1.build.log"; exit 1; fi
   grep -v 'Cannot export local symbol' "$FUZZ_DIR/$1.build.log" || true
-}
-
-compile_target() {
-  local name=$1 output="$FUZZ_DIR/bin/$1"
-  mkdir -p "$FUZZ_DIR/bin"
-  case $name in
-    script-parser|trace-reader|output-policy|png-text|animation-scan)
-      local harness=Fuzz/ScriptParserFuzz.swift
-      [ "$name" = trace-reader ] && harness=Fuzz/TraceReaderFuzz.swift
-      [ "$name" = output-policy ] && harness=Fuzz/OutputPolicyFuzz.swift
-      [ "$name" = png-text ] && harness=Fuzz/PNGTextFuzz.swift
-      [ "$name" = animation-scan ] && harness=Fuzz/AnimationScanFuzz.swift
-      # GalleryCore links nettle (MD5, for the thumbnail cache's names).
-      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -package-name gallery -module-name "Fuzz${name//-/}" \
-        -I "$modules" -I Sources/CNettle -Xcc -I"$numerics_include" \
-        "$harness" $core_objects -lnettle -o "$output" ;;
-    image-header)
-      # shellcheck disable=SC2086
-      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzImageHeader \
-        Fuzz/ImageHeaderFuzz.swift $FUZZ_HEADER_SOURCES -o "$output" ;;
-    exif)
-      # shellcheck disable=SC2086
-      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzExif -I Sources/CExif \
-        Fuzz/ExifFuzz.swift $FUZZ_EXIF_SOURCES -o "$output" ;;
-    icc)
-      # shellcheck disable=SC2086
-      "$SWIFTC" -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzICC \
-        Fuzz/ICCFuzz.swift $FUZZ_ICC_SOURCES -o "$output" ;;
-  esac
 }
 
 # The heads (first $2 bytes) of the soak's hostile corpus files matching $3 (HostileCorpus: a huge-size header in every

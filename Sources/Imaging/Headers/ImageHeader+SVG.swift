@@ -13,7 +13,8 @@ extension ImageHeader {
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else { return false }
         let root = Array("<svg".utf8)
-        guard bytes.count >= root.count else { return false }
+        // A `<` fewer than four bytes before the end leaves no room for the root, and no range to search.
+        guard bytes.count - start >= root.count else { return false }
         return (start...(bytes.count - root.count)).contains { bytes[$0..<($0 + root.count)].elementsEqual(root) }
     }
 }

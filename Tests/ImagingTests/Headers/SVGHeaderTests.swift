@@ -32,6 +32,13 @@ import Testing
             isSVG: false),
         Case(name: "empty", text: [], fileExtension: "svg", isSVG: false),
         Case(name: "a lone <", text: Array("<".utf8), fileExtension: "svg", isSVG: false),
+        // Found by the image-header fuzz target: a `<` fewer than four bytes before the end, after white space, made
+        // the range searched for `<svg` end before it began, a trap (the decoder process reading such a file died).
+        Case(
+            name: "white space, then < three bytes from the end", text: Array("     <pJ".utf8), fileExtension: "",
+            isSVG: false),
+        Case(name: "a newline, then < and two bytes", text: Array("\n<ab".utf8), fileExtension: "svg", isSVG: false),
+        Case(name: "white space, then <svg at the very end", text: Array(" <svg".utf8), fileExtension: "", isSVG: true),
     ]
 
     @Test(arguments: cases)
