@@ -28,9 +28,11 @@ struct HoverWindowTests {
         gallery.standardError = FileHandle.nullDevice
         try gallery.run()
         let window = try XvfbDisplay.waitFor(seconds: 20) { () -> String? in
+            // Every window of the class: SDL's may not be the last one listed.
             let found = try display.run("xdotool", ["search", "--class", "gallery"])
-            guard let window = found.output.split(separator: "\n").last.map(String.init) else { return nil }
-            return try display.run("xdotool", ["getwindowname", window]).output.hasPrefix("1 / 3") ? window : nil
+            return try found.output.split(separator: "\n").map(String.init).first { window in
+                try display.run("xdotool", ["getwindowname", window]).output.hasPrefix("1 / 3")
+            }
         }
         guard let window else {
             kill(gallery.processIdentifier, SIGKILL)

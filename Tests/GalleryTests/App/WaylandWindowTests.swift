@@ -108,40 +108,14 @@ struct WaylandWindowTests {
     func preferredOverX11InAWaylandSession() throws {
         let sway = try HeadlessSway()
         defer { sway.stop() }
-        let xvfb = try #require(HeadlessSway.executable("Xvfb"), "Xvfb is not installed: `make deps` installs it")
-        let start = 300 + Int(getpid() % 400)
-        let number = try #require(
-            (start..<start + 100).first {
-                access("/tmp/.X\($0)-lock", F_OK) != 0 && access("/tmp/.X11-unix/X\($0)", F_OK) != 0
-            })
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            kill(server.processIdentifier, SIGKILL)  // The test process blocks SIGTERM; children inherit that.
-            server.waitUntilExit()
-        }
-        // Until Xvfb accepts a client: before that SDL would skip X11 whatever the order, and the test prove nothing.
-        let xdotool = try #require(HeadlessSway.executable("xdotool"), "xdotool is missing: `make deps` installs it")
-        let listening = try HeadlessSway.waitFor(seconds: 30) { () -> Bool? in
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: xdotool)
-            probe.arguments = ["getdisplaygeometry"]
-            probe.environment = ["DISPLAY": ":\(number)"]
-            probe.standardOutput = FileHandle.nullDevice
-            probe.standardError = FileHandle.nullDevice
-            try probe.run()
-            probe.waitUntilExit()
-            return probe.terminationStatus == 0 ? true : nil
-        }
-        try #require(listening == true, "Xvfb did not start on :\(number)")
-
+        // The X server on a number no other window test of this process holds (`XvfbDisplay`), listening before SDL
+        // looks: before that SDL would skip X11 whatever the order, and the test prove nothing.
+        let xvfb = try XvfbDisplay()
+        // Its server lives until the gallery has stopped.
+        defer { withExtendedLifetime(xvfb) {} }
         let folder = try TemporaryDirectory()
         let gallery = try Self.startGallery(
-            environment: sway.clientEnvironment.merging(["DISPLAY": ":\(number)"]) { $1 }, in: folder)
+            environment: sway.clientEnvironment.merging(["DISPLAY": xvfb.name]) { $1 }, in: folder)
         defer { Self.stop(gallery) }
         let window = try HeadlessSway.waitFor(seconds: 60) { () -> (title: String, appID: String, shell: String)? in
             guard gallery.isRunning else { return ("", "", "exited") }
