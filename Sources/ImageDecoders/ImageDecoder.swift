@@ -124,6 +124,7 @@ public struct ImageDecoder: Sendable {
         // The loader's pixels, a converted copy and the fitted result with its halvings (or the region's crop).
         let shown = region.map { $0.size } ?? shownSize(of: size, in: box)
         let estimate = file.stamp.byteCount + Self.workingBytesPerPixel(format) * size.area + 3 * 4 * shown.area
+        guard AddressSpace.hasRoom(for: estimate) else { throw .tooLarge(size) }
         let still = try withReservation(estimate) { () throws(DecodeFailure.Reason) in
             let bytes = try file.contents()
             // The file may have been rewritten in place since its header was checked: check what will be decoded.

@@ -15,8 +15,8 @@ package enum PNGLayout {
     static let searchedBytes = 1 << 16
 
     /// The most pixels a plain PNG states (16 MP, far beyond any thumbnail or screenshot). A larger one goes to
-    /// SDL_image, whose two full-size copies meet the decoder's memory limit at once: a flat 9999² PNG is a tile in a
-    /// fraction of a second, where libpng's single copy fits and inflates its 100 million pixels for seconds.
+    /// SDL_image, whose two full-size copies the decoder finds no room for before it loads them: a flat 9999² PNG is
+    /// a tile at once, where libpng's single copy fits and inflates its 100 million pixels for seconds.
     static let maximumPixels = 1 << 24
 
     /// Whether the PNG that `read` reads is plain: 8 bits a sample or fewer, at most `maximumPixels`, and only
