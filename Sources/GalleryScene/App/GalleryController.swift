@@ -80,7 +80,8 @@ public final class GalleryController {
     /// with `services` in the world. `headStart`, a request already
     /// submitted to `worker` (the window's first photo), is taken over rather than asked again when it matches the
     /// first page's; so are `thumbnailHeadStart`, requests already submitted to `thumbnailWorker` (the grid's first
-    /// screen), when they match the grid's first.
+    /// screen), when they match the grid's first. The workers are distinct: each store takes every result its worker
+    /// has, so a worker shared would hand one store's results to another, which drops them.
     public init(
         library: PageLibrary, mode: GalleryMode, renderer: any Canvas, worker: DecodeWorker,
         thumbnailWorker: DecodeWorker, detailWorker: DecodeWorker? = nil, feedSource: (any FeedSource)? = nil,
@@ -89,6 +90,9 @@ public final class GalleryController {
         headStart: DecodeRequest? = nil, thumbnailHeadStart: [DecodeRequest] = [],
         preferences: ModelPreferences = ModelPreferences(), services: GalleryServices = GalleryServices()
     ) throws {
+        precondition(
+            worker !== thumbnailWorker && detailWorker.map { $0 !== worker && $0 !== thumbnailWorker } ?? true,
+            "the page, thumbnail and detail decodes need a worker each")
         self.services = services
         runners = FileRunners(
             turnSaver: TurnSavingRunner(locate: services.locateOrientationTag ?? TurnSaving.inProcess))

@@ -68,13 +68,19 @@ extension SDLSerializedTests {
                 if request.photo != 0 { gate.wait() }
                 return try ImageDecoder().decode(request.source, fitting: request.box)
             }
+            // The far photo's thumbnail waits at the gate too.
+            let thumbnails = DecodeWorker(threadCount: 1, wakeEventType: nil) { request throws(DecodeFailure) in
+                gate.wait()
+                return try ImageDecoder().decode(request.source, fitting: request.box)
+            }
             defer {
                 for _ in 0..<16 { gate.signal() }
                 worker.shutdown()
+                thumbnails.shutdown()
             }
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 30), mode: .bounded, renderer: renderer, worker: worker,
-                thumbnailWorker: worker)
+                thumbnailWorker: thumbnails)
             try Self.pump(gallery, waitingOn: worker) { gallery.store.decodedCount > 0 }
             gallery.perform(.last, at: 0.1)
             gallery.advance(to: 2)
@@ -188,7 +194,7 @@ extension SDLSerializedTests {
             let renderer = try Renderer(target: try Surface(width: width, height: height, opaque: true))
             return try GalleryController(
                 library: PageLibrary(syntheticCount: 12), mode: mode, renderer: renderer, worker: worker,
-                thumbnailWorker: worker)
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil))
         }
     }
 }

@@ -28,7 +28,7 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(photos: PhotoIndex(photos: photos.map { PhotoEntry(path: $0) })),
                 mode: .bounded, renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)),
-                worker: worker, thumbnailWorker: worker, services: services)
+                worker: worker, thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil), services: services)
             return (gallery, folder, copied)
         }
 

@@ -349,7 +349,7 @@ extension SDLSerializedTests {
             let photos = try PhotoIndex(paths: [BundledPhotos.paths[1]])
             let gallery = try GalleryController(
                 library: PageLibrary(photos: photos), mode: .bounded, renderer: renderer, worker: worker,
-                thumbnailWorker: worker, startPage: photos.startIndex)
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil), startPage: photos.startIndex)
             // The decode thread reads the header and reports its size before it decodes (held at the gate here).
             let deadline = MonotonicClock.seconds() + 10
             while gallery.store.decodes.statedSizes[PhotoID(photos.startIndex)] == nil,

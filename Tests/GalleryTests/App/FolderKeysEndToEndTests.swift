@@ -141,7 +141,7 @@ extension SDLSerializedTests {
             let gallery = try GalleryController(
                 library: PageLibrary(photos: try PhotoIndex(paths: [root], recursive: true)), mode: .bounded,
                 renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)), worker: worker,
-                thumbnailWorker: worker, startPage: 0, services: services)
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil), startPage: 0, services: services)
             gallery.perform(.nextFolder, at: 0.1)
             var time = try LibraryChangeEndToEndTests.pump(gallery, worker: worker, from: 0.1) {
                 gallery.model.phase == .idle

@@ -77,7 +77,8 @@ extension SDLSerializedTests {
             services.protectFolders = { named.append($0) }
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 2), mode: .feed, renderer: renderer, worker: worker,
-                thumbnailWorker: worker, feedSource: source, services: services)
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil), feedSource: source,
+                services: services)
             gallery.perform(.last, at: 0)
             gallery.advance(to: 0.5)
             #expect(gallery.library.count == 5)

@@ -98,7 +98,7 @@ extension SDLSerializedTests {
             return try GalleryController(
                 library: PageLibrary(photos: try PhotoIndex(paths: [path])), mode: mode,
                 renderer: try Renderer(target: try Surface(width: 320, height: 240, opaque: true)), worker: worker,
-                thumbnailWorker: worker, startPage: start, services: services)
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil), startPage: start, services: services)
         }
 
         /// Runs and draws frames from `time` until `done` holds (up to 10 s of real time); returns the time reached.

@@ -45,7 +45,8 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let gallery = try GalleryController(
                 library: PageLibrary(photos: PhotoIndex(photos: [PhotoEntry(path: photo), PhotoEntry(path: plain)])),
-                mode: .bounded, renderer: try Renderer(target: target), worker: worker, thumbnailWorker: worker)
+                mode: .bounded, renderer: try Renderer(target: target), worker: worker,
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil))
             #expect(gallery.overlayState.panel == nil)
             gallery.perform(.toggleInfoPanel, at: 0.1)
             gallery.waitForDetails()

@@ -41,7 +41,7 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let gallery = try GalleryController(
                 library: PageLibrary(photos: PhotoIndexFixture.index([path])), mode: .bounded, renderer: renderer,
-                worker: worker, thumbnailWorker: worker)
+                worker: worker, thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil))
             gallery.scale = scale
             if statusBar { gallery.perform(.toggleStatusBar, at: 0.1) }
             try Self.pump(gallery) { gallery.store.decodedCount > 0 || gallery.store.failure(forPhoto: 0) != nil }

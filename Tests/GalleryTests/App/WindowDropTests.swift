@@ -21,7 +21,7 @@ extension SDLSerializedTests {
             let worker = DecodeWorker(threadCount: 1, wakeEventType: nil)
             let gallery = try GalleryController(
                 library: PageLibrary(syntheticCount: 2), mode: .bounded, renderer: renderer, worker: worker,
-                thumbnailWorker: worker)
+                thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil))
             return (window, gallery, worker)
         }
 

@@ -158,8 +158,7 @@ extension SDLSerializedTests {
                 renderer: try Renderer(target: try Surface(width: 200, height: 150, opaque: true)), cacheBytes: 64 << 20
             )
             store.apply(ResidencyPlan(required: [0, 1]))
-            worker.waitUntilIdle()
-            try store.receive(uploadBudget: nil)
+            try PageStoreTests.deliver(to: store)
             #expect(try PageStoreTests.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 160, height: 120))
 
             try directory.write(square(.white, 80), to: "b.jpg")

@@ -134,7 +134,7 @@ extension SDLSerializedTests {
             defer { worker.shutdown() }
             let gallery = try GalleryController(
                 library: PageLibrary(photos: PhotoIndexFixture.index([gif, still])), mode: .bounded,
-                renderer: renderer, worker: worker, thumbnailWorker: worker)
+                renderer: renderer, worker: worker, thumbnailWorker: DecodeWorker(threadCount: 1, wakeEventType: nil))
             // The window's loop at 60 Hz, each decode taken before the frame is drawn.
             var time = 0.0
             func run(until end: Double) throws {
