@@ -1,7 +1,10 @@
 // The Wayland clipboard: an event queue of its own on SDL's connection, the seat's data device bound on it, and the
-// thread that serves the selection from them (its events, the other threads' wake-ups, the pastes' pipes).
+// thread that serves the selection from them (its events, the other threads' wake-ups, the pastes' pipes). The
+// connection is read for it by the pointer's thread when that runs (wayland_queue_watch.h).
 #define _GNU_SOURCE
 #include "wayland_clipboard_state.h"
+
+#include "wayland_queue_watch.h"
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
@@ -24,33 +27,48 @@ static int load_libwayland(char *error, size_t error_size) {
     return wl ? 0 : -1;
 }
 
+// Dispatches the queue's events and flushes; with `poll_connection`, prepared to read the connection (its descriptor
+// then goes into the poll), else (the pointer's thread reads it and wakes this one for the queue) not. -1: it failed.
+static int dispatch(gallery_wayland_clipboard *c, int poll_connection) {
+    if (!poll_connection) {
+        if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return -1;
+    } else {
+        while (wl->prepare_read_queue(c->display, c->queue) != 0) {
+            if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return -1;
+        }
+    }
+    wl->flush(c->display);
+    return 0;
+}
+
 static void *serve(void *argument) {
     pthread_setname_np(pthread_self(), "gallery-wl-clip");  // for top and /proc
     gallery_wayland_clipboard *c = argument;
     for (;;) {
-        while (wl->prepare_read_queue(c->display, c->queue) != 0) {
-            if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
-        }
-        wl->flush(c->display);
+        // Polled only when no reader reads for this queue: a poller wakes for every event, each pointer move too.
+        int poll_connection = !wayland_watch_has_reader(c->display);
+        if (dispatch(c, poll_connection) < 0) return NULL;
         struct pollfd fds[2 + MOST_WRITES];
-        fds[0] = (struct pollfd){wl->get_fd(c->display), POLLIN, 0};
+        fds[0] = (struct pollfd){poll_connection ? wl->get_fd(c->display) : -1, POLLIN, 0};  // -1: not polled
         fds[1] = (struct pollfd){c->wake_pipe[0], POLLIN, 0};
         size_t watched = 2;
         for (size_t i = 0; i < c->paste_count; i++)
             if (c->pastes[i].data) fds[watched++] = (struct pollfd){c->pastes[i].fd, POLLOUT, 0};
         int ready = poll(fds, watched, c->paste_count ? 1000 : -1);
         if (ready < 0 && errno == EINTR) {
-            wl->cancel_read(c->display);
+            if (poll_connection) wl->cancel_read(c->display);
             continue;
         }
         if (ready < 0 || (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-            wl->cancel_read(c->display);
+            if (poll_connection) wl->cancel_read(c->display);
             return NULL;
         }
-        if (fds[0].revents & POLLIN) {
-            if (wl->read_events(c->display) < 0) return NULL;
-        } else {
-            wl->cancel_read(c->display);
+        if (poll_connection) {
+            if (fds[0].revents & POLLIN) {
+                if (wl->read_events(c->display) < 0) return NULL;
+            } else {
+                wl->cancel_read(c->display);
+            }
         }
         if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
         if (fds[1].revents & POLLIN) {
@@ -118,6 +136,7 @@ static void release(gallery_wayland_clipboard *c) {
     if (c->registry) wl->proxy_destroy(c->registry);
     if (c->display_wrapper) wl->wrapper_destroy(c->display_wrapper);
     if (c->display) wl->flush(c->display);
+    if (c->watched) wayland_watch_remove(c->queue);
     if (c->queue) wl->queue_destroy(c->queue);
     clipboard_offer_free(c->current);
     clipboard_handover_free(&c->handover);
@@ -180,6 +199,8 @@ gallery_wayland_clipboard *gallery_wayland_clipboard_open(void *window, char *er
         return NULL;
     }
     wl->flush(c->display);
+    // The pointer's thread, when it runs, reads the connection for this queue and wakes the thread for its events.
+    if (wayland_watch_add(c->display, c->queue, c->wake_pipe[1]) == 0) c->watched = 1;
     if (pthread_create(&c->thread, NULL, serve, c) != 0) {
         snprintf(error, error_size, "cannot start the clipboard's thread");
         release(c);

@@ -48,6 +48,7 @@ struct gallery_wayland_clipboard {
     pthread_t thread;
     int thread_started;
     int wake_pipe[2];
+    int watched;  // whether the queue is watched (wayland_queue_watch.h): the pointer's thread may read for it
 
     pthread_mutex_t lock;  // guards what the other threads hand over and the statistics
     int stop;

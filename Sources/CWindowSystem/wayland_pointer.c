@@ -1,7 +1,10 @@
 // The Wayland pointer: an event queue of its own on SDL's connection, the seat's pointer and gestures bound on it
-// (plugged in or out while open), and the thread that reads them for the main thread.
+// (plugged in or out while open), and the thread that reads them for the main thread: the gallery's one reader of the
+// connection (wayland_queue_watch.h).
 #define _GNU_SOURCE
 #include "wayland_pointer_state.h"
+
+#include "wayland_queue_watch.h"
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
@@ -178,14 +181,16 @@ uint32_t gallery_wayland_pointer_gestures_version(gallery_wayland_pointer *p) {
     return p->gestures ? wl->get_version(p->gestures) : 0;
 }
 
-static void *read_connection(void *argument) {
-    pthread_setname_np(pthread_self(), "gallery-wl-ptr");  // for top and /proc
-    gallery_wayland_pointer *p = argument;
+// Reads the connection until it fails or the thread is stopped: the pointer's records for the main thread, and the
+// watched queues' threads (the clipboard's) woken when theirs hold events, so they need not poll it too.
+static void read_connection(gallery_wayland_pointer *p) {
     for (;;) {
         // Records for this queue that SDL's own reads brought in are dispatched first.
         while (wl->prepare_read_queue(p->display, p->queue) != 0) {
-            if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
+            if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return;
         }
+        // Prepared: nothing is read into any queue until this thread reads too, so every read so far is seen.
+        wayland_watch_notify(wl, p->display);
         wl->flush(p->display);
         struct pollfd fds[2] = {{wl->get_fd(p->display), POLLIN, 0}, {p->stop_pipe[0], POLLIN, 0}};
         int ready = poll(fds, 2, -1);
@@ -195,11 +200,11 @@ static void *read_connection(void *argument) {
         }
         if (ready < 0 || fds[1].revents || (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
             wl->cancel_read(p->display);
-            return NULL;
+            return;
         }
         // With SDL's thread also prepared, libwayland lets the last of the two read, and both go on.
-        if (wl->read_events(p->display) < 0) return NULL;
-        if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
+        if (wl->read_events(p->display) < 0) return;
+        if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return;
         pthread_mutex_lock(&p->lock);
         int added = p->added;
         p->added = 0;
@@ -208,10 +213,20 @@ static void *read_connection(void *argument) {
     }
 }
 
+static void *read_connection_thread(void *argument) {
+    pthread_setname_np(pthread_self(), "gallery-wl-ptr");  // for top and /proc
+    gallery_wayland_pointer *p = argument;
+    wayland_watch_set_reader(p->display, 1);
+    read_connection(p);
+    // The watched queues' threads poll the connection themselves again.
+    wayland_watch_set_reader(p->display, 0);
+    return NULL;
+}
+
 int gallery_wayland_pointer_start(gallery_wayland_pointer *p, void (*wake)(void *), void *context) {
     p->wake = wake;
     p->wake_context = context;
-    if (pthread_create(&p->thread, NULL, read_connection, p) != 0) return -1;
+    if (pthread_create(&p->thread, NULL, read_connection_thread, p) != 0) return -1;
     p->thread_started = 1;
     return 0;
 }

@@ -7,8 +7,9 @@
 // The gallery's Wayland clipboard: a wl_data_source set as the seat's selection through a wl_data_device bound on SDL's
 // display connection with an event queue of its own (as `wayland_pointer.c` binds the pointer), and a thread of its
 // own that writes each paste's bytes into the pipe the compositor hands over, without blocking, as the reader takes
-// them. set_selection needs the serial of the key press that asked for it: a wl_keyboard of the gallery's own on the
-// seat hears the same key events as SDL's and keeps the latest serial.
+// them; the pointer's thread, when it runs, reads the connection for it. set_selection needs the serial of the key
+// press that asked for it: a wl_keyboard of the gallery's own on the seat hears the same key events as SDL's and keeps
+// the latest serial.
 
 typedef struct gallery_wayland_clipboard gallery_wayland_clipboard;
 

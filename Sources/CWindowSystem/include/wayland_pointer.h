@@ -7,7 +7,8 @@
 // The gallery's own view of the Wayland seat's pointer, bound on SDL's display connection with an event queue of its
 // own: what SDL 2.26 drops (the scroll's source and its stop, the touchpad's hold and pinch gestures) as plain records.
 // A thread of its own reads the connection together with SDL (libwayland's prepare/read protocol) and calls `wake`
-// when records arrive; the main thread takes them.
+// when records arrive; the main thread takes them. It is the gallery's one reader of the connection: the clipboard's
+// thread is woken by it for its own queue's events rather than polling the connection too.
 
 /// What a record says.
 typedef enum gallery_wayland_pointer_kind {
