@@ -1,5 +1,6 @@
-// The Wayland clipboard: an event queue of its own on SDL's connection, the seat's data device bound on it, and the
-// thread that serves the selection from them (its events, the other threads' wake-ups, the pastes' pipes).
+// The Wayland clipboard: the seat's data device bound on SDL's connection (with an event queue of its own, then moved
+// onto SDL's), and the thread that serves the selection: the source's events SDL's dispatch hands it, the other
+// threads' offers and bytes, the pastes' pipes.
 #define _GNU_SOURCE
 #include "wayland_clipboard_state.h"
 
@@ -28,32 +29,19 @@ static void *serve(void *argument) {
     pthread_setname_np(pthread_self(), "gallery-wl-clip");  // for top and /proc
     gallery_wayland_clipboard *c = argument;
     for (;;) {
-        while (wl->prepare_read_queue(c->display, c->queue) != 0) {
-            if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
-        }
+        // The requests made (a source set, one destroyed) go out now. The connection itself is not polled: SDL reads
+        // it and dispatches the clipboard's events on the main thread, which hands them over through the wake pipe
+        // (a poller of the connection wakes for every event the compositor sends, each motion of a hovering pointer).
         wl->flush(c->display);
-        struct pollfd fds[2 + MOST_WRITES];
-        fds[0] = (struct pollfd){wl->get_fd(c->display), POLLIN, 0};
-        fds[1] = (struct pollfd){c->wake_pipe[0], POLLIN, 0};
-        size_t watched = 2;
+        struct pollfd fds[1 + MOST_WRITES];
+        fds[0] = (struct pollfd){c->wake_pipe[0], POLLIN, 0};
+        size_t watched = 1;
         for (size_t i = 0; i < c->paste_count; i++)
             if (c->pastes[i].data) fds[watched++] = (struct pollfd){c->pastes[i].fd, POLLOUT, 0};
         int ready = poll(fds, watched, c->paste_count ? 1000 : -1);
-        if (ready < 0 && errno == EINTR) {
-            wl->cancel_read(c->display);
-            continue;
-        }
-        if (ready < 0 || (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-            wl->cancel_read(c->display);
-            return NULL;
-        }
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return NULL;
         if (fds[0].revents & POLLIN) {
-            if (wl->read_events(c->display) < 0) return NULL;
-        } else {
-            wl->cancel_read(c->display);
-        }
-        if (wl->dispatch_queue_pending(c->display, c->queue) < 0) return NULL;
-        if (fds[1].revents & POLLIN) {
             char drained[64];
             while (read(c->wake_pipe[0], drained, sizeof drained) > 0) {
             }
@@ -61,6 +49,8 @@ static void *serve(void *argument) {
             int stop = c->stop;
             pthread_mutex_unlock(&c->lock);
             if (stop) return NULL;
+            // The compositor's events first (a key's serial is already kept), then the gallery's offer and bytes.
+            wayland_clipboard_take_source_events(c);
             wayland_clipboard_take_handed_over(c);
         }
         wayland_clipboard_write_pastes(c);
@@ -93,8 +83,9 @@ static struct wl_proxy *bind(gallery_wayland_clipboard *c, uint32_t name, const 
 }
 
 static void release(gallery_wayland_clipboard *c) {
+    wayland_clipboard_drop_source_events(c);
     wayland_clipboard_end_pastes(c);
-    if (c->source) wl->marshal_flags(c->source, 1, NULL, wl->get_version(c->source), WL_MARSHAL_FLAG_DESTROY);
+    wayland_clipboard_destroy_sources(c);
     if (c->device) wayland_clipboard_destroy_offers(c);
     if (c->device) {  // wl_data_device.release (opcode 2, from version 2)
         if (wl->get_version(c->device) >= 2)
@@ -179,6 +170,18 @@ gallery_wayland_clipboard *gallery_wayland_clipboard_open(void *window, char *er
         release(c);
         return NULL;
     }
+    // Bound: every object onto SDL's own queue (NULL), whose events SDL dispatches on the main thread each time it
+    // reads the connection; the objects made later (a keyboard plugged in, the sources, other clients' offers) come
+    // from these, on it too. What came on the gallery's queue before the move is dispatched now.
+    struct wl_proxy *bound[] = {c->registry, c->seat, c->keyboard, c->manager, c->device};
+    for (size_t i = 0; i < sizeof bound / sizeof bound[0]; i++)
+        if (bound[i]) wl->set_queue(bound[i], NULL);
+    for (size_t i = 0; i < c->offer_count; i++) wl->set_queue(c->offers[i], NULL);
+    if (wl->dispatch_queue_pending(c->display, c->queue) < 0) {
+        snprintf(error, error_size, "the connection failed");
+        release(c);
+        return NULL;
+    }
     wl->flush(c->display);
     if (pthread_create(&c->thread, NULL, serve, c) != 0) {
         snprintf(error, error_size, "cannot start the clipboard's thread");
@@ -189,7 +192,7 @@ gallery_wayland_clipboard *gallery_wayland_clipboard_open(void *window, char *er
     return c;
 }
 
-static void wake(gallery_wayland_clipboard *c) {
+void wayland_clipboard_wake(gallery_wayland_clipboard *c) {
     ssize_t written;
     do written = write(c->wake_pipe[1], "", 1);
     while (written < 0 && errno == EINTR);
@@ -198,13 +201,14 @@ static void wake(gallery_wayland_clipboard *c) {
 uint64_t gallery_wayland_clipboard_offer(gallery_wayland_clipboard *c, const char *const *types,
                                          const uint8_t *const *data, const size_t *sizes, size_t count) {
     uint64_t number = clipboard_handover_offer(&c->handover, &c->lock, types, data, sizes, count);
-    if (number) wake(c);
+    if (number) wayland_clipboard_wake(c);
     return number;
 }
 
 void gallery_wayland_clipboard_provide(gallery_wayland_clipboard *c, uint64_t offer_number, const char *type,
                                        const uint8_t *data, size_t size) {
-    if (clipboard_handover_provide(&c->handover, &c->lock, offer_number, type, data, size)) wake(c);
+    if (clipboard_handover_provide(&c->handover, &c->lock, offer_number, type, data, size))
+        wayland_clipboard_wake(c);
 }
 
 gallery_wayland_clipboard_statistics gallery_wayland_clipboard_statistics_now(gallery_wayland_clipboard *c) {
@@ -220,7 +224,7 @@ void gallery_wayland_clipboard_close(gallery_wayland_clipboard *c) {
         pthread_mutex_lock(&c->lock);
         c->stop = 1;
         pthread_mutex_unlock(&c->lock);
-        wake(c);
+        wayland_clipboard_wake(c);
         pthread_join(c->thread, NULL);
     }
     release(c);

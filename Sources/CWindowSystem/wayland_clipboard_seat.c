@@ -5,6 +5,13 @@
 
 #include <unistd.h>
 
+// On the main thread (SDL's dispatch); the clipboard's thread reads it when it sets the selection.
+static void keep_serial(gallery_wayland_clipboard *c, uint32_t serial) {
+    pthread_mutex_lock(&c->lock);
+    c->serial = serial;
+    pthread_mutex_unlock(&c->lock);
+}
+
 // ---- the seat's keyboard: only its serials --------------------------------------------------------------------
 
 static void keyboard_keymap(void *data, struct wl_proxy *keyboard, uint32_t format, int32_t fd, uint32_t size) {
@@ -15,7 +22,7 @@ static void keyboard_keymap(void *data, struct wl_proxy *keyboard, uint32_t form
 static void keyboard_enter(void *data, struct wl_proxy *keyboard, uint32_t serial, struct wl_proxy *surface,
                            void *keys) {
     (void)keyboard, (void)surface, (void)keys;
-    ((gallery_wayland_clipboard *)data)->serial = serial;
+    keep_serial(data, serial);
 }
 
 static void keyboard_leave(void *data, struct wl_proxy *keyboard, uint32_t serial, struct wl_proxy *surface) {
@@ -25,7 +32,7 @@ static void keyboard_leave(void *data, struct wl_proxy *keyboard, uint32_t seria
 static void keyboard_key(void *data, struct wl_proxy *keyboard, uint32_t serial, uint32_t time, uint32_t key,
                          uint32_t state) {
     (void)keyboard, (void)time, (void)key, (void)state;
-    ((gallery_wayland_clipboard *)data)->serial = serial;
+    keep_serial(data, serial);
 }
 
 static void keyboard_modifiers(void *data, struct wl_proxy *keyboard, uint32_t serial, uint32_t depressed,

@@ -1,10 +1,12 @@
 // The Wayland clipboard's source: the gallery's offer as a wl_data_source set as the selection, its types' bytes as
-// they are made or withdrawn, and the pastes it is asked for.
+// they are made or withdrawn, and the pastes it is asked for (its events come on the main thread, in SDL's dispatch,
+// and are handed to the clipboard's thread).
 #define _GNU_SOURCE
 #include "wayland_clipboard_state.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void set_owned(gallery_wayland_clipboard *c, int owned) {
     pthread_mutex_lock(&c->lock);
@@ -27,24 +29,106 @@ static void source_target(void *data, struct wl_proxy *source, const char *type)
     (void)data, (void)source, (void)type;
 }
 
+// ---- the source's events: on the main thread within SDL's dispatch, handed to the clipboard's thread ----------------
+
 static void source_send(void *data, struct wl_proxy *source, const char *type, int32_t fd) {
     gallery_wayland_clipboard *c = data;
-    int known = 0;
-    blob *ready = source == c->source ? ready_data(c, type, &known) : NULL;
-    wayland_clipboard_start_paste(c, fd, type, ready, known);
+    char *copied = strdup(type);
+    pthread_mutex_lock(&c->lock);
+    int taken = copied && c->source_event_count < MOST_SOURCE_EVENTS - SOURCE_CANCEL_ROOM;
+    if (taken)
+        c->source_events[c->source_event_count++] = (source_event){source, copied, fd};
+    else
+        c->statistics.refused++;
+    pthread_mutex_unlock(&c->lock);
+    if (taken) {
+        wayland_clipboard_wake(c);
+        return;
+    }
+    free(copied);
+    close(fd);
 }
 
 static void source_cancelled(void *data, struct wl_proxy *source) {
     gallery_wayland_clipboard *c = data;
+    // The thread destroys the source, after the events before this one. Room is always left: the thread takes every
+    // event before it makes its next source, so at most two cancellations (the source it replaced, and the current
+    // one's by another client) wait at once.
+    pthread_mutex_lock(&c->lock);
+    if (c->source_event_count < MOST_SOURCE_EVENTS)
+        c->source_events[c->source_event_count++] = (source_event){source, NULL, -1};
+    pthread_mutex_unlock(&c->lock);
+    wayland_clipboard_wake(c);
+}
+
+// ---- the clipboard's thread -------------------------------------------------------------------------------------
+
+// wl_data_source.destroy (opcode 1) of the source at `index` of the live ones.
+static void destroy_source(gallery_wayland_clipboard *c, size_t index) {
     const gallery_wayland_library *wl = c->library;
-    // wl_data_source.destroy (opcode 1): replaced by another client's selection or by the gallery's next.
+    struct wl_proxy *source = c->sources[index];
     wl->marshal_flags(source, 1, NULL, wl->get_version(source), WL_MARSHAL_FLAG_DESTROY);
+    c->sources[index] = c->sources[--c->source_count];
+}
+
+void wayland_clipboard_destroy_sources(gallery_wayland_clipboard *c) {
+    while (c->source_count > 0) destroy_source(c, 0);
+    c->source = NULL;
+}
+
+static void cancelled(gallery_wayland_clipboard *c, struct wl_proxy *source) {
+    // Replaced by another client's selection or by the gallery's next. Destroyed here only, so a live source's address
+    // is never a new one's while events name it.
+    size_t index = 0;
+    while (index < c->source_count && c->sources[index] != source) index++;
+    if (index == c->source_count) return;  // not the gallery's (already destroyed)
+    destroy_source(c, index);
     if (source != c->source) return;
     c->source = NULL;
     clipboard_offer_free(c->current);
     c->current = NULL;
     set_owned(c, 0);
     wayland_clipboard_end_waiting_pastes(c);  // waiting for a picture no longer offered
+}
+
+static size_t take_source_events(gallery_wayland_clipboard *c, source_event taken[MOST_SOURCE_EVENTS]) {
+    pthread_mutex_lock(&c->lock);
+    size_t count = c->source_event_count;
+    memcpy(taken, c->source_events, count * sizeof taken[0]);
+    c->source_event_count = 0;
+    pthread_mutex_unlock(&c->lock);
+    return count;
+}
+
+void wayland_clipboard_take_source_events(gallery_wayland_clipboard *c) {
+    source_event taken[MOST_SOURCE_EVENTS];
+    size_t count = take_source_events(c, taken);
+    for (size_t i = 0; i < count; i++) {
+        if (!taken[i].type) {
+            cancelled(c, taken[i].source);
+            continue;
+        }
+        int known = 0;
+        blob *ready = taken[i].source == c->source ? ready_data(c, taken[i].type, &known) : NULL;
+        wayland_clipboard_start_paste(c, taken[i].fd, taken[i].type, ready, known);
+        free(taken[i].type);
+    }
+}
+
+void wayland_clipboard_drop_source_events(gallery_wayland_clipboard *c) {
+    source_event taken[MOST_SOURCE_EVENTS];
+    size_t count = take_source_events(c, taken);
+    for (size_t i = 0; i < count; i++) {
+        if (!taken[i].type) {
+            cancelled(c, taken[i].source);
+            continue;
+        }
+        close(taken[i].fd);
+        free(taken[i].type);
+        pthread_mutex_lock(&c->lock);
+        c->statistics.refused++;
+        pthread_mutex_unlock(&c->lock);
+    }
 }
 
 static void source_ignored(void *data, struct wl_proxy *source) { (void)data, (void)source; }
@@ -62,6 +146,8 @@ static void adopt(gallery_wayland_clipboard *c, offer *taken) {
     const gallery_wayland_library *wl = c->library;
     // wl_data_device_manager.create_data_source (opcode 0); wl_data_source.offer (0) for each type;
     // wl_data_device.set_selection (1) with the key press's serial. The source set before is cancelled by it.
+    // A compositor that never cancels the sources replaced would fill the places: one replaced goes.
+    if (c->source_count == MOST_SOURCES) destroy_source(c, c->sources[0] == c->source ? 1 : 0);
     struct wl_proxy *source =
         wl->marshal_flags(c->manager, 0, wl->source_interface, wl->get_version(c->manager), 0, NULL);
     if (!source) {
@@ -71,10 +157,14 @@ static void adopt(gallery_wayland_clipboard *c, offer *taken) {
     wl->add_listener(source, source_listener, c);
     for (size_t i = 0; i < taken->count; i++)
         wl->marshal_flags(source, 0, NULL, wl->get_version(source), 0, taken->types[i]);
-    wl->marshal_flags(c->device, 1, NULL, wl->get_version(c->device), 0, source, c->serial);
+    pthread_mutex_lock(&c->lock);
+    uint32_t serial = c->serial;
+    pthread_mutex_unlock(&c->lock);
+    wl->marshal_flags(c->device, 1, NULL, wl->get_version(c->device), 0, source, serial);
     clipboard_offer_free(c->current);
     c->current = taken;
     c->source = source;
+    c->sources[c->source_count++] = source;
     pthread_mutex_lock(&c->lock);
     c->statistics.offers++;
     c->statistics.owned = 1;

@@ -1,18 +1,16 @@
-// The Wayland pointer: an event queue of its own on SDL's connection, the seat's pointer and gestures bound on it
-// (plugged in or out while open), and the thread that reads them for the main thread.
+// The Wayland pointer: the seat's pointer and gestures bound on SDL's connection (plugged in or out while open) with an
+// event queue of the gallery's own, then moved onto SDL's own queue: SDL's reads and dispatches on the main thread
+// deliver their events, and no thread of the gallery's polls the connection (each poller woke for every motion).
 #define _GNU_SOURCE
 #include "wayland_pointer_state.h"
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <wayland-client-core.h>
 
 // libwayland-client's functions (wayland_library.c), set by `load_libwayland`.
@@ -107,8 +105,6 @@ static void release(gallery_wayland_pointer *p) {
     if (p->display_wrapper) wl->wrapper_destroy(p->display_wrapper);
     if (p->display) wl->flush(p->display);
     if (p->queue) wl->queue_destroy(p->queue);
-    if (p->stop_pipe[0] >= 0) close(p->stop_pipe[0]);
-    if (p->stop_pipe[1] >= 0) close(p->stop_pipe[1]);
     pthread_mutex_destroy(&p->lock);
     free(p);
 }
@@ -134,10 +130,9 @@ gallery_wayland_pointer *gallery_wayland_pointer_open(void *window, char *error,
     }
     p->library = wl;
     pthread_mutex_init(&p->lock, NULL);
-    p->stop_pipe[0] = p->stop_pipe[1] = -1;
     p->display = info.info.wl.display;
     p->surface = (struct wl_proxy *)info.info.wl.surface;
-    if (pipe2(p->stop_pipe, O_CLOEXEC) != 0 || !(p->queue = wl->create_queue(p->display)) ||
+    if (!(p->queue = wl->create_queue(p->display)) ||
         !(p->display_wrapper = wl->create_wrapper(p->display))) {
         snprintf(error, error_size, "cannot make an event queue: %s", strerror(errno));
         release(p);
@@ -170,6 +165,17 @@ gallery_wayland_pointer *gallery_wayland_pointer_open(void *window, char *error,
         release(p);
         return NULL;
     }
+    // Bound: every object onto SDL's own queue (NULL), whose events SDL dispatches on the main thread each time it
+    // reads the connection; the objects made later (a pointer plugged in, its gestures) come from these, on it too.
+    struct wl_proxy *bound[] = {p->registry, p->seat, p->gestures, p->pointer, p->pinch, p->hold};
+    for (size_t i = 0; i < sizeof bound / sizeof bound[0]; i++)
+        if (bound[i]) wl->set_queue(bound[i], NULL);
+    // What came on the gallery's queue before the move is dispatched now, before anything on SDL's.
+    if (wl->dispatch_queue_pending(p->display, p->queue) < 0) {
+        snprintf(error, error_size, "the connection failed");
+        release(p);
+        return NULL;
+    }
     wl->flush(p->display);
     return p;
 }
@@ -178,51 +184,18 @@ uint32_t gallery_wayland_pointer_gestures_version(gallery_wayland_pointer *p) {
     return p->gestures ? wl->get_version(p->gestures) : 0;
 }
 
-static void *read_connection(void *argument) {
-    pthread_setname_np(pthread_self(), "gallery-wl-ptr");  // for top and /proc
-    gallery_wayland_pointer *p = argument;
-    for (;;) {
-        // Records for this queue that SDL's own reads brought in are dispatched first.
-        while (wl->prepare_read_queue(p->display, p->queue) != 0) {
-            if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
-        }
-        wl->flush(p->display);
-        struct pollfd fds[2] = {{wl->get_fd(p->display), POLLIN, 0}, {p->stop_pipe[0], POLLIN, 0}};
-        int ready = poll(fds, 2, -1);
-        if (ready < 0 && errno == EINTR) {
-            wl->cancel_read(p->display);
-            continue;
-        }
-        if (ready < 0 || fds[1].revents || (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-            wl->cancel_read(p->display);
-            return NULL;
-        }
-        // With SDL's thread also prepared, libwayland lets the last of the two read, and both go on.
-        if (wl->read_events(p->display) < 0) return NULL;
-        if (wl->dispatch_queue_pending(p->display, p->queue) < 0) return NULL;
-        pthread_mutex_lock(&p->lock);
-        int added = p->added;
-        p->added = 0;
-        pthread_mutex_unlock(&p->lock);
-        if (added) p->wake(p->wake_context);
-    }
-}
-
 int gallery_wayland_pointer_start(gallery_wayland_pointer *p, void (*wake)(void *), void *context) {
+    pthread_mutex_lock(&p->lock);
     p->wake = wake;
     p->wake_context = context;
-    if (pthread_create(&p->thread, NULL, read_connection, p) != 0) return -1;
-    p->thread_started = 1;
+    int records = p->count > 0;
+    p->wake_pending = records;
+    pthread_mutex_unlock(&p->lock);
+    if (records) wake(context);  // records that came before
     return 0;
 }
 
 void gallery_wayland_pointer_close(gallery_wayland_pointer *p) {
     if (!p) return;
-    if (p->thread_started) {
-        ssize_t written;
-        do written = write(p->stop_pipe[1], "", 1);
-        while (written < 0 && errno == EINTR);
-        pthread_join(p->thread, NULL);
-    }
     release(p);
 }

@@ -1,5 +1,6 @@
 // The Wayland pointer's records and the wl_pointer's frames: where the pointer is, each scroll's axis events recorded
-// with the frame that ends them, in a queue the reading thread adds to and the main thread takes from.
+// with the frame that ends them, in a queue SDL's dispatch adds to and the gallery's loop takes from (both on the main
+// thread).
 #define _GNU_SOURCE
 #include "wayland_pointer_state.h"
 
@@ -12,8 +13,11 @@ void wayland_pointer_add(gallery_wayland_pointer *p, gallery_wayland_pointer_rec
     }
     p->records[(p->first + p->count) % QUEUE_CAPACITY] = record;
     p->count++;
-    p->added = 1;
+    // One wake-up until the main thread takes them: within SDL's own dispatch, it ends SDL's wait.
+    int wake = p->wake && !p->wake_pending;
+    if (wake) p->wake_pending = 1;
     pthread_mutex_unlock(&p->lock);
+    if (wake) p->wake(p->wake_context);
 }
 
 void wayland_pointer_add_focused(gallery_wayland_pointer *p, gallery_wayland_pointer_record record) {
@@ -105,6 +109,7 @@ size_t gallery_wayland_pointer_take(gallery_wayland_pointer *p, gallery_wayland_
     p->count -= taken;
     *lost = p->lost;
     p->lost = 0;
+    if (p->count == 0) p->wake_pending = 0;
     pthread_mutex_unlock(&p->lock);
     return taken;
 }

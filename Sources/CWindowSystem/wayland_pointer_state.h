@@ -2,8 +2,8 @@
 #define GALLERY_WAYLAND_POINTER_STATE_H
 
 // What the Wayland pointer's files share (not in include/: Swift never sees it): its state, its records and the
-// pointer's frames (wayland_pointer_frames.c), the pinch and hold gestures (wayland_pointer_gestures.c), and its seat,
-// connection and thread (wayland_pointer.c).
+// pointer's frames (wayland_pointer_frames.c), the pinch and hold gestures (wayland_pointer_gestures.c), and its seat
+// and connection (wayland_pointer.c).
 
 #include "wayland_pointer.h"
 
@@ -27,16 +27,13 @@ struct gallery_wayland_pointer {
     double pointer_x, pointer_y;  // where the pointer is on the window, surface coordinates
     int frame_has_axis;           // whether the frame under way holds scrolling, the only frames worth a record
 
-    pthread_t thread;
-    int thread_started;
-    int stop_pipe[2];
+    pthread_mutex_t lock;  // guards the records and the wake-up below
     void (*wake)(void *);
     void *wake_context;
-
-    pthread_mutex_t lock;  // guards the records below: the thread adds, the main thread takes
     gallery_wayland_pointer_record records[QUEUE_CAPACITY];
     size_t first, count;
-    int lost, added;
+    int lost;
+    int wake_pending;  // whether `wake` was called since the records were last all taken
 };
 
 /// Adds a record for the main thread; the oldest is dropped (and `lost` set) when the queue is full.

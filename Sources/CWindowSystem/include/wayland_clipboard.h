@@ -7,8 +7,10 @@
 // The gallery's Wayland clipboard: a wl_data_source set as the seat's selection through a wl_data_device bound on SDL's
 // display connection with an event queue of its own (as `wayland_pointer.c` binds the pointer), and a thread of its
 // own that writes each paste's bytes into the pipe the compositor hands over, without blocking, as the reader takes
-// them. set_selection needs the serial of the key press that asked for it: a wl_keyboard of the gallery's own on the
-// seat hears the same key events as SDL's and keeps the latest serial.
+// them. Once bound its objects are on SDL's own queue: SDL dispatches their events on the main thread, which hands the
+// source's to the thread (which never polls the connection). set_selection needs the serial of the key press that
+// asked for it: a wl_keyboard of the gallery's own on the seat hears the same key events as SDL's and keeps the latest
+// serial.
 
 typedef struct gallery_wayland_clipboard gallery_wayland_clipboard;
 
@@ -21,7 +23,8 @@ typedef struct gallery_wayland_clipboard_statistics {
 } gallery_wayland_clipboard_statistics;
 
 /// Binds the seat's keyboard and data device on the Wayland display of SDL's `window` (an SDL_Window *) and starts the
-/// thread; NULL, with a reason in `error`, when the window is not on Wayland or the compositor has no data device.
+/// thread; on the main thread, where SDL dispatches. NULL, with a reason in `error`, when the window is not on
+/// Wayland or the compositor has no data device.
 gallery_wayland_clipboard *gallery_wayland_clipboard_open(void *window, char *error, size_t error_size);
 
 /// As `gallery_x11_clipboard_offer`: sets the selection to a new source offering `count` MIME types (at most 16), NULL
@@ -36,8 +39,8 @@ void gallery_wayland_clipboard_provide(gallery_wayland_clipboard *clipboard, uin
 /// What the clipboard has done so far. Any thread.
 gallery_wayland_clipboard_statistics gallery_wayland_clipboard_statistics_now(gallery_wayland_clipboard *clipboard);
 
-/// Stops the thread and releases every object bound (the selection goes with its source); before SDL closes its
-/// display.
+/// Stops the thread and releases every object bound (the selection goes with its source); on the main thread, before
+/// SDL closes its display.
 void gallery_wayland_clipboard_close(gallery_wayland_clipboard *clipboard);
 
 #endif

@@ -4,10 +4,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The gallery's own view of the Wayland seat's pointer, bound on SDL's display connection with an event queue of its
-// own: what SDL 2.26 drops (the scroll's source and its stop, the touchpad's hold and pinch gestures) as plain records.
-// A thread of its own reads the connection together with SDL (libwayland's prepare/read protocol) and calls `wake`
-// when records arrive; the main thread takes them.
+// The gallery's own view of the Wayland seat's pointer, bound on SDL's display connection: what SDL 2.26 drops (the
+// scroll's source and its stop, the touchpad's hold and pinch gestures) as plain records. Once bound its objects are
+// on SDL's own event queue, so SDL's reads and dispatches on the main thread deliver them (no thread of the gallery's
+// polls the connection: every poller wakes for every event, each motion of a hovering pointer); `wake` is called
+// there when records arrive, and the main thread takes them.
 
 /// What a record says.
 typedef enum gallery_wayland_pointer_kind {
@@ -42,7 +43,8 @@ gallery_wayland_pointer *gallery_wayland_pointer_open(void *window, char *error,
 /// The version of the pointer gestures bound: 0 none, 1 or 2 pinch, 3 pinch and hold.
 uint32_t gallery_wayland_pointer_gestures_version(gallery_wayland_pointer *pointer);
 
-/// Starts the reading thread; `wake(context)` is called on it after records were added. Returns 0, or -1.
+/// Sets `wake(context)`, called on the main thread within SDL's event pumping when records arrive (once until they are
+/// all taken; at once for records already there). Returns 0.
 int gallery_wayland_pointer_start(gallery_wayland_pointer *pointer, void (*wake)(void *context), void *context);
 
 /// Moves up to `capacity` records, oldest first, into `records`; returns how many. Sets `*lost` when records were
@@ -50,7 +52,7 @@ int gallery_wayland_pointer_start(gallery_wayland_pointer *pointer, void (*wake)
 size_t gallery_wayland_pointer_take(gallery_wayland_pointer *pointer, gallery_wayland_pointer_record *records,
                                     size_t capacity, int *lost);
 
-/// Stops the thread and releases every object bound; before SDL closes its display.
+/// Releases every object bound; on the main thread, before SDL closes its display.
 void gallery_wayland_pointer_close(gallery_wayland_pointer *pointer);
 
 #endif

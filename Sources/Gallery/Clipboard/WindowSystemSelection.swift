@@ -3,8 +3,9 @@ import CWindowSystem
 /// A selection other programs paste from, served by `CWindowSystem` on a connection and a thread of its own: X11's
 /// CLIPBOARD, owned by an invisible window on an X connection of the gallery's own (`x11_clipboard*.c`: SDL 2.26 reads
 /// its own connection's events and answers no selection request but its text's), or the Wayland seat's selection, a
-/// `wl_data_source` set through a `wl_data_device` bound on SDL's display with an event queue of its own
-/// (`wayland_clipboard*.c`; the key press's serial comes from a `wl_keyboard` of the gallery's own).
+/// `wl_data_source` set through a `wl_data_device` bound on SDL's display, whose events SDL dispatches on the main
+/// thread for the clipboard's thread (`wayland_clipboard*.c`; the key press's serial comes from a `wl_keyboard` of the
+/// gallery's own).
 final class WindowSystemSelection: ClipboardSelection, @unchecked Sendable {
     /// One window system's C calls; both take the same arguments.
     struct Calls: Sendable {

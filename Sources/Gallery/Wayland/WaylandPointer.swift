@@ -3,9 +3,10 @@ import CWindowSystem
 import GalleryCore
 
 /// The Wayland seat's pointer as SDL 2.26 does not read it: the scroll's source and its stop (the fingers lifting),
-/// and the touchpad's hold and pinch, bound by the gallery on SDL's own display connection with an event queue of its
-/// own (`CWindowSystem`), read by a thread that wakes the event loop. While it runs SDL's wheel events are ignored:
-/// every scroll, a mouse wheel's too, comes from here.
+/// and the touchpad's hold and pinch, bound by the gallery on SDL's own display connection (`CWindowSystem`) and
+/// delivered by SDL's own reads on the main thread, which wake the event loop when records come (no thread of the
+/// gallery's polls the connection: a hovering pointer wakes only SDL's). While it runs SDL's wheel events are
+/// ignored: every scroll, a mouse wheel's too, comes from here.
 @MainActor
 struct WaylandPointer {
     private let handle: OpaquePointer
@@ -14,7 +15,7 @@ struct WaylandPointer {
     private var serverClock = ServerEventClock()
 
     /// Binds the pointer of `window`'s seat, nil with the reason in `error` where that is not possible (not on
-    /// Wayland, no seat); its thread wakes the loop with an event of `wakeEventType`.
+    /// Wayland, no seat); records coming wake the loop with an event of `wakeEventType`.
     init?(window: Window, wakeEventType: UInt32, error: inout String) {
         guard let handle = WindowSystemHelper.open(gallery_wayland_pointer_open, window: window, error: &error) else {
             return nil
@@ -22,7 +23,7 @@ struct WaylandPointer {
         let context = WindowSystemHelper.context(wakeEventType: wakeEventType)
         guard gallery_wayland_pointer_start(handle, WindowSystemHelper.wakeLoop, context) == 0 else {
             gallery_wayland_pointer_close(handle)
-            error = "cannot start the pointer's thread"
+            error = "cannot start the pointer's wake-ups"
             return nil
         }
         self.handle = handle
@@ -59,7 +60,7 @@ struct WaylandPointer {
         }
     }
 
-    /// Stops the thread and releases the objects bound, before SDL closes its display.
+    /// Releases the objects bound, before SDL closes its display.
     func close() {
         gallery_wayland_pointer_close(handle)
     }
