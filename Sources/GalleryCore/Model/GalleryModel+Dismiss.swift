@@ -8,7 +8,8 @@ extension GalleryModel {
     /// Whether a press now could start a drag down: a pager mode, the pager at rest on a photo shown at fit, pressed by
     /// a pointer (a touchpad's two-finger scroll, a virtual drag, keeps scrolling vertically doing nothing).
     var dismissCanStart: Bool {
-        guard case .pager(let pager) = screen, photoCount > 0, pager.phase == .idle, !pager.isAnimating,
+        guard case .pager(let pages) = screen, case let pager = pages.pager, photoCount > 0, pager.phase == .idle,
+            !pager.isAnimating,
             !gestures.touchpad.isActive, !gestures.fingers.isActive,
             case .page = pager.currentContent
         else { return false }

@@ -129,7 +129,7 @@ public struct GalleryModel: Sendable {
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: PageIndex) -> PhotoID {
-        screen.isFeed && page.rawValue < feed.pages.count ? feed.pages.photo(atPage: page) : PhotoID(page.rawValue)
+        screen.photo(ofPage: page, feedPages: feed.pages)
     }
 
     /// Runs `body` on the pager shown and keeps what it did; nil in the grid.

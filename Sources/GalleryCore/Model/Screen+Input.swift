@@ -28,11 +28,16 @@ extension Screen {
     }
 
     /// Offers `input` to the screen shown at `time`: the grid and compare take their input themselves, the wheel gives
-    /// its keys and taps their meaning; a pager takes none (the arena and the commands do). The grid's thumbnail size
-    /// is kept in `settings` for the next visit.
-    mutating func take(_ input: ScreenInput, at time: Double, settings: inout ScreenSettings) -> ScreenResponse {
+    /// its keys and taps their meaning, a pager its page commands and the feed's end page (`feedPages`: which photo
+    /// each feed page shows). The grid's thumbnail size is kept in `settings` for the next visit.
+    mutating func take(
+        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, feedPages: FeedPages
+    ) -> ScreenResponse {
         switch self {
-        case .pager: return .notTaken
+        case .pager(var pages):
+            let response = pages.take(input, at: time, feedPages: feedPages)
+            self = .pager(pages)
+            return response
         case .wheel(let wheel): return wheel.take(input)
         case .grid(var grid, let back):
             let response = grid.take(input, at: time)

@@ -1,0 +1,100 @@
+import PagerEngine
+import Support
+
+/// A strip of photo pages: bounded, either loop, or the feed, whose pages come from its source (its end page loads
+/// more, or shows why it could not). It gives its own meaning to the page commands it takes (turns, jumps, a photo
+/// by number: in the feed the page nearest that shows it), refuses in the feed what only a library in order has
+/// (reload, sort, folders), and retries the feed on a tap on its end page. The drag, the zoom's pan and the drag down
+/// stay with the gesture arena (`GalleryModel+Gestures`).
+public struct PagerScreen: Sendable {
+    /// What the feed says for the folder keys, which need a library in order.
+    public static let feedHasNoFolders = "the feed has no folders to go through"
+
+    /// The strip.
+    public internal(set) var pager: Pager
+
+    /// A strip of `pager`'s pages.
+    init(_ pager: Pager) {
+        self.pager = pager
+    }
+
+    /// Whether this is the feed: its pages are its source's, not the library's in order.
+    public var isFeed: Bool { pager.topology.kind == .feed }
+
+    /// Where the feed's request for more pages stands; nil outside the feed.
+    var feedState: FeedLoadState? { (pager.topology as? FeedTopology)?.loadState }
+
+    /// Whether the feed's spinner is on screen (it turns, so frames must follow).
+    var spinnerIsVisible: Bool {
+        guard let state = feedState else { return false }
+        return state != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
+    }
+
+    /// Whether the strip rests on the feed's end page: it is labelled as itself, not as the last photo.
+    var showsFeedEnd: Bool { isFeed && pager.currentContent == .feedEnd }
+
+    /// Where the strip is, in pages, for the trace: the logical position, except that the feed's end page is one past
+    /// the last page (where `offset_px` puts it), not the last page again.
+    var tracePosition: Double {
+        isFeed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
+    }
+
+    /// The photo `page` shows: in the feed, the one its source put there (`feedPages`); else page p shows photo p.
+    func photo(ofPage page: PageIndex, feedPages: FeedPages) -> PhotoID {
+        isFeed && page.rawValue < feedPages.count ? feedPages.photo(atPage: page) : PhotoID(page.rawValue)
+    }
+
+    /// The feed's source brought `count` more pages: they go at the end. Nil outside the feed.
+    mutating func appendFeedPages(_ count: Int, at time: Double) -> [PagerEvent]? {
+        isFeed ? pager.appendPages(count, at: time) : nil
+    }
+
+    /// The feed's request failed: its end page shows why. Nil outside the feed.
+    mutating func failFeedLoad(at time: Double) -> [PagerEvent]? {
+        isFeed ? pager.failPageLoad(at: time) : nil
+    }
+
+    /// R, or a tap on the end page: the feed asks again after a failure. Nil outside the feed or with nothing failed.
+    mutating func retryFeed() -> [PagerEvent]? {
+        feedState == .failed ? pager.retryPageLoad() : nil
+    }
+
+    /// What the strip makes of `input` at `time` (`feedPages`: which photo each feed page shows).
+    mutating func take(_ input: ScreenInput, at time: Double, feedPages: FeedPages) -> ScreenResponse {
+        switch input {
+        case .command(let command): return perform(command, at: time, feedPages: feedPages)
+        case .tap(let x, _, _):
+            // Only the feed's end page takes a tap; the rest (thirds, double-click) is the gallery's click.
+            guard isFeed,
+                pager.visibleSlots().first(where: { $0.origin <= x && x < $0.origin + $0.extent })?.content
+                    == .feedEnd
+            else { return .notTaken }
+            return .pagerEvents(retryFeed() ?? [])
+        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown:
+            return .notTaken
+        }
+    }
+
+    /// The strip's meaning of `command`: a page turn or jump moves it (PageUp and PageDown from where queued presses
+    /// head); the feed refuses what needs a library in order. Nil for the gallery's common handling.
+    private mutating func perform(_ command: GalleryCommand, at time: Double, feedPages: FeedPages) -> ScreenResponse {
+        let move: PagerCommand
+        switch command {
+        case .next: move = .next
+        case .previous: move = .previous
+        case .first: move = .first
+        case .last: move = .last
+        case .goToPage(let page): move = .goTo(page: page)
+        case .pageForward: move = .goTo(page: PageIndex(pager.targetPage.rawValue + GalleryModel.pageJump))
+        case .pageBackward: move = .goTo(page: PageIndex(pager.targetPage.rawValue - GalleryModel.pageJump))
+        case .goToPhoto(let photo):
+            let page = isFeed ? feedPages.page(showing: photo, near: pager.currentPage) : PageIndex(photo.rawValue)
+            guard let page else { return .taken }
+            move = .goTo(page: page)
+        case .reload where isFeed, .cycleSort where isFeed: return .taken
+        case .nextFolder where isFeed, .previousFolder where isFeed: return .notice(Self.feedHasNoFolders)
+        default: return .notTaken
+        }
+        return .pagerEvents(pager.handle(.command(move), at: time))
+    }
+}
