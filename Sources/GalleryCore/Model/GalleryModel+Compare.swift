@@ -38,7 +38,6 @@ extension GalleryModel {
         gestures.tap.cancel()
         zoom.reset()
         views.carriedZoom = nil
-        endDismiss()
         // A slideshow would turn pages nobody sees.
         slideshow.stop()
         var compare = CompareModel(left: pair.left, right: pair.right, photoCount: photoCount, area: compareArea)

@@ -10,7 +10,12 @@ extension GalleryModel {
     /// screen left the input to the gallery's common handling.
     mutating func offer(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
         syncCompare()
-        switch screen.take(input, at: time, settings: &settings, feedPages: feed.pages) {
+        return carryOut(screen.take(input, at: time, settings: &settings, feedPages: feed.pages), at: time)
+    }
+
+    /// Carries out what the screen answered at `time`; nil when it left the input to the gallery.
+    mutating func carryOut(_ response: ScreenResponse, at time: Double) -> [GalleryEffect]? {
+        switch response {
         case .notTaken: return nil
         case .taken: break
         case .showsOtherPhotos: showInfo(at: time)
@@ -32,6 +37,8 @@ extension GalleryModel {
         case .step(let command): return perform(command, at: time)
         case .pagerEvents(let events): return noteEvents(events, at: time)
         case .notice(let text): showNotice(text, at: time)
+        case .dropIntoGrid(let photo, let pose):
+            return switchMode(to: .grid, at: time, showing: photo, droppedAt: pose)
         }
         return []
     }

@@ -4,18 +4,35 @@ import Support
 /// A strip of photo pages: bounded, either loop, or the feed, whose pages come from its source (its end page loads
 /// more, or shows why it could not). It gives its own meaning to the page commands it takes (turns, jumps, a photo
 /// by number: in the feed the page nearest that shows it), refuses in the feed what only a library in order has
-/// (reload, sort, folders), and retries the feed on a tap on its end page. The drag, the zoom's pan and the drag down
-/// stay with the gesture arena (`GalleryModel+Gestures`).
+/// (reload, sort, folders), and retries the feed on a tap on its end page. It holds the drag down to the grid, the
+/// gesture arena's first recogniser (`dragDown`); the zoom's pan and the page drag stay with the arena
+/// (`GalleryModel+Gestures`).
 public struct PagerScreen: Sendable {
     /// What the feed says for the folder keys, which need a library in order.
     public static let feedHasNoFolders = "the feed has no folders to go through"
 
     /// The strip.
     public internal(set) var pager: Pager
+    /// A press on a photo at fit that may become, or is, a drag down to the grid.
+    public internal(set) var dismiss: DismissDrag?
 
     /// A strip of `pager`'s pages.
     init(_ pager: Pager) {
         self.pager = pager
+    }
+
+    /// Moves the strip to `time` and retires a drag down once its photo has sprung back; returns the strip's events.
+    mutating func advance(to time: Double) -> [PagerEvent] {
+        let events = pager.advance(to: time)
+        if dismiss?.hasReturned(at: time) ?? false { dismiss = nil }
+        return events
+    }
+
+    /// Lays the strip out in `viewport`; a drag down measured against the old size ends.
+    mutating func resize(to viewport: Viewport, at time: Double) -> [PagerEvent] {
+        let events = pager.handle(.resize(viewport), at: time)
+        dismiss = nil
+        return events
     }
 
     /// Whether this is the feed: its pages are its source's, not the library's in order.
@@ -96,5 +113,61 @@ public struct PagerScreen: Sendable {
         default: return .notTaken
         }
         return .pagerEvents(pager.handle(.command(move), at: time))
+    }
+
+    /// The drag down's part in the gesture arena: it watches a press on the strip at rest on a photo (`allowed`: the
+    /// photo at fit, pressed by a pointer), takes the gesture from the first move that goes mostly down (the strip's
+    /// own press is cancelled before it ever moved), then every phase to the end. `photo` is the photo pressed; `grid`
+    /// lays out the grid drawn behind it.
+    mutating func dragDown(
+        _ phase: PointerPhase, at time: Double, allowed: Bool, photo: PhotoID, viewportHeight: Double, slop: Double,
+        grid: (PhotoID) -> GridModel
+    ) -> ScreenResponse {
+        switch phase {
+        case .down(let x, let y):
+            dismiss = nil
+            guard allowed, pager.phase == .idle, !pager.isAnimating, case .page = pager.currentContent else {
+                return .notTaken
+            }
+            dismiss = DismissDrag(photo: photo, x: x, y: y, at: time, viewportHeight: viewportHeight, slop: slop)
+            return .notTaken
+        case .move(let x, let y):
+            guard var drag = dismiss else { return .notTaken }
+            let decision = drag.move(x: x, y: y, at: time)
+            if case .takes = decision { drag.grid = grid(drag.photo) }
+            dismiss = drag
+            switch decision {
+            case .undecided: return .notTaken
+            case .declines:
+                dismiss = nil
+                return .notTaken
+            // The strip's press never passed its slop along x: a cancel leaves it where it rests.
+            case .takes: return .pagerEvents(pager.handle(.pointerCancel, at: time))
+            case .follows: return .taken
+            }
+        case .up(let x, let y):
+            guard var drag = dismiss, case .dragging = drag.phase else {
+                dismiss = nil
+                return .notTaken
+            }
+            switch drag.release(x: x, y: y, at: time) {
+            case .dismissed:
+                var pose = drag.pose(at: time)
+                pose.cell = dismiss?.grid?.selectionCell(at: time)
+                dismiss = nil
+                return .dropIntoGrid(drag.photo, pose)
+            case .returning:
+                dismiss = drag
+                return .taken
+            }
+        case .cancel:
+            guard var drag = dismiss, case .dragging = drag.phase else {
+                dismiss = nil
+                return .notTaken
+            }
+            drag.cancel(at: time)
+            dismiss = drag
+            return .taken
+        }
     }
 }

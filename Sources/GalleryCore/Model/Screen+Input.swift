@@ -2,11 +2,15 @@ import PagerEngine
 import Support
 
 extension Screen {
-    /// Moves the screen's own motion to `time` (the pager's or the wheel's strip, the grid's scroll); returns the
-    /// strip's events.
+    /// Moves the screen's own motion to `time` (the pager's strip and its drag down's spring back, the wheel's strip,
+    /// the grid's scroll); returns the strip's events.
     mutating func advance(to time: Double) -> [PagerEvent] {
         switch self {
-        case .pager, .wheel: return withPager { $0.advance(to: time) } ?? []
+        case .pager(var pages):
+            let events = pages.advance(to: time)
+            self = .pager(pages)
+            return events
+        case .wheel: return withPager { $0.advance(to: time) } ?? []
         case .grid(var grid, let back):
             grid.advance(to: time)
             self = .grid(grid, returnTo: back)
@@ -18,7 +22,11 @@ extension Screen {
     /// Lays the screen out in `viewport` at `time`; returns the strip's events.
     mutating func resize(to viewport: Viewport, at time: Double) -> [PagerEvent] {
         switch self {
-        case .pager, .wheel: return withPager { $0.handle(.resize(viewport), at: time) } ?? []
+        case .pager(var pages):
+            let events = pages.resize(to: viewport, at: time)
+            self = .pager(pages)
+            return events
+        case .wheel: return withPager { $0.handle(.resize(viewport), at: time) } ?? []
         case .grid(var grid, let back):
             grid.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale)
             self = .grid(grid, returnTo: back)

@@ -148,6 +148,12 @@ public enum Screen: Sendable {
         return false
     }
 
+    /// The drag down to the grid under way on a pager screen, if any.
+    var dismiss: DismissDrag? {
+        if case .pager(let pages) = self { return pages.dismiss }
+        return nil
+    }
+
     /// Whether the feed rests on its end page.
     var showsFeedEnd: Bool {
         if case .pager(let pages) = self { return pages.showsFeedEnd }
@@ -179,14 +185,20 @@ public enum Screen: Sendable {
     }
 
     /// The same screen over a library of `photoCount` photos, `start` at its centre, the pager's topology built afresh
-    /// so its invariants hold; `grid` lays the grid out. (Compare keeps its photos by their new numbers instead:
-    /// `GalleryModel.renumberCompare`.)
+    /// so its invariants hold (a drag down under way kept); `grid` lays the grid out. (Compare keeps its photos by
+    /// their new numbers instead: `GalleryModel.renumberCompare`.)
     func relaid(
         photoCount: Int, start: Int, viewport: Viewport, configuration: PagerConfiguration, time: Double,
         grid: (PhotoID) -> GridModel
     ) -> Screen {
-        Screen(
+        var relaid = Screen(
             mode, start: start, photoCount: photoCount, feedPages: photoCount, returnTo: returnTo, viewport: viewport,
             configuration: configuration, time: time, grid: grid)
+        // A drag down under way goes on over the new strip.
+        if case .pager(let pages) = self, case .pager(var fresh) = relaid {
+            fresh.dismiss = pages.dismiss
+            relaid = .pager(fresh)
+        }
+        return relaid
     }
 }

@@ -24,4 +24,6 @@ enum ScreenResponse: Equatable, Sendable {
     case pagerEvents([PagerEvent])
     /// The screen refuses the input, saying why on the information line.
     case notice(String)
+    /// A photo dragged down was let go: the grid opens on it, the photo flying into its cell from `pose`.
+    case dropIntoGrid(PhotoID, DismissPose)
 }

@@ -113,4 +113,66 @@ struct PagerScreenTests {
         #expect((screen.retryFeed() != nil) == isFeed)
         #expect(screen.photo(ofPage: PageIndex(3), feedPages: Self.feedPages) == PhotoID(isFeed ? 7 : 3))
     }
+
+    /// How a drag down ends, for the table below.
+    enum DragEnd: Sendable {
+        case release, cancel
+    }
+
+    /// `steps` moves of 5 px from (400, 200), down or sideways, then `still` moves that stay put.
+    static func path(steps: Int, still: Int = 0, sideways: Bool = false) -> [(Double, Double)] {
+        let moves: [(Double, Double)] = (1...steps).map { step in
+            let travel = Double(step) * 5
+            return sideways ? (400 + travel, 200) : (400, 200 + travel)
+        }
+        return moves + Array(repeating: moves[moves.count - 1], count: still)
+    }
+
+    /// The drag downs tried: whether the gallery allows one, the path, how it ends, and what it comes to.
+    static let dragDowns: [(Bool, [(Double, Double)], DragEnd, String)] = [
+        // Allowed (photo at fit, a pointer), 120 px down slowly: let go past the threshold.
+        (true, path(steps: 24, still: 8), .release, "drops 120"),
+        // 40 px down and still: springs back; cancelled mid-drag: springs back too.
+        (true, path(steps: 8, still: 10), .release, "returns"), (true, path(steps: 24), .cancel, "returns"),
+        // Not allowed (zoomed, a touchpad): never its own; mostly sideways: the page drag's.
+        (false, path(steps: 24), .release, "not taken"), (true, path(steps: 24, sideways: true), .release, "not taken"),
+    ]
+
+    @Test(
+        "the drag down watches a press, takes a move mostly down, and drops into the grid past its threshold",
+        arguments: dragDowns)
+    func dragDown(allowed: Bool, path: [(Double, Double)], end: DragEnd, outcome: String) {
+        var screen = PagerScreen(
+            Pager(
+                topology: TopologyKind.bounded.makeTopology(pageCount: 30, startPage: 2),
+                viewport: Viewport(width: 800, height: 600), configuration: .standard, time: 0))
+        let grid = { (photo: PhotoID) in
+            GridModel(layout: GridLayout(width: 800, height: 600, photoCount: 30), selection: photo)
+        }
+        func offer(_ phase: PointerPhase, at time: Double) -> ScreenResponse {
+            screen.dragDown(
+                phase, at: time, allowed: allowed, photo: PhotoID(2), viewportHeight: 600, slop: 10, grid: grid)
+        }
+        #expect(offer(.down(x: 400, y: 200), at: 1) == .notTaken, "a press is watched, never taken")
+        var time = 1.0
+        var taken = false
+        for (x, y) in path {
+            time += 1.0 / 60
+            if offer(.move(x: x, y: y), at: time) != .notTaken { taken = true }
+        }
+        time += 1.0 / 60
+        let last = path.last ?? (400, 200)
+        let answer = end == .release ? offer(.up(x: last.0, y: last.1), at: time) : offer(.cancel, at: time)
+        let seen: String =
+            switch answer {
+            case .dropIntoGrid(let photo, let pose) where photo == PhotoID(2): "drops \(Int(pose.offsetY))"
+            case .taken where screen.dismiss?.isReturning == true: "returns"
+            case .notTaken where screen.dismiss == nil: "not taken"
+            default: "\(answer)"
+            }
+        #expect(seen == outcome)
+        #expect(taken == (outcome != "not taken"), "the moves were its own exactly when it took the gesture")
+        _ = screen.advance(to: time + 1)
+        #expect(screen.dismiss == nil, "sprung back within a second, or never begun")
+    }
 }
