@@ -4,7 +4,7 @@ import Support
 /// A strip of photo pages: bounded, either loop, or the feed, whose pages come from its source (its end page loads
 /// more, or shows why it could not). It gives its own meaning to the page commands it takes (turns, jumps, a photo
 /// by number: in the feed the page nearest that shows it), refuses in the feed what only a library in order has
-/// (reload, sort, folders), and retries the feed on a tap on its end page. It holds the drag down to the grid, the
+/// (reload, sort, folders, Delete, Ctrl+Z, x and y), and retries the feed on a tap on its end page. It holds the drag down to the grid, the
 /// gesture arena's first recogniser (`dragDown`); the zoom's pan and the page drag stay with the arena
 /// (`GalleryModel+Gestures`).
 public struct PagerScreen: Sendable {
@@ -76,6 +76,9 @@ public struct PagerScreen: Sendable {
         feedState == .failed ? pager.retryPageLoad() : nil
     }
 
+    /// Whether the feed refuses the keys that move, copy or trash a file: its pages are its source's.
+    private var refusesFiles: Bool { isFeed && pager.pageCount > 0 }
+
     /// What the strip makes of `input` at `time` (`feedPages`: which photo each feed page shows).
     mutating func take(_ input: ScreenInput, at time: Double, feedPages: FeedPages) -> ScreenResponse {
         switch input {
@@ -110,6 +113,9 @@ public struct PagerScreen: Sendable {
             move = .goTo(page: page)
         case .reload where isFeed, .cycleSort where isFeed: return .taken
         case .nextFolder where isFeed, .previousFolder where isFeed: return .notice(Self.feedHasNoFolders)
+        // With no pages (no photos yet) the file keys do nothing, as everywhere.
+        case .trash where refusesFiles, .undoTrash where refusesFiles: return .notice(GalleryModel.feedRefusesTrash)
+        case .moveTo where refusesFiles, .copyTo where refusesFiles: return .notice(GalleryModel.feedRefusesCulling)
         default: return .notTaken
         }
         return .pagerEvents(pager.handle(.command(move), at: time))

@@ -148,6 +148,16 @@ public enum Screen: Sendable {
         return false
     }
 
+    /// What Up (`step` < 0) or Down mean here: the grid's selection and compare's photos pan, the wheel steps its rows
+    /// as Left and Right do, a `zoomed` photo in a pager pans (nsxiv); a pager at fit takes none.
+    func scrollCommand(_ step: Int, zoomed: Bool) -> GalleryCommand? {
+        switch self {
+        case .grid, .compare: .pan(step < 0 ? .up : .down)
+        case .wheel: step < 0 ? .previous : .next
+        case .pager: zoomed ? .pan(step < 0 ? .up : .down) : nil
+        }
+    }
+
     /// The drag down to the grid under way on a pager screen, if any.
     var dismiss: DismissDrag? {
         if case .pager(let pages) = self { return pages.dismiss }

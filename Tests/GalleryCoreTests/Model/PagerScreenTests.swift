@@ -44,7 +44,7 @@ struct PagerScreenTests {
     }
 
     @Test(
-        "page commands move the strip, the feed's by its own pages; the feed refuses reload, sort and folders",
+        "page commands move the strip, the feed's by its own pages; the feed refuses reload, sort, folders and files",
         arguments: [
             (TopologyKind.bounded, ScreenInput.command(.next), Answer.headsFor(3)),
             (.bounded, .command(.previous), .headsFor(1)), (.bounded, .command(.first), .headsFor(0)),
@@ -58,6 +58,11 @@ struct PagerScreenTests {
             (.bounded, .command(.nextFolder), .notTaken),
             (.feed, .command(.nextFolder), .says(PagerScreen.feedHasNoFolders)),
             (.feed, .command(.previousFolder), .says(PagerScreen.feedHasNoFolders)),
+            (.feed, .command(.trash), .says(GalleryModel.feedRefusesTrash)),
+            (.feed, .command(.undoTrash), .says(GalleryModel.feedRefusesTrash)),
+            (.feed, .command(.moveTo(1)), .says(GalleryModel.feedRefusesCulling)),
+            (.feed, .command(.copyTo(2)), .says(GalleryModel.feedRefusesCulling)),
+            (.bounded, .command(.trash), .notTaken), (.bounded, .command(.moveTo(1)), .notTaken),
             (.bounded, .command(.quit), .notTaken), (.feed, .command(.open), .notTaken),
             (.bounded, .command(.zoomIn), .notTaken), (.bounded, .pointer(.down(x: 10, y: 10)), .notTaken),
             (.bounded, .notches(1), .notTaken), (.bounded, .zoomBy(factor: 2, x: 0, y: 0), .notTaken),

@@ -89,4 +89,15 @@ struct ScreenInputTests {
             .zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12))
         #expect(settings.gridSizeStep == GridLayout.defaultSizeStep + 1)
     }
+
+    @Test(
+        "Up and Down: the grid and compare pan, the wheel steps its rows, a pager pans only a zoomed photo",
+        arguments: [
+            (GalleryMode.grid, -1, false, GalleryCommand?.some(.pan(.up))), (.grid, 1, false, .pan(.down)),
+            (.wheel, -1, false, .previous), (.wheel, 1, true, .next), (.bounded, 1, true, .pan(.down)),
+            (.feed, -1, true, .pan(.up)), (.endCaps, 1, false, nil), (.feed, -1, false, nil),
+        ])
+    func scrollKeys(mode: GalleryMode, step: Int, zoomed: Bool, command: GalleryCommand?) {
+        #expect(Self.screen(mode).scrollCommand(step, zoomed: zoomed) == command)
+    }
 }
