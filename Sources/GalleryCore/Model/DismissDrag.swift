@@ -151,6 +151,20 @@ public struct DismissDrag: Sendable {
             backgroundOpacity: 1 - min(down / (viewportHeight * Self.fadeFraction), 1))
     }
 
+    /// How the photo dragged down shows at `time`, with its grid cell; nil before the drag down took the gesture.
+    public func shownPose(at time: Double) -> DismissPose? {
+        if case .undecided = phase { return nil }
+        var shown = pose(at: time)
+        shown.cell = grid?.selectionCell(at: time)
+        return shown
+    }
+
+    /// Whether the photo is springing back (frames must follow).
+    public var isReturning: Bool {
+        if case .returning = phase { return true }
+        return false
+    }
+
     private mutating func follow(x: Double, y: Double, at time: Double) {
         trackerX.addSample(time: time, position: x)
         trackerY.addSample(time: time, position: y)

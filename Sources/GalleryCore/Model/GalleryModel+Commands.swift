@@ -7,6 +7,7 @@ extension GalleryModel {
     mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
         if let effects = offer(.command(command), at: time) { return effects }
         switch command {
+        // A pager screen took its page commands (`PagerScreen`); the wheel's rows turn here.
         case .next: return move(.next, at: time)
         case .previous: return move(.previous, at: time)
         case .pageForward: return move(.goTo(page: PageIndex(targetPage.rawValue + Self.pageJump)), at: time)
@@ -14,15 +15,13 @@ extension GalleryModel {
         case .first: return move(.first, at: time)
         case .last: return move(.last, at: time)
         case .goToPage(let page): return move(.goTo(page: page), at: time)
-        case .goToPhoto(let photo):
-            // Outside the feed page p shows photo p; in the feed, the page nearest that shows it.
-            let page = screen.isFeed ? feed.pages.page(showing: photo, near: currentPage) : PageIndex(photo.rawValue)
-            return page.map { move(.goTo(page: $0), at: time) } ?? []
+        case .goToPhoto(let photo): return move(.goTo(page: PageIndex(photo.rawValue)), at: time)
         case .mode(let kind): return switchMode(to: kind, at: time, showing: nil)
         case .quit: window.quitRequested = true
         case .back: return back(at: time)
-        case .reload: return screen.isFeed ? [] : [.reload]
-        case .cycleSort: return screen.isFeed ? [] : [.cycleSort]
+        // The feed refused these (`PagerScreen`).
+        case .reload: return [.reload]
+        case .cycleSort: return [.cycleSort]
         case .retry: return retryFeed(at: time)
         // D flips the wheel only (`WheelScreen`).
         case .flipWheel: return []
@@ -63,11 +62,7 @@ extension GalleryModel {
         case .nextMarked, .previousMarked:
             return goToMarked(forward: command == .nextMarked, at: time)
         case .nextFolder, .previousFolder:
-            // The feed's pages come from its source, not from folders in an order.
-            guard !screen.isFeed else {
-                showNotice("the feed has no folders to go through", at: time)
-                return []
-            }
+            // The feed refused them (its pages come from its source, not from folders in an order: `PagerScreen`).
             guard photoCount > 0 else { return [] }
             // Only the adapter knows the photos' paths: it reports the photo (`folderReached`) or why not. In compare
             // the right-hand photo moves, as with the other moving keys; the jumps wrap where the pages do.

@@ -24,7 +24,7 @@ extension GalleryModel {
     /// Opens the compare screen from a pager (not the feed, whose pages are its source's) on the photo shown
     /// and the next one, or the first marked other one; with fewer than two photos it says so.
     mutating func openCompare(at time: Double) -> [GalleryEffect] {
-        guard case .pager(let pager) = screen, !screen.isFeed else {
+        guard case .pager(let pages) = screen, !pages.isFeed else {
             showNotice(Self.compareInPager, at: time)
             return []
         }
@@ -38,12 +38,11 @@ extension GalleryModel {
         gestures.tap.cancel()
         zoom.reset()
         views.carriedZoom = nil
-        endDismiss()
         // A slideshow would turn pages nobody sees.
         slideshow.stop()
         var compare = CompareModel(left: pair.left, right: pair.right, photoCount: photoCount, area: compareArea)
         compare.setPictures(left: facts.pictures[pair.left], right: facts.pictures[pair.right])
-        screen = .compare(compare, returnTo: pager.topology.kind)
+        screen = .compare(compare, returnTo: pages.pager.topology.kind)
         showInfo(at: time)
         return [.screenChanged(left: left), .sharpen]
     }
@@ -84,9 +83,10 @@ extension GalleryModel {
         let left = renumbered(compare.left), right = renumbered(compare.right)
         guard compare.renumber(count: count, left: left ?? photo, right: right ?? PhotoID(photo.rawValue + 1)) else {
             screen = .pager(
-                Pager(
-                    topology: back.makeTopology(pageCount: count, startPage: photo.rawValue), viewport: viewport,
-                    configuration: settings.configuration, time: time))
+                PagerScreen(
+                    Pager(
+                        topology: back.makeTopology(pageCount: count, startPage: photo.rawValue), viewport: viewport,
+                        configuration: settings.configuration, time: time)))
             return "compare closed: one photo left"
         }
         screen = .compare(compare, returnTo: back)

@@ -3,26 +3,17 @@ import Support
 
 /// The feed's state in the model: its pages, its request state whichever mode shows, and its answers.
 extension GalleryModel {
-    /// The feed's pager, while the feed shows.
-    var feedPager: Pager? {
-        guard case .pager(let pager) = screen, pager.topology.kind == .feed else { return nil }
-        return pager
-    }
-
-    /// Where the feed's request for more pages stands.
-    public var feedState: FeedLoadState { (feedPager?.topology as? FeedTopology)?.loadState ?? feed.stateAside }
+    /// Where the feed's request for more pages stands: the feed's own while it shows, else as it was left.
+    public var feedState: FeedLoadState { screen.feedState ?? feed.stateAside }
 
     /// The feed's request state while the feed shows (the trace and the panel name it), nil in the other modes.
-    public var shownFeedState: FeedLoadState? { feedPager == nil ? nil : feedState }
+    public var shownFeedState: FeedLoadState? { screen.feedState }
 
     /// Whether the feed's spinner is on screen (it turns, so frames must follow).
-    public var spinnerIsVisible: Bool {
-        guard let pager = feedPager else { return false }
-        return feedState != .failed && pager.visibleSlots().contains { $0.content == .feedEnd }
-    }
+    public var spinnerIsVisible: Bool { screen.spinnerIsVisible }
 
     /// Whether the strip rests on the feed's end page: it is labelled as itself, not as the last photo.
-    public var showsFeedEnd: Bool { feedPager?.currentContent == .feedEnd }
+    public var showsFeedEnd: Bool { screen.showsFeedEnd }
 
     /// The end page's own label: "Loading more…" (the feed's `feedWaitingNote` instead, when it has one), or why the
     /// last load failed.
@@ -34,10 +25,7 @@ extension GalleryModel {
 
     /// Where the strip is, in pages, for the trace: the logical position, except that the feed's end page is one
     /// past the last page (where `offset_px` puts it), not the last page again; the grid's selection.
-    public var tracePosition: Double {
-        guard let pager else { return Double(currentPage.rawValue) }
-        return screen.isFeed && pager.slotPosition > pager.logicalPosition ? pager.slotPosition : pager.logicalPosition
-    }
+    public var tracePosition: Double { screen.tracePosition }
 
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end
     /// (the page shown never moves).
@@ -46,7 +34,7 @@ extension GalleryModel {
         growGrid(at: time)
         feed.pages.append(photos)
         feed.failure = nil
-        guard feedPager != nil, let events = withPager({ $0.appendPages(photos.count, at: time) }) else {
+        guard let events = screen.withPages({ $0.appendFeedPages(photos.count, at: time) }) else {
             feed.stateAside = .idle
             return []
         }
@@ -56,7 +44,7 @@ extension GalleryModel {
     /// The feed's request failed (or brought nothing) for `reason`: the retry page shows it.
     mutating func feedFailed(reason: String, at time: Double) -> [GalleryEffect] {
         feed.failure = reason
-        guard feedPager != nil, let events = withPager({ $0.failPageLoad(at: time) }) else {
+        guard let events = screen.withPages({ $0.failFeedLoad(at: time) }) else {
             feed.stateAside = .failed
             return []
         }
@@ -65,7 +53,7 @@ extension GalleryModel {
 
     /// R, or a click on the retry page: asks again after a failure.
     mutating func retryFeed(at time: Double) -> [GalleryEffect] {
-        guard feedPager != nil, feedState == .failed, let events = withPager({ $0.retryPageLoad() }) else { return [] }
+        guard let events = screen.withPages({ $0.retryFeed() }) else { return [] }
         return noteEvents(events, at: time)
     }
 }

@@ -17,24 +17,18 @@ extension GalleryModel {
     /// What Delete says when one photo is left.
     public static let lastPhotoStays = "Delete: the last photo stays (nothing would be left to show)"
 
-    /// Carries out a file key: Delete and Ctrl+Z act on the current photo only (not the marked ones), never in the feed,
-    /// whose pages its source appends; Delete leaves the last photo.
+    /// Carries out a file key: Delete and Ctrl+Z act on the current photo only (not the marked ones); the feed, whose
+    /// pages its source appends, refused them (`PagerScreen`); Delete leaves the last photo.
     mutating func performFileCommand(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
         guard photoCount > 0 else { return [] }
         // The photo queued key presses are heading for, as marks and actions take it; the grid's selection.
         let current = targetPhoto
         switch command {
-        case .trash where screen.isFeed, .undoTrash where screen.isFeed:
-            showNotice(Self.feedRefusesTrash, at: time)
-            return []
         case .trash where photoCount == 1:
             showNotice(Self.lastPhotoStays, at: time)
             return []
         case .trash: return [.trash(current)]
         case .undoTrash: return [.undoTrash]
-        case .moveTo where screen.isFeed, .copyTo where screen.isFeed:
-            showNotice(Self.feedRefusesCulling, at: time)
-            return []
         case .moveTo(let folder), .copyTo(let folder):
             let photos = marks.count > 0 ? marks.inOrder : [current]
             let removing = command == .moveTo(folder)

@@ -138,12 +138,6 @@ extension GalleryModel {
             gestures.lastClick = (time, x, y)
             return effects
         }
-        if let pager = feedPager {
-            let slot = pager.visibleSlots().first { $0.origin <= x && x < $0.origin + $0.extent }
-            guard slot?.content == .feedEnd else { return clickThirds(x: x, y: y, at: time) }
-            gestures.lastClick = (time, x, y)
-            return retryFeed(at: time)
-        }
         return clickThirds(x: x, y: y, at: time)
     }
 
@@ -152,7 +146,7 @@ extension GalleryModel {
     /// swipe as SDL on X11 reports it) turns one page; in the grid a notch scrolls a row.
     mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        let pages: Pager? = if case .pager(let pager) = screen { pager } else { nil }
+        let pages: Pager? = if case .pager(let pages) = screen { pages.pager } else { nil }
         if gestures.touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
             return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: pages?.extent).flatMap {
                 pointer($0, at: time)

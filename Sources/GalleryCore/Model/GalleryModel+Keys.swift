@@ -49,14 +49,9 @@ extension GalleryModel {
         return command
     }
 
-    /// What Up or Down mean on the screen shown: the grid's selection moves, the wheel steps its rows as Left and
-    /// Right do, a zoomed photo pans (nsxiv); a pager at fit takes none.
+    /// What Up or Down mean on the screen shown (`Screen.scrollCommand`), a pager's photo zoomed or not.
     private func scrollCommand(_ step: Int, at time: Double) -> GalleryCommand? {
-        switch screen {
-        case .grid, .compare: .pan(step < 0 ? .up : .down)
-        case .wheel: step < 0 ? .previous : .next
-        case .pager: zoom.shown(at: time) == nil ? nil : .pan(step < 0 ? .up : .down)
-        }
+        screen.scrollCommand(step, zoomed: zoom.shown(at: time) != nil)
     }
 
     /// Moves the typed number to `time`: forgotten after its timeout. Returns whether it was.

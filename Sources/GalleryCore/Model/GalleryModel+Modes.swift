@@ -50,7 +50,6 @@ extension GalleryModel {
         gestures.tap.cancel()
         zoom.reset()
         views.carriedZoom = nil
-        endDismiss()
         showInfo(at: time)
         var effects: [GalleryEffect] = []
         if kind == .grid, left != .wheel, grid?.selection == flight.photo {
@@ -69,7 +68,6 @@ extension GalleryModel {
         gestures.fingers = TouchpadFingers(originX: viewport.width / 2, originY: viewport.height / 2)
         self.viewport = viewport
         effects += noteEvents(screen.resize(to: viewport, at: time), at: time)
-        endDismiss()
         return effects
     }
 }

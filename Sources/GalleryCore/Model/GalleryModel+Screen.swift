@@ -1,15 +1,21 @@
 import PagerEngine
 import Support
 
-/// The screens that handle their own input (the grid, compare, the wheel's keys and taps): the model offers each
-/// input to the screen shown first (`Screen.take`) and carries out what it answers; what it leaves goes on to the
-/// pager's handling.
+/// The screens that handle their own input (the grid, compare, the wheel's keys and taps, a pager's page commands):
+/// the model offers each input to the screen shown first (`Screen.take`) and carries out what it answers; what it
+/// leaves goes on to the gesture arena and the commands common to every screen.
 extension GalleryModel {
     /// Offers `input` to the screen shown at `time` and carries out its answer: a photo opened in the pager mode the
-    /// screen came from, a mark, the wheel flipped or stepped. Nil when the screen left the input to the pager.
+    /// screen came from, a mark, the wheel flipped or stepped, the strip's events noted, a refusal said. Nil when the
+    /// screen left the input to the gallery's common handling.
     mutating func offer(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
         syncCompare()
-        switch screen.take(input, at: time, settings: &settings) {
+        return carryOut(screen.take(input, at: time, settings: &settings, feedPages: feed.pages), at: time)
+    }
+
+    /// Carries out what the screen answered at `time`; nil when it left the input to the gallery.
+    mutating func carryOut(_ response: ScreenResponse, at time: Double) -> [GalleryEffect]? {
+        switch response {
         case .notTaken: return nil
         case .taken: break
         case .showsOtherPhotos: showInfo(at: time)
@@ -29,6 +35,10 @@ extension GalleryModel {
         case .flipWheel:
             settings.wheelDirection = settings.wheelDirection == .clockwise ? .anticlockwise : .clockwise
         case .step(let command): return perform(command, at: time)
+        case .pagerEvents(let events): return noteEvents(events, at: time)
+        case .notice(let text): showNotice(text, at: time)
+        case .dropIntoGrid(let photo, let pose):
+            return switchMode(to: .grid, at: time, showing: photo, droppedAt: pose)
         }
         return []
     }

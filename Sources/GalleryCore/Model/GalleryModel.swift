@@ -40,8 +40,6 @@ public struct GalleryModel: Sendable {
     var gestures: GestureRecognisers
     /// The latest time seen, for what is drawn as a function of time (the spinner, the information's fade, the zoom).
     public internal(set) var now = 0.0
-    /// A press on a photo at fit that may become, or is, a drag down to the grid (`GalleryModel+Dismiss`).
-    public internal(set) var dismiss: DismissDrag?
 
     /// Seconds between slides when S starts a slideshow without `--slideshow`.
     public static let defaultSlideshowInterval = 5.0
@@ -129,7 +127,7 @@ public struct GalleryModel: Sendable {
 
     /// The photo (library index) a logical page shows: itself, except in the feed.
     public func photo(ofPage page: PageIndex) -> PhotoID {
-        screen.isFeed && page.rawValue < feed.pages.count ? feed.pages.photo(atPage: page) : PhotoID(page.rawValue)
+        screen.photo(ofPage: page, feedPages: feed.pages)
     }
 
     /// Runs `body` on the pager shown and keeps what it did; nil in the grid.
@@ -209,9 +207,9 @@ public struct GalleryModel: Sendable {
     }
 
     /// One frame's step to `time`, the door for time: the touchpad's virtual finger lifts when its stream went quiet, a
-    /// typed number expires, the grid's scroll, the pager, the zoom and the drag down's spring back move on, a zoom
-    /// carried over a page turn goes to the photo arrived at once it is decoded, the slideshow turns its page when due
-    /// and the information goes once faded.
+    /// typed number expires, the screen (the grid's scroll, the pager and its drag down's spring back) and the zoom
+    /// move on, a zoom carried over a page turn goes to the photo arrived at once it is decoded, the slideshow turns
+    /// its page when due and the information goes once faded.
     public mutating func advance(to time: Double) -> [GalleryEffect] {
         noteTime(time)
         var effects: [GalleryEffect] = []
@@ -219,7 +217,6 @@ public struct GalleryModel: Sendable {
         expireCount(at: time)
         effects += noteEvents(screen.advance(to: time), at: time)
         effects += advanceZoom(to: time)
-        advanceDismiss(to: time)
         effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
         if slideshow.shouldAdvance(at: time) { effects += perform(.next, at: time) }
         advanceInfo(to: time)

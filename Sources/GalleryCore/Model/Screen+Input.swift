@@ -2,11 +2,15 @@ import PagerEngine
 import Support
 
 extension Screen {
-    /// Moves the screen's own motion to `time` (the pager's or the wheel's strip, the grid's scroll); returns the
-    /// strip's events.
+    /// Moves the screen's own motion to `time` (the pager's strip and its drag down's spring back, the wheel's strip,
+    /// the grid's scroll); returns the strip's events.
     mutating func advance(to time: Double) -> [PagerEvent] {
         switch self {
-        case .pager, .wheel: return withPager { $0.advance(to: time) } ?? []
+        case .pager(var pages):
+            let events = pages.advance(to: time)
+            self = .pager(pages)
+            return events
+        case .wheel: return withPager { $0.advance(to: time) } ?? []
         case .grid(var grid, let back):
             grid.advance(to: time)
             self = .grid(grid, returnTo: back)
@@ -18,7 +22,11 @@ extension Screen {
     /// Lays the screen out in `viewport` at `time`; returns the strip's events.
     mutating func resize(to viewport: Viewport, at time: Double) -> [PagerEvent] {
         switch self {
-        case .pager, .wheel: return withPager { $0.handle(.resize(viewport), at: time) } ?? []
+        case .pager(var pages):
+            let events = pages.resize(to: viewport, at: time)
+            self = .pager(pages)
+            return events
+        case .wheel: return withPager { $0.handle(.resize(viewport), at: time) } ?? []
         case .grid(var grid, let back):
             grid.resize(width: Int(viewport.width), height: Int(viewport.height), scale: viewport.scale)
             self = .grid(grid, returnTo: back)
@@ -28,11 +36,16 @@ extension Screen {
     }
 
     /// Offers `input` to the screen shown at `time`: the grid and compare take their input themselves, the wheel gives
-    /// its keys and taps their meaning; a pager takes none (the arena and the commands do). The grid's thumbnail size
-    /// is kept in `settings` for the next visit.
-    mutating func take(_ input: ScreenInput, at time: Double, settings: inout ScreenSettings) -> ScreenResponse {
+    /// its keys and taps their meaning, a pager its page commands and the feed's end page (`feedPages`: which photo
+    /// each feed page shows). The grid's thumbnail size is kept in `settings` for the next visit.
+    mutating func take(
+        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, feedPages: FeedPages
+    ) -> ScreenResponse {
         switch self {
-        case .pager: return .notTaken
+        case .pager(var pages):
+            let response = pages.take(input, at: time, feedPages: feedPages)
+            self = .pager(pages)
+            return response
         case .wheel(let wheel): return wheel.take(input)
         case .grid(var grid, let back):
             let response = grid.take(input, at: time)

@@ -5,8 +5,8 @@ import Support
 /// grid. The wheel and the grid remember the pager mode a photo opens in from them. What every screen is asked (its
 /// mode, the page at its centre, whether it moves, how it lays out again) is answered here, once.
 public enum Screen: Sendable {
-    /// A strip of pages: bounded, either loop, or the feed.
-    case pager(Pager)
+    /// A strip of pages: bounded, either loop, or the feed (`PagerScreen`).
+    case pager(PagerScreen)
     /// The wheel's rows and the pager mode a row opens in.
     case wheel(WheelScreen)
     /// The thumbnail grid, and the pager mode a cell opens in; no pager exists meanwhile.
@@ -24,9 +24,10 @@ public enum Screen: Sendable {
         switch mode.topology {
         case .feed?:
             self = .pager(
-                Pager(
-                    topology: FeedTopology(pageCount: feedPages, startPage: start, loadState: feedState),
-                    viewport: viewport, configuration: configuration, time: time))
+                PagerScreen(
+                    Pager(
+                        topology: FeedTopology(pageCount: feedPages, startPage: start, loadState: feedState),
+                        viewport: viewport, configuration: configuration, time: time)))
         case .wheel?:
             self = .wheel(
                 WheelScreen(
@@ -34,9 +35,10 @@ public enum Screen: Sendable {
                     time: time, returnTo: returnTo))
         case let kind?:
             self = .pager(
-                Pager(
-                    topology: kind.makeTopology(pageCount: photoCount, startPage: start), viewport: viewport,
-                    configuration: configuration, time: time))
+                PagerScreen(
+                    Pager(
+                        topology: kind.makeTopology(pageCount: photoCount, startPage: start), viewport: viewport,
+                        configuration: configuration, time: time)))
         case nil:
             self = .grid(grid(PhotoID(start)), returnTo: returnTo)
         }
@@ -45,7 +47,7 @@ public enum Screen: Sendable {
     /// The mode shown, as the user names it; the compare screen's is the pager mode it goes back to.
     public var mode: GalleryMode {
         switch self {
-        case .pager(let pager): GalleryMode(pager.topology.kind)
+        case .pager(let pages): GalleryMode(pages.pager.topology.kind)
         case .wheel: .wheel
         case .grid: .grid
         case .compare(_, let back): GalleryMode(back)
@@ -55,7 +57,7 @@ public enum Screen: Sendable {
     /// The pager mode the wheel and the grid open a photo in: the one used before them; the pager's own in a pager.
     public var returnTo: TopologyKind {
         switch self {
-        case .pager(let pager): pager.topology.kind
+        case .pager(let pages): pages.pager.topology.kind
         case .wheel(let wheel): wheel.returnTo
         case .grid(_, let back), .compare(_, let back): back
         }
@@ -64,7 +66,7 @@ public enum Screen: Sendable {
     /// The pager shown (the pager modes and the wheel's rows); nil in the grid and in compare.
     public var pager: Pager? {
         switch self {
-        case .pager(let pager): pager
+        case .pager(let pages): pages.pager
         case .wheel(let wheel): wheel.rows
         case .grid, .compare: nil
         }
@@ -74,7 +76,7 @@ public enum Screen: Sendable {
     /// left-hand photo's in compare.
     public var currentPage: PageIndex {
         switch self {
-        case .pager(let pager): pager.currentPage
+        case .pager(let pages): pages.pager.currentPage
         case .wheel(let wheel): wheel.rows.currentPage
         case .grid(let grid, _): PageIndex(grid.selection.rawValue)
         case .compare(let compare, _): PageIndex(compare.left.rawValue)
@@ -89,7 +91,7 @@ public enum Screen: Sendable {
 
     /// Whether the feed shows: its pages are its source's, not the library's in order.
     public var isFeed: Bool {
-        if case .pager(let pager) = self { return pager.topology.kind == .feed }
+        if case .pager(let pages) = self { return pages.isFeed }
         return false
     }
 
@@ -114,9 +116,9 @@ public enum Screen: Sendable {
     /// Runs `body` on the pager shown (the wheel's rows too) and keeps what it did; nil in the grid and in compare.
     mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? {
         switch self {
-        case .pager(var pager):
-            let result = body(&pager)
-            self = .pager(pager)
+        case .pager(var pages):
+            let result = body(&pages.pager)
+            self = .pager(pages)
             return result
         case .wheel(var wheel):
             let result = body(&wheel.rows)
@@ -134,15 +136,79 @@ public enum Screen: Sendable {
         return result
     }
 
+    /// Where the feed's request for more pages stands while the feed shows; nil in the other screens.
+    var feedState: FeedLoadState? {
+        if case .pager(let pages) = self { return pages.feedState }
+        return nil
+    }
+
+    /// Whether the feed's spinner is on screen (frames must follow).
+    var spinnerIsVisible: Bool {
+        if case .pager(let pages) = self { return pages.spinnerIsVisible }
+        return false
+    }
+
+    /// What Up (`step` < 0) or Down mean here: the grid's selection and compare's photos pan, the wheel steps its rows
+    /// as Left and Right do, a `zoomed` photo in a pager pans (nsxiv); a pager at fit takes none.
+    func scrollCommand(_ step: Int, zoomed: Bool) -> GalleryCommand? {
+        switch self {
+        case .grid, .compare: .pan(step < 0 ? .up : .down)
+        case .wheel: step < 0 ? .previous : .next
+        case .pager: zoomed ? .pan(step < 0 ? .up : .down) : nil
+        }
+    }
+
+    /// The drag down to the grid under way on a pager screen, if any.
+    var dismiss: DismissDrag? {
+        if case .pager(let pages) = self { return pages.dismiss }
+        return nil
+    }
+
+    /// Whether the feed rests on its end page.
+    var showsFeedEnd: Bool {
+        if case .pager(let pages) = self { return pages.showsFeedEnd }
+        return false
+    }
+
+    /// Where the screen is, in pages, for the trace: the strip's position (past the feed's last page on its end
+    /// page), the wheel's, or the grid's and compare's photo number.
+    var tracePosition: Double {
+        switch self {
+        case .pager(let pages): pages.tracePosition
+        case .wheel(let wheel): wheel.rows.logicalPosition
+        case .grid, .compare: Double(currentPage.rawValue)
+        }
+    }
+
+    /// The photo `page` shows: the feed's own (`feedPages`), else photo p on page p.
+    func photo(ofPage page: PageIndex, feedPages: FeedPages) -> PhotoID {
+        if case .pager(let pages) = self { return pages.photo(ofPage: page, feedPages: feedPages) }
+        return PhotoID(page.rawValue)
+    }
+
+    /// Runs `body` on the pager screen and keeps what it did; nil in the others.
+    mutating func withPages<Result>(_ body: (inout PagerScreen) -> Result?) -> Result? {
+        guard case .pager(var pages) = self else { return nil }
+        let result = body(&pages)
+        self = .pager(pages)
+        return result
+    }
+
     /// The same screen over a library of `photoCount` photos, `start` at its centre, the pager's topology built afresh
-    /// so its invariants hold; `grid` lays the grid out. (Compare keeps its photos by their new numbers instead:
-    /// `GalleryModel.renumberCompare`.)
+    /// so its invariants hold (a drag down under way kept); `grid` lays the grid out. (Compare keeps its photos by
+    /// their new numbers instead: `GalleryModel.renumberCompare`.)
     func relaid(
         photoCount: Int, start: Int, viewport: Viewport, configuration: PagerConfiguration, time: Double,
         grid: (PhotoID) -> GridModel
     ) -> Screen {
-        Screen(
+        var relaid = Screen(
             mode, start: start, photoCount: photoCount, feedPages: photoCount, returnTo: returnTo, viewport: viewport,
             configuration: configuration, time: time, grid: grid)
+        // A drag down under way goes on over the new strip.
+        if case .pager(let pages) = self, case .pager(var fresh) = relaid {
+            fresh.dismiss = pages.dismiss
+            relaid = .pager(fresh)
+        }
+        return relaid
     }
 }

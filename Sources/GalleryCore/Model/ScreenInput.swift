@@ -1,7 +1,8 @@
 import PagerEngine
 
 /// An input offered to the screen shown before the pager's own handling (`Screen.take`): the grid, compare and the
-/// wheel each give it their meaning; a pager leaves every one to the gesture arena and the commands.
+/// wheel each give it their meaning; a pager screen its page commands and a tap on the feed's end page, leaving the
+/// rest to the gesture arena and the commands.
 enum ScreenInput: Sendable {
     /// A pointer phase of the arena.
     case pointer(PointerPhase)

@@ -1,7 +1,8 @@
+import PagerEngine
 import Support
 
 /// What the screen shown answers an input it was offered (`Screen.take`), for the gallery to carry out: what only
-/// the gallery can do (open a photo in the pager, mark, flip the wheel, step the rows).
+/// the gallery can do (open a photo in the pager, mark, flip the wheel, step the rows, note the strip's events).
 enum ScreenResponse: Equatable, Sendable {
     /// Not the screen's own: the pager's handling (or the gallery's common one) takes it.
     case notTaken
@@ -19,4 +20,10 @@ enum ScreenResponse: Equatable, Sendable {
     case flipWheel
     /// Step the rows as this command does (`.next` or `.previous`).
     case step(GalleryCommand)
+    /// The strip moved (or did not: no events): the gallery notes its events (the information, the zoom left behind).
+    case pagerEvents([PagerEvent])
+    /// The screen refuses the input, saying why on the information line.
+    case notice(String)
+    /// A photo dragged down was let go: the grid opens on it, the photo flying into its cell from `pose`.
+    case dropIntoGrid(PhotoID, DismissPose)
 }

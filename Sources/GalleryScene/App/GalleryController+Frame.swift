@@ -32,7 +32,8 @@ extension GalleryController {
             // The left-hand photo is the current one: when it animates, it plays here as in the pager.
             try uploadAnimationFrame(shown)
             try drawing.compare.paint(compare, detail: drawing.zoomDetail, scale: scale, in: frame)
-        case .pager(let pager):
+        case .pager(let pages):
+            let pager = pages.pager
             // The page upload step before painting: the slots shown get their pages' textures, so painting uploads no
             // page (it still makes text textures and notes fades: `PageStore.fillSlots`).
             let shown = PagerPresenter.shownPages(of: pager, photo: photo(ofPage:))

@@ -27,10 +27,10 @@ extension GalleryController {
             drawing.compare.sharpen(
                 compare, detail: drawing.zoomDetail, budgetBytes: PageBudget.detailShare(of: budget.bytes), in: frame)
             return
-        case .pager(let pager):
+        case .pager(let pages):
             // Behind a photo dragged down, the grid it goes back to wants its thumbnails too.
             if model.dismiss?.grid != nil { drawing.grid.wantThumbnails(in: frameContext) }
-            strip = PagerPresenter.strip(of: pager)
+            strip = PagerPresenter.strip(of: pages.pager)
         }
         if let plan = drawing.residency.update(
             logicalPosition: strip.position, velocity: strip.velocity, pageCount: strip.pageCount, wraps: strip.wraps)
@@ -48,7 +48,7 @@ extension GalleryController {
     /// decode, much quicker than the page's) stands in until it comes. Asked on a jump only, so paging page by page
     /// decodes nothing more; the last jump's stand-in is dropped.
     func wantStandIn(forPage page: PageIndex) {
-        guard case .pager(let pager) = model.screen, page.rawValue < pager.pageCount else { return }
+        guard case .pager(let pages) = model.screen, page.rawValue < pages.pager.pageCount else { return }
         let photo = photo(ofPage: page)
         guard photo.rawValue < library.count, store.textureSize(forPhoto: photo) == nil,
             store.failure(forPhoto: photo) == nil

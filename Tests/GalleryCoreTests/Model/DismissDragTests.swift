@@ -83,7 +83,7 @@ import Testing
             #expect(shown.offsetY <= previous && shown.offsetY >= 0, "critically damped: no overshoot")
             #expect(shown.backgroundOpacity >= pose.backgroundOpacity)
             previous = shown.offsetY
-            model.advanceDismiss(to: time)
+            _ = model.advance(to: time)
             if model.dismiss == nil { break }
         }
         #expect(model.dismiss == nil, "back at rest within 0.2 s")

@@ -47,9 +47,10 @@ struct ScreenInputTests {
     }
 
     @Test(
-        "the grid and compare take their input, the wheel its keys and taps, a pager none",
+        "the grid and compare take their input, the wheel its keys and taps, a pager its page commands",
         arguments: [
-            (GalleryMode.endCaps, ScreenInput.notches(1), false), (.endCaps, .command(.next), false),
+            (GalleryMode.endCaps, ScreenInput.notches(1), false), (.endCaps, .command(.next), true),
+            (.endCaps, .command(.quit), false), (.endCaps, .tap(x: 10, y: 10, layout: nil), false),
             (.endCaps, .pointer(.down(x: 10, y: 10)), false), (.endCaps, .zoomBy(factor: 2, x: 0, y: 0), false),
             (.wheel, .notches(1), false), (.wheel, .command(.next), false), (.wheel, .command(.open), true),
             (.wheel, .command(.flipWheel), true), (.wheel, .pointer(.down(x: 10, y: 10)), false),
@@ -62,7 +63,9 @@ struct ScreenInputTests {
     func takes(mode: GalleryMode, input: ScreenInput, taken: Bool) {
         var screen = Self.screen(mode)
         var settings = ScreenSettings(configuration: .standard)
-        #expect((screen.take(input, at: 2, settings: &settings) != .notTaken) == taken)
+        #expect(
+            (screen.take(input, at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12)) != .notTaken)
+                == taken)
     }
 
     @Test(
@@ -75,14 +78,26 @@ struct ScreenInputTests {
     func wheelAnswers(input: ScreenInput, response: ScreenResponse) {
         var screen = Self.screen(.wheel)
         var settings = ScreenSettings(configuration: .standard)
-        #expect(screen.take(input, at: 2, settings: &settings) == response)
+        #expect(screen.take(input, at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12)) == response)
     }
 
     @Test("the grid keeps its thumbnail size in the settings for its next visit")
     func gridKeepsSize() {
         var screen = Self.screen(.grid)
         var settings = ScreenSettings(configuration: .standard)
-        _ = screen.take(.zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings)
+        _ = screen.take(
+            .zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12))
         #expect(settings.gridSizeStep == GridLayout.defaultSizeStep + 1)
+    }
+
+    @Test(
+        "Up and Down: the grid and compare pan, the wheel steps its rows, a pager pans only a zoomed photo",
+        arguments: [
+            (GalleryMode.grid, -1, false, GalleryCommand?.some(.pan(.up))), (.grid, 1, false, .pan(.down)),
+            (.wheel, -1, false, .previous), (.wheel, 1, true, .next), (.bounded, 1, true, .pan(.down)),
+            (.feed, -1, true, .pan(.up)), (.endCaps, 1, false, nil), (.feed, -1, false, nil),
+        ])
+    func scrollKeys(mode: GalleryMode, step: Int, zoomed: Bool, command: GalleryCommand?) {
+        #expect(Self.screen(mode).scrollCommand(step, zoomed: zoomed) == command)
     }
 }
