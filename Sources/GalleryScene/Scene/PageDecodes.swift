@@ -53,12 +53,6 @@ final class PageDecodes {
     private(set) var previewing: Set<PhotoID> = []
     /// Pages whose decode failed since `takeNewFailures()` last took them.
     var newFailures: [PhotoID] = []
-    /// Whether any page's picture (or its failure, or its first picture) has landed since the store was made.
-    private var firstLanded = false
-    /// Pages asked for before the first landed, in order, not yet sent to the worker (counted in flight): the first
-    /// page is decoded alone, so its neighbours' decodes, and the second decoder process they start, do not compete
-    /// with it for the cores before the window first shows a photo.
-    private var waitingForFirst: [PhotoID] = []
     private let logger = Logger(label: "gallery.decode")
 
     init(worker: DecodeWorker, library: CurrentLibrary, box: PixelSize) {
@@ -90,24 +84,11 @@ final class PageDecodes {
         lastRequired.removeAll()
     }
 
-    /// Requests `pages`, in order, from the worker; before the first page has landed, one at a time.
+    /// Requests `pages`, in order, from the worker.
     func request(_ pages: [PhotoID]) {
         for page in pages {
-            if !firstLanded, !inFlight.isEmpty {
-                waitingForFirst.append(page)
-                inFlight.insert(page)
-            } else {
-                submit(photo: page, purpose: .page)
-            }
+            submit(photo: page, purpose: .page)
         }
-    }
-
-    /// Sends the pages waiting for the first to land, once it has, or once nothing else is in flight for it to be.
-    private func releaseWaiting() {
-        guard !waitingForFirst.isEmpty, firstLanded || inFlight.count == waitingForFirst.count else { return }
-        let released = firstLanded ? waitingForFirst : [waitingForFirst[0]]
-        waitingForFirst.removeFirst(released.count)
-        for page in released { submit(photo: page, purpose: .page) }
     }
 
     func submit(photo page: PhotoID, purpose: DecodeRequest.Purpose) {
@@ -148,8 +129,6 @@ final class PageDecodes {
         guard !pages.isEmpty else { return }
         worker.cancel(photos: pages)
         inFlight.subtract(pages)
-        waitingForFirst.removeAll { pages.contains($0) }
-        releaseWaiting()
     }
 
     /// Forgets everything and decodes at `newBox` from now on.
@@ -158,7 +137,6 @@ final class PageDecodes {
         generation += 1
         box = newBox
         inFlight.removeAll()
-        waitingForFirst.removeAll()
         failures.removeAll()
         damageNotes.removeAll()
         animations.removeAll()
@@ -180,7 +158,6 @@ final class PageDecodes {
         }
         generation += 1
         inFlight.removeAll()
-        waitingForFirst.removeAll()
         failures = moved(failures)
         damageNotes = moved(damageNotes)
         animations = moved(animations)
@@ -225,7 +202,6 @@ final class PageDecodes {
                 case .success(let surface) = preview.outcome
             else { continue }
             surfaces.insert(surface, bytes: surface.byteCount, forPhoto: preview.photo)
-            firstLanded = true
             previewing.insert(preview.photo)
             taken.arrived.append(preview.photo)
             taken.changed = true
@@ -233,7 +209,6 @@ final class PageDecodes {
         for result in worker.drainResults() {
             guard result.request.generation == generation, inFlight.remove(result.photo) != nil else { continue }
             previewing.remove(result.photo)
-            firstLanded = true
             if result.request.purpose != .picture { stamps[result.photo] = .some(result.stamp) }
             if let size = result.statedSize { statedSizes[result.photo] = size }
             taken.changed = true
@@ -262,7 +237,6 @@ final class PageDecodes {
             }
         }
         surfaces.evict(keeping: pinned)
-        releaseWaiting()
         request(lost)
         for page in recheckOnArrival where !inFlight.contains(page) {
             recheckOnArrival.remove(page)

@@ -158,7 +158,8 @@ extension SDLSerializedTests {
                 renderer: try Renderer(target: try Surface(width: 200, height: 150, opaque: true)), cacheBytes: 64 << 20
             )
             store.apply(ResidencyPlan(required: [0, 1]))
-            try PageStoreTests.deliver(to: store)
+            worker.waitUntilIdle()
+            try store.receive(uploadBudget: nil)
             #expect(try PageStoreTests.drawn(0, slot: 1, in: store)?.size == PixelSize(width: 160, height: 120))
 
             try directory.write(square(.white, 80), to: "b.jpg")

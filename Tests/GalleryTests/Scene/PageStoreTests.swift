@@ -32,16 +32,8 @@ extension SDLSerializedTests {
         /// Applies `pages` as the plan and delivers every decode.
         static func show(_ pages: [Int], in store: any PageStore) throws {
             store.apply(ResidencyPlan(required: pages.map { PhotoID($0) }))
-            try deliver(to: store)
-        }
-
-        /// Delivers every decode asked for, those sent once the first page landed too (`PageDecodes.request`).
-        static func deliver(to store: any PageStore) throws {
-            for _ in 0..<8 {
-                store.decodes.worker.waitUntilIdle()
-                try store.receive(uploadBudget: nil)
-                guard store.pendingCount > 0 else { return }
-            }
+            store.decodes.worker.waitUntilIdle()
+            try store.receive(uploadBudget: nil)
         }
 
         /// The texture a frame showing `page` in `slot` draws: the upload step, then the read.
