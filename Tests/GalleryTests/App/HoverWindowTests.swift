@@ -27,7 +27,7 @@ struct HoverWindowTests {
         gallery.standardOutput = FileHandle.nullDevice
         // Kept to say why, should no window appear (seen twice in full runs under load, never alone).
         let log = home.path("gallery.log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         gallery.standardError = FileHandle(forWritingAtPath: log)
         try gallery.run()
         let window = try XvfbDisplay.waitFor(seconds: 20) { () -> String? in
@@ -45,9 +45,10 @@ struct HoverWindowTests {
             gallery.waitUntilExit()
             let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             let state = running ? "ran" : "had ended (status \(gallery.terminationStatus))"
-            Issue.record(
+            let why: String =
                 "no gallery window showing page 1 appeared on \(display.name): the gallery \(state), windows of its "
-                    + "class \(names), its standard error: \(String(stderr.suffix(2000)))")
+                + "class \(names), its standard error: \(String(stderr.suffix(2000)))"
+            Issue.record(Comment(rawValue: why))
             return nil
         }
         _ = try display.run("xdotool", ["mousemove", "--window", window, "100", "100"])
