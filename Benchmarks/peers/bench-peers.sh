@@ -93,7 +93,7 @@ echo "user starts it in the folder: \`gallery .\`, \`feh --scale-down *.jpg\`, \
 echo "n). Mapped: the viewer's window is viewable; first paint: the first photo's marker at the window's centre, at"
 echo "full colour. Start-up runs end at paint (the viewer is killed there): CPU to paint is the viewer's, all its"
 echo "threads, exact (wait4), and its decoder processes' from /proc (10 ms ticks); RSS at paint, the viewer's and"
-echo "its decoders'. SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'), SDL_FRAMEBUFFER_ACCELERATION=" \
+echo "its decoders' (PSS: shared pages counted once). SDL $(pkg-config --modversion sdl2 2>/dev/null || echo '?'), SDL_FRAMEBUFFER_ACCELERATION=" \
     "$SDL_FRAMEBUFFER_ACCELERATION. Load average before $load_before, after $load_after ($(nproc) cores)."
 echo
 awk -v runs="$runs" -v pages="$pages" -v order="${viewers[*]}" '
@@ -132,6 +132,7 @@ function verdict(ok) { return ok ? "met" : "MISSED" }
         # The viewer and its decoders together, per run.
         values[viewer, "start_rss_total"] = values[viewer, "start_rss_total"] " " (field("rss_paint") + field("rss_children"))
         values[viewer, "start_cpu_total"] = values[viewer, "start_cpu_total"] " " (field("cpu_paint") + field("cpu_children_paint"))
+        values[viewer, "start_pss_total"] = values[viewer, "start_pss_total"] " " (field("pss_paint") + field("pss_children"))
     }
 }
 function field(name,    f, kv) {
@@ -140,12 +141,13 @@ function field(name,    f, kv) {
 }
 END {
     n = split(order, names, " ")
-    print "| viewer | mapped | first paint | RSS at paint: viewer | decoders | together | CPU to paint: viewer | decoders | together |"
-    print "|---|---|---|---|---|---|---|---|---|"
+    print "| viewer | mapped | first paint | RSS at paint: viewer | decoders | together | PSS together | CPU to paint: viewer | decoders | together |"
+    print "|---|---|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
         v = names[i]
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", v, plain(v, "start_map", 1, "%.0f"), cell(v, "start_paint", 1, "%.0f"),
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", v, plain(v, "start_map", 1, "%.0f"), cell(v, "start_paint", 1, "%.0f"),
             plain(v, "start_rss_paint", 1024, "%.1f"), plain(v, "start_rss_children", 1024, "%.1f"), cell(v, "start_rss_total", 1024, "%.1f"),
+            plain(v, "start_pss_total", 1024, "%.1f"),
             cell(v, "start_cpu_paint", 1, "%.0f"), plain(v, "start_cpu_children_paint", 1, "%.0f"), cell(v, "start_cpu_total", 1, "%.0f")
     }
     print ""
@@ -187,6 +189,9 @@ END {
             med["gallery", "start_cpu_total"], med["gallery", "start_cpu_total"] / med["feh", "start_cpu_total"]
         printf "- RSS at paint, with the decoders, ≤ 2 × nsxiv: %.1f ≤ %.1f MB: %s\n", med["gallery", "start_rss_total"],
             2 * med["nsxiv", "start_rss_total"], verdict(med["gallery", "start_rss_total"] <= 2 * med["nsxiv", "start_rss_total"])
+        if (med["nsxiv", "start_pss_total"] > 0)
+            printf "  (PSS, each shared page counted once: %.1f MB against %.1f for nsxiv, %.2f×)\n", med["gallery", "start_pss_total"],
+                med["nsxiv", "start_pss_total"], med["gallery", "start_pss_total"] / med["nsxiv", "start_pss_total"]
     }
 }' "$results"
 echo

@@ -16,6 +16,9 @@
 //   paint      launch → the first photo's marker colour at the window's centre
 //   rss_paint  the viewer's VmRSS at that moment; rss_children: the sum of its child processes' (gallery's decoder
 //              processes; 0 for a viewer without children)
+//   pss_paint  the viewer's Pss (smaps_rollup) then; pss_children: its children's. Pss shares each page among the
+//              processes that map it, so the sum counts once what the viewer and its decoders share (libraries'
+//              text, the pictures' shared memory), which the RSS sum counts in each
 //   cpu_paint  user + system CPU of the viewer (all its threads) up to that moment; cpu_children_paint: its child
 //              processes' at that moment. Read from /proc in clock ticks (10 ms, truncated); with --until-paint the
 //              viewer is killed at paint and cpu_paint is its exact figure from wait4 (µs), and nothing after paint
@@ -157,6 +160,19 @@ static double childrenSum(pid_t pid, double (*measure)(pid_t)) {
 }
 
 static double rssOf(pid_t pid) { return (double)statusField(pid, "VmRSS"); }
+
+// The Pss line of /proc/PID/smaps_rollup, in KiB, or -1.
+static double pssOf(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    double value = -1;
+    while (fgets(line, sizeof line, file))
+        if (strncmp(line, "Pss:", 4) == 0) { value = atof(line + 4); break; }
+    fclose(file);
+    return value;
+}
 
 // Whether `window` carries WM_STATE: a window manager manages it (ICCCM).
 static int managedClient(Window window) {
@@ -381,7 +397,7 @@ int main(int argc, char **argv) {
 
     double map = -1, window = -1, paint = -1, change = -1, shown = -1, pageMedian = -1, cpuPaint = -1,
            cpuChildren = -1;
-    long rssPaint = -1, rssChildren = -1;
+    long rssPaint = -1, rssChildren = -1, pssPaint = -1, pssChildren = -1;
     unsigned long background = 0;
     int pagesDone = 0;
     double lastSearch = -1;
@@ -419,6 +435,8 @@ int main(int argc, char **argv) {
             rssChildren = (long)childrenSum(pid, rssOf);
             cpuChildren = childrenSum(pid, cpuMs);
             cpuPaint = cpuMs(pid);
+            pssPaint = (long)pssOf(pid);
+            pssChildren = (long)childrenSum(pid, pssOf);
             break;
         }
         if (waitpid(pid, NULL, WNOHANG) == pid) fail("the viewer exited before showing the first photo");
@@ -432,8 +450,9 @@ int main(int argc, char **argv) {
         if (wait4(pid, NULL, 0, &usage) == pid)
             cpuPaint = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
                        + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
-        printf("map=%.1f window=%.1f paint=%.1f rss_paint=%ld rss_children=%ld cpu_paint=%.1f cpu_children_paint=%.0f\n",
-               map, window, paint, rssPaint, rssChildren, cpuPaint, cpuChildren);
+        printf("map=%.1f window=%.1f paint=%.1f rss_paint=%ld rss_children=%ld cpu_paint=%.1f cpu_children_paint=%.0f "
+               "pss_paint=%ld pss_children=%ld\n",
+               map, window, paint, rssPaint, rssChildren, cpuPaint, cpuChildren, pssPaint, pssChildren);
         XCloseDisplay(display);
         return 0;
     }
