@@ -100,7 +100,9 @@ static size_t take_source_events(gallery_wayland_clipboard *c, source_event take
     return count;
 }
 
-void wayland_clipboard_take_source_events(gallery_wayland_clipboard *c) {
+// Carries out the source's events SDL's dispatch handed over, in order: a cancelled source destroyed; a paste asked
+// for begun when `begin` (the clipboard running), else its pipe closed and counted refused (the clipboard closing).
+static void carry_out_source_events(gallery_wayland_clipboard *c, int begin) {
     source_event taken[MOST_SOURCE_EVENTS];
     size_t count = take_source_events(c, taken);
     for (size_t i = 0; i < count; i++) {
@@ -108,28 +110,23 @@ void wayland_clipboard_take_source_events(gallery_wayland_clipboard *c) {
             cancelled(c, taken[i].source);
             continue;
         }
-        int known = 0;
-        blob *ready = taken[i].source == c->source ? ready_data(c, taken[i].type, &known) : NULL;
-        wayland_clipboard_start_paste(c, taken[i].fd, taken[i].type, ready, known);
+        if (begin) {
+            int known = 0;
+            blob *ready = taken[i].source == c->source ? ready_data(c, taken[i].type, &known) : NULL;
+            wayland_clipboard_start_paste(c, taken[i].fd, taken[i].type, ready, known);
+        } else {
+            close(taken[i].fd);
+            pthread_mutex_lock(&c->lock);
+            c->statistics.refused++;
+            pthread_mutex_unlock(&c->lock);
+        }
         free(taken[i].type);
     }
 }
 
-void wayland_clipboard_drop_source_events(gallery_wayland_clipboard *c) {
-    source_event taken[MOST_SOURCE_EVENTS];
-    size_t count = take_source_events(c, taken);
-    for (size_t i = 0; i < count; i++) {
-        if (!taken[i].type) {
-            cancelled(c, taken[i].source);
-            continue;
-        }
-        close(taken[i].fd);
-        free(taken[i].type);
-        pthread_mutex_lock(&c->lock);
-        c->statistics.refused++;
-        pthread_mutex_unlock(&c->lock);
-    }
-}
+void wayland_clipboard_take_source_events(gallery_wayland_clipboard *c) { carry_out_source_events(c, 1); }
+
+void wayland_clipboard_drop_source_events(gallery_wayland_clipboard *c) { carry_out_source_events(c, 0); }
 
 static void source_ignored(void *data, struct wl_proxy *source) { (void)data, (void)source; }
 

@@ -29,10 +29,7 @@ final class XvfbDisplay {
         for _ in 0..<5 {
             let number = try #require(
                 Self.handedOut.withLock { handedOut in
-                    let free = (start..<start + 100).first {
-                        !handedOut.contains($0) && access("/tmp/.X\($0)-lock", F_OK) != 0
-                            && access("/tmp/.X11-unix/X\($0)", F_OK) != 0
-                    }
+                    let free = (start..<start + 100).first { !handedOut.contains($0) && Self.isFree($0) }
                     if let free { handedOut.insert(free) }
                     return free
                 })
@@ -60,6 +57,16 @@ final class XvfbDisplay {
         throw XvfbError.noDisplay
     }
 
+    /// Whether no live server holds display `number`: neither its lock file nor its socket exists, or the lock names a
+    /// process gone (a server killed leaves both files; Xvfb takes such a number over).
+    static func isFree(_ number: Int) -> Bool {
+        guard let lock = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else {
+            return access("/tmp/.X11-unix/X\(number)", F_OK) != 0
+        }
+        guard let pid = Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Xvfb could not be started on a display of the test's own.
     enum XvfbError: Error {
         /// Five numbers tried, none kept.
@@ -70,6 +77,10 @@ final class XvfbDisplay {
         // SIGKILL: the test process blocks SIGTERM (the gallery library's stop signals), and children inherit that.
         kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
+        // Killed, it could not remove its lock and socket: the number is left as it was found.
+        let number = name.dropFirst()
+        unlink("/tmp/.X\(number)-lock")
+        unlink("/tmp/.X11-unix/X\(number)")
     }
 
     /// Runs `tool` with `arguments` on the display to its end, `input` on its standard input; its standard output
