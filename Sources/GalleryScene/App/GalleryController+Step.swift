@@ -19,7 +19,7 @@ extension GalleryController {
         }
         carryOut(effects, at: time)
         // A fade that just ended was last drawn partly faded: one more frame shows the photo fully.
-        if case .pager = model.screen, drawing.pager.fadeIns.advance(to: time) { needsRedraw = true }
+        if shownPresenter.advanceFades(to: time) { needsRedraw = true }
         if drawing.grid.advance(to: time, model: model) { needsRedraw = true }
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
@@ -74,10 +74,7 @@ extension GalleryController {
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool {
-        guard case .pager = model.screen else { return false }
-        return drawing.pager.fadeIns.isFadingIn(at: now)
-    }
+    private var photoIsFadingIn: Bool { shownPresenter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad
