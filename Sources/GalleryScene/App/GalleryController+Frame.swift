@@ -45,9 +45,10 @@ extension GalleryController {
 
     /// What the overlays show now.
     var overlayState: OverlayState {
+        let frame = frameContext, presenter = shownPresenter
         var state = model.overlay(
             name: shownName, now: now, panelLines: infoPanelLines,
-            photo: compareFacts ?? photoFacts, comparedName: comparedName)
+            photo: presenter.statusFacts(in: frame) ?? photoFacts, comparedName: presenter.secondName(in: frame))
         state.warning = services.decoderSandbox?.notice
         return state
     }

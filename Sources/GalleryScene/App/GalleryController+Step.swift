@@ -36,17 +36,17 @@ extension GalleryController {
     /// last frame drew what a click can hit, and how far the help scrolls while it shows.
     func refreshFacts(at time: Double) {
         let helpMaxScroll = model.overlays.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
-        let comparedBefore = comparedFrames
+        let placedBefore = shownPresenter.placedFrames(in: frameContext)
         report(
             .facts(
                 FrameFacts(
                     fits: decodedFits(), layout: drawing.drawnLayout, helpMaxScroll: helpMaxScroll,
-                    pictures: drawing.compare.pictures(in: frameContext, pageBox: pageBox) {
+                    pictures: shownPresenter.pictures(in: frameContext, pageBox: pageBox) {
                         imageSize(of: $0, fitted: $1)
                     })),
             at: time)
         // The compare screen measures its photos on these facts: a size that arrived moves a picture.
-        if comparedFrames != comparedBefore { needsRedraw = true }
+        if shownPresenter.placedFrames(in: frameContext) != placedBefore { needsRedraw = true }
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`

@@ -116,4 +116,28 @@ struct ComparePresenter: ScreenPresenter {
             compare, store: frame.store, scale: scale, renderer: frame.renderer, marked: frame.model.marks.contains,
             orientation: frame.model.orientation(of:), sharp: { detail.sharp(of: $0) })
     }
+
+    /// Where both photos are drawn, as the model places them (a side not measured yet: -1).
+    func placedFrames(in frame: FrameContext) -> [Double] {
+        guard let compare = frame.model.compare else { return [] }
+        return CompareSide.allCases.flatMap { side in
+            compare.frame(of: side).map { [$0.x, $0.y, $0.width, $0.height] } ?? [-1]
+        }
+    }
+
+    /// The right-hand photo's name, for the information line and the status bar.
+    func secondName(in frame: FrameContext) -> String {
+        guard let photo = frame.model.compare?.right, photo.rawValue < frame.library.count else { return "" }
+        return frame.library.name(forPhoto: photo)
+    }
+
+    /// The left-hand photo's own pixels and the share of them both are shown at.
+    func statusFacts(in frame: FrameContext) -> (size: (width: Int, height: Int)?, zoomPercent: Int?)? {
+        guard let compare = frame.model.compare else { return nil }
+        let picture = compare.picture(on: .left)
+        return (
+            picture.map { (Int($0.width), Int($0.height)) },
+            compare.imageScale(of: .left).map { Int(($0 * 100).rounded()) }
+        )
+    }
 }

@@ -52,6 +52,23 @@ protocol ScreenPresenter {
     /// A far jump landed on `page` before its photo is decoded: its thumbnail stands in until it comes.
     func wantStandIn(forPage page: PageIndex, in frame: FrameContext)
 
+    /// The photos' own pixels as drawn, once decoded, for a screen whose zoom the model measures on them (the compare
+    /// screen's locked zoom); `imageSize` gives a photo's own pixels from its header, for its decoded size as drawn.
+    func pictures(
+        in frame: FrameContext, pageBox: PixelSize, imageSize: (PhotoID, PixelSize) -> PixelSize
+    ) -> [PhotoID: ComparedPicture]
+
+    /// Where the screen draws its photos as the model places them, to notice a size that arrived and moved one;
+    /// empty when the model does not place them (the compare screen does).
+    func placedFrames(in frame: FrameContext) -> [Double]
+
+    /// The name of a second photo shown beside the current one (the compare screen's right-hand one), else empty.
+    func secondName(in frame: FrameContext) -> String
+
+    /// The status bar's facts when the screen states its own (its own pixels, the share of them shown); nil for the
+    /// current photo's.
+    func statusFacts(in frame: FrameContext) -> (size: (width: Int, height: Int)?, zoomPercent: Int?)?
+
     /// Whether the screen shows photos as thumbnails only (the wheel's rows): no page sizes, no animation, and its
     /// thumbnails count as its textures.
     var showsThumbnailsOnly: Bool { get }
@@ -92,6 +109,20 @@ extension ScreenPresenter {
 
     /// No far jumps.
     func wantStandIn(forPage page: PageIndex, in frame: FrameContext) {}
+
+    /// None measured.
+    func pictures(
+        in frame: FrameContext, pageBox: PixelSize, imageSize: (PhotoID, PixelSize) -> PixelSize
+    ) -> [PhotoID: ComparedPicture] { [:] }
+
+    /// None placed by the model.
+    func placedFrames(in frame: FrameContext) -> [Double] { [] }
+
+    /// No second photo.
+    func secondName(in frame: FrameContext) -> String { "" }
+
+    /// The current photo's facts.
+    func statusFacts(in frame: FrameContext) -> (size: (width: Int, height: Int)?, zoomPercent: Int?)? { nil }
 
     /// Pages, not thumbnails.
     var showsThumbnailsOnly: Bool { false }
