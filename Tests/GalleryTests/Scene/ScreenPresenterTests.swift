@@ -39,7 +39,7 @@ extension SDLSerializedTests {
         ]
 
         @Test(
-            "Each screen gets its own presenter, and only the wheel lays out rows, traces a row and counts thumbnails",
+            "Each screen gets its own presenter: only the wheel lays out rows and traces a row, only compare names two photos",
             arguments: cases)
         func shownScreenPicksItsPresenter(_ test: Case) throws {
             try SDLTestSession.start()
@@ -61,8 +61,11 @@ extension SDLSerializedTests {
             #expect(!gallery.sceneLayout(gallery.overlayState).wheelRows.isEmpty == test.thumbnailsOnly)
             let record = gallery.traceRecord(time: 0.2, frameMilliseconds: 0, events: [])
             #expect((record.row != nil) == test.tracesRow)
-            let strip = presenter.wantDecodes(with: gallery.drawing, in: gallery.frameContext)
-            #expect(strip?.leading == test.leadingPhoto)
+            let frame = gallery.frameContext
+            #expect(presenter.wantDecodes(with: gallery.drawing, in: frame)?.leading == test.leadingPhoto)
+            // Only the compare screen names a second photo and places its photos in the model.
+            #expect(presenter.secondName(in: frame).isEmpty == !test.opensCompare)
+            #expect(presenter.placedFrames(in: frame).isEmpty == !test.opensCompare)
         }
     }
 }
