@@ -12,7 +12,7 @@ extension GalleryController {
     /// frame is decoded), and asks for a frame when the frame to show changed.
     func updateAnimation(at time: Double) {
         let photo = model.currentPhoto
-        let stream = model.wheelRow != nil ? nil : store.decodes.animations[photo]
+        let stream = shownPresenter.showsThumbnailsOnly ? nil : store.decodes.animations[photo]
         report(.animation(stream?.clock, photo: photo), at: time)
         if let playing = animationOnScreen.playing,
             playing.photo != model.views.animation?.photo || playing.stream !== stream

@@ -22,39 +22,19 @@ extension GalleryController {
         drawing.drawnLayout = layout
         // Textures are made before painting, from the same inputs: painting only draws.
         try drawing.overlays.prepare(overlay, layout: layout, renderer: renderer)
-        let frame = frameContext
-        switch model.screen {
-        case .wheel(let wheel): try drawing.wheel.paint(wheel, scene: layout, in: frame)
-        case .grid(let grid, _): try drawing.grid.paint(grid, in: frame)
-        case .compare(let compare, _):
-            let shown = ComparePresenter.slots(of: compare)
-            try store.fillSlots(shown)
-            // The left-hand photo is the current one: when it animates, it plays here as in the pager.
-            try uploadAnimationFrame(shown)
-            try drawing.compare.paint(compare, detail: drawing.zoomDetail, scale: scale, in: frame)
-        case .pager(let pages):
-            let pager = pages.pager
-            // The page upload step before painting: the slots shown get their pages' textures, so painting uploads no
-            // page (it still makes text textures and notes fades: `PageStore.fillSlots`).
-            let shown = PagerPresenter.shownPages(of: pager, photo: photo(ofPage:))
-            try store.fillSlots(shown)
-            try uploadAnimationFrame(shown)
-            let (grid, zoomDetail) = (drawing.grid, drawing.zoomDetail)
-            try drawing.pager.paint(pager, shown: shown, grid: grid, zoomDetail: zoomDetail, scale: scale, in: frame)
-        }
+        try shownPresenter.paint(with: drawing, scale: scale, in: frameContext) { try uploadAnimationFrame($0) }
         try drawing.overlays.paint(overlay, layout: layout, renderer: renderer)
     }
 
     /// Where `overlay` and the wheel's rows go in this frame: what the painters draw and clicks are tested against.
     func sceneLayout(_ overlay: OverlayState) -> SceneLayout {
-        let width = Int(model.viewport.width), height = Int(model.viewport.height)
-        guard let wheel = model.screen.wheel else {
-            return SceneLayout(width: width, height: height, scale: scale, overlay: overlay)
-        }
-        return WheelPresenter.sceneLayout(
-            of: wheel, direction: model.settings.wheelDirection, width: width, height: height, scale: scale,
-            reserved: model.overlays.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0, overlay: overlay)
+        shownPresenter.sceneLayout(
+            width: Int(model.viewport.width), height: Int(model.viewport.height), scale: scale, overlay: overlay,
+            reserved: model.overlays.showsStatusBar ? SceneLayout.statusBarHeight(scale: scale) : 0, in: frameContext)
     }
+
+    /// The presenter of the screen shown.
+    var shownPresenter: any ScreenPresenter { drawing.presenter(of: model.screen) }
 
     /// What the screens' presenters draw with and ask decodes of, now.
     var frameContext: FrameContext {
@@ -65,9 +45,10 @@ extension GalleryController {
 
     /// What the overlays show now.
     var overlayState: OverlayState {
+        let frame = frameContext, presenter = shownPresenter
         var state = model.overlay(
             name: shownName, now: now, panelLines: infoPanelLines,
-            photo: compareFacts ?? photoFacts, comparedName: comparedName)
+            photo: presenter.statusFacts(in: frame) ?? photoFacts, comparedName: presenter.secondName(in: frame))
         state.warning = services.decoderSandbox?.notice
         return state
     }
@@ -85,7 +66,7 @@ extension GalleryController {
             ] + zoomPanelLines + detailsPanelLines
         lines += [
             "phase     \(model.phase.rawValue)",
-            "velocity  \(Int((model.pager?.velocity ?? 0).rounded())) px/s",
+            "velocity  \(Int(shownPresenter.motion(in: frameContext).velocity.rounded())) px/s",
             "frame     \(GalleryModel.decimal(drawing.lastFrameMilliseconds)) ms · \(renderer.name) renderer",
             "textures  \(store.textureCount + thumbnails.count) · \((store.textureBytes + thumbnails.byteCount) / 1024) KiB",
             "slideshow \(slideshow.isRunning ? "every \(GalleryModel.seconds(slideshow.interval))" : "off")",
@@ -177,41 +158,23 @@ extension GalleryController {
     /// The wheel's row thumbnails, which the trace counts with the page textures; a far jump's stand-in thumbnail in
     /// the pagers is not a page texture (docs/FORMATS.md): three surfaces still hold three.
     private var wheelThumbnails: (count: Int, bytes: Int) {
-        model.wheelRow != nil ? (thumbnails.count, thumbnails.byteCount) : (0, 0)
+        shownPresenter.showsThumbnailsOnly ? (thumbnails.count, thumbnails.byteCount) : (0, 0)
     }
 
     /// The trace record of the frame just drawn, with `events`, which it names.
     public func traceRecord(time: Double, frameMilliseconds: Double, events: [GalleryEvent]) -> TraceRecord {
-        TraceRecord(
+        let motion = shownPresenter.motion(in: frameContext)
+        return TraceRecord(
             t: time, mode: mode, page: model.currentPage.rawValue, position: model.tracePosition,
-            phase: model.phase.rawValue, slots: traceSlots(), textures: store.textureCount + wheelThumbnails.count,
+            phase: model.phase.rawValue, slots: motion.slots, textures: store.textureCount + wheelThumbnails.count,
             textureBytes: store.textureBytes + wheelThumbnails.bytes + drawing.zoomDetail.byteCount,
             decodedBytes: store.decodedBytes, frameMilliseconds: frameMilliseconds,
-            pages: model.pageCount, velocity: model.pager?.velocity ?? 0,
-            offsetPixels: model.pager?.offset ?? model.tracePosition * model.viewport.width,
+            pages: model.pageCount, velocity: motion.velocity, offsetPixels: motion.offsetPixels,
             decoded: store.decodedCount,
             pending: pendingDecodes, events: events.map(\.traceName), uploads: store.decodes.uploads,
             zoom: shownZoom?.zoom.scale ?? 1,
             panX: shownZoom?.zoom.panX ?? 0, panY: shownZoom?.zoom.panY ?? 0,
-            feedState: model.shownFeedState?.traceName, row: model.wheelRow,
+            feedState: model.shownFeedState?.traceName, row: motion.row,
             animationFrame: model.views.animation?.frame(at: now), animationShown: shownAnimationFrameIndex)
-    }
-
-    /// The logical page in each slot of the strip; for strips longer than 32 slots, the three around the centre.
-    private func traceSlots() -> [Int] {
-        guard let pager = model.pager else {
-            // The grid traces as a bounded strip at rest on its selection, one slot per photo.
-            let count = model.photoCount, selection = model.currentPage.rawValue
-            let slots = count <= 32 ? 0...max(count - 1, 0) : (selection - 1)...(selection + 1)
-            return slots.map { (0..<count).contains($0) ? $0 : TraceRecord.nonPageSlot }
-        }
-        let slots: ClosedRange<Int>
-        if pager.topology.slotCount <= 32 {
-            slots = 0...(pager.topology.slotCount - 1)
-        } else {
-            let centre = Int((pager.slotPosition + 0.5).rounded(.down))
-            slots = (centre - 1)...(centre + 1)
-        }
-        return slots.map { TraceRecord.slotValue(for: pager.content(ofSlot: $0)) }
     }
 }

@@ -19,7 +19,7 @@ extension GalleryController {
         }
         carryOut(effects, at: time)
         // A fade that just ended was last drawn partly faded: one more frame shows the photo fully.
-        if case .pager = model.screen, drawing.pager.fadeIns.advance(to: time) { needsRedraw = true }
+        if shownPresenter.advanceFades(to: time) { needsRedraw = true }
         if drawing.grid.advance(to: time, model: model) { needsRedraw = true }
         receiveFeed(at: time)
         receiveLibraryChanges(at: time)
@@ -36,17 +36,17 @@ extension GalleryController {
     /// last frame drew what a click can hit, and how far the help scrolls while it shows.
     func refreshFacts(at time: Double) {
         let helpMaxScroll = model.overlays.showsHelp ? sceneLayout(overlayState).help?.maxScroll : nil
-        let comparedBefore = comparedFrames
+        let placedBefore = shownPresenter.placedFrames(in: frameContext)
         report(
             .facts(
                 FrameFacts(
                     fits: decodedFits(), layout: drawing.drawnLayout, helpMaxScroll: helpMaxScroll,
-                    pictures: drawing.compare.pictures(in: frameContext, pageBox: pageBox) {
+                    pictures: shownPresenter.pictures(in: frameContext, pageBox: pageBox) {
                         imageSize(of: $0, fitted: $1)
                     })),
             at: time)
         // The compare screen measures its photos on these facts: a size that arrived moves a picture.
-        if comparedFrames != comparedBefore { needsRedraw = true }
+        if shownPresenter.placedFrames(in: frameContext) != placedBefore { needsRedraw = true }
     }
 
     /// Takes finished decodes and uploads them: at most `uploadBudget` page textures and `ThumbnailStore.uploadsPerPage`
@@ -74,10 +74,7 @@ extension GalleryController {
     }
 
     /// Whether a photo on screen is still fading in over its placeholder.
-    private var photoIsFadingIn: Bool {
-        guard case .pager = model.screen else { return false }
-        return drawing.pager.fadeIns.isFadingIn(at: now)
-    }
+    private var photoIsFadingIn: Bool { shownPresenter.isFadingIn(at: now) }
 
     /// When something is due on the caller's clock with nothing animating meanwhile (the simulated feed's answer,
     /// the next slide, the next frame of the animated photo on screen, the information starting to fade, a touchpad

@@ -180,7 +180,7 @@ public final class GalleryController {
     func screenChanged(from left: GalleryMode, at time: Double) {
         // The wheel's thumbnails go with it (an opening zoom keeps its own one). The grid's stay, within their share
         // of the budget, while a photo opened from it shows: back in the grid, its cells are painted at once.
-        if left == .wheel, model.wheelRow == nil { thumbnails.removeAll() }
+        if left == .wheel, !shownPresenter.showsThumbnailsOnly { thumbnails.removeAll() }
         // The decoded textures of the pages still shown carry over, so the photo on screen never blinks.
         if mode.recyclesSlots != store.recyclesSlots {
             store = makePageStore(
@@ -193,13 +193,8 @@ public final class GalleryController {
         updateResidency()
     }
 
-    /// The photo each of the pager's first three slots shows (nil: none, or no pager), for a new page store.
-    var slotPhotos: [PhotoID?] {
-        (0..<3).map { slot in
-            if case .page(let page)? = model.pager?.content(ofSlot: slot) { return self.photo(ofPage: page) }
-            return nil
-        }
-    }
+    /// The photo each of the screen's first three slots shows (nil: none), for a new page store.
+    var slotPhotos: [PhotoID?] { shownPresenter.slotPhotos(in: frameContext) }
 
     /// The output changed size (window resize, or a new headless target): pages are decoded anew at the new size.
     public func resize(renderer newRenderer: (any Canvas)? = nil, at time: Double) throws {

@@ -7,7 +7,7 @@ import Support
 /// measured for the model, the visible part of each decoded again sharply at the size it is drawn once the zoom rests,
 /// and the frame painted by `ComparePainter`.
 @MainActor
-struct ComparePresenter {
+struct ComparePresenter: ScreenPresenter {
     /// Draws both photos.
     let painter: ComparePainter
 
@@ -36,21 +36,19 @@ struct ComparePresenter {
 
     /// Decodes what the compare screen shows, as pages: the left-hand photo first, then the right-hand one and its
     /// neighbours (where the arrows go next), by the residency plan around it.
-    func wantPages(of compare: CompareModel, residency: inout ResidencyTracker, in frame: FrameContext) {
-        guard
-            let plan = residency.update(
-                logicalPosition: Double(compare.right.rawValue), velocity: 0, pageCount: frame.model.photoCount,
-                wraps: false)
-        else { return }
-        let pages = [compare.left] + plan.required.map { frame.model.photo(ofPage: $0) }
-        frame.store.apply(ResidencyPlan<PhotoID>(required: GalleryController.unique(pages)))
+    func wantDecodes(with drawing: SceneDrawing, in frame: FrameContext) -> ResidencyStrip? {
+        guard let compare = frame.model.compare else { return nil }
+        return ResidencyStrip(
+            position: Double(compare.right.rawValue), velocity: 0, pageCount: frame.model.photoCount, wraps: false,
+            standIn: nil, leading: compare.left)
     }
 
     /// Brings both sharp regions in line with the zoom, as the pager's `requestSharpness` does for one photo: at fit
     /// none; once the zoom rests (no drag, no pinch), each photo's part in its box decoded again at the size it is drawn
     /// (at most its own pixels; an SVG at any size), each within half the zoom's share of the cache (`budgetBytes`) and
     /// the renderer's texture limit. While a drag or a pinch goes on the regions held stay, drawn where they belong.
-    func sharpen(_ compare: CompareModel, detail: ZoomDetail, budgetBytes: Int, in frame: FrameContext) {
+    func keepSharp(detail: ZoomDetail, budgetBytes: Int, in frame: FrameContext) {
+        guard let compare = frame.model.compare else { return }
         guard compare.zoom != nil else { return detail.want([]) }
         guard compare.rests else { return }
         detail.want(
@@ -97,12 +95,49 @@ struct ComparePresenter {
             photo: photo, source: source, full: plan.full, visible: plan.visible, region: plan.region)
     }
 
-    /// Paints the compare screen: both photos (with their sharp regions), the marked ones' badges, the divider. The
-    /// caller fills the textures' slots first, so painting uploads none.
-    func paint(_ compare: CompareModel, detail: ZoomDetail, scale: Double, in frame: FrameContext) throws {
+    /// Its regions follow its zoom each frame (`keepSharp`); one held stays over a turn, as it is cut from the stored
+    /// picture and drawn turned.
+    func sharpen(detail: ZoomDetail, budgetBytes: Int, in frame: FrameContext) {}
+
+    /// Paints the compare screen: both photos (with their sharp regions), the marked ones' badges, the divider. Their
+    /// textures' slots are filled first (the left-hand photo is the current one: when it animates, `upload` plays it
+    /// here as in the pager), so painting uploads none.
+    func paint(
+        with drawing: SceneDrawing, scale: Double, in frame: FrameContext,
+        upload: ([(slot: Int, photo: PhotoID)]) throws -> Void
+    ) throws {
+        guard let compare = frame.model.compare else { return }
+        let shown = Self.slots(of: compare)
+        try frame.store.fillSlots(shown)
+        try upload(shown)
+        let detail = drawing.zoomDetail
         try painter.prepare(compare, store: frame.store, scale: scale, renderer: frame.renderer)
         try painter.paint(
             compare, store: frame.store, scale: scale, renderer: frame.renderer, marked: frame.model.marks.contains,
             orientation: frame.model.orientation(of:), sharp: { detail.sharp(of: $0) })
+    }
+
+    /// Where both photos are drawn, as the model places them (a side not measured yet: -1).
+    func placedFrames(in frame: FrameContext) -> [Double] {
+        guard let compare = frame.model.compare else { return [] }
+        return CompareSide.allCases.flatMap { side in
+            compare.frame(of: side).map { [$0.x, $0.y, $0.width, $0.height] } ?? [-1]
+        }
+    }
+
+    /// The right-hand photo's name, for the information line and the status bar.
+    func secondName(in frame: FrameContext) -> String {
+        guard let photo = frame.model.compare?.right, photo.rawValue < frame.library.count else { return "" }
+        return frame.library.name(forPhoto: photo)
+    }
+
+    /// The left-hand photo's own pixels and the share of them both are shown at.
+    func statusFacts(in frame: FrameContext) -> (size: (width: Int, height: Int)?, zoomPercent: Int?)? {
+        guard let compare = frame.model.compare else { return nil }
+        let picture = compare.picture(on: .left)
+        return (
+            picture.map { (Int($0.width), Int($0.height)) },
+            compare.imageScale(of: .left).map { Int(($0 * 100).rounded()) }
+        )
     }
 }

@@ -6,7 +6,7 @@ import Support
 /// The grid on the canvas: its cells painted with their thumbnails, the thumbnails it keeps decoded, the grid drawn
 /// behind a photo dragged down to it, and the flight of a photo between its cell and the page box (`GridZoom`).
 @MainActor
-struct GridPresenter {
+struct GridPresenter: ScreenPresenter {
     /// Draws the cells.
     let painter: GridPainter
     /// The photo flying between a grid cell and the page box, while it flies (and one frame after it lands).
@@ -35,8 +35,23 @@ struct GridPresenter {
         return { library.name(forPhoto: $0) }
     }
 
-    /// Draws `grid` at the frame's time, with the page flying back into its cell over it while the flight runs.
-    func paint(_ grid: GridModel, in frame: FrameContext) throws {
+    /// The grid's cells, and its selection decoded at rest for the zoom into it: once the cells on screen are in,
+    /// since on two cores the page's decode would hold the first screen of thumbnails back.
+    func wantDecodes(with drawing: SceneDrawing, in frame: FrameContext) -> ResidencyStrip? {
+        let wanted = wantThumbnails(in: frame)
+        guard let grid = frame.model.grid, frame.thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells))
+        else { return nil }
+        return ResidencyStrip(
+            position: Double(grid.selection.rawValue), velocity: 0, pageCount: frame.model.photoCount, wraps: false,
+            standIn: nil)
+    }
+
+    /// Draws the grid at the frame's time, with the page flying back into its cell over it while the flight runs.
+    func paint(
+        with drawing: SceneDrawing, scale: Double, in frame: FrameContext,
+        upload: ([(slot: Int, photo: PhotoID)]) throws -> Void
+    ) throws {
+        guard let grid = frame.model.grid else { return }
         let closing = flight.flatMap { $0.direction == .closing && $0.isRunning(at: frame.now) ? $0 : nil }
         try paintCells(grid, hiding: closing?.photo, in: frame)
         guard let closing else { return }

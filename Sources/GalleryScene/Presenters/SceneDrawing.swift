@@ -9,7 +9,7 @@ import Support
 @MainActor
 struct SceneDrawing {
     /// The pager's pages (and the feed's spinner and end page), the photos fading in.
-    var pager: PagerPresenter
+    let pager: PagerPresenter
     /// The wheel's rows and their thumbnails.
     let wheel: WheelPresenter
     /// The grid's cells, their thumbnails, and a photo's flight between a cell and the page box.
@@ -35,5 +35,15 @@ struct SceneDrawing {
         compare = ComparePresenter(painter: ComparePainter(scene: pager.painter))
         overlays = OverlayPainter(texts: texts)
         self.zoomDetail = zoomDetail
+    }
+
+    /// The presenter of `screen`: the one place the drawing side asks which screen shows.
+    func presenter(of screen: Screen) -> any ScreenPresenter {
+        switch screen {
+        case .pager: pager
+        case .wheel: wheel
+        case .grid: grid
+        case .compare: compare
+        }
     }
 }
