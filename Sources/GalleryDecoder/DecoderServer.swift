@@ -146,7 +146,17 @@ public enum DecoderServer {
                 gallery_send_message(options.socket, $0.baseAddress, $0.count, -1, -1)
             }
             guard sent == message.count else { _exit(0) }
+            // A decode's working memory (libjpeg's pools, row buffers) is freed into the heap, which glibc keeps: 4.4 MB
+            // of a 1920×1280 JPEG's stayed resident in each decoder at rest. Given back once no request came for a
+            // second: while the user pages, each decode reuses it rather than faulting it in again.
+            if !requestArrives(on: options.socket, withinMilliseconds: 1000) { _ = malloc_trim(0) }
         }
+    }
+
+    /// Whether a request (or the socket's end) comes on `socket` within `milliseconds`.
+    private static func requestArrives(on socket: Int32, withinMilliseconds milliseconds: Int32) -> Bool {
+        var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, milliseconds) != 0
     }
 
     /// The reply to a request answered with a record (details, a header): `make`'s record of the photo `descriptor`

@@ -9,6 +9,10 @@ extension DecoderPool {
         public var processCount: Int
         /// Processes started at once (at most `processCount`); the others start when a decode finds none idle.
         public var initialCount: Int
+        /// Seconds a decode waits for a busy process to come back before the pool starts another: a burst of quick
+        /// decodes (a photo's neighbours after it is shown) shares the processes there are, a slow one does not hold
+        /// the rest up for longer than this. 0: a new process as soon as none is idle.
+        public var growthWaitSeconds: Double = 0
         /// Bytes one decode may map besides the decoder's own code and heap: its address-space limit.
         public var budgetBytes: UInt64
         /// Wall-clock seconds a decode may take before its process is killed.

@@ -198,12 +198,14 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// An idle process that has loaded the format libraries `needed` (or has not loaded any yet: it loads them at its
-    /// first request), a new one when fewer than `processCount` are running, one in place of an idle process without
+    /// first request), a new one when fewer than `processCount` are running (once none came back within
+    /// `growthWaitSeconds`, if any is busy), one in place of an idle process without
     /// them, or after waiting for one to come back. `fresh`: never an idle one, always a new process.
     /// `preferringLoaded`: an idle process that has loaded its libraries before one that has not.
     private func borrow(needing needed: FormatLibrarySet, fresh: Bool = false, preferringLoaded: Bool = false)
         -> Result<DecoderProcessHandle, DecoderFault>
     {
+        let growAt = MonotonicClock.seconds() + configuration.growthWaitSeconds
         condition.lock()
         while true {
             if isShutDown {
@@ -220,6 +222,11 @@ public final class DecoderPool: @unchecked Sendable {
                 return .success(process)
             }
             if running + idle.count < configuration.processCount {
+                // A busy process may come back fitting before another could start.
+                if running > 0, !fresh, MonotonicClock.seconds() < growAt {
+                    _ = condition.wait(until: growAt)
+                    continue
+                }
                 running += 1
                 condition.unlock()
                 return replacement()

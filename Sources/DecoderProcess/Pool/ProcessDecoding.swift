@@ -167,6 +167,9 @@ extension ProcessDecoding {
         var configuration = DecoderPool.Configuration(
             executable: DecoderPool.besideViewer(), processCount: processCount,
             budgetBytes: UInt64(options.decodeBudgetBytes))
+        // About what starting a process takes (its start and sandbox: 30–35 ms of the 37–50 ms first decode,
+        // `gallery-bench decoder-hop`): a decode waits no longer for a busy one than a new one would need.
+        configuration.growthWaitSeconds = 0.03
         configuration.decoderArguments = ["--max-pixels", String(options.maximumPixelCount)]
         if !options.upscales { configuration.decoderArguments.append("--no-upscale") }
         if !options.managesColour { configuration.decoderArguments.append("--no-color-management") }

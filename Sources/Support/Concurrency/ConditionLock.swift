@@ -14,7 +14,12 @@ package final class ConditionLock: @unchecked Sendable {
         condition.initialize(to: pthread_cond_t())
         let mutexStatus = pthread_mutex_init(mutex, nil)
         precondition(mutexStatus == 0, "pthread_mutex_init failed: \(mutexStatus)")
-        let conditionStatus = pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock, which a change of the wall clock does not move.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        let conditionStatus = pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
         precondition(conditionStatus == 0, "pthread_cond_init failed: \(conditionStatus)")
     }
 
@@ -41,6 +46,17 @@ package final class ConditionLock: @unchecked Sendable {
     /// holds it again.
     package func wait() {
         pthread_cond_wait(condition, mutex)
+    }
+
+    /// As `wait()`, but for at most until `deadline` (`MonotonicClock.seconds()`); false when the deadline passed.
+    package func wait(until deadline: Double) -> Bool {
+        let seconds = deadline.rounded(.down)
+        guard seconds.isFinite, seconds < Double(Int.max) else {
+            wait()
+            return true
+        }
+        var until = timespec(tv_sec: Int(max(seconds, 0)), tv_nsec: Int(max(deadline - seconds, 0) * 1e9))
+        return pthread_cond_timedwait(condition, mutex, &until) != ETIMEDOUT
     }
 
     /// Wakes every thread in `wait()`.
