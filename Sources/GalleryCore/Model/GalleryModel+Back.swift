@@ -9,7 +9,7 @@ extension GalleryModel {
         if overlays.showsInfoPanel { return perform(.toggleInfoPanel, at: time) }
         if window.isFullscreen { return perform(.toggleFullscreen, at: time) }
         if case .pager = screen {} else { return perform(.open, at: time) }
-        if zoom.shown(at: now) != nil { return perform(.zoomToFit, at: time) }
+        if shownZoom != nil { return perform(.zoomToFit, at: time) }
         window.quitRequested = true
         return []
     }

@@ -43,7 +43,8 @@ extension GalleryModel {
         case .toggleFullscreen:
             window.isFullscreen.toggle()
             return [.toggleFullscreen]
-        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
+        // A pager screen zooms its photo, compare both of its own; the wheel's rows and the grid do not zoom.
+        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: break
         case .cycleFitMode: return cycleFitMode(at: time)
         case .toggleGridNames:
             settings.showsGridNames.toggle()
@@ -69,7 +70,8 @@ extension GalleryModel {
             let from = compare?.right ?? targetPhoto
             return [.jumpFolder(from: from, forward: command == .nextFolder, wraps: screen.mode.wraps)]
         case .orient(let change): return orient(change)
-        case .pan(let direction): return panOrTurn(direction, at: time)
+        // A pager screen pans its zoomed photo, the grid and compare theirs; else Left and Right turn the page.
+        case .pan(let direction): return direction.turn.map { perform($0, at: time) } ?? []
         case .toggleKeepZoom:
             views.keepsZoom.toggle()
             views.carriedZoom = nil
@@ -108,7 +110,7 @@ extension GalleryModel {
             case .settled(let page):
                 if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
                 noteArrival()
-                effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
+                effects += takeArrivalZoom()
             default: break
             }
         }

@@ -35,8 +35,8 @@ extension GalleryModel {
             return []
         }
         let left = mode
+        // The pager screen goes, and its zoom with it.
         gestures.tap.cancel()
-        zoom.reset()
         views.carriedZoom = nil
         // A slideshow would turn pages nobody sees.
         slideshow.stop()

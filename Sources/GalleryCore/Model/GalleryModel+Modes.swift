@@ -47,8 +47,8 @@ extension GalleryModel {
             returnTo: back, viewport: viewport, configuration: settings.configuration, time: time, grid: makeGrid(on:))
         // A slideshow would turn pages nobody sees.
         if kind == .grid { slideshow.stop() }
+        // A new screen: a pager's photo shows at fit.
         gestures.tap.cancel()
-        zoom.reset()
         views.carriedZoom = nil
         showInfo(at: time)
         var effects: [GalleryEffect] = []

@@ -2,7 +2,7 @@ import PagerEngine
 import Support
 
 /// The gallery's state machine without SDL: the screen shown (a pager, the wheel or the grid, `Screen`), the feed's
-/// pages and request state, the gesture arena and the zoom, the key commands and the typed number, the slideshow, the
+/// pages and request state, the gesture arena (the zoom is the pager screen's), the key commands and the typed number, the slideshow, the
 /// overlays' state (information fade, panel, help), fullscreen and quit requests.
 ///
 /// Time is always an argument, and what only the adapter knows comes in as one value (`facts`). A step decides
@@ -32,8 +32,6 @@ public struct GalleryModel: Sendable {
     public internal(set) var photoCount: Int
     /// The feed's pages and request state, kept while other modes show.
     public internal(set) var feed: FeedMemory
-    /// The zoom of the photo on screen and its pan.
-    public internal(set) var zoom = ZoomModel()
     /// How each photo is shown when arrived at: turns, fit mode, carried and remembered zooms, the animation.
     public internal(set) var views = PhotoViews()
     /// The gesture arena's recognisers: the tap, the touchpad, the wheel's notches.
@@ -217,7 +215,7 @@ public struct GalleryModel: Sendable {
         expireCount(at: time)
         effects += noteEvents(screen.advance(to: time), at: time)
         effects += advanceZoom(to: time)
-        effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
+        effects += takeArrivalZoom()
         if slideshow.shouldAdvance(at: time) { effects += perform(.next, at: time) }
         advanceInfo(to: time)
         return effects
@@ -226,7 +224,7 @@ public struct GalleryModel: Sendable {
     /// Whether something moves by itself at `time`: the pager, the grid's scroll, the zoom, a drag down springing
     /// back (frames must follow).
     public func isMoving(at time: Double) -> Bool {
-        (pager?.isAnimating ?? false) || gridIsAnimating(at: time) || zoom.isMoving || dismissIsReturning
+        (pager?.isAnimating ?? false) || gridIsAnimating(at: time) || zoomIsMoving || dismissIsReturning
     }
 
     /// The marks as the page information shows them: "marked (3 in all)" when the current photo is marked, "3 marked"

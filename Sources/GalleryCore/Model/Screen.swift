@@ -95,6 +95,12 @@ public enum Screen: Sendable {
         return false
     }
 
+    /// The pager screen (its strip, its drag down, its zoom), when a strip of photos shows.
+    public var pages: PagerScreen? {
+        if case .pager(let pages) = self { return pages }
+        return nil
+    }
+
     /// The grid, when it shows.
     public var grid: GridModel? {
         if case .grid(let grid, _) = self { return grid }
@@ -148,13 +154,13 @@ public enum Screen: Sendable {
         return false
     }
 
-    /// What Up (`step` < 0) or Down mean here: the grid's selection and compare's photos pan, the wheel steps its rows
-    /// as Left and Right do, a `zoomed` photo in a pager pans (nsxiv); a pager at fit takes none.
-    func scrollCommand(_ step: Int, zoomed: Bool) -> GalleryCommand? {
+    /// What Up (`step` < 0) or Down mean here at `time`: the grid's selection and compare's photos pan, the wheel
+    /// steps its rows as Left and Right do, a zoomed photo in a pager pans (nsxiv); a pager at fit takes none.
+    func scrollCommand(_ step: Int, at time: Double) -> GalleryCommand? {
         switch self {
         case .grid, .compare: .pan(step < 0 ? .up : .down)
         case .wheel: step < 0 ? .previous : .next
-        case .pager: zoomed ? .pan(step < 0 ? .up : .down) : nil
+        case .pager(let pages): pages.zoom.shown(at: time) != nil ? .pan(step < 0 ? .up : .down) : nil
         }
     }
 
@@ -187,6 +193,7 @@ public enum Screen: Sendable {
     }
 
     /// Runs `body` on the pager screen and keeps what it did; nil in the others.
+    @discardableResult
     mutating func withPages<Result>(_ body: (inout PagerScreen) -> Result?) -> Result? {
         guard case .pager(var pages) = self else { return nil }
         let result = body(&pages)
@@ -195,7 +202,7 @@ public enum Screen: Sendable {
     }
 
     /// The same screen over a library of `photoCount` photos, `start` at its centre, the pager's topology built afresh
-    /// so its invariants hold (a drag down under way kept); `grid` lays the grid out. (Compare keeps its photos by
+    /// so its invariants hold (a drag down under way and the zoom kept); `grid` lays the grid out. (Compare keeps its photos by
     /// their new numbers instead: `GalleryModel.renumberCompare`.)
     func relaid(
         photoCount: Int, start: Int, viewport: Viewport, configuration: PagerConfiguration, time: Double,
@@ -204,9 +211,10 @@ public enum Screen: Sendable {
         var relaid = Screen(
             mode, start: start, photoCount: photoCount, feedPages: photoCount, returnTo: returnTo, viewport: viewport,
             configuration: configuration, time: time, grid: grid)
-        // A drag down under way goes on over the new strip.
+        // A drag down under way goes on over the new strip, and the photo shown keeps its zoom.
         if case .pager(let pages) = self, case .pager(var fresh) = relaid {
             fresh.dismiss = pages.dismiss
+            fresh.zoom = pages.zoom
             relaid = .pager(fresh)
         }
         return relaid

@@ -107,7 +107,7 @@ struct TouchpadGestureTests {
         let max = model.shownZoom?.zoom.maxScale ?? 0
         #expect(model.zoomScale > max && model.zoomScale < 2 * max, "stretched past 800 %: \(model.zoomScale)")
         let end = model.handle(.user(.touchpad(.pinchEnd)), at: 1.06)
-        #expect(!end.contains(.sharpen) && model.zoom.isMoving, "springing back")
+        #expect(!end.contains(.sharpen) && model.screen.pages!.zoom.isMoving, "springing back")
         let rest = model.advance(to: 5)
         #expect(rest.contains(.sharpen) && abs(model.zoomScale - max) < 1e-9)
     }
