@@ -38,11 +38,10 @@ extension GalleryModel {
         // The pager screen goes, and its zoom with it.
         gestures.tap.cancel()
         views.carriedZoom = nil
-        // A slideshow would turn pages nobody sees.
-        slideshow.stop()
         var compare = CompareModel(left: pair.left, right: pair.right, photoCount: photoCount, area: compareArea)
         compare.setPictures(left: facts.pictures[pair.left], right: facts.pictures[pair.right])
         screen = .compare(compare, returnTo: pages.pager.topology.kind)
+        if !screen.playsSlideshow { slideshow.stop() }
         showInfo(at: time)
         return [.screenChanged(left: left), .sharpen]
     }

@@ -116,13 +116,11 @@ extension GalleryModel {
     /// swipe as SDL on X11 reports it) turns one page; in the grid a notch scrolls a row.
     mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        let pages: Pager? = if case .pager(let pages) = screen { pages.pager } else { nil }
+        let reach = screen.swipeReach
         if gestures.touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
-            return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: pages?.extent).flatMap {
-                pointer($0, at: time)
-            }
+            return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: reach).flatMap { pointer($0, at: time) }
         }
-        if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
+        if reach != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
         // Notches away from the user turn back: in the grid they scroll rows up, in compare they zoom in.
         let notches = turn.command == .previous ? turn.count : -turn.count

@@ -40,6 +40,6 @@ extension GalleryModel {
     /// A feed's append while the grid shows: more cells, the place kept.
     mutating func growGrid(at time: Double) {
         let count = photoCount
-        withGrid { $0.setPhotoCount(count, at: time) }
+        screen.withGrid { $0.setPhotoCount(count, at: time) }
     }
 }

@@ -45,8 +45,7 @@ extension GalleryModel {
         screen = Screen(
             kind, start: start, photoCount: photoCount, feedPages: feed.pages.count, feedState: feed.stateAside,
             returnTo: back, viewport: viewport, configuration: settings.configuration, time: time, grid: makeGrid(on:))
-        // A slideshow would turn pages nobody sees.
-        if kind == .grid { slideshow.stop() }
+        if !screen.playsSlideshow { slideshow.stop() }
         // A new screen: a pager's photo shows at fit.
         gestures.tap.cancel()
         views.carriedZoom = nil

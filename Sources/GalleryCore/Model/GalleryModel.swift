@@ -76,8 +76,7 @@ public struct GalleryModel: Sendable {
             returnTo: InitialMode.mode(photoCount: photoCount).topology ?? .bounded, viewport: viewport,
             configuration: configuration, time: 0, grid: grid)
         if slideshowInterval != nil { slideshow.start(at: 0) }
-        // A slideshow would turn pages nobody sees.
-        if case .grid = screen { slideshow.stop() }
+        if !screen.playsSlideshow { slideshow.stop() }
         overlays.infoShownAt = 0
         views.keepsZoom = preferences.keepsZoom
         setKeyBindings(preferences.keyBindings)
@@ -127,14 +126,6 @@ public struct GalleryModel: Sendable {
     public func photo(ofPage page: PageIndex) -> PhotoID {
         screen.photo(ofPage: page, feedPages: feed.pages)
     }
-
-    /// Runs `body` on the pager shown and keeps what it did; nil in the grid.
-    @discardableResult
-    mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? { screen.withPager(body) }
-
-    /// Runs `body` on the grid and keeps what it did; nil outside the grid.
-    @discardableResult
-    mutating func withGrid<Result>(_ body: (inout GridModel) -> Result) -> Result? { screen.withGrid(body) }
 
     // MARK: The door
 

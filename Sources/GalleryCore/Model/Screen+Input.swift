@@ -59,7 +59,10 @@ extension Screen {
             let response = pages.take(input, at: time, context: context)
             self = .pager(pages)
             return response
-        case .wheel(let wheel): return wheel.take(input)
+        case .wheel(var wheel):
+            let response = wheel.take(input, at: time)
+            self = .wheel(wheel)
+            return response
         case .grid(var grid, let back):
             let response = grid.take(input, at: time)
             self = .grid(grid, returnTo: back)
@@ -76,16 +79,16 @@ extension Screen {
 }
 
 extension WheelScreen {
-    /// The wheel's meaning of `input`: its commands (`response(to:)`) and a tap on a row; the rows' drag, the wheel
-    /// and the rest are the pager's.
-    fileprivate func take(_ input: ScreenInput) -> ScreenResponse {
+    /// The wheel's meaning of `input`: its commands (`response(to:)`, the page commands turning its rows) and a tap
+    /// on a row; the rows' drag, the wheel and the rest are the gallery's.
+    fileprivate mutating func take(_ input: ScreenInput, at time: Double) -> ScreenResponse {
         switch input {
         case .command(let command):
             switch response(to: command) {
             case .open(let photo)?: return .open(photo, cell: nil)
             case .flip?: return .flipWheel
             case .step(let command)?: return .step(command)
-            case nil: return .notTaken
+            case nil: return turn(command, at: time).map { .pagerEvents($0) } ?? .notTaken
             }
         case .tap(let x, let y, let layout):
             // A tap between rows does nothing, but it is the wheel's.

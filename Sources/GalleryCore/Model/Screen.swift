@@ -89,6 +89,51 @@ public enum Screen: Sendable {
         return false
     }
 
+    /// Whether the photo at the centre is shown as a view of its own, which `<` and `>` turn, Ctrl+S saves turned and
+    /// the status bar describes: a pager's; the wheel's rows and the grid's cells are thumbnails, and compare turns
+    /// its two photos itself.
+    public var showsPhotoView: Bool {
+        switch self {
+        case .pager: true
+        case .wheel, .grid, .compare: false
+        }
+    }
+
+    /// Whether page dots may show: a pager's strip has them; the wheel's rows, the grid and compare do not.
+    public var hasPageDots: Bool {
+        switch self {
+        case .pager: true
+        case .wheel, .grid, .compare: false
+        }
+    }
+
+    /// Whether a running slideshow goes on here: its turns show in a pager and on the wheel's rows; in the grid and in
+    /// compare it would turn pages nobody sees.
+    var playsSlideshow: Bool {
+        switch self {
+        case .pager, .wheel: true
+        case .grid, .compare: false
+        }
+    }
+
+    /// What Escape means here once no panel and no fullscreen is left to close, at `now`: the wheel, the grid and
+    /// compare open the photo in the pager; a pager's zoomed photo goes back to fit; nil in a pager at fit (quit).
+    func backCommand(at now: Double) -> GalleryCommand? {
+        switch self {
+        case .pager(let pages): pages.zoom.shown(at: now) != nil ? .zoomToFit : nil
+        case .wheel, .grid, .compare: .open
+        }
+    }
+
+    /// How far a touchpad's swipe may drag, a page, where sideways notches turn pages (a burst of them, as SDL on X11
+    /// reports a swipe, turns one): a pager's page; nil on the wheel's rows, in the grid and in compare.
+    var swipeReach: Double? {
+        switch self {
+        case .pager(let pages): pages.pager.extent
+        case .wheel, .grid, .compare: nil
+        }
+    }
+
     /// Whether the feed shows: its pages are its source's, not the library's in order.
     public var isFeed: Bool {
         if case .pager(let pages) = self { return pages.isFeed }

@@ -52,12 +52,13 @@ struct ScreenInputTests {
     }
 
     @Test(
-        "the grid and compare take their input, the wheel its keys and taps, a pager its page commands and zooms",
+        "the grid and compare take their input; the wheel its keys and taps; a pager its commands and zooms",
         arguments: [
             (GalleryMode.endCaps, ScreenInput.notches(1), false), (.endCaps, .command(.next), true),
             (.endCaps, .command(.quit), false), (.endCaps, .tap(x: 10, y: 10, layout: nil), false),
             (.endCaps, .pointer(.down(x: 10, y: 10)), false), (.endCaps, .zoomBy(factor: 2, x: 0, y: 0), true),
-            (.wheel, .notches(1), false), (.wheel, .command(.next), false), (.wheel, .command(.open), true),
+            (.wheel, .notches(1), false), (.wheel, .command(.next), true), (.wheel, .command(.quit), false),
+            (.wheel, .command(.open), true),
             (.wheel, .command(.flipWheel), true), (.wheel, .pointer(.down(x: 10, y: 10)), false),
             (.wheel, .tap(x: 10, y: 10, layout: nil), true), (.grid, .notches(1), true),
             (.grid, .command(.next), true), (.grid, .command(.quit), false), (.grid, .pinchBegin(x: 0, y: 0), true),
