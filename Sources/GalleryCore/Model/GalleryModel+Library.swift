@@ -43,6 +43,6 @@ extension GalleryModel {
     /// Whether the library may change now: not in the feed (it appends by itself), and with the pager at rest (a drop
     /// waits for a drag or a slide to end, so the strip never jumps under the finger).
     public var canChangeLibrary: Bool {
-        !screen.isFeed && phase == .idle
+        screen.acceptsRenumbering && phase == .idle
     }
 }

@@ -51,7 +51,8 @@ extension GalleryModel {
         views.carriedZoom = nil
         showInfo(at: time)
         var effects: [GalleryEffect] = []
-        if kind == .grid, left != .wheel, grid?.selection == flight.photo {
+        // The grid opened on the photo shown (its selection is the current photo): it flies into its cell.
+        if kind == .grid, left != .wheel, currentPhoto == flight.photo {
             effects.append(.zoomIntoGrid(photo: flight.photo, slot: flight.slot, from: flight.pose))
         }
         return effects + [.screenChanged(left: left), .sharpen]

@@ -94,17 +94,11 @@ public struct GalleryModel: Sendable {
     /// The pager shown (the pager modes and the wheel); nil in the grid, which has none.
     public var pager: Pager? { screen.pager }
 
-    /// The grid, while it shows.
-    public var grid: GridModel? { screen.grid }
-
     /// The pager mode the wheel and the grid open a photo in: the one used before them; the pager's own in a pager.
     public var pagerMode: TopologyKind { screen.returnTo }
 
     /// The logical page at the centre: the pager's, or in the grid the selected photo's number.
     public var currentPage: PageIndex { screen.currentPage }
-
-    /// The wheel's row at the centre while the wheel shows (the trace names it), nil in the other modes.
-    public var wheelRow: Int? { screen.wheel?.currentRow }
 
     /// Pages there are: the pager's, or in the grid the photos.
     public var pageCount: Int { pager?.pageCount ?? photoCount }

@@ -125,6 +125,15 @@ public enum Screen: Sendable {
         }
     }
 
+    /// Whether the library may be renumbered under this screen (photos dropped, the folders listed again): not under
+    /// the feed, whose pages are its source's, appended by itself; every other screen follows its photos.
+    var acceptsRenumbering: Bool {
+        switch self {
+        case .pager(let pages): !pages.isFeed
+        case .wheel, .grid, .compare: true
+        }
+    }
+
     /// How far a touchpad's swipe may drag, a page, where sideways notches turn pages (a burst of them, as SDL on X11
     /// reports a swipe, turns one): a pager's page; nil on the wheel's rows, in the grid and in compare.
     var swipeReach: Double? {

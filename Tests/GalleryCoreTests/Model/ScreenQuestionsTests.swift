@@ -6,7 +6,7 @@ import Testing
 
 /// What the gallery asks the screen shown instead of switching on it: whether its photo is a view of its own (turned,
 /// saved turned, described), whether it has page dots, whether a slideshow plays on it, what Escape means on it, how
-/// far a touchpad's swipe reaches; and the wheel turning its own rows.
+/// far a touchpad's swipe reaches, whether the library may be renumbered under it; and the wheel turning its own rows.
 @Suite("Screen questions")
 struct ScreenQuestionsTests {
     static let viewport = Viewport(width: 1280, height: 720)
@@ -33,24 +33,27 @@ struct ScreenQuestionsTests {
     }
 
     @Test(
-        "each screen answers for itself: its photo a view, page dots, the slideshow, Escape, a swipe's reach",
+        "each screen answers for itself: its photo a view, page dots, the slideshow, Escape, a swipe, a renumbering",
         arguments: [
-            ("bounded", true, true, true, GalleryCommand?.none, true),
-            ("zoomed", true, true, true, .zoomToFit, true), ("feed", true, true, true, nil, true),
-            ("wheel", false, false, true, .open, false), ("grid", false, false, false, .open, false),
-            ("compare", false, false, false, .open, false),
+            ("bounded", true, true, true, GalleryCommand?.none, true, true),
+            ("zoomed", true, true, true, .zoomToFit, true, true), ("feed", true, true, true, nil, true, false),
+            ("wheel", false, false, true, .open, false, true), ("grid", false, false, false, .open, false, true),
+            ("compare", false, false, false, .open, false, true),
         ])
-    func answers(name: String, view: Bool, dots: Bool, slideshow: Bool, back: GalleryCommand?, swipes: Bool) {
+    func answers(
+        name: String, view: Bool, dots: Bool, slideshow: Bool, back: GalleryCommand?, swipes: Bool, renumbers: Bool
+    ) {
         let screen = Self.model(name).screen
         #expect(screen.showsPhotoView == view)
         #expect(screen.hasPageDots == dots)
         #expect(screen.playsSlideshow == slideshow)
         #expect(screen.backCommand(at: 1) == back)
         #expect((screen.swipeReach != nil) == swipes)
+        #expect(screen.acceptsRenumbering == renumbers)
     }
 
     @Test(
-        "the model follows the answers: Escape, the turn keys, Ctrl+S, the slideshow on opening",
+        "the model follows the answers: Escape, and the slideshow where its turns show and on opening compare",
         arguments: ["bounded", "zoomed", "wheel", "grid", "compare"])
     func modelFollows(name: String) {
         var model = Self.model(name)
