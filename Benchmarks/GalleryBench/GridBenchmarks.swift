@@ -28,7 +28,7 @@ func gridFlingBenchmark() {
     func frameWork() {
         let start = now()
         _ = model.advance(to: time)
-        guard let grid = model.grid else { return }
+        guard let grid = model.screen.grid else { return }
         let offset = grid.offset(at: time)
         let cells = grid.layout.visibleCells(offset: offset)
         let outline = grid.layout.outline(photo: grid.selection, offset: offset)
@@ -39,8 +39,8 @@ func gridFlingBenchmark() {
     // Down to the end, then back to the top: flicks of 8,000 px/s (the tracker's cap) until the end is reached.
     for direction in [1.0, -1.0] {
         for _ in 0..<2_000 {
-            let offset = model.grid!.offset(at: time)
-            let maxOffset = model.grid!.layout.scrollGeometry.maxOffset
+            let offset = model.screen.grid!.offset(at: time)
+            let maxOffset = model.screen.grid!.layout.scrollGeometry.maxOffset
             if direction > 0 ? offset >= maxOffset : offset <= 0 { break }
             _ = model.handle(.user(.pointerDown(x: 640, y: 360)), at: time)
             for step in 1...5 {
@@ -105,7 +105,9 @@ func gridPaintedFlingBenchmark() throws {
         mostTextures = max(
             mostTextures, gallery.traceRecord(time: time, frameMilliseconds: 0, events: []).textures)
     }
-    while let grid = gallery.model.grid, grid.offset(at: time) < grid.layout.scrollGeometry.maxOffset, flicks < 2_000 {
+    while let grid = gallery.model.screen.grid, grid.offset(at: time) < grid.layout.scrollGeometry.maxOffset,
+        flicks < 2_000
+    {
         gallery.apply(.pointerDown(x: 640, y: 360), at: time)
         for step in 1...5 {
             try frame()

@@ -47,7 +47,7 @@ package enum StartDecodes {
 
     /// The grid's first screen of thumbnails, most urgent first, at its cell size, submitted while SDL starts; empty
     /// unless the start shows the grid at scale 1 in a window of `size`. The same requests the gallery's first
-    /// `GalleryModel.gridWants` makes (a model is made here as the gallery will make it), so it can adopt them; a
+    /// `GalleryModel.gridWants` makes (a model is made here as the gallery will make it: `gridFirstThumbnails`), so it can adopt them; a
     /// desktop scale other than 1 asks at another size, and the gallery then asks again.
     package static func thumbnailHeadStart(
         for opened: OpenedLibrary, size: ViewportSize, configuration: PagerConfiguration
@@ -56,9 +56,9 @@ package enum StartDecodes {
         let model = GalleryModel(
             photoCount: opened.library.count, mode: .grid, startPage: opened.startPage,
             viewport: Viewport(width: Double(size.width), height: Double(size.height)), configuration: configuration)
-        guard let grid = model.grid, let wants = model.gridWants else { return [] }
-        let box = PixelSize(width: grid.layout.cellSide, height: grid.layout.cellSide)
-        return wants.photos.prefix(grid.layout.mostVisibleCells).map { photo in
+        guard let first = model.gridFirstThumbnails else { return [] }
+        let box = PixelSize(width: first.cellSide, height: first.cellSide)
+        return first.photos.map { photo in
             DecodeRequest(photo: photo, source: opened.library.source(forPhoto: photo), box: box, generation: 0)
         }
     }

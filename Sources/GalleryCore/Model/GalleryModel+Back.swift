@@ -8,8 +8,7 @@ extension GalleryModel {
     mutating func back(at time: Double) -> [GalleryEffect] {
         if overlays.showsInfoPanel { return perform(.toggleInfoPanel, at: time) }
         if window.isFullscreen { return perform(.toggleFullscreen, at: time) }
-        if case .pager = screen {} else { return perform(.open, at: time) }
-        if zoom.shown(at: now) != nil { return perform(.zoomToFit, at: time) }
+        if let command = screen.backCommand(at: now) { return perform(command, at: time) }
         window.quitRequested = true
         return []
     }

@@ -7,15 +7,9 @@ extension GalleryModel {
     mutating func perform(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
         if let effects = offer(.command(command), at: time) { return effects }
         switch command {
-        // A pager screen took its page commands (`PagerScreen`); the wheel's rows turn here.
-        case .next: return move(.next, at: time)
-        case .previous: return move(.previous, at: time)
-        case .pageForward: return move(.goTo(page: PageIndex(targetPage.rawValue + Self.pageJump)), at: time)
-        case .pageBackward: return move(.goTo(page: PageIndex(targetPage.rawValue - Self.pageJump)), at: time)
-        case .first: return move(.first, at: time)
-        case .last: return move(.last, at: time)
-        case .goToPage(let page): return move(.goTo(page: page), at: time)
-        case .goToPhoto(let photo): return move(.goTo(page: PageIndex(photo.rawValue)), at: time)
+        // Each screen took its page commands: a pager's strip and the wheel's rows turn (`PagerScreen`, `WheelScreen`),
+        // the grid's selection and compare's right-hand photo move.
+        case .next, .previous, .pageForward, .pageBackward, .first, .last, .goToPage, .goToPhoto: break
         case .mode(let kind): return switchMode(to: kind, at: time, showing: nil)
         case .quit: window.quitRequested = true
         case .back: return back(at: time)
@@ -43,7 +37,8 @@ extension GalleryModel {
         case .toggleFullscreen:
             window.isFullscreen.toggle()
             return [.toggleFullscreen]
-        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time)
+        // A pager screen zooms its photo, compare both of its own; the wheel's rows and the grid do not zoom.
+        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: break
         case .cycleFitMode: return cycleFitMode(at: time)
         case .toggleGridNames:
             settings.showsGridNames.toggle()
@@ -69,7 +64,8 @@ extension GalleryModel {
             let from = compare?.right ?? targetPhoto
             return [.jumpFolder(from: from, forward: command == .nextFolder, wraps: screen.mode.wraps)]
         case .orient(let change): return orient(change)
-        case .pan(let direction): return panOrTurn(direction, at: time)
+        // A pager screen pans its zoomed photo, the grid and compare theirs; else Left and Right turn the page.
+        case .pan(let direction): return direction.turn.map { perform($0, at: time) } ?? []
         case .toggleKeepZoom:
             views.keepsZoom.toggle()
             views.carriedZoom = nil
@@ -88,15 +84,6 @@ extension GalleryModel {
         return []
     }
 
-    /// The page the pager is heading for (the grid's selection).
-    private var targetPage: PageIndex { pager?.targetPage ?? currentPage }
-
-    /// A page turn of the pager shown.
-    private mutating func move(_ command: PagerCommand, at time: Double) -> [GalleryEffect] {
-        guard let events = withPager({ $0.handle(.command(command), at: time) }) else { return [] }
-        return noteEvents(events, at: time)
-    }
-
     /// The pager's events: the model's own part (the page information on a page change, the zoom left behind on
     /// settling), then the adapter's (the trace, the feed's source, a stand-in).
     mutating func noteEvents(_ events: [PagerEvent], at time: Double) -> [GalleryEffect] {
@@ -108,7 +95,7 @@ extension GalleryModel {
             case .settled(let page):
                 if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
                 noteArrival()
-                effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
+                effects += takeArrivalZoom()
             default: break
             }
         }

@@ -35,14 +35,13 @@ extension GalleryModel {
             return []
         }
         let left = mode
+        // The pager screen goes, and its zoom with it.
         gestures.tap.cancel()
-        zoom.reset()
         views.carriedZoom = nil
-        // A slideshow would turn pages nobody sees.
-        slideshow.stop()
         var compare = CompareModel(left: pair.left, right: pair.right, photoCount: photoCount, area: compareArea)
         compare.setPictures(left: facts.pictures[pair.left], right: facts.pictures[pair.right])
         screen = .compare(compare, returnTo: pages.pager.topology.kind)
+        if !screen.playsSlideshow { slideshow.stop() }
         showInfo(at: time)
         return [.screenChanged(left: left), .sharpen]
     }

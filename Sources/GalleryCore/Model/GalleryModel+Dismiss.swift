@@ -14,8 +14,8 @@ extension GalleryModel {
     /// at fit and not panned, and a pointer pressed (a touchpad's two-finger scroll, a virtual drag, keeps scrolling
     /// vertically doing nothing).
     private var dragDownAllowed: Bool {
-        photoCount > 0 && !gestures.touchpad.isActive && !gestures.fingers.isActive && zoom.shown(at: now) == nil
-            && !zoom.isPanning
+        photoCount > 0 && !gestures.touchpad.isActive && !gestures.fingers.isActive && shownZoom == nil
+            && screen.pages?.zoom.isPanning != true
     }
 
     /// The drag down's part in the arena, carried out: nil when the phase is not its own.

@@ -37,7 +37,7 @@ extension GalleryModel {
                 return []
             }
             return [.placeFiles(photos, folder: folder, removing: removing)]
-        case .saveTurn where !screen.isPager:
+        case .saveTurn where !screen.showsPhotoView:
             showNotice(Self.saveTurnInPager, at: time)
             return []
         case .saveTurn where orientation(of: current) == .upright:

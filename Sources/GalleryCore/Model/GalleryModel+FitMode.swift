@@ -14,26 +14,7 @@ extension GalleryModel {
         views.fitMode = views.fitMode.next
         views.fitModePhoto = currentPhoto
         showNotice("fit: \(views.fitMode.rawValue)", at: time)
-        guard let fit = fit(of: currentPhoto) else { return [] }
-        // Back to fit with the spring; width and fill at once, placed as the mode places them (width's top, fill's
-        // centre), which a spring about one point could not give both.
-        guard views.fitMode != .fit else {
-            return zoom(to: 1, atX: viewport.width / 2, y: viewport.height / 2, at: time, animated: true)
-        }
-        zoom.place(currentPhoto, at: views.fitMode.zoom(of: fit))
-        return [.sharpen]
-    }
-
-    /// Shows the photo at the centre of a resting pager in the fit mode, once per photo arrived at, after its decode
-    /// (and after a zoom carried over the page turn, which wins).
-    mutating func takeFitMode() -> [GalleryEffect] {
-        guard views.fitMode != .fit, phase == .idle, pager != nil, views.carriedZoom == nil,
-            views.fitModePhoto != currentPhoto,
-            let fit = fit(of: currentPhoto)
-        else { return [] }
-        views.fitModePhoto = currentPhoto
-        if let shown = shownZoom, shown.photo == currentPhoto { return [] }
-        zoom.place(currentPhoto, at: views.fitMode.zoom(of: fit))
-        return [.sharpen]
+        let (mode, context) = (views.fitMode, pagerContext)
+        return carryOut(screen.withPages { $0.show(mode, at: time, context: context) } ?? .taken, at: time) ?? []
     }
 }

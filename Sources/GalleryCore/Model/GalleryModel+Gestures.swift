@@ -3,7 +3,8 @@ import Support
 
 /// The gesture arena, in one place: every pointer phase goes to the current screen's recognisers in turn. The grid
 /// has one (its scroll, with the tap that opens a cell). A pager screen asks the drag down to the grid, then the
-/// zoomed photo's pan, then the page drag (`PagerRecogniser`), the first that takes a phase ending the asking; the
+/// zoomed photo's pan (both its own: `PagerScreen`), then the strip's page drag (`PagerRecogniser`; the wheel's rows
+/// have only the last), the first that takes a phase ending the asking; the
 /// tap watches alongside, and a release within the drag slop that no drag down took is a click, hit-tested here
 /// against the layout of the last frame (`facts.layout`) and the first half of a double-click.
 extension GalleryModel {
@@ -57,7 +58,7 @@ extension GalleryModel {
             // A press that stops a fling is not a click; one during a key's or click's page turn is (quick clicks on
             // a side third each turn a page, as keys do).
             let flinging = pager.map { $0.isAnimating && $0.commandTargetPage == nil } ?? false
-            gestures.tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoom.isMoving)
+            gestures.tap.pointerDown(x: x, y: y, contentWasMoving: flinging || zoomIsMoving)
             slideshow.setDragging(true, at: time)
         case .move(let x, let y):
             gestures.tap.pointerMove(x: x, y: y)
@@ -82,46 +83,15 @@ extension GalleryModel {
         }
     }
 
-    /// The zoomed photo's pan: a press on the zoomed photo at the centre of a resting pager; a move past the photo's
-    /// edge presses the pager and hands it the rest.
+    /// The zoomed photo's pan, the pager screen's (`PagerScreen.zoomPan`): nil when the phase is not its own.
     private mutating func zoomPan(_ phase: PointerPhase, at time: Double) -> [GalleryEffect]? {
-        switch phase {
-        case .down(let x, let y):
-            let claims = zoom.pointerDown(
-                x: x, y: y, at: time, now: now, photo: currentPhoto, pagerIsIdle: self.phase == .idle)
-            return claims ? [] : nil
-        case .move(let x, let y):
-            switch zoom.pointerMove(x: x, y: y, at: time) {
-            case .zoom: return []
-            case .pager, .handedOver: return nil
-            case .handOver(let pressX, let pressY):
-                return pageDrag(.down(x: pressX, y: pressY), at: time) + pageDrag(.move(x: x, y: y), at: time)
-            }
-        case .up(let x, let y):
-            switch zoom.pointerUp(x: x, y: y, at: time, clickSlop: gestures.tap.slop) {
-            case .zoom, .handOver: return []
-            case .pager, .handedOver: return nil
-            }
-        case .cancel:
-            let (x, y) = (viewport.width / 2, viewport.height / 2)
-            switch zoom.pointerUp(x: x, y: y, at: time) {
-            case .zoom, .handOver: return []
-            case .handedOver: return pageDrag(.up(x: x, y: y), at: time)
-            case .pager: return nil
-            }
-        }
+        let context = pagerContext
+        return carryOut(screen.withPages { $0.zoomPan(phase, at: time, context: context) } ?? .notTaken, at: time)
     }
 
-    /// The pager's page drag: takes every phase it is offered.
+    /// The strip's page drag (`Screen.drag`): takes every phase it is offered.
     private mutating func pageDrag(_ phase: PointerPhase, at time: Double) -> [GalleryEffect] {
-        let input: PagerInput =
-            switch phase {
-            case .down(let x, let y): .pointerDown(x: x, y: y)
-            case .move(let x, let y): .pointerMove(x: x, y: y)
-            case .up(let x, let y): .pointerUp(x: x, y: y)
-            case .cancel: .pointerCancel
-            }
-        guard let events = withPager({ $0.handle(input, at: time) }) else { return [] }
+        guard let events = screen.drag(phase, at: time) else { return [] }
         return noteEvents(events, at: time)
     }
 
@@ -146,13 +116,11 @@ extension GalleryModel {
     /// swipe as SDL on X11 reports it) turns one page; in the grid a notch scrolls a row.
     mutating func wheel(dx: Double, dy: Double, at time: Double) -> [GalleryEffect] {
         slideshow.noteInteraction(at: time)
-        let pages: Pager? = if case .pager(let pages) = screen { pages.pager } else { nil }
+        let reach = screen.swipeReach
         if gestures.touchpad.isTouchpad(dx: dx, dy: dy, at: time) {
-            return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: pages?.extent).flatMap {
-                pointer($0, at: time)
-            }
+            return gestures.touchpad.add(dx: dx, dy: dy, at: time, reach: reach).flatMap { pointer($0, at: time) }
         }
-        if pages != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
+        if reach != nil, abs(dx) > abs(dy), !gestures.notchBurst.begins(dx: dx, at: time) { return [] }
         guard let turn = gestures.wheelSteps.add(dx: dx, dy: dy) else { return [] }
         // Notches away from the user turn back: in the grid they scroll rows up, in compare they zoom in.
         let notches = turn.command == .previous ? turn.count : -turn.count

@@ -27,19 +27,26 @@ extension GalleryModel {
 
     /// Whether the grid's scroll still moves at `time` (another frame is needed).
     public func gridIsAnimating(at time: Double) -> Bool {
-        grid?.isAnimating(at: time) ?? false
+        screen.grid?.isAnimating(at: time) ?? false
     }
 
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
     /// freedesktop size to ask the cache for; nil outside the grid, except behind a photo dragged down to it.
     public var gridWants: (photos: [PhotoID], flavour: ThumbnailFlavour)? {
-        guard let grid = grid ?? dismiss?.grid else { return nil }
+        guard let grid = screen.grid ?? dismiss?.grid else { return nil }
         return (grid.decodeOrder(at: now), grid.layout.thumbnailFlavour)
+    }
+
+    /// The thumbnails the grid shown asks for first: its most visible cells' photos, most urgent first, and the side
+    /// of a cell, which they are decoded at; nil outside the grid.
+    public var gridFirstThumbnails: (photos: ArraySlice<PhotoID>, cellSide: Int)? {
+        guard let grid = screen.grid else { return nil }
+        return (grid.decodeOrder(at: now).prefix(grid.layout.mostVisibleCells), grid.layout.cellSide)
     }
 
     /// A feed's append while the grid shows: more cells, the place kept.
     mutating func growGrid(at time: Double) {
         let count = photoCount
-        withGrid { $0.setPhotoCount(count, at: time) }
+        screen.withGrid { $0.setPhotoCount(count, at: time) }
     }
 }

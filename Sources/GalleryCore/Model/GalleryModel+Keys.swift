@@ -51,7 +51,7 @@ extension GalleryModel {
 
     /// What Up or Down mean on the screen shown (`Screen.scrollCommand`), a pager's photo zoomed or not.
     private func scrollCommand(_ step: Int, at time: Double) -> GalleryCommand? {
-        screen.scrollCommand(step, zoomed: zoom.shown(at: time) != nil)
+        screen.scrollCommand(step, at: time)
     }
 
     /// Moves the typed number to `time`: forgotten after its timeout. Returns whether it was.

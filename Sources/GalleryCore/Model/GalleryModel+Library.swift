@@ -25,7 +25,7 @@ extension GalleryModel {
         feed.lastPage = PageIndex(min(feed.lastPage.rawValue, count - 1))
         let start = min(max(photo.rawValue, 0), count - 1)
         gestures.tap.cancel()
-        if renumbered(current) != current || PhotoID(start) != current { zoom.reset() }
+        if renumbered(current) != current || PhotoID(start) != current { screen.withPages { $0.zoom.reset() } }
         var said: String?
         if case .compare(let compare, let back) = screen {
             said = renumberCompare(
@@ -43,6 +43,6 @@ extension GalleryModel {
     /// Whether the library may change now: not in the feed (it appends by itself), and with the pager at rest (a drop
     /// waits for a drag or a slide to end, so the strip never jumps under the finger).
     public var canChangeLibrary: Bool {
-        !screen.isFeed && phase == .idle
+        screen.acceptsRenumbering && phase == .idle
     }
 }

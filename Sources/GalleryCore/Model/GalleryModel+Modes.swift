@@ -45,14 +45,14 @@ extension GalleryModel {
         screen = Screen(
             kind, start: start, photoCount: photoCount, feedPages: feed.pages.count, feedState: feed.stateAside,
             returnTo: back, viewport: viewport, configuration: settings.configuration, time: time, grid: makeGrid(on:))
-        // A slideshow would turn pages nobody sees.
-        if kind == .grid { slideshow.stop() }
+        if !screen.playsSlideshow { slideshow.stop() }
+        // A new screen: a pager's photo shows at fit.
         gestures.tap.cancel()
-        zoom.reset()
         views.carriedZoom = nil
         showInfo(at: time)
         var effects: [GalleryEffect] = []
-        if kind == .grid, left != .wheel, grid?.selection == flight.photo {
+        // The grid opened on the photo shown (its selection is the current photo): it flies into its cell.
+        if kind == .grid, left != .wheel, currentPhoto == flight.photo {
             effects.append(.zoomIntoGrid(photo: flight.photo, slot: flight.slot, from: flight.pose))
         }
         return effects + [.screenChanged(left: left), .sharpen]

@@ -12,17 +12,17 @@ extension GalleryModel {
     /// Turns or mirrors the photo at the centre of a pager (not the grid's or the wheel's rows); its zoom goes back to
     /// fit, since the fit is measured on the turned photo.
     mutating func orient(_ change: ViewOrientation.Change) -> [GalleryEffect] {
-        guard photoCount > 0, case .pager = screen else { return [] }
+        guard photoCount > 0, screen.showsPhotoView else { return [] }
         let photo = targetPhoto
         let next = orientation(of: photo).applying(change)
         views.orientations[photo] = next == .upright ? nil : next
-        zoom.reset()
+        screen.withPages { $0.zoom.reset() }
         return [.sharpen]
     }
 
     /// Shows `photo` as its file states it again (its turn was saved into the file: Ctrl+S).
     mutating func resetOrientation(of photo: PhotoID) {
         views.orientations[photo] = nil
-        if zoom.zoomed?.photo == photo { zoom.reset() }
+        screen.withPages { $0.forgetZoom(of: photo) }
     }
 }

@@ -88,7 +88,7 @@ extension GalleryModel {
     /// How the view of the current photo differs from the stored photo and from plain page turns ("turned 90°,
     /// mirrored, zoom kept"), for the status bar and the information panel; nil when it does not.
     public var viewLabel: String? {
-        guard case .pager = screen else { return nil }
+        guard screen.showsPhotoView else { return nil }
         let labels = [orientation(of: currentPhoto).label, views.keepsZoom ? "zoom kept" : nil]
         let label = labels.compactMap { $0 }.joined(separator: ", ")
         return label.isEmpty ? nil : label
@@ -102,7 +102,7 @@ extension GalleryModel {
 
     /// Page dots show for galleries up to 20 pages, one per logical page, in the pager modes (not the wheel, the grid).
     public var dotsShown: Bool {
-        guard case .pager = screen else { return false }
+        guard screen.hasPageDots else { return false }
         return pageCount <= Self.maxDots && pageCount > 1
     }
 

@@ -16,20 +16,6 @@ extension GalleryModel {
         }
     }
 
-    /// Gives the photo at the centre of a resting pager its remembered zoom once it is decoded (unless a kept zoom or
-    /// a zoom of the user's came first).
-    mutating func takeRememberedZoom() -> [GalleryEffect] {
-        guard views.recall.isOn, !views.recall.pending.isEmpty, views.carriedZoom == nil, phase == .idle, pager != nil,
-            let remembered = views.recall.pending[currentPhoto], let fit = fit(of: currentPhoto)
-        else { return [] }
-        let photo = currentPhoto
-        views.recall.pending[photo] = nil
-        views.recall.left.updateValue(CarriedZoom?.none, forKey: photo)
-        if let shown = shownZoom, shown.photo == photo { return [] }
-        zoom.place(photo, at: remembered.applied(to: fit))
-        return [.sharpen]
-    }
-
     /// Notes that the photo at the centre is shown afresh, at fit until a zoom comes (a remembered one, a kept one, the
     /// fit mode's, the user's), so a photo once left zoomed and seen again at fit is remembered at fit.
     mutating func noteArrival() {

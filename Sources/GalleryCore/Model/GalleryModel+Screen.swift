@@ -10,7 +10,17 @@ extension GalleryModel {
     /// screen left the input to the gallery's common handling.
     mutating func offer(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
         syncCompare()
-        return carryOut(screen.take(input, at: time, settings: &settings, feedPages: feed.pages), at: time)
+        let context = pagerContext
+        return carryOut(screen.take(input, at: time, settings: &settings, context: context), at: time)
+    }
+
+    /// What a pager screen reads of the gallery now: the feed's pages, the fits and the page box, the window, the
+    /// clock, the click slop.
+    var pagerContext: PagerContext {
+        PagerContext(
+            feedPages: feed.pages, fits: facts.fits, showsStatusBar: overlays.showsStatusBar, viewport: viewport,
+            now: now,
+            clickSlop: gestures.tap.slop)
     }
 
     /// Carries out what the screen answered at `time`; nil when it left the input to the gallery.
@@ -18,6 +28,7 @@ extension GalleryModel {
         switch response {
         case .notTaken: return nil
         case .taken: break
+        case .sharpen: return [.sharpen]
         case .showsOtherPhotos: showInfo(at: time)
         case .open(let photo, let cell):
             guard photoCount > 0 else { return [] }

@@ -1,124 +1,76 @@
 import PagerEngine
 import Support
 
-/// The zoom of the photo at the centre, decided here from the fits the adapter measured (`facts.fits`): the zoom
-/// keys, a pinch or Ctrl + wheel, the double-click's 100 % and back, the status bar refitting a zoomed photo, and the
-/// zoom a page turn carries while `keepsZoom`. Each returns `.sharpen` when the adapter should decode the zoomed
-/// region afresh.
+/// The zoom seen from the gallery: the zoom is the pager screen's (`PagerScreen+Zoom`, only a pager zooms one photo);
+/// the gallery reads it, routes the zoom input no screen took before it, and keeps the views' policy across page turns
+/// (the zoom carried while `keepsZoom`, the one remembered, the fit mode's; `PagerScreen+Views`).
 extension GalleryModel {
-    /// The zoom shown now, with any animation evaluated; `nil` at fit.
-    public var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { zoom.shown(at: now) }
+    /// The zoom shown now, with any animation evaluated; `nil` at fit (and outside a pager, which alone zooms).
+    public var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { screen.pages?.zoom.shown(at: now) }
 
     /// The current scale, 1 at fit.
     public var zoomScale: Double { shownZoom?.zoom.scale ?? 1 }
 
-    /// `photo`'s zoom at fit in the page box shown now, once decoded, in the pager modes (the wheel's rows and the
-    /// grid's cells do not zoom).
-    func fit(of photo: PhotoID) -> PhotoZoom? {
-        guard case .pager = screen, let fit = facts.fits[photo] else { return nil }
-        return overlays.showsStatusBar ? fit.withStatusBar : fit.bare
-    }
+    /// Whether the zoom moves by itself (an animation or a glide).
+    var zoomIsMoving: Bool { screen.pages?.zoom.isMoving ?? false }
 
-    /// The zoom of the photo at the centre now: as shown, or at fit when it is not the zoomed one.
-    private var currentZoom: (photo: PhotoID, zoom: PhotoZoom)? {
-        let photo = currentPhoto
-        if let shown = shownZoom, shown.photo == photo { return shown }
-        return fit(of: photo).map { (photo, $0) }
-    }
-
-    /// Zooms the photo at the centre to `scale` at (x, y), from where it is shown or from its fit: at once, or with
-    /// the spring. Nothing while a drag moves the strip or pans, or for a photo not decoded (or failed).
-    mutating func zoom(to scale: Double, atX x: Double, y: Double, at time: Double, animated: Bool) -> [GalleryEffect] {
-        guard phase != .dragging, !zoom.isPanning, let current = currentZoom else { return [] }
-        let rests = zoom.zoom(current, to: scale, atX: x, y: y, at: time, animated: animated)
-        return rests ? [.sharpen] : []
-    }
-
-    /// A pinch or a script's zoom to `scale` at (x, y) (the grid has no zoom).
+    /// A pinch or a script's zoom to `scale` at (x, y): the screen's (a pager's photo, compare's photos).
     mutating func pinch(to scale: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if let effects = offer(.zoomTo(scale: scale, x: x, y: y), at: time) { return effects }
-        return zoom(to: scale, atX: x, y: y, at: time, animated: false)
+        offer(.zoomTo(scale: scale, x: x, y: y), at: time) ?? []
     }
 
-    /// A touchpad's pinch begins with the pointer at (x, y): the photo at the centre of a pager at rest (as shown, or
-    /// at fit) follows the fingers from here; in the grid the spread steps the thumbnail size.
+    /// A touchpad's pinch begins with the pointer at (x, y): a pager's photo follows the fingers from here; in the grid
+    /// the spread steps the thumbnail size.
     mutating func beginPinch(atX x: Double, y: Double) -> [GalleryEffect] {
-        if let effects = offer(.pinchBegin(x: x, y: y), at: now) { return effects }
-        guard phase == .idle, !zoom.isPanning, let current = currentZoom else { return [] }
-        zoom.beginPinch(current, atX: x, y: y)
-        return []
+        offer(.pinchBegin(x: x, y: y), at: now) ?? []
     }
 
     /// The pinch's spread is `spread` times its first, its centre moved by (dx, dy).
     mutating func pinch(spread: Double, dx: Double, dy: Double) -> [GalleryEffect] {
-        if let effects = offer(.pinch(spread: spread), at: now) { return effects }
-        zoom.pinch(spread: spread, dx: dx, dy: dy)
-        return []
+        offer(.pinch(spread: spread, dx: dx, dy: dy), at: now) ?? []
     }
 
     /// The pinching fingers lifted at `time`: the photo settles within its limits, then is decoded sharply.
     mutating func endPinch(at time: Double) -> [GalleryEffect] {
-        if let effects = offer(.pinchEnd, at: time) { return effects }
-        return zoom.endPinch(at: time) ? [.sharpen] : []
+        offer(.pinchEnd, at: time) ?? []
     }
 
     /// Ctrl + wheel at (x, y): the grid steps its thumbnail size, a pager zooms the photo by `factor`.
     mutating func zoom(by factor: Double, atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        if let effects = offer(.zoomBy(factor: factor, x: x, y: y), at: time) { return effects }
-        return zoom(to: zoomScale * factor, atX: x, y: y, at: time, animated: false)
+        offer(.zoomBy(factor: factor, x: x, y: y), at: time) ?? []
     }
 
-    /// A zoom key at the window's centre: the next of the fixed steps (`ZoomSteps`) in or out, 100 %, or fit.
-    mutating func zoomKey(_ command: GalleryCommand, at time: Double) -> [GalleryEffect] {
-        let (x, y) = (viewport.width / 2, viewport.height / 2)
-        switch command {
-        case .zoomIn, .zoomOut:
-            guard let current = currentZoom else { return [] }
-            let scale = ZoomSteps.next(from: current.zoom, inward: command == .zoomIn)
-            return zoom(to: scale, atX: x, y: y, at: time, animated: false)
-        case .zoomActualSize:
-            guard let fit = fit(of: currentPhoto) else { return [] }
-            return zoom(to: fit.actualSizeScale, atX: x, y: y, at: time, animated: true)
-        case .zoomToFit: return zoom(to: 1, atX: x, y: y, at: time, animated: true)
-        default: return []
-        }
-    }
-
-    /// A double-click: 100 % at the pointer, or back to fit from any other zoom (a small photo's 100 % is below its
-    /// fit).
+    /// A double-click in the middle of a pager's page: 100 % at the pointer, or back to fit.
     mutating func toggleActualSize(atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        guard let fit = fit(of: currentPhoto) else { return [] }
-        let target = abs(zoomScale - 1) > 1e-6 ? 1 : fit.actualSizeScale
-        return zoom(to: target, atX: x, y: y, at: time, animated: true)
+        let context = pagerContext
+        let response = screen.withPages { $0.toggleActualSize(atX: x, y: y, at: time, context: context) }
+        return carryOut(response ?? .taken, at: time) ?? []
     }
 
-    /// The page box changed under a zoomed photo (the status bar, b): the zoom is measured from the new fit, keeping
-    /// the photo's size on screen and holding the pan within its new bounds.
+    /// The page box changed under a zoomed photo (the status bar, b): the zoom is measured from the new fit.
     mutating func refitZoom() -> [GalleryEffect] {
-        guard let zoomed = shownZoom, let fit = facts.fits[zoomed.photo] else { return [] }
-        let fitted = overlays.showsStatusBar ? fit.withStatusBar : fit.bare
-        zoom.refit(fittedWidth: fitted.fittedWidth, fittedHeight: fitted.fittedHeight, at: now)
-        return zoom.rests ? [.sharpen] : []
+        let context = pagerContext
+        return screen.withPages { $0.refitZoom(context) } == true ? [.sharpen] : []
     }
 
     /// Moves zoom animations to `time`: a zoom coming to rest is decoded sharply.
     mutating func advanceZoom(to time: Double) -> [GalleryEffect] {
-        zoom.advance(to: time) == .rested ? [.sharpen] : []
+        screen.withPages { $0.zoom.advance(to: time) } == .rested ? [.sharpen] : []
     }
 
-    /// Back to fit at once (a resize).
+    /// Back to fit at once (the canvas was reset).
     mutating func resetZoom() -> [GalleryEffect] {
-        zoom.reset()
+        screen.withPages { $0.zoom.reset() }
         return [.sharpen]
     }
 
     /// Settling on another photo than the zoomed one resets the zoom, carrying it for the photo arrived at while
     /// `keepsZoom`; returns whether it reset.
     mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
-        guard let zoomed = zoom.shown(at: now), zoomed.photo != photo(ofPage: page) else { return false }
-        if views.keepsZoom { views.carriedZoom = CarriedZoom(zoomed.zoom) }
-        noteLeft(zoomed.photo, at: zoomed.zoom)
-        zoom.reset()
+        let context = pagerContext
+        guard let left = screen.withPages({ $0.leaveZoom(settledOn: page, context: context) }) else { return false }
+        if views.keepsZoom { views.carriedZoom = CarriedZoom(left.zoom) }
+        noteLeft(left.photo, at: left.zoom)
         return true
     }
 
@@ -128,14 +80,18 @@ extension GalleryModel {
         views.carriedZoom = nil
     }
 
-    /// Gives the carried zoom to the photo at the centre of a resting pager once it is decoded, measured from its
-    /// fit: the same share of its own pixels and of its pan room.
-    mutating func takeCarriedZoom() -> [GalleryEffect] {
-        guard let carried = views.carriedZoom, phase == .idle, pager != nil, let fit = fit(of: currentPhoto) else {
-            return []
+    /// The photo at the centre of a resting pager, once decoded, takes the zoom carried over the page turn, else its
+    /// remembered one, else the fit mode's (`PagerScreen+Views`), in that order.
+    mutating func takeArrivalZoom() -> [GalleryEffect] {
+        let context = pagerContext
+        var views = self.views
+        let placed = screen.withPages { pages in
+            [
+                pages.takeCarriedZoom(&views, context: context), pages.takeRememberedZoom(&views, context: context),
+                pages.takeFitMode(&views, context: context),
+            ]
         }
-        views.carriedZoom = nil
-        zoom.place(currentPhoto, at: carried.applied(to: fit))
-        return [.sharpen]
+        self.views = views
+        return (placed ?? []).filter { $0 }.map { _ in .sharpen }
     }
 }

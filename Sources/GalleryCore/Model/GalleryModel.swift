@@ -2,7 +2,7 @@ import PagerEngine
 import Support
 
 /// The gallery's state machine without SDL: the screen shown (a pager, the wheel or the grid, `Screen`), the feed's
-/// pages and request state, the gesture arena and the zoom, the key commands and the typed number, the slideshow, the
+/// pages and request state, the gesture arena (the zoom is the pager screen's), the key commands and the typed number, the slideshow, the
 /// overlays' state (information fade, panel, help), fullscreen and quit requests.
 ///
 /// Time is always an argument, and what only the adapter knows comes in as one value (`facts`). A step decides
@@ -32,8 +32,6 @@ public struct GalleryModel: Sendable {
     public internal(set) var photoCount: Int
     /// The feed's pages and request state, kept while other modes show.
     public internal(set) var feed: FeedMemory
-    /// The zoom of the photo on screen and its pan.
-    public internal(set) var zoom = ZoomModel()
     /// How each photo is shown when arrived at: turns, fit mode, carried and remembered zooms, the animation.
     public internal(set) var views = PhotoViews()
     /// The gesture arena's recognisers: the tap, the touchpad, the wheel's notches.
@@ -78,8 +76,7 @@ public struct GalleryModel: Sendable {
             returnTo: InitialMode.mode(photoCount: photoCount).topology ?? .bounded, viewport: viewport,
             configuration: configuration, time: 0, grid: grid)
         if slideshowInterval != nil { slideshow.start(at: 0) }
-        // A slideshow would turn pages nobody sees.
-        if case .grid = screen { slideshow.stop() }
+        if !screen.playsSlideshow { slideshow.stop() }
         overlays.infoShownAt = 0
         views.keepsZoom = preferences.keepsZoom
         setKeyBindings(preferences.keyBindings)
@@ -97,17 +94,11 @@ public struct GalleryModel: Sendable {
     /// The pager shown (the pager modes and the wheel); nil in the grid, which has none.
     public var pager: Pager? { screen.pager }
 
-    /// The grid, while it shows.
-    public var grid: GridModel? { screen.grid }
-
     /// The pager mode the wheel and the grid open a photo in: the one used before them; the pager's own in a pager.
     public var pagerMode: TopologyKind { screen.returnTo }
 
     /// The logical page at the centre: the pager's, or in the grid the selected photo's number.
     public var currentPage: PageIndex { screen.currentPage }
-
-    /// The wheel's row at the centre while the wheel shows (the trace names it), nil in the other modes.
-    public var wheelRow: Int? { screen.wheel?.currentRow }
 
     /// Pages there are: the pager's, or in the grid the photos.
     public var pageCount: Int { pager?.pageCount ?? photoCount }
@@ -129,14 +120,6 @@ public struct GalleryModel: Sendable {
     public func photo(ofPage page: PageIndex) -> PhotoID {
         screen.photo(ofPage: page, feedPages: feed.pages)
     }
-
-    /// Runs `body` on the pager shown and keeps what it did; nil in the grid.
-    @discardableResult
-    mutating func withPager<Result>(_ body: (inout Pager) -> Result) -> Result? { screen.withPager(body) }
-
-    /// Runs `body` on the grid and keeps what it did; nil outside the grid.
-    @discardableResult
-    mutating func withGrid<Result>(_ body: (inout GridModel) -> Result) -> Result? { screen.withGrid(body) }
 
     // MARK: The door
 
@@ -217,7 +200,7 @@ public struct GalleryModel: Sendable {
         expireCount(at: time)
         effects += noteEvents(screen.advance(to: time), at: time)
         effects += advanceZoom(to: time)
-        effects += takeCarriedZoom() + takeRememberedZoom() + takeFitMode()
+        effects += takeArrivalZoom()
         if slideshow.shouldAdvance(at: time) { effects += perform(.next, at: time) }
         advanceInfo(to: time)
         return effects
@@ -226,7 +209,7 @@ public struct GalleryModel: Sendable {
     /// Whether something moves by itself at `time`: the pager, the grid's scroll, the zoom, a drag down springing
     /// back (frames must follow).
     public func isMoving(at time: Double) -> Bool {
-        (pager?.isAnimating ?? false) || gridIsAnimating(at: time) || zoom.isMoving || dismissIsReturning
+        (pager?.isAnimating ?? false) || gridIsAnimating(at: time) || zoomIsMoving || dismissIsReturning
     }
 
     /// The marks as the page information shows them: "marked (3 in all)" when the current photo is marked, "3 marked"

@@ -4,9 +4,10 @@ import Support
 /// A strip of photo pages: bounded, either loop, or the feed, whose pages come from its source (its end page loads
 /// more, or shows why it could not). It gives its own meaning to the page commands it takes (turns, jumps, a photo
 /// by number: in the feed the page nearest that shows it), refuses in the feed what only a library in order has
-/// (reload, sort, folders, Delete, Ctrl+Z, x and y), and retries the feed on a tap on its end page. It holds the drag down to the grid, the
-/// gesture arena's first recogniser (`dragDown`); the zoom's pan and the page drag stay with the arena
-/// (`GalleryModel+Gestures`).
+/// (reload, sort, folders, Delete, Ctrl+Z, x and y), and retries the feed on a tap on its end page. It holds the drag
+/// down to the grid, the gesture arena's first recogniser (`dragDown`), and the zoom of the photo at its centre: only
+/// a pager zooms one photo (`PagerScreen+Zoom`: the zoom keys, a pinch, Ctrl + wheel, the pan keys and the zoomed
+/// photo's pan, the arena's second recogniser).
 public struct PagerScreen: Sendable {
     /// What the feed says for the folder keys, which need a library in order.
     public static let feedHasNoFolders = "the feed has no folders to go through"
@@ -15,6 +16,8 @@ public struct PagerScreen: Sendable {
     public internal(set) var pager: Pager
     /// A press on a photo at fit that may become, or is, a drag down to the grid.
     public internal(set) var dismiss: DismissDrag?
+    /// The zoom of the photo at the centre and its pan; it goes with the screen (a new screen shows its photo at fit).
+    public internal(set) var zoom = ZoomModel()
 
     /// A strip of `pager`'s pages.
     init(_ pager: Pager) {
@@ -79,10 +82,16 @@ public struct PagerScreen: Sendable {
     /// Whether the feed refuses the keys that move, copy or trash a file: its pages are its source's.
     private var refusesFiles: Bool { isFeed && pager.pageCount > 0 }
 
-    /// What the strip makes of `input` at `time` (`feedPages`: which photo each feed page shows).
-    mutating func take(_ input: ScreenInput, at time: Double, feedPages: FeedPages) -> ScreenResponse {
+    /// The photo at the centre (`context`: which photo each feed page shows).
+    func centrePhoto(_ context: PagerContext) -> PhotoID {
+        photo(ofPage: pager.currentPage, feedPages: context.feedPages)
+    }
+
+    /// What the strip makes of `input` at `time`, `context` being what it reads of the gallery: its commands, a tap on
+    /// the feed's end page, and every zoom of its photo.
+    mutating func take(_ input: ScreenInput, at time: Double, context: PagerContext) -> ScreenResponse {
         switch input {
-        case .command(let command): return perform(command, at: time, feedPages: feedPages)
+        case .command(let command): return perform(command, at: time, context: context)
         case .tap(let x, _, _):
             // Only the feed's end page takes a tap; the rest (thirds, double-click) is the gallery's click.
             guard isFeed,
@@ -90,14 +99,16 @@ public struct PagerScreen: Sendable {
                     == .feedEnd
             else { return .notTaken }
             return .pagerEvents(retryFeed() ?? [])
-        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown:
-            return .notTaken
+        case .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd: return zoom(input, at: time, context: context)
+        case .pointer, .notches, .fingersDown: return .notTaken
         }
     }
 
     /// The strip's meaning of `command`: a page turn or jump moves it (PageUp and PageDown from where queued presses
-    /// head); the feed refuses what needs a library in order. Nil for the gallery's common handling.
-    private mutating func perform(_ command: GalleryCommand, at time: Double, feedPages: FeedPages) -> ScreenResponse {
+    /// head); the zoom keys and the pan keys move its zoom; the feed refuses what needs a library in order.
+    /// `.notTaken` for the gallery's common handling.
+    private mutating func perform(_ command: GalleryCommand, at time: Double, context: PagerContext) -> ScreenResponse {
+        let feedPages = context.feedPages
         let move: PagerCommand
         switch command {
         case .next: move = .next
@@ -116,6 +127,9 @@ public struct PagerScreen: Sendable {
         // With no pages (no photos yet) the file keys do nothing, as everywhere.
         case .trash where refusesFiles, .undoTrash where refusesFiles: return .notice(GalleryModel.feedRefusesTrash)
         case .moveTo where refusesFiles, .copyTo where refusesFiles: return .notice(GalleryModel.feedRefusesCulling)
+        case .zoomIn, .zoomOut, .zoomActualSize, .zoomToFit: return zoomKey(command, at: time, context: context)
+        // Left and Right turn the page once the zoomed photo is at that edge: the gallery's common handling.
+        case .pan(let direction): return pan(direction, at: time, context: context) ? .taken : .notTaken
         default: return .notTaken
         }
         return .pagerEvents(pager.handle(.command(move), at: time))

@@ -35,18 +35,34 @@ extension Screen {
         }
     }
 
+    /// The page drag of the strip shown (a pager's, the wheel's rows'), the arena's last recogniser: it takes every
+    /// phase it is offered; nil in the grid and in compare, which have no strip.
+    mutating func drag(_ phase: PointerPhase, at time: Double) -> [PagerEvent]? {
+        let input: PagerInput =
+            switch phase {
+            case .down(let x, let y): .pointerDown(x: x, y: y)
+            case .move(let x, let y): .pointerMove(x: x, y: y)
+            case .up(let x, let y): .pointerUp(x: x, y: y)
+            case .cancel: .pointerCancel
+            }
+        return withPager { $0.handle(input, at: time) }
+    }
+
     /// Offers `input` to the screen shown at `time`: the grid and compare take their input themselves, the wheel gives
-    /// its keys and taps their meaning, a pager its page commands and the feed's end page (`feedPages`: which photo
-    /// each feed page shows). The grid's thumbnail size is kept in `settings` for the next visit.
+    /// its keys and taps their meaning, a pager its page commands, its zoom and the feed's end page (`context`: what
+    /// it reads of the gallery). The grid's thumbnail size is kept in `settings` for the next visit.
     mutating func take(
-        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, feedPages: FeedPages
+        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, context: PagerContext
     ) -> ScreenResponse {
         switch self {
         case .pager(var pages):
-            let response = pages.take(input, at: time, feedPages: feedPages)
+            let response = pages.take(input, at: time, context: context)
             self = .pager(pages)
             return response
-        case .wheel(let wheel): return wheel.take(input)
+        case .wheel(var wheel):
+            let response = wheel.take(input, at: time)
+            self = .wheel(wheel)
+            return response
         case .grid(var grid, let back):
             let response = grid.take(input, at: time)
             self = .grid(grid, returnTo: back)
@@ -63,16 +79,16 @@ extension Screen {
 }
 
 extension WheelScreen {
-    /// The wheel's meaning of `input`: its commands (`response(to:)`) and a tap on a row; the rows' drag, the wheel
-    /// and the rest are the pager's.
-    fileprivate func take(_ input: ScreenInput) -> ScreenResponse {
+    /// The wheel's meaning of `input`: its commands (`response(to:)`, the page commands turning its rows) and a tap
+    /// on a row; the rows' drag, the wheel and the rest are the gallery's.
+    fileprivate mutating func take(_ input: ScreenInput, at time: Double) -> ScreenResponse {
         switch input {
         case .command(let command):
             switch response(to: command) {
             case .open(let photo)?: return .open(photo, cell: nil)
             case .flip?: return .flipWheel
             case .step(let command)?: return .step(command)
-            case nil: return .notTaken
+            case nil: return turn(command, at: time).map { .pagerEvents($0) } ?? .notTaken
             }
         case .tap(let x, let y, let layout):
             // A tap between rows does nothing, but it is the wheel's.
@@ -100,7 +116,7 @@ extension GridModel {
         case .pinchBegin:
             beginPinch()
             return .taken
-        case .pinch(let spread):
+        case .pinch(let spread, _, _):
             pinch(spread: spread)
             return .taken
         case .pinchEnd:
@@ -139,7 +155,7 @@ extension CompareModel {
         case .pinchBegin(let x, let y):
             beginPinch(atX: x, y: y)
             return .taken
-        case .pinch(let spread):
+        case .pinch(let spread, _, _):
             pinch(spread: spread)
             return .taken
         case .pinchEnd:

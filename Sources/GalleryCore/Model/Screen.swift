@@ -89,10 +89,70 @@ public enum Screen: Sendable {
         return false
     }
 
+    /// Whether the photo at the centre is shown as a view of its own, which `<` and `>` turn, Ctrl+S saves turned and
+    /// the status bar describes: a pager's; the wheel's rows and the grid's cells are thumbnails, and compare turns
+    /// its two photos itself.
+    public var showsPhotoView: Bool {
+        switch self {
+        case .pager: true
+        case .wheel, .grid, .compare: false
+        }
+    }
+
+    /// Whether page dots may show: a pager's strip has them; the wheel's rows, the grid and compare do not.
+    public var hasPageDots: Bool {
+        switch self {
+        case .pager: true
+        case .wheel, .grid, .compare: false
+        }
+    }
+
+    /// Whether a running slideshow goes on here: its turns show in a pager and on the wheel's rows; in the grid and in
+    /// compare it would turn pages nobody sees.
+    var playsSlideshow: Bool {
+        switch self {
+        case .pager, .wheel: true
+        case .grid, .compare: false
+        }
+    }
+
+    /// What Escape means here once no panel and no fullscreen is left to close, at `now`: the wheel, the grid and
+    /// compare open the photo in the pager; a pager's zoomed photo goes back to fit; nil in a pager at fit (quit).
+    func backCommand(at now: Double) -> GalleryCommand? {
+        switch self {
+        case .pager(let pages): pages.zoom.shown(at: now) != nil ? .zoomToFit : nil
+        case .wheel, .grid, .compare: .open
+        }
+    }
+
+    /// Whether the library may be renumbered under this screen (photos dropped, the folders listed again): not under
+    /// the feed, whose pages are its source's, appended by itself; every other screen follows its photos.
+    var acceptsRenumbering: Bool {
+        switch self {
+        case .pager(let pages): !pages.isFeed
+        case .wheel, .grid, .compare: true
+        }
+    }
+
+    /// How far a touchpad's swipe may drag, a page, where sideways notches turn pages (a burst of them, as SDL on X11
+    /// reports a swipe, turns one): a pager's page; nil on the wheel's rows, in the grid and in compare.
+    var swipeReach: Double? {
+        switch self {
+        case .pager(let pages): pages.pager.extent
+        case .wheel, .grid, .compare: nil
+        }
+    }
+
     /// Whether the feed shows: its pages are its source's, not the library's in order.
     public var isFeed: Bool {
         if case .pager(let pages) = self { return pages.isFeed }
         return false
+    }
+
+    /// The pager screen (its strip, its drag down, its zoom), when a strip of photos shows.
+    public var pages: PagerScreen? {
+        if case .pager(let pages) = self { return pages }
+        return nil
     }
 
     /// The grid, when it shows.
@@ -148,13 +208,13 @@ public enum Screen: Sendable {
         return false
     }
 
-    /// What Up (`step` < 0) or Down mean here: the grid's selection and compare's photos pan, the wheel steps its rows
-    /// as Left and Right do, a `zoomed` photo in a pager pans (nsxiv); a pager at fit takes none.
-    func scrollCommand(_ step: Int, zoomed: Bool) -> GalleryCommand? {
+    /// What Up (`step` < 0) or Down mean here at `time`: the grid's selection and compare's photos pan, the wheel
+    /// steps its rows as Left and Right do, a zoomed photo in a pager pans (nsxiv); a pager at fit takes none.
+    func scrollCommand(_ step: Int, at time: Double) -> GalleryCommand? {
         switch self {
         case .grid, .compare: .pan(step < 0 ? .up : .down)
         case .wheel: step < 0 ? .previous : .next
-        case .pager: zoomed ? .pan(step < 0 ? .up : .down) : nil
+        case .pager(let pages): pages.zoom.shown(at: time) != nil ? .pan(step < 0 ? .up : .down) : nil
         }
     }
 
@@ -187,6 +247,7 @@ public enum Screen: Sendable {
     }
 
     /// Runs `body` on the pager screen and keeps what it did; nil in the others.
+    @discardableResult
     mutating func withPages<Result>(_ body: (inout PagerScreen) -> Result?) -> Result? {
         guard case .pager(var pages) = self else { return nil }
         let result = body(&pages)
@@ -195,7 +256,7 @@ public enum Screen: Sendable {
     }
 
     /// The same screen over a library of `photoCount` photos, `start` at its centre, the pager's topology built afresh
-    /// so its invariants hold (a drag down under way kept); `grid` lays the grid out. (Compare keeps its photos by
+    /// so its invariants hold (a drag down under way and the zoom kept); `grid` lays the grid out. (Compare keeps its photos by
     /// their new numbers instead: `GalleryModel.renumberCompare`.)
     func relaid(
         photoCount: Int, start: Int, viewport: Viewport, configuration: PagerConfiguration, time: Double,
@@ -204,9 +265,10 @@ public enum Screen: Sendable {
         var relaid = Screen(
             mode, start: start, photoCount: photoCount, feedPages: photoCount, returnTo: returnTo, viewport: viewport,
             configuration: configuration, time: time, grid: grid)
-        // A drag down under way goes on over the new strip.
+        // A drag down under way goes on over the new strip, and the photo shown keeps its zoom.
         if case .pager(let pages) = self, case .pager(var fresh) = relaid {
             fresh.dismiss = pages.dismiss
+            fresh.zoom = pages.zoom
             relaid = .pager(fresh)
         }
         return relaid

@@ -1,8 +1,8 @@
 import PagerEngine
 
 /// An input offered to the screen shown before the pager's own handling (`Screen.take`): the grid, compare and the
-/// wheel each give it their meaning; a pager screen its page commands and a tap on the feed's end page, leaving the
-/// rest to the gesture arena and the commands.
+/// wheel each give it their meaning; a pager screen its page commands, its zoom and a tap on the feed's end page,
+/// leaving the rest to the gesture arena and the commands.
 enum ScreenInput: Sendable {
     /// A pointer phase of the arena.
     case pointer(PointerPhase)
@@ -18,8 +18,8 @@ enum ScreenInput: Sendable {
     case zoomBy(factor: Double, x: Double, y: Double)
     /// A touchpad's pinch began with the pointer at (x, y).
     case pinchBegin(x: Double, y: Double)
-    /// The pinch's spread is `spread` times its first.
-    case pinch(spread: Double)
+    /// The pinch's spread is `spread` times its first, its centre moved by (dx, dy).
+    case pinch(spread: Double, dx: Double, dy: Double)
     /// The pinching fingers lifted.
     case pinchEnd
     /// A touchpad's fingers pressed: they press no button, so the press never clicks.

@@ -8,6 +8,8 @@ enum ScreenResponse: Equatable, Sendable {
     case notTaken
     /// The screen took it.
     case taken
+    /// The screen took it and its zoom rests anew: the zoomed region is decoded afresh.
+    case sharpen
     /// The screen took it and now shows other photos: the information line names them again.
     case showsOtherPhotos
     /// Open `photo` in the pager mode the screen came from, flying from `cell` when the grid gave one.

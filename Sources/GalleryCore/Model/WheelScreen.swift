@@ -3,7 +3,8 @@ import Support
 
 /// The wheel (F4): the whole library as rows on a circle arc, a pager on a wheel topology in which row r shows photo
 /// r, and the pager mode a row opens in. It gives its own meaning to the keys and the taps it takes: Enter or a tap
-/// on a row opens that photo, D flips the arc, and the arrows and hjkl step the rows as Left and Right do.
+/// on a row opens that photo, D flips the arc, the arrows and hjkl step the rows as Left and Right do, and the page
+/// commands turn the rows as a pager's pages.
 public struct WheelScreen: Sendable {
     /// The rows: a pager on a wheel topology.
     public internal(set) var rows: Pager
@@ -32,6 +33,24 @@ public struct WheelScreen: Sendable {
         case .pan(let direction): .step(direction == .left || direction == .up ? .previous : .next)
         default: nil
         }
+    }
+
+    /// The rows' meaning of a page command: they turn as a pager's pages do (row r shows photo r; PageUp and PageDown
+    /// from where queued presses head); nil for any other command.
+    mutating func turn(_ command: GalleryCommand, at time: Double) -> [PagerEvent]? {
+        let move: PagerCommand
+        switch command {
+        case .next: move = .next
+        case .previous: move = .previous
+        case .first: move = .first
+        case .last: move = .last
+        case .goToPage(let page): move = .goTo(page: page)
+        case .goToPhoto(let photo): move = .goTo(page: PageIndex(photo.rawValue))
+        case .pageForward: move = .goTo(page: PageIndex(rows.targetPage.rawValue + GalleryModel.pageJump))
+        case .pageBackward: move = .goTo(page: PageIndex(rows.targetPage.rawValue - GalleryModel.pageJump))
+        default: return nil
+        }
+        return rows.handle(.command(move), at: time)
     }
 
     /// The photo of the row a tap at (`x`, `y`) hit, as `layout` drew the rows; nil between rows.

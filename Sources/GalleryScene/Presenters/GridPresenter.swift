@@ -16,7 +16,7 @@ struct GridPresenter: ScreenPresenter {
     /// `ThumbnailStore.gridScreens` screens of cells within the thumbnails' share of the cache budget; returns them.
     @discardableResult
     func wantThumbnails(in frame: FrameContext) -> [PhotoID] {
-        guard let grid = frame.model.grid ?? frame.model.dismiss?.grid, let wants = frame.model.gridWants else {
+        guard let grid = frame.model.screen.grid ?? frame.model.dismiss?.grid, let wants = frame.model.gridWants else {
             return []
         }
         let layout = grid.layout
@@ -39,7 +39,7 @@ struct GridPresenter: ScreenPresenter {
     /// since on two cores the page's decode would hold the first screen of thumbnails back.
     func wantDecodes(with drawing: SceneDrawing, in frame: FrameContext) -> ResidencyStrip? {
         let wanted = wantThumbnails(in: frame)
-        guard let grid = frame.model.grid, frame.thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells))
+        guard let grid = frame.model.screen.grid, frame.thumbnails.hasShown(wanted.prefix(grid.layout.mostVisibleCells))
         else { return nil }
         return ResidencyStrip(
             position: Double(grid.selection.rawValue), velocity: 0, pageCount: frame.model.photoCount, wraps: false,
@@ -51,7 +51,7 @@ struct GridPresenter: ScreenPresenter {
         with drawing: SceneDrawing, scale: Double, in frame: FrameContext,
         upload: ([(slot: Int, photo: PhotoID)]) throws -> Void
     ) throws {
-        guard let grid = frame.model.grid else { return }
+        guard let grid = frame.model.screen.grid else { return }
         let closing = flight.flatMap { $0.direction == .closing && $0.isRunning(at: frame.now) ? $0 : nil }
         try paintCells(grid, hiding: closing?.photo, in: frame)
         guard let closing else { return }
@@ -110,7 +110,7 @@ struct GridPresenter: ScreenPresenter {
         let stillShown =
             switch zoom.direction {
             case .opening: model.screen.isPager && model.currentPhoto == zoom.photo
-            case .closing: model.grid?.selection == zoom.photo
+            case .closing: model.screen.grid?.selection == zoom.photo
             }
         if !stillShown || !zoom.isRunning(at: time) { flight = nil }
         return true

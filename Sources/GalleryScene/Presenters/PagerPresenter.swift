@@ -142,10 +142,11 @@ struct PagerPresenter: ScreenPresenter {
     func sharpen(detail: ZoomDetail, budgetBytes: Int, in frame: FrameContext) {
         let model = frame.model
         // A turned or mirrored photo is drawn from its page texture only (the region is cut from the stored picture).
-        guard model.zoom.rests, let zoomed = model.zoom.zoomed, model.orientation(of: zoomed.photo) == .upright,
+        let pagerZoom = model.screen.pages?.zoom
+        guard pagerZoom?.rests == true, let zoomed = pagerZoom?.zoomed, model.orientation(of: zoomed.photo) == .upright,
             let pager = Self.pager(in: frame)
         else {
-            if model.zoom.zoomed == nil { detail.clear() }
+            if pagerZoom?.zoomed == nil { detail.clear() }
             return
         }
         let zoom = zoomed.zoom

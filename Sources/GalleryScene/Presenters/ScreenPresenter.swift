@@ -85,9 +85,9 @@ extension ScreenPresenter {
     /// No zoom followed frame by frame.
     func keepSharp(detail: ZoomDetail, budgetBytes: Int, in frame: FrameContext) {}
 
-    /// No sharp region of its own: one held is dropped once nothing is zoomed.
+    /// No sharp region of its own: one held is dropped (only the pager screen zooms one photo).
     func sharpen(detail: ZoomDetail, budgetBytes: Int, in frame: FrameContext) {
-        if frame.model.zoom.zoomed == nil { detail.clear() }
+        detail.clear()
     }
 
     /// No zoom measured here.

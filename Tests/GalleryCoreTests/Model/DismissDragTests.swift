@@ -47,8 +47,8 @@ import Testing
         #expect(abs(pose.backgroundOpacity - 0.4) < 1e-9, "a third of 600 px fades it out: 120 px leaves 0.4")
         let cell = try #require(pose.cell)
         #expect(model.mode == .grid)
-        #expect(model.grid?.selection == 2)
-        #expect(model.grid?.selectionCell(at: model.now) == cell, "the flight lands in the cell the grid shows")
+        #expect(model.screen.grid?.selection == 2)
+        #expect(model.screen.grid?.selectionCell(at: model.now) == cell, "the flight lands in the cell the grid shows")
         #expect(model.dismiss == nil && model.dismiss?.grid == nil)
         #expect(model.currentPage == 2)
     }
@@ -59,7 +59,7 @@ import Testing
         // 6 steps of 8 px in 0.1 s: 48 px at ~480 px/s; 48 + 480 × 0.199 ≈ 144 px, past 0.4 × 200 = 80 px.
         let effects = Self.drag(&model, through: (1...6).map { (400, 200 + Double($0) * 8) })
         #expect(effects.contains(.screenChanged(left: .bounded)), "\(effects)")
-        #expect(model.mode == .grid && model.grid?.selection == 2)
+        #expect(model.mode == .grid && model.screen.grid?.selection == 2)
     }
 
     @Test("A short drag down springs back: at rest within half a pixel on the key paging spring's path, no grid")

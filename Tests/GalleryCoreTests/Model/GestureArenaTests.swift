@@ -39,7 +39,7 @@ import Testing
         var model = Self.model()
         let down = model.handle(.user(.pointerDown(x: 600, y: 300)), at: 1)
         #expect(Self.pagerEvents(down).isEmpty, "a press moves nothing yet")
-        #expect(!model.zoom.isPanning, "the pan took a press at fit")
+        #expect(model.screen.pages?.zoom.isPanning == false, "the pan took a press at fit")
         _ = model.handle(.user(.pointerMove(x: 500, y: 300)), at: 1.02)
         #expect(model.phase == .dragging)
         #expect(model.pager?.offset == 96, "the pager follows the finger, less its 4 px drag slop")
@@ -52,7 +52,7 @@ import Testing
         var model = Self.zoomedModel()
         let down = model.handle(.user(.pointerDown(x: 400, y: 300)), at: 1)
         #expect(down.isEmpty, "the pan took the press")
-        #expect(model.zoom.isPanning)
+        #expect(model.screen.pages!.zoom.isPanning)
         // Dragging left 100 px pans the photo (its right half is off screen: 400 px of room).
         let pan = model.handle(.user(.pointerMove(x: 300, y: 300)), at: 1.02)
         #expect(pan.isEmpty)
@@ -69,7 +69,7 @@ import Testing
         #expect(model.pager?.offset == 146, "the pager follows the finger after the hand-over")
         #expect(model.shownZoom?.zoom.panX == -400, "the pan stays at the edge")
         _ = model.handle(.user(.pointerUp(x: -150, y: 300)), at: 1.08)
-        #expect(!model.zoom.isPanning)
+        #expect(model.screen.pages?.zoom.isPanning == false)
         #expect(model.phase == .settling)
         #expect(model.pager?.targetPage == 1, "the released pager settles on the next photo")
     }
@@ -80,12 +80,13 @@ import Testing
         _ = model.handle(.user(.pointerMove(x: 380, y: 300)), at: 1.02)
         let up = model.handle(.user(.pointerUp(x: 360, y: 300)), at: 1.04)
         #expect(up.isEmpty)
-        #expect(model.zoom.isMoving)
+        #expect(model.screen.pages!.zoom.isMoving)
         let gliding = model.advance(to: 1.05)
-        #expect(gliding.isEmpty && model.zoom.isMoving, "the pager has nothing to say while the zoom glides")
+        #expect(
+            gliding.isEmpty && model.screen.pages!.zoom.isMoving, "the pager has nothing to say while the zoom glides")
         let stopped = model.advance(to: 10)
         #expect(stopped.contains(.sharpen), "at rest: the sharp region is asked for")
-        #expect(model.zoom.rests)
+        #expect(model.screen.pages!.zoom.rests)
     }
 
     @Test("A tap on the right third turns the page in the same call, no click handed back")
@@ -172,17 +173,17 @@ import Testing
     func settlingOnAnotherPhotoResetsTheZoom() {
         var model = Self.zoomedModel()
         #expect(!model.advance(to: 1).contains(.sharpen))
-        #expect(model.zoom.zoomed != nil)
+        #expect(model.screen.pages!.zoom.zoomed != nil)
         _ = model.handle(.command(.next), at: 1)
         let settled = model.advance(to: 5)
         #expect(settled.contains(.sharpen))
-        #expect(model.zoom.zoomed == nil)
+        #expect(model.screen.pages!.zoom.zoomed == nil)
     }
 
     @Test func aModeSwitchResetsTheZoom() {
         var model = Self.zoomedModel()
         _ = model.handle(.show(.endCaps, photo: nil), at: 1)
-        #expect(model.zoom.zoomed == nil)
+        #expect(model.screen.pages!.zoom.zoomed == nil)
     }
 
     @Test func mouseNotchesTurnPagesAndATouchpadStreamDrags() {

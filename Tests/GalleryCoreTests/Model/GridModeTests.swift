@@ -33,7 +33,7 @@ struct GridModeTests {
     func keys(names: [String], selection: Int) {
         var model = Self.model()
         Self.press(names, on: &model)
-        let grid = model.grid!
+        let grid = model.screen.grid!
         #expect(grid.selection.rawValue == selection)
         #expect(model.currentPage.rawValue == selection)
         let cell = grid.selectionCell(at: model.now)
@@ -45,11 +45,11 @@ struct GridModeTests {
     func modeSwitches() {
         var model = Self.model(mode: .bounded, start: 30)
         Self.press(["F7"], on: &model)
-        #expect(model.mode == .grid && model.grid?.selection == 30)
+        #expect(model.mode == .grid && model.screen.grid?.selection == 30)
         #expect(model.pager == nil, "no pager waits beneath the grid")
         Self.press(["Right"], on: &model)
         let time = model.now + 1
-        let shownCell = model.grid?.selectionCell(at: time)
+        let shownCell = model.screen.grid?.selectionCell(at: time)
         let effects = model.handle(.command(.open), at: time)
         guard case .zoomFromGrid(let photo, let cell) = effects.first else {
             Issue.record("no zoom from the grid: \(effects)")
@@ -58,20 +58,20 @@ struct GridModeTests {
         #expect(photo == 31 && cell == shownCell)
         #expect(model.mode == .bounded && model.currentPage == 31)
         Self.press(["Right", "t"], on: &model)
-        #expect(model.mode == .grid && model.grid?.selection == 32)
+        #expect(model.mode == .grid && model.screen.grid?.selection == 32)
         Self.press(["t"], on: &model)
         #expect(model.mode == .bounded && model.currentPage == 32)
         Self.press(["Return"], on: &model)
         #expect(model.mode == .grid)
         Self.press(["F2"], on: &model)
-        #expect(model.mode == .bounded && model.grid == nil)
+        #expect(model.mode == .bounded && model.screen.grid == nil)
         #expect(GalleryMode(argumentName: "GRID") == .grid)
     }
 
     @Test("a click on a cell opens that photo; a drag scrolls without opening")
     func click() {
         var model = Self.model()
-        let cell = model.grid!.layout.cellRect(photo: 12, offset: 0)
+        let cell = model.screen.grid!.layout.cellRect(photo: 12, offset: 0)
         let (x, y) = (Double(cell.x + 10), Double(cell.y + 10))
         _ = model.handle(.user(.pointerDown(x: x, y: y)), at: 1)
         let effects = model.handle(.user(.pointerUp(x: x, y: y)), at: 1.05)
@@ -82,9 +82,9 @@ struct GridModeTests {
         _ = dragged.pointerDown(x: x, y: 600, at: 1)
         for step in 1...5 { _ = dragged.pointerMove(x: x, y: 600 - 60 * Double(step), at: 1 + 0.016 * Double(step)) }
         #expect(dragged.pointerUp(x: x, y: 300, at: 1.09).isEmpty)
-        #expect(dragged.grid!.offset(at: 1.09) > 0)
+        #expect(dragged.screen.grid!.offset(at: 1.09) > 0)
         _ = dragged.advance(to: 10)
-        #expect(GridSnap.isResting(dragged.grid!.offset(at: 10), in: dragged.grid!.layout.scrollGeometry))
+        #expect(GridSnap.isResting(dragged.screen.grid!.offset(at: 10), in: dragged.screen.grid!.layout.scrollGeometry))
     }
 
     @Test(
@@ -93,7 +93,7 @@ struct GridModeTests {
     func sizeSteps(names: [String]) {
         var model = Self.model(photos: 2000, start: 1234)
         Self.press(names, on: &model)
-        let grid = model.grid!
+        let grid = model.screen.grid!
         #expect(grid.selection == 1234)
         let cell = grid.selectionCell(at: model.now)
         #expect(cell.y >= 0 && cell.maxY <= 720)
@@ -122,9 +122,9 @@ struct GridModeTests {
     func feedAppend() {
         var model = Self.model(photos: 10)
         _ = model.handle(.report(.feedAppended([10, 11, 12], photoCount: 13)), at: 1)
-        #expect(model.grid!.layout.photoCount == 13)
+        #expect(model.screen.grid!.layout.photoCount == 13)
         Self.press(["End"], on: &model)
-        #expect(model.grid!.selection == 12)
+        #expect(model.screen.grid!.selection == 12)
     }
 
     @Test("the grid wants its visible photos decoded first")

@@ -26,6 +26,12 @@ struct PagerScreenTests {
         return pages
     }
 
+    /// What the screen reads of the gallery: `feedPages`, no photo decoded yet.
+    static func context(_ feedPages: FeedPages) -> PagerContext {
+        PagerContext(
+            feedPages: feedPages, fits: [:], showsStatusBar: false, viewport: viewport, now: 1, clickSlop: 6)
+    }
+
     /// What the screen answers, told apart without the events' detail.
     enum Answer: Equatable, CustomTestStringConvertible {
         case notTaken, taken
@@ -64,15 +70,16 @@ struct PagerScreenTests {
             (.feed, .command(.copyTo(2)), .says(GalleryModel.feedRefusesCulling)),
             (.bounded, .command(.trash), .notTaken), (.bounded, .command(.moveTo(1)), .notTaken),
             (.bounded, .command(.quit), .notTaken), (.feed, .command(.open), .notTaken),
-            (.bounded, .command(.zoomIn), .notTaken), (.bounded, .pointer(.down(x: 10, y: 10)), .notTaken),
-            (.bounded, .notches(1), .notTaken), (.bounded, .zoomBy(factor: 2, x: 0, y: 0), .notTaken),
-            (.bounded, .pinchBegin(x: 0, y: 0), .notTaken), (.bounded, .fingersDown, .notTaken),
+            // Its zoom keys, Ctrl + wheel and pinches are its own, even with its photo not decoded yet (no zoom).
+            (.bounded, .command(.zoomIn), .taken), (.bounded, .pointer(.down(x: 10, y: 10)), .notTaken),
+            (.bounded, .notches(1), .notTaken), (.bounded, .zoomBy(factor: 2, x: 0, y: 0), .taken),
+            (.bounded, .pinchBegin(x: 0, y: 0), .taken), (.bounded, .fingersDown, .notTaken),
             (.bounded, .tap(x: 160, y: 120, layout: nil), .notTaken),
             (.feed, .tap(x: 160, y: 120, layout: nil), .notTaken),
         ])
     func answers(mode: TopologyKind, input: ScreenInput, answer: Answer) {
         var screen = Self.screen(mode)
-        let response = screen.take(input, at: 1, feedPages: Self.feedPages)
+        let response = screen.take(input, at: 1, context: Self.context(Self.feedPages))
         let seen: Answer =
             switch response {
             case .notTaken: .notTaken
@@ -94,7 +101,8 @@ struct PagerScreenTests {
                 topology: FeedTopology(pageCount: onEndPage ? 0 : 1), viewport: Self.viewport, configuration: .standard,
                 time: 0))
         if failed { _ = screen.failFeedLoad(at: 0) }
-        let response = screen.take(.tap(x: 160, y: 120, layout: nil), at: 1, feedPages: FeedPages(initialCount: 0))
+        let response = screen.take(
+            .tap(x: 160, y: 120, layout: nil), at: 1, context: Self.context(FeedPages(initialCount: 0)))
         if onEndPage {
             #expect(response != .notTaken)
             #expect(screen.feedState == (failed ? .loading : .idle), "asked again only after a failure")

@@ -39,6 +39,11 @@ struct ScreenInputTests {
         #expect(grid.layout.sizeStep == GridLayout.defaultSizeStep)
     }
 
+    /// What a pager screen reads of the gallery: 12 photos, none decoded yet.
+    static let context = PagerContext(
+        feedPages: FeedPages(initialCount: 12), fits: [:], showsStatusBar: false, viewport: viewport, now: 2,
+        clickSlop: 6)
+
     /// The screen for `mode` on 12 photos.
     static func screen(_ mode: GalleryMode) -> Screen {
         var model = GalleryModel(photoCount: 12, mode: mode, viewport: viewport)
@@ -47,12 +52,13 @@ struct ScreenInputTests {
     }
 
     @Test(
-        "the grid and compare take their input, the wheel its keys and taps, a pager its page commands",
+        "the grid and compare take their input; the wheel its keys and taps; a pager its commands and zooms",
         arguments: [
             (GalleryMode.endCaps, ScreenInput.notches(1), false), (.endCaps, .command(.next), true),
             (.endCaps, .command(.quit), false), (.endCaps, .tap(x: 10, y: 10, layout: nil), false),
-            (.endCaps, .pointer(.down(x: 10, y: 10)), false), (.endCaps, .zoomBy(factor: 2, x: 0, y: 0), false),
-            (.wheel, .notches(1), false), (.wheel, .command(.next), false), (.wheel, .command(.open), true),
+            (.endCaps, .pointer(.down(x: 10, y: 10)), false), (.endCaps, .zoomBy(factor: 2, x: 0, y: 0), true),
+            (.wheel, .notches(1), false), (.wheel, .command(.next), true), (.wheel, .command(.quit), false),
+            (.wheel, .command(.open), true),
             (.wheel, .command(.flipWheel), true), (.wheel, .pointer(.down(x: 10, y: 10)), false),
             (.wheel, .tap(x: 10, y: 10, layout: nil), true), (.grid, .notches(1), true),
             (.grid, .command(.next), true), (.grid, .command(.quit), false), (.grid, .pinchBegin(x: 0, y: 0), true),
@@ -64,7 +70,7 @@ struct ScreenInputTests {
         var screen = Self.screen(mode)
         var settings = ScreenSettings(configuration: .standard)
         #expect(
-            (screen.take(input, at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12)) != .notTaken)
+            (screen.take(input, at: 2, settings: &settings, context: Self.context) != .notTaken)
                 == taken)
     }
 
@@ -78,7 +84,7 @@ struct ScreenInputTests {
     func wheelAnswers(input: ScreenInput, response: ScreenResponse) {
         var screen = Self.screen(.wheel)
         var settings = ScreenSettings(configuration: .standard)
-        #expect(screen.take(input, at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12)) == response)
+        #expect(screen.take(input, at: 2, settings: &settings, context: Self.context) == response)
     }
 
     @Test("the grid keeps its thumbnail size in the settings for its next visit")
@@ -86,7 +92,7 @@ struct ScreenInputTests {
         var screen = Self.screen(.grid)
         var settings = ScreenSettings(configuration: .standard)
         _ = screen.take(
-            .zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings, feedPages: FeedPages(initialCount: 12))
+            .zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings, context: Self.context)
         #expect(settings.gridSizeStep == GridLayout.defaultSizeStep + 1)
     }
 
@@ -98,6 +104,12 @@ struct ScreenInputTests {
             (.feed, -1, true, .pan(.up)), (.endCaps, 1, false, nil), (.feed, -1, false, nil),
         ])
     func scrollKeys(mode: GalleryMode, step: Int, zoomed: Bool, command: GalleryCommand?) {
-        #expect(Self.screen(mode).scrollCommand(step, zoomed: zoomed) == command)
+        var screen = Self.screen(mode)
+        if zoomed {
+            let fit = PhotoZoom(
+                fittedWidth: 1280, fittedHeight: 720, viewportWidth: 1280, viewportHeight: 720, imageWidth: 5120)
+            screen.withPages { $0.zoom.place(PhotoID(0), at: fit.zoomed(to: 2, atX: 640, y: 360)) }
+        }
+        #expect(screen.scrollCommand(step, at: 2) == command)
     }
 }

@@ -107,7 +107,7 @@ struct TouchpadGestureTests {
         let max = model.shownZoom?.zoom.maxScale ?? 0
         #expect(model.zoomScale > max && model.zoomScale < 2 * max, "stretched past 800 %: \(model.zoomScale)")
         let end = model.handle(.user(.touchpad(.pinchEnd)), at: 1.06)
-        #expect(!end.contains(.sharpen) && model.zoom.isMoving, "springing back")
+        #expect(!end.contains(.sharpen) && model.screen.pages!.zoom.isMoving, "springing back")
         let rest = model.advance(to: 5)
         #expect(rest.contains(.sharpen) && abs(model.zoomScale - max) < 1e-9)
     }
@@ -139,42 +139,43 @@ struct TouchpadGestureTests {
     @Test("In the grid a pinch steps the thumbnail size, a step per Ctrl + wheel notch's spread")
     func pinchInTheGrid() {
         var model = GalleryModel(photoCount: 100, mode: .grid, viewport: Viewport(width: 1280, height: 720))
-        let before = model.grid!.layout.cellSide
+        let before = model.screen.grid!.layout.cellSide
         _ = model.handle(.user(.touchpad(.pinchBegin(x: 640, y: 360))), at: 1)
         _ = model.handle(.user(.touchpad(.pinch(scale: 1.1, dx: 0, dy: 0))), at: 1.02)
-        #expect(model.grid!.layout.cellSide == before, "less than a step")
+        #expect(model.screen.grid!.layout.cellSide == before, "less than a step")
         _ = model.handle(.user(.touchpad(.pinch(scale: 1.3, dx: 0, dy: 0))), at: 1.04)
-        let larger = model.grid!.layout.cellSide
+        let larger = model.screen.grid!.layout.cellSide
         #expect(larger > before)
         _ = model.handle(.user(.touchpad(.pinch(scale: 0.7, dx: 0, dy: 0))), at: 1.06)
-        #expect(model.grid!.layout.cellSide < larger)
+        #expect(model.screen.grid!.layout.cellSide < larger)
         _ = model.handle(.user(.touchpad(.pinchEnd)), at: 1.08)
     }
 
     @Test("In the grid the fingers scroll the thumbnails 1:1, hold them while they rest, and fling on the lift")
     func fingersInTheGrid() {
         var model = GalleryModel(photoCount: 500, mode: .grid, viewport: Viewport(width: 1280, height: 720))
-        let start = model.grid!.offset(at: 1)
+        let start = model.screen.grid!.offset(at: 1)
         var time = 1.0
         for _ in 0..<12 {
             time += 0.008
             _ = model.handle(.user(.touchpad(.scroll(dx: 0, dy: -20))), at: time)
         }
-        let held = model.grid!.offset(at: time)
+        let held = model.screen.grid!.offset(at: time)
         #expect(held - start > 200 && held - start <= 240, "240 px of fingers, less the slop: \(held - start)")
         _ = model.advance(to: time + 0.5)
-        #expect(model.grid!.offset(at: time + 0.5) == held, "resting fingers hold the grid")
+        #expect(model.screen.grid!.offset(at: time + 0.5) == held, "resting fingers hold the grid")
         _ = model.handle(.user(.touchpad(.lift)), at: time + 0.5)
         _ = model.advance(to: time + 0.6 + 2)
-        let settled = model.grid!.offset(at: time + 2.6)
-        #expect(abs(settled - held) < Double(model.grid!.layout.cellSide) / 2, "a still lift only settles on a row")
+        let settled = model.screen.grid!.offset(at: time + 2.6)
+        #expect(
+            abs(settled - held) < Double(model.screen.grid!.layout.cellSide) / 2, "a still lift only settles on a row")
         for _ in 0..<6 {
             time += 0.008
             _ = model.handle(.user(.touchpad(.scroll(dx: 0, dy: -40))), at: time + 3)
         }
-        let flicked = model.grid!.offset(at: time + 3)
+        let flicked = model.screen.grid!.offset(at: time + 3)
         _ = model.handle(.user(.touchpad(.lift)), at: time + 3)
         _ = model.advance(to: time + 8)
-        #expect(model.grid!.offset(at: time + 8) > flicked + 100, "a flick glides on")
+        #expect(model.screen.grid!.offset(at: time + 8) > flicked + 100, "a flick glides on")
     }
 }

@@ -78,7 +78,7 @@ extension SDLSerializedTests {
                 }
             }
 
-            var grid: GridModel { get throws { try #require(gallery.model.grid) } }
+            var grid: GridModel { get throws { try #require(gallery.model.screen.grid) } }
 
             func pixel(_ x: Int, _ y: Int) -> RGBA { target.pixel(x: x, y: y) }
         }
