@@ -86,11 +86,7 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// The profile and its generation now.
-    private func currentProfile() -> (bytes: [UInt8]?, generation: UInt32) {
-        condition.lock()
-        defer { condition.unlock() }
-        return profile
-    }
+    private func currentProfile() -> (bytes: [UInt8]?, generation: UInt32) { locked { profile } }
 
     /// Sends a request that carries no photo (the sandbox's status, the test probes) to an idle process; its budget and
     /// CPU seconds are the pool's.
@@ -197,11 +193,10 @@ public final class DecoderPool: @unchecked Sendable {
         return process.exchange(request, descriptor: descriptor, deadline: deadline, afterSending: afterSending)
     }
 
-    /// An idle process that has loaded the format libraries `needed` (or has not loaded any yet: it loads them at its
-    /// first request), a new one when fewer than `processCount` are running (once none came back within
-    /// `growthWaitSeconds`, if any is busy), one in place of an idle process without
-    /// them, or after waiting for one to come back. `fresh`: never an idle one, always a new process.
-    /// `preferringLoaded`: an idle process that has loaded its libraries before one that has not.
+    /// An idle process that has loaded the format libraries `needed` (or none yet: it loads them at its first request),
+    /// a new one when fewer than `processCount` run (if one is busy, once none came back in `growthWaitSeconds`), one in
+    /// place of an idle process without them, or one come back. `fresh`: always a new process. `preferringLoaded`: an
+    /// idle process that has loaded its libraries before one that has not.
     private func borrow(needing needed: FormatLibrarySet, fresh: Bool = false, preferringLoaded: Bool = false)
         -> Result<DecoderProcessHandle, DecoderFault>
     {
@@ -262,11 +257,7 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// Every sandbox layer a process has reported off so far (every reply states them): what the window's notice says.
-    package var sandboxGaps: DecoderSandboxGaps {
-        condition.lock()
-        defer { condition.unlock() }
-        return gapNotice.seen
-    }
+    package var sandboxGaps: DecoderSandboxGaps { locked { gapNotice.seen } }
 
     /// Returns a borrowed process (nil: it is spent), waking a waiting borrower.
     private func giveBack(_ process: DecoderProcessHandle?) {
@@ -291,16 +282,15 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// Whether the file with `key` is refused (`CrashCounts`).
-    private func refuses(_ key: FileKey) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return crashes.refuses(key)
-    }
+    private func refuses(_ key: FileKey) -> Bool { locked { crashes.refuses(key) } }
 
     /// Counts a crash on the file with `key`; whether it is now refused.
-    private func recordCrash(_ key: FileKey) -> Bool {
+    private func recordCrash(_ key: FileKey) -> Bool { locked { crashes.record(key) } }
+
+    /// `body`'s result, with the pool's lock held.
+    private func locked<Value>(_ body: () -> Value) -> Value {
         condition.lock()
         defer { condition.unlock() }
-        return crashes.record(key)
+        return body()
     }
 }
