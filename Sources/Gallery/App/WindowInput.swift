@@ -112,6 +112,8 @@ struct WindowInput {
                     helpShows: gallery.model.overlays.showsHelp)
             else { break }
             gallery.apply(.key(key, isRepeat: event.key.repeat != 0), at: time)
+        case SDL_KEYUP:
+            keys.keyUp()
         case SDL_TEXTINPUT:
             // "?" is Shift+/ on most layouts: only text input says a question mark was typed.
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

@@ -2,10 +2,21 @@
 /// by a text event for the character typed ("?" for Shift+/, "+" for Keypad + or Shift+=). The key-down is handled
 /// when it names a bound key; its text only when the key-down named nothing (a shifted punctuation key, a layout's own
 /// "+" key), so a press never acts twice (Keypad + zooming two steps, or the "?" of the Shift+/ that closed the help
-/// opening it again).
+/// opening it again). A text with no key-down of its own (an input method's, an on-screen or virtual keyboard's whose
+/// keys SDL has no scancode for: Wayland's virtual keyboards send "+" as text alone) is the key it names.
 public struct KeyTextPairing: Sendable {
-    /// Whether the last key-down left its text event to name the key.
-    private var textNamesKey = false
+    /// What a text event means now.
+    private enum Pending: Sendable {
+        /// No key is down whose text is still to come: a text is a press of its own.
+        case nothing
+        /// The key-down named nothing: its text names the key.
+        case textNamesKey
+        /// The key-down was handled (or closed the help): its text is dropped.
+        case textDropped
+    }
+
+    /// What the next text event means.
+    private var pending = Pending.nothing
 
     /// What each key does.
     public var bindings: KeyBindings
@@ -24,8 +35,11 @@ public struct KeyTextPairing: Sendable {
     public mutating func keyDown(
         _ key: Key?, isModifier: Bool = false, shift: Bool, ctrl: Bool = false, helpShows: Bool
     ) -> GalleryKey? {
-        textNamesKey = false
-        if isModifier { return nil }
+        pending = .textDropped
+        if isModifier {
+            pending = .nothing
+            return nil
+        }
         if ctrl, let key, case let combined = GalleryKey(.ctrl(key), bindings: bindings), combined != .unbound {
             return combined
         }
@@ -41,15 +55,27 @@ public struct KeyTextPairing: Sendable {
         case nil:
             meaning = .unbound
         }
-        textNamesKey = meaning == .unbound && !helpShows
+        if meaning == .unbound, !helpShows { pending = .textNamesKey }
         return meaning
     }
 
-    /// A text event: the key it names when the key-down before it named none, else nil (the press was handled).
+    /// A key went up: no text is to come from its press.
+    public mutating func keyUp() {
+        pending = .nothing
+    }
+
+    /// A text event: the key it names when the key-down before it named none, or when it came with no key-down at
+    /// all; nil when its key-down was handled.
     public mutating func text(_ text: String) -> GalleryKey? {
-        defer { textNamesKey = false }
-        guard textNamesKey, text.count == 1, let character = text.first, !character.isLetter else { return nil }
-        let key = GalleryKey(.character(character), bindings: bindings)
-        return key == .unbound ? nil : key
+        defer { pending = .nothing }
+        guard text.count == 1, let character = text.first else { return nil }
+        switch pending {
+        case .textDropped: return nil
+        // A letter's key-down names it, shifted or not: its text adds nothing.
+        case .textNamesKey where character.isLetter: return nil
+        case .textNamesKey, .nothing:
+            let key = GalleryKey(.character(character), bindings: bindings)
+            return key == .unbound ? nil : key
+        }
     }
 }

@@ -61,4 +61,32 @@ import Testing
         #expect(pairing.keyDown(key, shift: shift, ctrl: true, helpShows: false) == expected)
         #expect(pairing.text(key.name.lowercased()) == nil)
     }
+
+    @Test(
+        "A text with no key-down of its own (a virtual or on-screen keyboard's, an input method's) is the key it names",
+        arguments: [
+            ("+", GalleryKey.command(.zoomIn)), ("?", .command(.toggleHelp)), ("=", .command(.zoomActualSize)),
+            ("g", .command(.first)), ("G", .command(.last)), ("I", .command(.toggleInfoPanel)),
+        ])
+    func aTextAloneIsItsKey(text: String, expected: GalleryKey) {
+        var pairing = KeyTextPairing()
+        #expect(pairing.text(text) == expected)
+        // Each text alone is a press of its own.
+        #expect(pairing.text(text) == expected)
+    }
+
+    @Test func aHandledKeyDownDropsItsTextUntilTheKeyGoesUp() {
+        var pairing = KeyTextPairing()
+        #expect(pairing.keyDown(.keypadPlus, shift: false, helpShows: false) == .command(.zoomIn))
+        #expect(pairing.text("+") == nil)
+        pairing.keyUp()
+        #expect(pairing.keyDown(.right, shift: false, helpShows: false) == .command(.pan(.right)))
+        pairing.keyUp()
+        // After Right went up, a "+" typed by a virtual keyboard zooms.
+        #expect(pairing.text("+") == .command(.zoomIn))
+        // Shift alone, then Shift+= whose key-down names nothing: its "+" zooms once.
+        #expect(pairing.keyDown(nil, isModifier: true, shift: true, helpShows: false) == nil)
+        #expect(pairing.keyDown(.character("="), shift: true, helpShows: false) == .unbound)
+        #expect(pairing.text("+") == .command(.zoomIn))
+    }
 }

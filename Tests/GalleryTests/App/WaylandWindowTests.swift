@@ -3,9 +3,9 @@ import Glibc
 import Testing
 
 /// The real window on Wayland, in a headless sway (`HeadlessSway`): it opens natively (an xdg-shell toplevel of the
-/// gallery's process, libwayland-client mapped), draws the first bundled photo (grim reads its pixels) and turns the
-/// page on the Right key (wtype). No GPU here: the window draws with OpenGL ES 2 on Mesa's software rasteriser, as
-/// SDL's Wayland driver cannot show the software renderer's frames by itself.
+/// gallery's process, libwayland-client mapped), draws the first bundled photo (grim reads its pixels), turns the page
+/// on the Right key and opens the help on a "?" typed as text alone (wtype). No GPU here: the window draws with OpenGL
+/// ES 2 on Mesa's software rasteriser, as SDL's Wayland driver cannot show the software renderer's frames by itself.
 @Suite("The window on Wayland", .serialized)
 struct WaylandWindowTests {
     /// Photo 1, the astronaut: the share of pixels of her orange suit.
@@ -99,6 +99,22 @@ struct WaylandWindowTests {
             return shot.differingShare(from: firstShot) > 0.3 ? shot : nil
         }
         #expect(second != nil, "the screen did not change with the page")
+
+        // A character a virtual keyboard sends as text alone (wtype's, an on-screen keyboard's: no key SDL can name
+        // comes with it): "?" opens the help over the photo, once the page has come to rest.
+        let still = try HeadlessSway.waitFor(seconds: 30) { () -> Screenshot? in
+            let before = try sway.screenshot()
+            usleep(300_000)
+            let after = try sway.screenshot()
+            return after.differingShare(from: before) < 0.01 ? after : nil
+        }
+        let settled = try #require(still, "the page never came to rest")
+        _ = try sway.run("wtype", ["?"])
+        let help = try HeadlessSway.waitFor(seconds: 15) { () -> Screenshot? in
+            let shot = try sway.screenshot()
+            return shot.differingShare(from: settled) > 0.2 ? shot : nil
+        }
+        #expect(help != nil, "a \"?\" typed as text alone did not open the help: \(Self.said(folder))")
         #expect(gallery.isRunning, "\(Self.said(folder))")
         // The empty Compose file the gallery gives X11 is not given to Wayland's xkbcommon, which cannot read it.
         #expect(!Self.said(folder).contains("Compose file"), "\(Self.said(folder))")
