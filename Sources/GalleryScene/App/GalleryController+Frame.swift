@@ -74,7 +74,7 @@ extension GalleryController {
         ]
         if let feed = model.shownFeedState { lines.append("feed      \(feed.traceName)") }
         if let line = model.animationPanelLine { lines.append(line) }
-        if let note = store.decodes.animationNotes[photo] { lines.append("animation \(note)") }
+        if let note = store.decodes.notes.animation[photo] { lines.append("animation \(note)") }
         if let sandbox = services.decoderSandbox {
             let layers = sandbox.lines(wake: services.wake) ?? ["asking a decoder…"]
             lines += layers.map { "sandbox   \($0)" }

@@ -28,11 +28,10 @@ final class PageDecodes {
     private(set) var box: PixelSize
     private(set) var inFlight: Set<PhotoID> = []
     private(set) var failures: [PhotoID: DecodeFailure] = [:]
-    private(set) var damageNotes: [PhotoID: String] = [:]
     /// The frames of animated pages whose pixels the store holds (`keepAnimations(of:)` drops the others').
     private(set) var animations: [PhotoID: AnimationStream] = [:]
-    /// Why an animated page shows its first frame only, by page.
-    private(set) var animationNotes: [PhotoID: String] = [:]
+    /// Damage and animation notes of the pages' pictures (`PageNotes`).
+    private(set) var notes = PageNotes()
     /// Page textures created or rewritten since start, by either store (the trace's `uploads`).
     var uploads = 0
     /// The pixel size each requested photo's header states (before EXIF rotation), so its placeholder has its shape:
@@ -46,8 +45,6 @@ final class PageDecodes {
     var recheckOnArrival: Set<PhotoID> = []
     /// The pages of the last plan, most urgent first: the current page, its neighbours, then the look-ahead.
     private var lastRequired: [PhotoID] = []
-    /// Damaged files already reported, so each is logged once.
-    private var reportedDamage: Set<PageSource> = []
     /// Pages drawn from a first picture (`DecodeWorker.drainPreviews()`) whose full decode has not landed: not resident
     /// for planning (a cancelled one is requested again) and not counted as decoded.
     private(set) var previewing: Set<PhotoID> = []
@@ -138,9 +135,8 @@ final class PageDecodes {
         box = newBox
         inFlight.removeAll()
         failures.removeAll()
-        damageNotes.removeAll()
+        notes.removeAll()
         animations.removeAll()
-        animationNotes.removeAll()
         statedSizes.removeAll()
         stamps.removeAll()
         previewing.removeAll()
@@ -151,19 +147,13 @@ final class PageDecodes {
     /// Moves every photo's state to its new number (`PageDecodes+Renumbering`), dropping photos gone; in-flight
     /// requests are forgotten (a new generation) and the shown pages re-examined on the next plan.
     func renumberState(_ renumbered: (PhotoID) -> PhotoID?) {
-        func moved<Value>(_ values: [PhotoID: Value]) -> [PhotoID: Value] {
-            var result: [PhotoID: Value] = [:]
-            for (photo, value) in values { if let new = renumbered(photo) { result[new] = value } }
-            return result
-        }
         generation += 1
         inFlight.removeAll()
-        failures = moved(failures)
-        damageNotes = moved(damageNotes)
-        animations = moved(animations)
-        animationNotes = moved(animationNotes)
-        statedSizes = moved(statedSizes)
-        stamps = moved(stamps)
+        failures = failures.renumbered(renumbered)
+        notes.renumber(renumbered)
+        animations = animations.renumbered(renumbered)
+        statedSizes = statedSizes.renumbered(renumbered)
+        stamps = stamps.renumbered(renumbered)
         previewing = Set(previewing.compactMap(renumbered))
         newFailures = newFailures.compactMap(renumbered)
         // Requests in flight are forgotten and the pages shown examined anew: no recheck is owed.
@@ -215,23 +205,20 @@ final class PageDecodes {
             switch result.outcome {
             case .success(let picture):
                 failures[result.photo] = nil
-                damageNotes[result.photo] = picture.damageNote
-                if let note = picture.damageNote, reportedDamage.insert(result.request.source).inserted {
+                if let note = notes.record(picture, photo: result.photo, source: result.request.source) {
                     logger.warning(
                         "\(result.request.source.displayName): damaged file, showing what decoded (\(note))",
                         source: Logger.gallerySource)
                 }
                 animations[result.photo] = picture.animation
-                animationNotes[result.photo] = picture.animationNote
                 // An animation's frames count against the store's budget with its first frame.
                 surfaces.insert(picture, bytes: Self.bytes(of: picture), forPhoto: result.photo)
                 taken.arrived.append(result.photo)
             case .failure(let failure):
                 failures[result.photo] = failure
-                damageNotes[result.photo] = nil
+                notes.forget(result.photo)
                 surfaces.remove(result.photo)
                 animations[result.photo] = nil
-                animationNotes[result.photo] = nil
                 taken.failed.append(result.photo)
                 newFailures.append(result.photo)
             }

@@ -102,7 +102,7 @@ extension PageStore {
     }
 
     /// Why a shown page may be incomplete (a damaged file), if it is.
-    func damageNote(forPhoto page: PhotoID) -> String? { decodes.damageNotes[page] }
+    func damageNote(forPhoto page: PhotoID) -> String? { decodes.notes.damage[page] }
 }
 
 /// Makes the store for a texture scheme around `decodes` (a fresh one, or the previous store's when the scheme
