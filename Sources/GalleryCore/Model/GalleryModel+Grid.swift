@@ -43,10 +43,4 @@ extension GalleryModel {
         guard let grid = screen.grid else { return nil }
         return (grid.decodeOrder(at: now).prefix(grid.layout.mostVisibleCells), grid.layout.cellSide)
     }
-
-    /// A feed's append while the grid shows: more cells, the place kept.
-    mutating func growGrid(at time: Double) {
-        let count = photoCount
-        screen.withGrid { $0.setPhotoCount(count, at: time) }
-    }
 }

@@ -199,7 +199,7 @@ public struct GalleryModel: Sendable {
         if let release = gestures.touchpad.expire(at: time) { effects += pointer(release.input, at: release.time) }
         expireCount(at: time)
         effects += noteEvents(screen.advance(to: time), at: time)
-        effects += advanceZoom(to: time)
+        effects += tell(.view(.frame), at: time) ?? []
         effects += takeArrivalZoom()
         if slideshow.shouldAdvance(at: time) { effects += perform(.next, at: time) }
         advanceInfo(to: time)

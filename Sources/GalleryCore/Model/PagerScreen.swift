@@ -87,10 +87,15 @@ public struct PagerScreen: Sendable {
         photo(ofPage: pager.currentPage, feedPages: context.feedPages)
     }
 
-    /// What the strip makes of `input` at `time`, `context` being what it reads of the gallery: its commands, a tap on
-    /// the feed's end page, and every zoom of its photo.
-    mutating func take(_ input: ScreenInput, at time: Double, context: PagerContext) -> ScreenResponse {
+    /// What the strip makes of `input` at `time`, `context` being what it reads of the gallery and `views` its policy
+    /// across page turns: its commands, a tap on the feed's end page, every zoom of its photo, what happened to the
+    /// photo's view (`PagerScreen+ViewEvents`) and the feed's answers.
+    mutating func take(
+        _ input: ScreenInput, at time: Double, views: inout PhotoViews, context: PagerContext
+    ) -> ScreenResponse {
         switch input {
+        case .view(let event): return take(event, at: time, views: &views, context: context)
+        case .feed(let event): return take(event, at: time)
         case .command(let command): return perform(command, at: time, context: context)
         case .tap(let x, _, _):
             // Only the feed's end page takes a tap; the rest (thirds, double-click) is the gallery's click.
@@ -123,6 +128,8 @@ public struct PagerScreen: Sendable {
             guard let page else { return .taken }
             move = .goTo(page: page)
         case .reload where isFeed, .cycleSort where isFeed: return .taken
+        // R asks the feed again after a failure; elsewhere it does nothing.
+        case .retry: return .pagerEvents(retryFeed() ?? [])
         case .nextFolder where isFeed, .previousFolder where isFeed: return .notice(Self.feedHasNoFolders)
         // With no pages (no photos yet) the file keys do nothing, as everywhere.
         case .trash where refusesFiles, .undoTrash where refusesFiles: return .notice(GalleryModel.feedRefusesTrash)

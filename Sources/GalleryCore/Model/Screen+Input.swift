@@ -49,14 +49,17 @@ extension Screen {
     }
 
     /// Offers `input` to the screen shown at `time`: the grid and compare take their input themselves, the wheel gives
-    /// its keys and taps their meaning, a pager its page commands, its zoom and the feed's end page (`context`: what
-    /// it reads of the gallery). The grid's thumbnail size is kept in `settings` for the next visit.
+    /// its keys and taps their meaning, a pager its page commands, its zoom, the feed's end page, what happened to its
+    /// photo's view and the feed's answers (`context`: what it reads of the gallery; `views`: the gallery's policy
+    /// across page turns, whose offered zooms a pager takes). The grid's thumbnail size is kept in `settings` for the
+    /// next visit.
     mutating func take(
-        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, context: PagerContext
+        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, views: inout PhotoViews,
+        context: PagerContext
     ) -> ScreenResponse {
         switch self {
         case .pager(var pages):
-            let response = pages.take(input, at: time, context: context)
+            let response = pages.take(input, at: time, views: &views, context: context)
             self = .pager(pages)
             return response
         case .wheel(var wheel):
@@ -93,7 +96,8 @@ extension WheelScreen {
         case .tap(let x, let y, let layout):
             // A tap between rows does nothing, but it is the wheel's.
             return photo(tappedAtX: x, y: y, layout: layout).map { .open($0, cell: nil) } ?? .taken
-        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown:
+        // The rows zoom no photo and show no feed.
+        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown, .view, .feed:
             return .notTaken
         }
     }
@@ -126,6 +130,11 @@ extension GridModel {
             cancelClick()
             return .taken
         case .tap, .zoomTo: return .taken
+        // A feed's append while the grid shows: more cells, the place kept.
+        case .feed(.appended(_, let photoCount)):
+            setPhotoCount(photoCount, at: time)
+            return .taken
+        case .feed(.failed), .view: return .notTaken
         }
         switch response {
         case .notTaken: return .notTaken
@@ -162,6 +171,8 @@ extension CompareModel {
             endPinch()
             return .taken
         case .tap, .fingersDown: return .taken
+        // Compare zooms its photos itself and shows no feed.
+        case .view, .feed: return .notTaken
         }
         switch response {
         case .notTaken: return .notTaken

@@ -79,7 +79,8 @@ struct PagerScreenTests {
         ])
     func answers(mode: TopologyKind, input: ScreenInput, answer: Answer) {
         var screen = Self.screen(mode)
-        let response = screen.take(input, at: 1, context: Self.context(Self.feedPages))
+        var views = PhotoViews()
+        let response = screen.take(input, at: 1, views: &views, context: Self.context(Self.feedPages))
         let seen: Answer =
             switch response {
             case .notTaken: .notTaken
@@ -101,8 +102,9 @@ struct PagerScreenTests {
                 topology: FeedTopology(pageCount: onEndPage ? 0 : 1), viewport: Self.viewport, configuration: .standard,
                 time: 0))
         if failed { _ = screen.failFeedLoad(at: 0) }
+        var views = PhotoViews()
         let response = screen.take(
-            .tap(x: 160, y: 120, layout: nil), at: 1, context: Self.context(FeedPages(initialCount: 0)))
+            .tap(x: 160, y: 120, layout: nil), at: 1, views: &views, context: Self.context(FeedPages(initialCount: 0)))
         if onEndPage {
             #expect(response != .notTaken)
             #expect(screen.feedState == (failed ? .loading : .idle), "asked again only after a failure")
