@@ -13,9 +13,9 @@ extension GalleryModel {
         return tell(input, at: time)
     }
 
-    /// Tells the screen shown at `time` what happened to its photo's view or its feed (`ScreenInput.view`, `.feed`)
-    /// and carries out its answer; nil when the screen ignored it. Compare ignores these, so its layout is left as the
-    /// last input or facts set it (`offer` brings it up to date first).
+    /// Tells the screen shown at `time` what happened to its photo's view or its feed (`ScreenInput.view`, `.feed`), or
+    /// hands the zoomed photo's pan its phase (`.zoomPan`), and carries out its answer; nil when the screen ignored it.
+    /// Compare ignores these, so its layout is left as the last input or facts set it (`offer` brings it up to date).
     @discardableResult
     mutating func tell(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
         let context = pagerContext

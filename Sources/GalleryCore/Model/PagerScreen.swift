@@ -96,6 +96,7 @@ public struct PagerScreen: Sendable {
         switch input {
         case .view(let event): return take(event, at: time, views: &views, context: context)
         case .feed(let event): return take(event, at: time)
+        case .zoomPan(let phase): return zoomPan(phase, at: time, context: context)
         case .command(let command): return perform(command, at: time, context: context)
         case .tap(let x, _, _):
             // Only the feed's end page takes a tap; the rest (thirds, double-click) is the gallery's click.

@@ -97,7 +97,8 @@ extension WheelScreen {
             // A tap between rows does nothing, but it is the wheel's.
             return photo(tappedAtX: x, y: y, layout: layout).map { .open($0, cell: nil) } ?? .taken
         // The rows zoom no photo and show no feed.
-        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown, .view, .feed:
+        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown, .view, .feed,
+            .zoomPan:
             return .notTaken
         }
     }
@@ -134,7 +135,8 @@ extension GridModel {
         case .feed(.appended(_, let photoCount)):
             setPhotoCount(photoCount, at: time)
             return .taken
-        case .feed(.failed), .view: return .notTaken
+        // The grid's scroll is its own recogniser (`pointer`); it zooms no photo.
+        case .feed(.failed), .view, .zoomPan: return .notTaken
         }
         switch response {
         case .notTaken: return .notTaken
@@ -172,7 +174,7 @@ extension CompareModel {
             return .taken
         case .tap, .fingersDown: return .taken
         // Compare zooms its photos itself and shows no feed.
-        case .view, .feed: return .notTaken
+        case .view, .feed, .zoomPan: return .notTaken
         }
         switch response {
         case .notTaken: return .notTaken

@@ -25,6 +25,9 @@ enum ScreenInput: Sendable {
     case pinchEnd
     /// A touchpad's fingers pressed: they press no button, so the press never clicks.
     case fingersDown
+    /// A phase offered to the zoomed photo's pan, the gesture arena's second recogniser (`PagerRecogniser.zoomPan`):
+    /// a pager screen's alone.
+    case zoomPan(PointerPhase)
     /// What happened to the view of the photo shown (the zoom's world): a pager screen acts on it, the others ignore it.
     case view(ViewEvent)
     /// The feed's source answered: the feed and the grid act on it, the others ignore it.
