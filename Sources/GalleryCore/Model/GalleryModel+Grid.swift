@@ -25,11 +25,6 @@ extension GalleryModel {
             clickSlop: settings.configuration.dragSlop)
     }
 
-    /// Whether the grid's scroll still moves at `time` (another frame is needed).
-    public func gridIsAnimating(at time: Double) -> Bool {
-        screen.grid?.isAnimating(at: time) ?? false
-    }
-
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
     /// freedesktop size to ask the cache for; nil outside the grid, except behind a photo dragged down to it.
     public var gridWants: (photos: [PhotoID], flavour: ThumbnailFlavour)? {

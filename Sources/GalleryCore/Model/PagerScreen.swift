@@ -38,6 +38,9 @@ public struct PagerScreen: Sendable {
         return events
     }
 
+    /// Whether the strip, the zoom or a drag down springing back moves by itself (frames must follow).
+    var isMoving: Bool { pager.isAnimating || zoom.isMoving || (dismiss?.isReturning ?? false) }
+
     /// Whether this is the feed: its pages are its source's, not the library's in order.
     public var isFeed: Bool { pager.topology.kind == .feed }
 

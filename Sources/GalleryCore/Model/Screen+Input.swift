@@ -19,6 +19,17 @@ extension Screen {
         }
     }
 
+    /// Whether the screen moves by itself at `time`, so frames must follow: a pager's strip, its zoom or a drag down
+    /// springing back, the wheel's rows, the grid's scroll; compare never.
+    func isMoving(at time: Double) -> Bool {
+        switch self {
+        case .pager(let pages): pages.isMoving
+        case .wheel(let wheel): wheel.rows.isAnimating
+        case .grid(let grid, _): grid.isAnimating(at: time)
+        case .compare: false
+        }
+    }
+
     /// Lays the screen out in `viewport` at `time`; returns the strip's events.
     mutating func resize(to viewport: Viewport, at time: Double) -> [PagerEvent] {
         switch self {

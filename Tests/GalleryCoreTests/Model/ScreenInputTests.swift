@@ -109,6 +109,22 @@ struct ScreenInputTests {
         #expect(screen.grid?.selection == PhotoID(0))
     }
 
+    @Test(
+        "a screen moves by itself while its strip or rows turn; at rest, and in compare, it does not",
+        arguments: [
+            (GalleryMode.endCaps, false, false), (.endCaps, true, true), (.feed, true, true), (.wheel, false, false),
+            (.wheel, true, true), (.grid, false, false), (.bounded, true, false),
+        ])
+    func moves(mode: GalleryMode, turned: Bool, moving: Bool) {
+        var screen = Self.screen(mode)
+        var settings = ScreenSettings(configuration: .standard)
+        var views = PhotoViews()
+        if turned { _ = screen.take(.command(.next), at: 2, settings: &settings, views: &views, context: Self.context) }
+        #expect(screen.isMoving(at: 2.01) == moving)
+        _ = screen.advance(to: 60)
+        #expect(!screen.isMoving(at: 60), "at rest once the turn is over")
+    }
+
     @Test("the grid keeps its thumbnail size in the settings for its next visit")
     func gridKeepsSize() {
         var screen = Self.screen(.grid)
