@@ -146,21 +146,23 @@ public struct PagerScreen: Sendable {
         return .pagerEvents(pager.handle(.command(move), at: time))
     }
 
-    /// The drag down's part in the gesture arena: it watches a press on the strip at rest on a photo (`allowed`: the
-    /// photo at fit, pressed by a pointer), takes the gesture from the first move that goes mostly down (the strip's
-    /// own press is cancelled before it ever moved), then every phase to the end. `photo` is the photo pressed; `grid`
-    /// lays out the grid drawn behind it.
+    /// The drag down's part in the gesture arena: it watches a press on the strip at rest on a photo at fit, not
+    /// panned (`allowed`: the gallery's part, photos pressed by a pointer), takes the gesture from the first move that
+    /// goes mostly down (the strip's own press is cancelled before it ever moved), then every phase to the end.
+    /// `photo` is the photo pressed; `context` gives the window and the clock; `grid` lays out the grid drawn behind it.
     mutating func dragDown(
-        _ phase: PointerPhase, at time: Double, allowed: Bool, photo: PhotoID, viewportHeight: Double, slop: Double,
+        _ phase: PointerPhase, at time: Double, allowed: Bool, photo: PhotoID, slop: Double, context: PagerContext,
         grid: (PhotoID) -> GridModel
     ) -> ScreenResponse {
         switch phase {
         case .down(let x, let y):
             dismiss = nil
-            guard allowed, pager.phase == .idle, !pager.isAnimating, case .page = pager.currentContent else {
-                return .notTaken
-            }
-            dismiss = DismissDrag(photo: photo, x: x, y: y, at: time, viewportHeight: viewportHeight, slop: slop)
+            // A zoomed or panned photo's press is its pan's.
+            guard allowed, zoom.shown(at: context.now) == nil, !zoom.isPanning, pager.phase == .idle,
+                !pager.isAnimating, case .page = pager.currentContent
+            else { return .notTaken }
+            let height = context.viewport.height
+            dismiss = DismissDrag(photo: photo, x: x, y: y, at: time, viewportHeight: height, slop: slop)
             return .notTaken
         case .move(let x, let y):
             guard var drag = dismiss else { return .notTaken }
