@@ -16,7 +16,8 @@ extension GalleryModel {
         // The feed refused these (`PagerScreen`).
         case .reload: return [.reload]
         case .cycleSort: return [.cycleSort]
-        case .retry: return retryFeed(at: time)
+        // The feed took R (`PagerScreen`); elsewhere it does nothing.
+        case .retry: return []
         // D flips the wheel only (`WheelScreen`).
         case .flipWheel: return []
         // In a pager, Enter and t open the grid on the photo (nsxiv); the wheel opens its row (`WheelScreen`).
@@ -93,7 +94,7 @@ extension GalleryModel {
             switch event {
             case .pageChanged: showInfo(at: time)
             case .settled(let page):
-                if resetZoomIfLeft(settledOn: page) { effects.append(.sharpen) }
+                effects += tell(.view(.settled(page)), at: time) ?? []
                 noteArrival()
                 effects += takeArrivalZoom()
             default: break

@@ -10,17 +10,16 @@ extension GalleryModel {
     /// A press on a photo at fit that may become, or is, a drag down to the grid; nil outside a pager screen.
     public var dismiss: DismissDrag? { screen.dismiss }
 
-    /// Whether the gallery lets a press start a drag down, the strip's own rest aside: there are photos, the photo is
-    /// at fit and not panned, and a pointer pressed (a touchpad's two-finger scroll, a virtual drag, keeps scrolling
-    /// vertically doing nothing).
+    /// Whether the gallery lets a press start a drag down, the strip's own rest and its photo at fit aside (the pager
+    /// screen's): there are photos, and a pointer pressed (a touchpad's two-finger scroll, a virtual drag, keeps
+    /// scrolling vertically doing nothing).
     private var dragDownAllowed: Bool {
-        photoCount > 0 && !gestures.touchpad.isActive && !gestures.fingers.isActive && shownZoom == nil
-            && screen.pages?.zoom.isPanning != true
+        photoCount > 0 && !gestures.touchpad.isActive && !gestures.fingers.isActive
     }
 
     /// The drag down's part in the arena, carried out: nil when the phase is not its own.
     mutating func dragDown(_ phase: PointerPhase, at time: Double) -> [GalleryEffect]? {
-        let (allowed, photo, height) = (dragDownAllowed, currentPhoto, viewport.height)
+        let (allowed, photo, context) = (dragDownAllowed, currentPhoto, pagerContext)
         let (viewport, sizeStep, count, slop) = (
             viewport, settings.gridSizeStep, photoCount, settings.configuration.dragSlop
         )
@@ -29,7 +28,7 @@ extension GalleryModel {
         }
         let response = screen.withPages {
             $0.dragDown(
-                phase, at: time, allowed: allowed, photo: photo, viewportHeight: height, slop: slop, grid: grid)
+                phase, at: time, allowed: allowed, photo: photo, slop: slop, context: context, grid: grid)
         }
         return carryOut(response ?? .notTaken, at: time)
     }

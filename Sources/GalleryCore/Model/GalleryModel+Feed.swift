@@ -28,32 +28,20 @@ extension GalleryModel {
     public var tracePosition: Double { screen.tracePosition }
 
     /// The feed answered with `photos` (library indices; the library now holds `photoCount`): new pages go at the end
-    /// (the page shown never moves).
+    /// (the page shown never moves), the grid grows by them. The state kept aside is read only outside the feed (the
+    /// feed's own is read while it shows, and kept aside when it is left), so it is set whichever screen shows.
     mutating func feedAppended(_ photos: [PhotoID], photoCount: Int, at time: Double) -> [GalleryEffect] {
         self.photoCount = photoCount
-        growGrid(at: time)
         feed.pages.append(photos)
         feed.failure = nil
-        guard let events = screen.withPages({ $0.appendFeedPages(photos.count, at: time) }) else {
-            feed.stateAside = .idle
-            return []
-        }
-        return noteEvents(events, at: time)
+        feed.stateAside = .idle
+        return tell(.feed(.appended(pages: photos.count, photoCount: photoCount)), at: time) ?? []
     }
 
     /// The feed's request failed (or brought nothing) for `reason`: the retry page shows it.
     mutating func feedFailed(reason: String, at time: Double) -> [GalleryEffect] {
         feed.failure = reason
-        guard let events = screen.withPages({ $0.failFeedLoad(at: time) }) else {
-            feed.stateAside = .failed
-            return []
-        }
-        return noteEvents(events, at: time)
-    }
-
-    /// R, or a click on the retry page: asks again after a failure.
-    mutating func retryFeed(at time: Double) -> [GalleryEffect] {
-        guard let events = screen.withPages({ $0.retryFeed() }) else { return [] }
-        return noteEvents(events, at: time)
+        feed.stateAside = .failed
+        return tell(.feed(.failed), at: time) ?? []
     }
 }

@@ -14,7 +14,6 @@ extension GalleryModel {
         views.fitMode = views.fitMode.next
         views.fitModePhoto = currentPhoto
         showNotice("fit: \(views.fitMode.rawValue)", at: time)
-        let (mode, context) = (views.fitMode, pagerContext)
-        return carryOut(screen.withPages { $0.show(mode, at: time, context: context) } ?? .taken, at: time) ?? []
+        return tell(.view(.fitModeChosen(views.fitMode)), at: time) ?? []
     }
 }

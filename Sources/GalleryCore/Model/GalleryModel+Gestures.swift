@@ -83,10 +83,10 @@ extension GalleryModel {
         }
     }
 
-    /// The zoomed photo's pan, the pager screen's (`PagerScreen.zoomPan`): nil when the phase is not its own.
+    /// The zoomed photo's pan, the pager screen's (`PagerScreen.zoomPan`), offered the phase as its input: nil when the
+    /// phase is not its own (or no pager shows).
     private mutating func zoomPan(_ phase: PointerPhase, at time: Double) -> [GalleryEffect]? {
-        let context = pagerContext
-        return carryOut(screen.withPages { $0.zoomPan(phase, at: time, context: context) } ?? .notTaken, at: time)
+        tell(.zoomPan(phase), at: time)
     }
 
     /// The strip's page drag (`Screen.drag`): takes every phase it is offered.

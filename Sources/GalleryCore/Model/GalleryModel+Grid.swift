@@ -25,11 +25,6 @@ extension GalleryModel {
             clickSlop: settings.configuration.dragSlop)
     }
 
-    /// Whether the grid's scroll still moves at `time` (another frame is needed).
-    public func gridIsAnimating(at time: Double) -> Bool {
-        screen.grid?.isAnimating(at: time) ?? false
-    }
-
     /// The photos the grid wants decoded as thumbnails, most urgent first (for `ThumbnailStore.want`), and the
     /// freedesktop size to ask the cache for; nil outside the grid, except behind a photo dragged down to it.
     public var gridWants: (photos: [PhotoID], flavour: ThumbnailFlavour)? {
@@ -42,11 +37,5 @@ extension GalleryModel {
     public var gridFirstThumbnails: (photos: ArraySlice<PhotoID>, cellSide: Int)? {
         guard let grid = screen.grid else { return nil }
         return (grid.decodeOrder(at: now).prefix(grid.layout.mostVisibleCells), grid.layout.cellSide)
-    }
-
-    /// A feed's append while the grid shows: more cells, the place kept.
-    mutating func growGrid(at time: Double) {
-        let count = photoCount
-        screen.withGrid { $0.setPhotoCount(count, at: time) }
     }
 }

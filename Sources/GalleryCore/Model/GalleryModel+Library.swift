@@ -25,7 +25,7 @@ extension GalleryModel {
         feed.lastPage = PageIndex(min(feed.lastPage.rawValue, count - 1))
         let start = min(max(photo.rawValue, 0), count - 1)
         gestures.tap.cancel()
-        if renumbered(current) != current || PhotoID(start) != current { screen.withPages { $0.zoom.reset() } }
+        if renumbered(current) != current || PhotoID(start) != current { tell(.view(.renumbered), at: time) }
         var said: String?
         if case .compare(let compare, let back) = screen {
             said = renumberCompare(

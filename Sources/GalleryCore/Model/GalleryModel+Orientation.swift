@@ -16,13 +16,13 @@ extension GalleryModel {
         let photo = targetPhoto
         let next = orientation(of: photo).applying(change)
         views.orientations[photo] = next == .upright ? nil : next
-        screen.withPages { $0.zoom.reset() }
+        tell(.view(.turned), at: now)
         return [.sharpen]
     }
 
     /// Shows `photo` as its file states it again (its turn was saved into the file: Ctrl+S).
     mutating func resetOrientation(of photo: PhotoID) {
         views.orientations[photo] = nil
-        screen.withPages { $0.forgetZoom(of: photo) }
+        tell(.view(.turnSaved(photo)), at: now)
     }
 }

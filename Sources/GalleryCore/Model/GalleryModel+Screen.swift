@@ -10,8 +10,17 @@ extension GalleryModel {
     /// screen left the input to the gallery's common handling.
     mutating func offer(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
         syncCompare()
+        return tell(input, at: time)
+    }
+
+    /// Tells the screen shown at `time` what happened to its photo's view or its feed (`ScreenInput.view`, `.feed`), or
+    /// hands the zoomed photo's pan its phase (`.zoomPan`), and carries out its answer; nil when the screen ignored it.
+    /// Compare ignores these, so its layout is left as the last input or facts set it (`offer` brings it up to date).
+    @discardableResult
+    mutating func tell(_ input: ScreenInput, at time: Double) -> [GalleryEffect]? {
         let context = pagerContext
-        return carryOut(screen.take(input, at: time, settings: &settings, context: context), at: time)
+        return carryOut(
+            screen.take(input, at: time, settings: &settings, views: &views, context: context), at: time)
     }
 
     /// What a pager screen reads of the gallery now: the feed's pages, the fits and the page box, the window, the
@@ -47,6 +56,7 @@ extension GalleryModel {
             settings.wheelDirection = settings.wheelDirection == .clockwise ? .anticlockwise : .clockwise
         case .step(let command): return perform(command, at: time)
         case .pagerEvents(let events): return noteEvents(events, at: time)
+        case .leftZoom(let photo, let zoom): return noteZoomLeft(photo, at: zoom)
         case .notice(let text): showNotice(text, at: time)
         case .dropIntoGrid(let photo, let pose):
             return switchMode(to: .grid, at: time, showing: photo, droppedAt: pose)

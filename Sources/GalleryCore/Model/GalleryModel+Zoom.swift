@@ -2,8 +2,9 @@ import PagerEngine
 import Support
 
 /// The zoom seen from the gallery: the zoom is the pager screen's (`PagerScreen+Zoom`, only a pager zooms one photo);
-/// the gallery reads it, routes the zoom input no screen took before it, and keeps the views' policy across page turns
-/// (the zoom carried while `keepsZoom`, the one remembered, the fit mode's; `PagerScreen+Views`).
+/// the gallery reads it, offers it the zoom input and tells it what happened to its photo's view (`ViewEvent`,
+/// `PagerScreen+ViewEvents`), and keeps the views' policy across page turns (the zoom carried while `keepsZoom`, the
+/// one remembered, the fit mode's; `PagerScreen+Views`).
 extension GalleryModel {
     /// The zoom shown now, with any animation evaluated; `nil` at fit (and outside a pager, which alone zooms).
     public var shownZoom: (photo: PhotoID, zoom: PhotoZoom)? { screen.pages?.zoom.shown(at: now) }
@@ -42,36 +43,26 @@ extension GalleryModel {
 
     /// A double-click in the middle of a pager's page: 100 % at the pointer, or back to fit.
     mutating func toggleActualSize(atX x: Double, y: Double, at time: Double) -> [GalleryEffect] {
-        let context = pagerContext
-        let response = screen.withPages { $0.toggleActualSize(atX: x, y: y, at: time, context: context) }
-        return carryOut(response ?? .taken, at: time) ?? []
+        tell(.view(.toggleActualSize(x: x, y: y)), at: time) ?? []
     }
 
     /// The page box changed under a zoomed photo (the status bar, b): the zoom is measured from the new fit.
     mutating func refitZoom() -> [GalleryEffect] {
-        let context = pagerContext
-        return screen.withPages { $0.refitZoom(context) } == true ? [.sharpen] : []
+        tell(.view(.pageBoxChanged), at: now) ?? []
     }
 
-    /// Moves zoom animations to `time`: a zoom coming to rest is decoded sharply.
-    mutating func advanceZoom(to time: Double) -> [GalleryEffect] {
-        screen.withPages { $0.zoom.advance(to: time) } == .rested ? [.sharpen] : []
-    }
-
-    /// Back to fit at once (the canvas was reset).
+    /// Back to fit at once (the canvas was reset): every screen's pictures are decoded afresh.
     mutating func resetZoom() -> [GalleryEffect] {
-        screen.withPages { $0.zoom.reset() }
+        tell(.view(.canvasReset), at: now)
         return [.sharpen]
     }
 
-    /// Settling on another photo than the zoomed one resets the zoom, carrying it for the photo arrived at while
-    /// `keepsZoom`; returns whether it reset.
-    mutating func resetZoomIfLeft(settledOn page: PageIndex) -> Bool {
-        let context = pagerContext
-        guard let left = screen.withPages({ $0.leaveZoom(settledOn: page, context: context) }) else { return false }
-        if views.keepsZoom { views.carriedZoom = CarriedZoom(left.zoom) }
-        noteLeft(left.photo, at: left.zoom)
-        return true
+    /// The strip settled off the zoomed `photo` and reset its zoom: carried for the photo arrived at while
+    /// `keepsZoom`, and noted as the view `photo` was left at.
+    mutating func noteZoomLeft(_ photo: PhotoID, at zoom: PhotoZoom) -> [GalleryEffect] {
+        if views.keepsZoom { views.carriedZoom = CarriedZoom(zoom) }
+        noteLeft(photo, at: zoom)
+        return [.sharpen]
     }
 
     /// Keeps the zoom across page turns or not, as `z` toggles it (`--keep-zoom` starts with it kept).
@@ -81,17 +72,13 @@ extension GalleryModel {
     }
 
     /// The photo at the centre of a resting pager, once decoded, takes the zoom carried over the page turn, else its
-    /// remembered one, else the fit mode's (`PagerScreen+Views`), in that order.
+    /// remembered one, else the fit mode's (`PagerScreen+Views`), in that order: the views' policy, offered to the
+    /// screen.
     mutating func takeArrivalZoom() -> [GalleryEffect] {
-        let context = pagerContext
-        var views = self.views
-        let placed = screen.withPages { pages in
-            [
-                pages.takeCarriedZoom(&views, context: context), pages.takeRememberedZoom(&views, context: context),
-                pages.takeFitMode(&views, context: context),
-            ]
+        var effects: [GalleryEffect] = []
+        for offered in [ViewEvent.carriedZoomOffered, .rememberedZoomOffered, .fitModeOffered] {
+            effects += tell(.view(offered), at: now) ?? []
         }
-        self.views = views
-        return (placed ?? []).filter { $0 }.map { _ in .sharpen }
+        return effects
     }
 }

@@ -199,17 +199,17 @@ public struct GalleryModel: Sendable {
         if let release = gestures.touchpad.expire(at: time) { effects += pointer(release.input, at: release.time) }
         expireCount(at: time)
         effects += noteEvents(screen.advance(to: time), at: time)
-        effects += advanceZoom(to: time)
+        effects += tell(.view(.frame), at: time) ?? []
         effects += takeArrivalZoom()
         if slideshow.shouldAdvance(at: time) { effects += perform(.next, at: time) }
         advanceInfo(to: time)
         return effects
     }
 
-    /// Whether something moves by itself at `time`: the pager, the grid's scroll, the zoom, a drag down springing
-    /// back (frames must follow).
+    /// Whether something moves by itself at `time`: the screen's answer (the pager, its zoom, a drag down springing
+    /// back, the wheel's rows, the grid's scroll); frames must follow.
     public func isMoving(at time: Double) -> Bool {
-        (pager?.isAnimating ?? false) || gridIsAnimating(at: time) || zoomIsMoving || dismissIsReturning
+        screen.isMoving(at: time)
     }
 
     /// The marks as the page information shows them: "marked (3 in all)" when the current photo is marked, "3 marked"

@@ -40,7 +40,7 @@ extension PagerScreen {
             zoom.pinch(spread: spread, dx: dx, dy: dy)
             return .taken
         case .pinchEnd: return zoom.endPinch(at: time) ? .sharpen : .taken
-        case .pointer, .command, .tap, .notches, .fingersDown: return .notTaken
+        case .pointer, .command, .tap, .notches, .fingersDown, .view, .feed, .zoomPan: return .notTaken
         }
     }
 

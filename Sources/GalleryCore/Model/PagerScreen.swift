@@ -38,6 +38,9 @@ public struct PagerScreen: Sendable {
         return events
     }
 
+    /// Whether the strip, the zoom or a drag down springing back moves by itself (frames must follow).
+    var isMoving: Bool { pager.isAnimating || zoom.isMoving || (dismiss?.isReturning ?? false) }
+
     /// Whether this is the feed: its pages are its source's, not the library's in order.
     public var isFeed: Bool { pager.topology.kind == .feed }
 
@@ -87,10 +90,16 @@ public struct PagerScreen: Sendable {
         photo(ofPage: pager.currentPage, feedPages: context.feedPages)
     }
 
-    /// What the strip makes of `input` at `time`, `context` being what it reads of the gallery: its commands, a tap on
-    /// the feed's end page, and every zoom of its photo.
-    mutating func take(_ input: ScreenInput, at time: Double, context: PagerContext) -> ScreenResponse {
+    /// What the strip makes of `input` at `time`, `context` being what it reads of the gallery and `views` its policy
+    /// across page turns: its commands, a tap on the feed's end page, every zoom of its photo, what happened to the
+    /// photo's view (`PagerScreen+ViewEvents`) and the feed's answers.
+    mutating func take(
+        _ input: ScreenInput, at time: Double, views: inout PhotoViews, context: PagerContext
+    ) -> ScreenResponse {
         switch input {
+        case .view(let event): return take(event, at: time, views: &views, context: context)
+        case .feed(let event): return take(event, at: time)
+        case .zoomPan(let phase): return zoomPan(phase, at: time, context: context)
         case .command(let command): return perform(command, at: time, context: context)
         case .tap(let x, _, _):
             // Only the feed's end page takes a tap; the rest (thirds, double-click) is the gallery's click.
@@ -123,6 +132,8 @@ public struct PagerScreen: Sendable {
             guard let page else { return .taken }
             move = .goTo(page: page)
         case .reload where isFeed, .cycleSort where isFeed: return .taken
+        // R asks the feed again after a failure; elsewhere it does nothing.
+        case .retry: return .pagerEvents(retryFeed() ?? [])
         case .nextFolder where isFeed, .previousFolder where isFeed: return .notice(Self.feedHasNoFolders)
         // With no pages (no photos yet) the file keys do nothing, as everywhere.
         case .trash where refusesFiles, .undoTrash where refusesFiles: return .notice(GalleryModel.feedRefusesTrash)
@@ -135,21 +146,23 @@ public struct PagerScreen: Sendable {
         return .pagerEvents(pager.handle(.command(move), at: time))
     }
 
-    /// The drag down's part in the gesture arena: it watches a press on the strip at rest on a photo (`allowed`: the
-    /// photo at fit, pressed by a pointer), takes the gesture from the first move that goes mostly down (the strip's
-    /// own press is cancelled before it ever moved), then every phase to the end. `photo` is the photo pressed; `grid`
-    /// lays out the grid drawn behind it.
+    /// The drag down's part in the gesture arena: it watches a press on the strip at rest on a photo at fit, not
+    /// panned (`allowed`: the gallery's part, photos pressed by a pointer), takes the gesture from the first move that
+    /// goes mostly down (the strip's own press is cancelled before it ever moved), then every phase to the end.
+    /// `photo` is the photo pressed; `context` gives the window and the clock; `grid` lays out the grid drawn behind it.
     mutating func dragDown(
-        _ phase: PointerPhase, at time: Double, allowed: Bool, photo: PhotoID, viewportHeight: Double, slop: Double,
+        _ phase: PointerPhase, at time: Double, allowed: Bool, photo: PhotoID, slop: Double, context: PagerContext,
         grid: (PhotoID) -> GridModel
     ) -> ScreenResponse {
         switch phase {
         case .down(let x, let y):
             dismiss = nil
-            guard allowed, pager.phase == .idle, !pager.isAnimating, case .page = pager.currentContent else {
-                return .notTaken
-            }
-            dismiss = DismissDrag(photo: photo, x: x, y: y, at: time, viewportHeight: viewportHeight, slop: slop)
+            // A zoomed or panned photo's press is its pan's.
+            guard allowed, zoom.shown(at: context.now) == nil, !zoom.isPanning, pager.phase == .idle,
+                !pager.isAnimating, case .page = pager.currentContent
+            else { return .notTaken }
+            let height = context.viewport.height
+            dismiss = DismissDrag(photo: photo, x: x, y: y, at: time, viewportHeight: height, slop: slop)
             return .notTaken
         case .move(let x, let y):
             guard var drag = dismiss else { return .notTaken }

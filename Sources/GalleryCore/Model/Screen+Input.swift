@@ -19,6 +19,17 @@ extension Screen {
         }
     }
 
+    /// Whether the screen moves by itself at `time`, so frames must follow: a pager's strip, its zoom or a drag down
+    /// springing back, the wheel's rows, the grid's scroll; compare never.
+    func isMoving(at time: Double) -> Bool {
+        switch self {
+        case .pager(let pages): pages.isMoving
+        case .wheel(let wheel): wheel.rows.isAnimating
+        case .grid(let grid, _): grid.isAnimating(at: time)
+        case .compare: false
+        }
+    }
+
     /// Lays the screen out in `viewport` at `time`; returns the strip's events.
     mutating func resize(to viewport: Viewport, at time: Double) -> [PagerEvent] {
         switch self {
@@ -49,14 +60,17 @@ extension Screen {
     }
 
     /// Offers `input` to the screen shown at `time`: the grid and compare take their input themselves, the wheel gives
-    /// its keys and taps their meaning, a pager its page commands, its zoom and the feed's end page (`context`: what
-    /// it reads of the gallery). The grid's thumbnail size is kept in `settings` for the next visit.
+    /// its keys and taps their meaning, a pager its page commands, its zoom, the feed's end page, what happened to its
+    /// photo's view and the feed's answers (`context`: what it reads of the gallery; `views`: the gallery's policy
+    /// across page turns, whose offered zooms a pager takes). The grid's thumbnail size is kept in `settings` for the
+    /// next visit.
     mutating func take(
-        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, context: PagerContext
+        _ input: ScreenInput, at time: Double, settings: inout ScreenSettings, views: inout PhotoViews,
+        context: PagerContext
     ) -> ScreenResponse {
         switch self {
         case .pager(var pages):
-            let response = pages.take(input, at: time, context: context)
+            let response = pages.take(input, at: time, views: &views, context: context)
             self = .pager(pages)
             return response
         case .wheel(var wheel):
@@ -93,7 +107,9 @@ extension WheelScreen {
         case .tap(let x, let y, let layout):
             // A tap between rows does nothing, but it is the wheel's.
             return photo(tappedAtX: x, y: y, layout: layout).map { .open($0, cell: nil) } ?? .taken
-        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown:
+        // The rows zoom no photo and show no feed.
+        case .pointer, .notches, .zoomTo, .zoomBy, .pinchBegin, .pinch, .pinchEnd, .fingersDown, .view, .feed,
+            .zoomPan:
             return .notTaken
         }
     }
@@ -126,6 +142,12 @@ extension GridModel {
             cancelClick()
             return .taken
         case .tap, .zoomTo: return .taken
+        // A feed's append while the grid shows: more cells, the place kept.
+        case .feed(.appended(_, let photoCount)):
+            setPhotoCount(photoCount, at: time)
+            return .taken
+        // The grid's scroll is its own recogniser (`pointer`); it zooms no photo.
+        case .feed(.failed), .view, .zoomPan: return .notTaken
         }
         switch response {
         case .notTaken: return .notTaken
@@ -162,6 +184,8 @@ extension CompareModel {
             endPinch()
             return .taken
         case .tap, .fingersDown: return .taken
+        // Compare zooms its photos itself and shows no feed.
+        case .view, .feed, .zoomPan: return .notTaken
         }
         switch response {
         case .notTaken: return .notTaken

@@ -188,14 +188,6 @@ public enum Screen: Sendable {
         }
     }
 
-    /// Runs `body` on the grid and keeps what it did; nil outside the grid.
-    mutating func withGrid<Result>(_ body: (inout GridModel) -> Result) -> Result? {
-        guard case .grid(var grid, let back) = self else { return nil }
-        let result = body(&grid)
-        self = .grid(grid, returnTo: back)
-        return result
-    }
-
     /// Where the feed's request for more pages stands while the feed shows; nil in the other screens.
     var feedState: FeedLoadState? {
         if case .pager(let pages) = self { return pages.feedState }

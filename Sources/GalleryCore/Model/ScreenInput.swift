@@ -2,7 +2,8 @@ import PagerEngine
 
 /// An input offered to the screen shown before the pager's own handling (`Screen.take`): the grid, compare and the
 /// wheel each give it their meaning; a pager screen its page commands, its zoom and a tap on the feed's end page,
-/// leaving the rest to the gesture arena and the commands.
+/// leaving the rest to the gesture arena and the commands. What happened to the photo's view and the feed's answers
+/// are told to it the same way.
 enum ScreenInput: Sendable {
     /// A pointer phase of the arena.
     case pointer(PointerPhase)
@@ -24,4 +25,11 @@ enum ScreenInput: Sendable {
     case pinchEnd
     /// A touchpad's fingers pressed: they press no button, so the press never clicks.
     case fingersDown
+    /// A phase offered to the zoomed photo's pan, the gesture arena's second recogniser (`PagerRecogniser.zoomPan`):
+    /// a pager screen's alone.
+    case zoomPan(PointerPhase)
+    /// What happened to the view of the photo shown (the zoom's world): a pager screen acts on it, the others ignore it.
+    case view(ViewEvent)
+    /// The feed's source answered: the feed and the grid act on it, the others ignore it.
+    case feed(FeedEvent)
 }

@@ -24,6 +24,9 @@ enum ScreenResponse: Equatable, Sendable {
     case step(GalleryCommand)
     /// The strip moved (or did not: no events): the gallery notes its events (the information, the zoom left behind).
     case pagerEvents([PagerEvent])
+    /// The strip settled off the zoomed `photo` and reset its zoom: the gallery's views carry it over the page turn
+    /// while `keepsZoom`, or remember it, and the photo arrived at is decoded afresh.
+    case leftZoom(PhotoID, PhotoZoom)
     /// The screen refuses the input, saying why on the information line.
     case notice(String)
     /// A photo dragged down was let go: the grid opens on it, the photo flying into its cell from `pose`.

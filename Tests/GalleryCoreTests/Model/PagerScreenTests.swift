@@ -79,7 +79,8 @@ struct PagerScreenTests {
         ])
     func answers(mode: TopologyKind, input: ScreenInput, answer: Answer) {
         var screen = Self.screen(mode)
-        let response = screen.take(input, at: 1, context: Self.context(Self.feedPages))
+        var views = PhotoViews()
+        let response = screen.take(input, at: 1, views: &views, context: Self.context(Self.feedPages))
         let seen: Answer =
             switch response {
             case .notTaken: .notTaken
@@ -101,8 +102,9 @@ struct PagerScreenTests {
                 topology: FeedTopology(pageCount: onEndPage ? 0 : 1), viewport: Self.viewport, configuration: .standard,
                 time: 0))
         if failed { _ = screen.failFeedLoad(at: 0) }
+        var views = PhotoViews()
         let response = screen.take(
-            .tap(x: 160, y: 120, layout: nil), at: 1, context: Self.context(FeedPages(initialCount: 0)))
+            .tap(x: 160, y: 120, layout: nil), at: 1, views: &views, context: Self.context(FeedPages(initialCount: 0)))
         if onEndPage {
             #expect(response != .notTaken)
             #expect(screen.feedState == (failed ? .loading : .idle), "asked again only after a failure")
@@ -151,6 +153,23 @@ struct PagerScreenTests {
         (false, path(steps: 24), .release, "not taken"), (true, path(steps: 24, sideways: true), .release, "not taken"),
     ]
 
+    /// What the drag down reads: an 800×600 window at time 1.
+    static let dragContext = PagerContext(
+        feedPages: FeedPages(initialCount: 30), fits: [:], showsStatusBar: false,
+        viewport: Viewport(width: 800, height: 600), now: 1, clickSlop: 6)
+
+    @Test("a press on a zoomed photo is its pan's: the drag down watches only a photo at fit", arguments: [1.0, 2, 4])
+    func dragDownLeavesZoomed(scale: Double) {
+        var screen = PagerScreenZoomTests.screen(zoomedTo: scale)
+        let grid = { (photo: PhotoID) in
+            GridModel(layout: GridLayout(width: 800, height: 600, photoCount: 12), selection: photo)
+        }
+        let context = PagerScreenZoomTests.context()
+        _ = screen.dragDown(
+            .down(x: 400, y: 300), at: 1, allowed: true, photo: PhotoID(2), slop: 10, context: context, grid: grid)
+        #expect((screen.dismiss != nil) == (scale == 1))
+    }
+
     @Test(
         "the drag down watches a press, takes a move mostly down, and drops into the grid past its threshold",
         arguments: dragDowns)
@@ -164,7 +183,7 @@ struct PagerScreenTests {
         }
         func offer(_ phase: PointerPhase, at time: Double) -> ScreenResponse {
             screen.dragDown(
-                phase, at: time, allowed: allowed, photo: PhotoID(2), viewportHeight: 600, slop: 10, grid: grid)
+                phase, at: time, allowed: allowed, photo: PhotoID(2), slop: 10, context: Self.dragContext, grid: grid)
         }
         #expect(offer(.down(x: 400, y: 200), at: 1) == .notTaken, "a press is watched, never taken")
         var time = 1.0

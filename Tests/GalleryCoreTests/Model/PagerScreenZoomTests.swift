@@ -44,7 +44,8 @@ struct PagerScreenZoomTests {
         ])
     func zooms(input: ScreenInput, decoded: Bool, response: ScreenResponse, scale: Double) {
         var screen = Self.screen()
-        #expect(screen.take(input, at: 1, context: Self.context(decoded: decoded)) == response)
+        var views = PhotoViews()
+        #expect(screen.take(input, at: 1, views: &views, context: Self.context(decoded: decoded)) == response)
         #expect(abs((screen.zoom.shown(at: 1)?.zoom.scale ?? 1) - scale) < 1e-9)
         if case .command(.zoomActualSize) = input, decoded {
             #expect(abs((screen.zoom.shown(at: 5)?.zoom.scale ?? 1) - 4) < 1e-9, "springs to 100 %")
@@ -56,7 +57,8 @@ struct PagerScreenZoomTests {
         arguments: [(2.0, PanDirection.right, true), (2, .up, true), (1, .right, false), (1, .down, false)])
     func panKeys(scale: Double, direction: PanDirection, pans: Bool) {
         var screen = Self.screen(zoomedTo: scale)
-        let response = screen.take(.command(.pan(direction)), at: 1, context: Self.context())
+        var views = PhotoViews()
+        let response = screen.take(.command(.pan(direction)), at: 1, views: &views, context: Self.context())
         #expect(response == (pans ? .taken : .notTaken))
         #expect(screen.pager.targetPage == PageIndex(2), "the screen itself never turns the page on a pan key")
     }

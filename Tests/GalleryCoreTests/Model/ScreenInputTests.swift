@@ -65,12 +65,22 @@ struct ScreenInputTests {
             (.grid, .zoomTo(scale: 2, x: 0, y: 0), true), (.bounded, .notches(1), true),
             (.bounded, .command(.next), true), (.bounded, .command(.quit), false),
             (.bounded, .zoomBy(factor: 2, x: 0, y: 0), true),
+            // What happened to the photo's view is a pager's alone; the feed's answer the feed's and the grid's.
+            (.endCaps, .view(.canvasReset), true), (.wheel, .view(.canvasReset), false), (.grid, .view(.frame), false),
+            (.bounded, .view(.turned), false), (.feed, .feed(.failed), true), (.endCaps, .feed(.failed), false),
+            (.grid, .feed(.appended(pages: 2, photoCount: 14)), true), (.grid, .feed(.failed), false),
+            (.wheel, .feed(.appended(pages: 2, photoCount: 14)), false),
+            (.bounded, .feed(.appended(pages: 2, photoCount: 14)), false),
+            // The zoomed photo's pan is a pager's recogniser; on a photo at fit it leaves the press to the strip.
+            (.endCaps, .zoomPan(.down(x: 10, y: 10)), false), (.wheel, .zoomPan(.down(x: 10, y: 10)), false),
+            (.grid, .zoomPan(.down(x: 10, y: 10)), false), (.bounded, .zoomPan(.down(x: 10, y: 10)), false),
         ])
     func takes(mode: GalleryMode, input: ScreenInput, taken: Bool) {
         var screen = Self.screen(mode)
         var settings = ScreenSettings(configuration: .standard)
+        var views = PhotoViews()
         #expect(
-            (screen.take(input, at: 2, settings: &settings, context: Self.context) != .notTaken)
+            (screen.take(input, at: 2, settings: &settings, views: &views, context: Self.context) != .notTaken)
                 == taken)
     }
 
@@ -84,15 +94,44 @@ struct ScreenInputTests {
     func wheelAnswers(input: ScreenInput, response: ScreenResponse) {
         var screen = Self.screen(.wheel)
         var settings = ScreenSettings(configuration: .standard)
-        #expect(screen.take(input, at: 2, settings: &settings, context: Self.context) == response)
+        var views = PhotoViews()
+        #expect(screen.take(input, at: 2, settings: &settings, views: &views, context: Self.context) == response)
+    }
+
+    @Test("a feed's append while the grid shows adds cells, the selection kept", arguments: [14, 100, 120])
+    func gridGrows(photoCount: Int) {
+        var screen = Self.screen(.grid)
+        var settings = ScreenSettings(configuration: .standard)
+        var views = PhotoViews()
+        let input = ScreenInput.feed(.appended(pages: photoCount - 12, photoCount: photoCount))
+        _ = screen.take(input, at: 2, settings: &settings, views: &views, context: Self.context)
+        #expect(screen.grid?.layout.photoCount == photoCount)
+        #expect(screen.grid?.selection == PhotoID(0))
+    }
+
+    @Test(
+        "a screen moves by itself while its strip or rows turn; at rest, and in compare, it does not",
+        arguments: [
+            (GalleryMode.endCaps, false, false), (.endCaps, true, true), (.feed, true, true), (.wheel, false, false),
+            (.wheel, true, true), (.grid, false, false), (.bounded, true, false),
+        ])
+    func moves(mode: GalleryMode, turned: Bool, moving: Bool) {
+        var screen = Self.screen(mode)
+        var settings = ScreenSettings(configuration: .standard)
+        var views = PhotoViews()
+        if turned { _ = screen.take(.command(.next), at: 2, settings: &settings, views: &views, context: Self.context) }
+        #expect(screen.isMoving(at: 2.01) == moving)
+        _ = screen.advance(to: 60)
+        #expect(!screen.isMoving(at: 60), "at rest once the turn is over")
     }
 
     @Test("the grid keeps its thumbnail size in the settings for its next visit")
     func gridKeepsSize() {
         var screen = Self.screen(.grid)
         var settings = ScreenSettings(configuration: .standard)
+        var views = PhotoViews()
         _ = screen.take(
-            .zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings, context: Self.context)
+            .zoomBy(factor: 2, x: 0, y: 0), at: 2, settings: &settings, views: &views, context: Self.context)
         #expect(settings.gridSizeStep == GridLayout.defaultSizeStep + 1)
     }
 
