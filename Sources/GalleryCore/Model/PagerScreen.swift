@@ -119,14 +119,10 @@ public struct PagerScreen: Sendable {
     private mutating func perform(_ command: GalleryCommand, at time: Double, context: PagerContext) -> ScreenResponse {
         let feedPages = context.feedPages
         let move: PagerCommand
+        if let pageMove = command.pageMove(from: pager.targetPage) {
+            return .pagerEvents(pager.handle(.command(pageMove), at: time))
+        }
         switch command {
-        case .next: move = .next
-        case .previous: move = .previous
-        case .first: move = .first
-        case .last: move = .last
-        case .goToPage(let page): move = .goTo(page: page)
-        case .pageForward: move = .goTo(page: PageIndex(pager.targetPage.rawValue + GalleryModel.pageJump))
-        case .pageBackward: move = .goTo(page: PageIndex(pager.targetPage.rawValue - GalleryModel.pageJump))
         case .goToPhoto(let photo):
             let page = isFeed ? feedPages.page(showing: photo, near: pager.currentPage) : PageIndex(photo.rawValue)
             guard let page else { return .taken }

@@ -39,16 +39,12 @@ public struct WheelScreen: Sendable {
     /// from where queued presses head); nil for any other command.
     mutating func turn(_ command: GalleryCommand, at time: Double) -> [PagerEvent]? {
         let move: PagerCommand
-        switch command {
-        case .next: move = .next
-        case .previous: move = .previous
-        case .first: move = .first
-        case .last: move = .last
-        case .goToPage(let page): move = .goTo(page: page)
-        case .goToPhoto(let photo): move = .goTo(page: PageIndex(photo.rawValue))
-        case .pageForward: move = .goTo(page: PageIndex(rows.targetPage.rawValue + GalleryModel.pageJump))
-        case .pageBackward: move = .goTo(page: PageIndex(rows.targetPage.rawValue - GalleryModel.pageJump))
-        default: return nil
+        if let pageMove = command.pageMove(from: rows.targetPage) {
+            move = pageMove
+        } else if case .goToPhoto(let photo) = command {
+            move = .goTo(page: PageIndex(photo.rawValue))
+        } else {
+            return nil
         }
         return rows.handle(.command(move), at: time)
     }
