@@ -145,8 +145,7 @@ public enum Screen: Sendable {
 
     /// Whether the feed shows: its pages are its source's, not the library's in order.
     public var isFeed: Bool {
-        if case .pager(let pages) = self { return pages.isFeed }
-        return false
+        pages?.isFeed ?? false
     }
 
     /// The pager screen (its strip, its drag down, its zoom), when a strip of photos shows.
@@ -190,14 +189,12 @@ public enum Screen: Sendable {
 
     /// Where the feed's request for more pages stands while the feed shows; nil in the other screens.
     var feedState: FeedLoadState? {
-        if case .pager(let pages) = self { return pages.feedState }
-        return nil
+        pages?.feedState
     }
 
     /// Whether the feed's spinner is on screen (frames must follow).
     var spinnerIsVisible: Bool {
-        if case .pager(let pages) = self { return pages.spinnerIsVisible }
-        return false
+        pages?.spinnerIsVisible ?? false
     }
 
     /// What Up (`step` < 0) or Down mean here at `time`: the grid's selection and compare's photos pan, the wheel
@@ -212,14 +209,12 @@ public enum Screen: Sendable {
 
     /// The drag down to the grid under way on a pager screen, if any.
     var dismiss: DismissDrag? {
-        if case .pager(let pages) = self { return pages.dismiss }
-        return nil
+        pages?.dismiss
     }
 
     /// Whether the feed rests on its end page.
     var showsFeedEnd: Bool {
-        if case .pager(let pages) = self { return pages.showsFeedEnd }
-        return false
+        pages?.showsFeedEnd ?? false
     }
 
     /// Where the screen is, in pages, for the trace: the strip's position (past the feed's last page on its end
